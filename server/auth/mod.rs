@@ -1,0 +1,9 @@
+//! Authentication: password hashing, sessions and the request extractors, CSRF protection and
+//! sign-in throttling.
+
+pub mod csrf;
+pub mod extract;
+pub mod password;
+pub mod throttle;
+
+pub use extract::{CurrentUser, MaybeUser};

@@ -1,0 +1,125 @@
+//! Platform administration from the command line.
+
+use crate::auth::password;
+use crate::cli::{CompanyAddArgs, UserAddArgs};
+use crate::config::Config;
+use crate::controllers::auth::{email_problem, name_problem};
+use crate::db::{Database, DbConnection, migrations, write_transaction};
+use crate::models::branch_office::{BranchOffice, NewBranchOffice};
+use crate::models::company::{Company, NewCompany};
+use crate::models::user::{NewUser, Role, User, normalize_email};
+use crate::util::time::now;
+
+/// Opens the database and applies pending migrations.
+pub fn open(config: &Config) -> anyhow::Result<Database> {
+    let db = Database::connect(&config.database_url, 2)?;
+    migrations::run_pending(&mut *conn(&db)?)?;
+    Ok(db)
+}
+
+fn conn(db: &Database) -> anyhow::Result<crate::db::PooledConnection> {
+    db.get().map_err(|e| anyhow::anyhow!(e.to_string()))
+}
+
+/// Creates a company and its main branch `001`; returns the company.
+pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow::Result<Company> {
+    let ruc = args.ruc.trim();
+    if ruc.len() != 13 || !ruc.bytes().all(|b| b.is_ascii_digit()) || !ruc.ends_with("001") {
+        anyhow::bail!("RUC no válido: debe tener 13 dígitos y terminar en 001");
+    }
+    if !matches!(args.regimen.as_str(), "1" | "2" | "3") {
+        anyhow::bail!("régimen no válido: use 1 (general), 2 (RIMPE emprendedor) o 3 (negocio popular)");
+    }
+    if args.name.trim().is_empty() {
+        anyhow::bail!("la razón social es obligatoria");
+    }
+    write_transaction(conn, |conn| {
+        if Company::find_by_ruc(conn, ruc)?.is_some() {
+            anyhow::bail!("ya existe una empresa con el RUC {ruc}");
+        }
+        let at = now();
+        let company = Company::insert(
+            conn,
+            &NewCompany {
+                ruc,
+                business_name: args.name.trim(),
+                trade_name: args.trade_name.as_deref().map(str::trim).filter(|t| !t.is_empty()),
+                main_address: args.address.trim(),
+                type_regimen: &args.regimen,
+                created_at: at,
+                updated_at: at,
+            },
+        )?;
+        BranchOffice::insert(
+            conn,
+            &NewBranchOffice {
+                company_id: company.id,
+                code: "001",
+                name: "Matriz",
+                address: args.address.trim(),
+                created_at: at,
+                updated_at: at,
+            },
+        )?;
+        Ok(company)
+    })
+}
+
+/// Creates a verified user in a company with access to one branch (or all); returns the user.
+pub fn create_user(conn: &mut DbConnection, args: &UserAddArgs) -> anyhow::Result<User> {
+    if let Some(problem) = email_problem(&args.email).or_else(|| name_problem(&args.name)) {
+        anyhow::bail!("{problem}");
+    }
+    if let Some(problem) = password::problem(&args.password) {
+        anyhow::bail!("{problem}");
+    }
+    let hash = password::hash(&args.password)?;
+    let email = normalize_email(&args.email);
+    write_transaction(conn, |conn| {
+        let company = Company::find_by_ruc(conn, args.company.trim())?
+            .ok_or_else(|| anyhow::anyhow!("no existe una empresa con el RUC {}", args.company))?;
+        if User::find_by_email(conn, &email)?.is_some() {
+            anyhow::bail!("ya existe un usuario con el correo {email}");
+        }
+        let branches = match &args.branch {
+            Some(code) => vec![BranchOffice::find_by_code(conn, company.id, code)?
+                .ok_or_else(|| anyhow::anyhow!("la empresa no tiene la sucursal {code}"))?],
+            None => BranchOffice::list_for_company(conn, company.id)?,
+        };
+        let at = now();
+        let user = User::insert(
+            conn,
+            &NewUser {
+                company_id: Some(company.id),
+                email: &email,
+                name: args.name.trim(),
+                password_hash: &hash,
+                role: args.role.as_str(),
+                is_email_verified: true,
+                selected_branch_office_id: branches.first().map(|b| b.id),
+                created_at: at,
+                updated_at: at,
+            },
+        )?;
+        for branch in &branches {
+            User::grant_branch(conn, user.id, branch.id)?;
+        }
+        Ok(user)
+    })
+}
+
+/// `mostrador company add`.
+pub fn add_company(config: &Config, args: &CompanyAddArgs) -> anyhow::Result<()> {
+    let db = open(config)?;
+    let company = create_company(&mut *conn(&db)?, args)?;
+    println!("Empresa creada: {} ({}) con la sucursal 001 Matriz", company.business_name, company.ruc);
+    Ok(())
+}
+
+/// `mostrador user add`.
+pub fn add_user(config: &Config, args: &UserAddArgs) -> anyhow::Result<()> {
+    let db = open(config)?;
+    let user = create_user(&mut *conn(&db)?, args)?;
+    println!("Usuario creado: {} <{}> con rol {}", user.name, user.email, Role::parse(&user.role).as_str());
+    Ok(())
+}

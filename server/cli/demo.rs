@@ -1,0 +1,52 @@
+//! The demo company, so a newcomer can sign in at once (`mostrador demo` or `serve --demo`).
+
+use crate::cli::admin::{create_company, create_user};
+use crate::cli::{CompanyAddArgs, UserAddArgs};
+use crate::db::Database;
+use crate::models::company::Company;
+use crate::models::user::{Role, User};
+
+/// RUC of the demo company (a valid sociedad RUC: check digit 4).
+pub const DEMO_RUC: &str = "1790011224001";
+/// Password of every demo user (stated in the README).
+pub const DEMO_PASSWORD: &str = "demo12345";
+/// The demo users: e-mail, name, role.
+pub const DEMO_USERS: [(&str, &str, Role); 3] = [
+    ("admin@demo.ec", "Administradora Demo", Role::Admin),
+    ("vendedor@demo.ec", "Vendedor Demo", Role::User),
+    ("cajero@demo.ec", "Cajero Demo", Role::Cashier),
+];
+
+/// Loads the demo company and users when missing; safe to run again.
+pub fn load(db: &Database) -> anyhow::Result<()> {
+    let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
+    if Company::find_by_ruc(&mut conn, DEMO_RUC)?.is_none() {
+        create_company(
+            &mut conn,
+            &CompanyAddArgs {
+                ruc: DEMO_RUC.into(),
+                name: "COMERCIAL DEMO S.A.".into(),
+                trade_name: Some("Tienda Demo".into()),
+                address: "Av. Amazonas N34-120 y Av. Naciones Unidas, Quito".into(),
+                regimen: "1".into(),
+            },
+        )?;
+    }
+    for (email, name, role) in DEMO_USERS {
+        if User::find_by_email(&mut conn, email)?.is_none() {
+            create_user(
+                &mut conn,
+                &UserAddArgs {
+                    email: email.into(),
+                    password: DEMO_PASSWORD.into(),
+                    name: name.into(),
+                    role,
+                    company: DEMO_RUC.into(),
+                    branch: None,
+                },
+            )?;
+        }
+    }
+    println!("Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)");
+    Ok(())
+}

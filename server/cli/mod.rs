@@ -1,0 +1,150 @@
+//! The command line: one binary with subcommands for serving, migrating and administering the
+//! platform (companies and users are created here by the platform operator).
+
+pub mod admin;
+pub mod demo;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::config::Config;
+use crate::models::user::Role;
+
+/// Mostrador: back office para pequeños negocios del Ecuador.
+#[derive(Debug, Parser)]
+#[command(name = "mostrador", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands (`serve` when none is given).
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Inicia el servidor web.
+    Serve(ServeArgs),
+    /// Aplica las migraciones pendientes de la base de datos.
+    Migrate,
+    /// Administra empresas.
+    #[command(subcommand)]
+    Company(CompanyCommand),
+    /// Administra usuarios.
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Carga la empresa de demostración (idempotente).
+    Demo,
+}
+
+/// `serve` options.
+#[derive(Debug, Args, Default)]
+pub struct ServeArgs {
+    /// Puerto (por defecto PORT o 3000; 0 elige uno libre).
+    #[arg(long)]
+    pub port: Option<u16>,
+    /// Dirección (por defecto HOST o 127.0.0.1).
+    #[arg(long)]
+    pub host: Option<String>,
+    /// Carga antes la empresa de demostración si no existe.
+    #[arg(long)]
+    pub demo: bool,
+}
+
+/// `company …`.
+#[derive(Debug, Subcommand)]
+pub enum CompanyCommand {
+    /// Crea una empresa con su sucursal matriz (001).
+    Add(CompanyAddArgs),
+}
+
+/// `company add` options.
+#[derive(Debug, Args)]
+pub struct CompanyAddArgs {
+    /// RUC de 13 dígitos.
+    #[arg(long)]
+    pub ruc: String,
+    /// Razón social.
+    #[arg(long)]
+    pub name: String,
+    /// Nombre comercial.
+    #[arg(long)]
+    pub trade_name: Option<String>,
+    /// Dirección matriz.
+    #[arg(long, default_value = "")]
+    pub address: String,
+    /// Régimen: 1 general, 2 RIMPE emprendedor, 3 RIMPE negocio popular.
+    #[arg(long, default_value = "1")]
+    pub regimen: String,
+}
+
+/// `user …`.
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Crea un usuario con el correo ya verificado.
+    Add(UserAddArgs),
+}
+
+/// `user add` options.
+#[derive(Debug, Args)]
+pub struct UserAddArgs {
+    #[arg(long)]
+    pub email: String,
+    /// Contraseña (al menos 8 caracteres).
+    #[arg(long)]
+    pub password: String,
+    #[arg(long)]
+    pub name: String,
+    /// admin, user o cashier.
+    #[arg(long, value_parser = parse_role, default_value = "user")]
+    pub role: Role,
+    /// RUC de la empresa.
+    #[arg(long)]
+    pub company: String,
+    /// Código de la sucursal a la que tendrá acceso (por defecto, todas).
+    #[arg(long)]
+    pub branch: Option<String>,
+}
+
+fn parse_role(text: &str) -> Result<Role, String> {
+    match text {
+        "admin" => Ok(Role::Admin),
+        "user" => Ok(Role::User),
+        "cashier" => Ok(Role::Cashier),
+        other => Err(format!("rol desconocido '{other}' (use admin, user o cashier)")),
+    }
+}
+
+/// Runs the command line.
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let mut config = Config::from_env()?;
+    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+        Command::Serve(args) => {
+            if let Some(port) = args.port {
+                config.port = port;
+            }
+            if let Some(host) = args.host {
+                config.host = host;
+            }
+            let state = crate::server::build_state(config)?;
+            if args.demo {
+                let db = state.db.clone();
+                tokio::task::spawn_blocking(move || demo::load(&db)).await??;
+            }
+            crate::server::serve(state).await
+        }
+        Command::Migrate => {
+            let db = crate::db::Database::connect(&config.database_url, 1)?;
+            let applied = crate::db::migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
+            if applied.is_empty() {
+                println!("La base de datos ya está al día.");
+            } else {
+                println!("Migraciones aplicadas: {}", applied.join(", "));
+            }
+            Ok(())
+        }
+        Command::Company(CompanyCommand::Add(args)) => admin::add_company(&config, &args),
+        Command::User(UserCommand::Add(args)) => admin::add_user(&config, &args),
+        Command::Demo => {
+            let db = admin::open(&config)?;
+            demo::load(&db)
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Request handlers, one folder or file per resource. Handlers read top to bottom: who is asking →
+//! validate → load/decide/write in one transaction → view.
+
+pub mod assets;
+pub mod auth;
+pub mod company;
+pub mod pages;
+pub mod user;

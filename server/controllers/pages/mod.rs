@@ -1,0 +1,169 @@
+//! Document requests: every GET outside `/api` and `/assets` renders the React app on the server.
+//!
+//! The handler authenticates, applies the same guard as the browser (paths containing `admin`
+//! and routes marked `auth` need a session; roles from the route table), loads each matched
+//! route's data in Rust, renders through the engine pool and wraps the result in the HTML shell.
+
+mod data;
+mod sample;
+
+use axum::Extension;
+use axum::extract::State;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION};
+use axum::http::{HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+
+use crate::app::AppState;
+use crate::auth::MaybeUser;
+use crate::auth::csrf::CsrfToken;
+use crate::auth::extract::AuthUser;
+use crate::error::{AppError, INTERNAL_MESSAGE};
+use crate::ssr::document;
+use crate::ssr::protocol::{RenderInput, RenderOutput};
+use crate::ssr::routes::{RouteMatch, RouteTable};
+use crate::ssr::SsrError;
+use crate::views::user::CurrentUserView;
+
+pub use data::route_error;
+
+/// Where signed-out visitors of a guarded page are sent (the sign-in page shows why).
+pub const LOGIN_REQUIRED: &str = "/login?motivo=sesion";
+/// Where a locked user is sent.
+pub const LOGIN_LOCKED: &str = "/login?motivo=bloqueado";
+
+/// Message of a route whose params fail their rule (specification §2).
+pub fn page_not_found(path: &str) -> String {
+    format!("Page Not Found {path}")
+}
+
+/// The specification's rule: only paths containing 'admin' are guarded (plus routes marked `auth`).
+fn guarded(path: &str, route: Option<&RouteMatch>) -> bool {
+    path.contains("admin") || route.is_some_and(|r| r.auth)
+}
+
+fn redirect(location: &str, status: StatusCode) -> Response {
+    let mut response = status.into_response();
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(LOCATION, value);
+    }
+    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// `GET` of any page.
+pub async fn page(
+    State(state): State<AppState>,
+    Extension(csrf): Extension<CsrfToken>,
+    user: Result<MaybeUser, AppError>,
+    uri: Uri,
+) -> Response {
+    let path = uri.path();
+    let route = RouteTable::embedded().find(path);
+    let user = match user {
+        Ok(MaybeUser(user)) => user,
+        Err(AppError::Forbidden(_)) if guarded(path, route.as_ref()) => return redirect(LOGIN_LOCKED, StatusCode::FOUND),
+        Err(AppError::Forbidden(_)) => None,
+        Err(err) => return error_response(err.status(), &err.public_message()),
+    };
+    if user.is_none() && guarded(path, route.as_ref()) {
+        return redirect(LOGIN_REQUIRED, StatusCode::FOUND);
+    }
+    let target = uri.path_and_query().map_or(path, |pq| pq.as_str()).to_string();
+    render_with(&state, &target, user.as_ref(), &csrf, [], None).await
+}
+
+/// Renders the page at `path_and_query` for `user`. `overrides` replace the data of the named
+/// routes (used to show a form again with its errors); `status` replaces the render's status.
+pub async fn render_with<const N: usize>(
+    state: &AppState,
+    path_and_query: &str,
+    user: Option<&AuthUser>,
+    csrf: &CsrfToken,
+    overrides: [(&str, Value); N],
+    status: Option<StatusCode>,
+) -> Response {
+    let path = path_and_query.split('?').next().unwrap_or("/");
+    let route = RouteTable::embedded().find(path);
+    let mut data = match load_data(state, path_and_query, route.as_ref(), user, csrf).await {
+        Ok(data) => data,
+        Err(err) => return error_response(err.status(), &err.public_message()),
+    };
+    for (id, value) in overrides {
+        data.insert(id.to_string(), value);
+    }
+    let url = format!("http://mostrador.local{path_and_query}");
+    let input = match serde_json::to_string(&RenderInput { url: &url, data: &data }) {
+        Ok(input) => input,
+        Err(err) => return internal(anyhow::anyhow!(err)),
+    };
+    let rendered = match state.ssr.render(input).await {
+        Ok(json) => serde_json::from_str::<RenderOutput>(&json).map_err(|e| SsrError::Render(e.to_string())),
+        Err(err) => Err(err),
+    };
+    match rendered {
+        Ok(RenderOutput::Page { status: rendered_status, html, hydration, title }) => {
+            let code = status.or_else(|| StatusCode::from_u16(rendered_status).ok()).unwrap_or(StatusCode::OK);
+            html_response(code, document::page(route.as_ref(), title.as_deref(), &html, &hydration))
+        }
+        Ok(RenderOutput::Redirect { status, location }) => {
+            redirect(&location, StatusCode::from_u16(status).unwrap_or(StatusCode::FOUND))
+        }
+        Err(SsrError::Overloaded) => {
+            error_response(StatusCode::SERVICE_UNAVAILABLE, "El servidor está ocupado. Intente de nuevo en unos segundos.")
+        }
+        Err(err) => internal(anyhow::anyhow!(err)),
+    }
+}
+
+/// Data for every matched route, keyed by route id, plus the root's (user and CSRF token).
+async fn load_data(
+    state: &AppState,
+    path_and_query: &str,
+    route: Option<&RouteMatch>,
+    user: Option<&AuthUser>,
+    csrf: &CsrfToken,
+) -> Result<Map<String, Value>, AppError> {
+    let mut data = Map::new();
+    let user_view = match user {
+        Some(auth) => {
+            let u = auth.user.clone();
+            Some(state.db.run(move |conn| Ok(CurrentUserView::load(conn, &u)?)).await?)
+        }
+        None => None,
+    };
+    data.insert("root".into(), json!({ "user": user_view, "csrf": csrf.value }));
+    let Some(route) = route else { return Ok(data) };
+    let ctx = data::PageContext::new(state, path_and_query, route, user);
+    for matched in route.chain.iter().skip(1) {
+        data.insert(matched.id.clone(), data::load(&ctx, &matched.id).await);
+    }
+    let leaf = route.leaf().id.clone();
+    let path = path_and_query.split('?').next().unwrap_or("/");
+    if route.invalid_params {
+        data.insert(leaf, route_error(StatusCode::NOT_FOUND, &page_not_found(path)));
+    } else if let (Some(roles), Some(auth)) = (&route.roles, user)
+        && !roles.contains(&auth.role())
+    {
+        data.insert(leaf, route_error(StatusCode::FORBIDDEN, "No tienes permisos para acceder a esta página"));
+    }
+    Ok(data)
+}
+
+fn html_response(status: StatusCode, html: String) -> Response {
+    let mut response = (status, html).into_response();
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// A self-contained error page (used when the engine cannot render one).
+pub fn error_response(status: StatusCode, message: &str) -> Response {
+    html_response(status, document::error_page(status.as_u16(), message))
+}
+
+fn internal(err: anyhow::Error) -> Response {
+    tracing::error!(error = ?err, "no se pudo renderizar la página");
+    error_response(StatusCode::INTERNAL_SERVER_ERROR, INTERNAL_MESSAGE)
+}

@@ -1,0 +1,181 @@
+//! The database: one connection type for SQLite (default, embedded) or PostgreSQL (several app
+//! servers on one database), chosen by the URL. This module is the only place that knows there are
+//! two backends; models are written once against [`DbConnection`].
+//!
+//! diesel is synchronous, so every use from a request goes through [`Database::run`], which takes a
+//! pooled connection on tokio's blocking threads, never on the async workers.
+
+pub mod migrations;
+pub mod schema;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::prelude::*;
+use diesel::r2d2::{self, ManageConnection, R2D2Connection};
+
+use crate::error::AppError;
+
+/// A connection to either backend.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgres(diesel::PgConnection),
+    Sqlite(diesel::SqliteConnection),
+}
+
+/// Which backend a URL selects, with what the driver needs to open it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbUrl {
+    /// A SQLite file path (created with its folder on first use).
+    Sqlite(PathBuf),
+    /// A libpq connection string.
+    Postgres(String),
+}
+
+impl DbUrl {
+    /// Parses `sqlite://relative/path.db`, `sqlite:///absolute/path.db`, `postgres://…` or
+    /// `postgresql://…`.
+    pub fn parse(url: &str) -> Result<Self, String> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(Self::Postgres(url.to_string()));
+        }
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .ok_or_else(|| format!("DATABASE_URL no reconocida (use sqlite://… o postgres://…): {url}"))?;
+        if path.is_empty() {
+            return Err("DATABASE_URL de SQLite sin ruta de archivo".into());
+        }
+        Ok(Self::Sqlite(PathBuf::from(path)))
+    }
+
+    /// True for SQLite.
+    pub fn is_sqlite(&self) -> bool {
+        matches!(self, Self::Sqlite(_))
+    }
+}
+
+/// SQLite settings applied to every new connection: WAL so readers never block the writer,
+/// foreign keys enforced, and a busy timeout so concurrent writers wait instead of failing.
+/// The busy timeout comes first so that the switch to WAL, which needs a moment of exclusive access,
+/// waits for connections opening at the same time instead of failing.
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+/// r2d2 manager that opens either backend and applies the SQLite pragmas.
+#[derive(Debug, Clone)]
+pub struct Manager {
+    url: DbUrl,
+}
+
+impl ManageConnection for Manager {
+    type Connection = DbConnection;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, r2d2::Error> {
+        match &self.url {
+            DbUrl::Postgres(url) => diesel::PgConnection::establish(url)
+                .map(DbConnection::Postgres)
+                .map_err(r2d2::Error::ConnectionError),
+            DbUrl::Sqlite(path) => {
+                let path = path.to_string_lossy();
+                let mut conn =
+                    diesel::SqliteConnection::establish(&path).map_err(r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_PRAGMAS).map_err(r2d2::Error::QueryError)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), r2d2::Error> {
+        conn.ping().map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        conn.is_broken()
+    }
+}
+
+/// The pool of connections.
+pub type Pool = r2d2::Pool<Manager>;
+/// A connection checked out of the pool.
+pub type PooledConnection = r2d2::PooledConnection<Manager>;
+
+/// The application's database handle (cheap to clone).
+#[derive(Clone)]
+pub struct Database {
+    pool: Pool,
+    url: DbUrl,
+}
+
+impl Database {
+    /// Opens a pool for `url` (creating the SQLite file's folder if needed).
+    pub fn connect(url: &str, max_connections: u32) -> anyhow::Result<Self> {
+        let url = DbUrl::parse(url).map_err(anyhow::Error::msg)?;
+        if let DbUrl::Sqlite(path) = &url
+            && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir)?;
+        }
+        let pool = r2d2::Pool::builder()
+            .max_size(max_connections)
+            .connection_timeout(Duration::from_secs(10))
+            .build(Manager { url: url.clone() })?;
+        Ok(Self { pool, url })
+    }
+
+    /// The backend in use.
+    pub fn url(&self) -> &DbUrl {
+        &self.url
+    }
+
+    /// A connection for synchronous callers (command line, background threads).
+    pub fn get(&self) -> Result<PooledConnection, AppError> {
+        self.pool.get().map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))
+    }
+
+    /// Runs `f` with a pooled connection on a blocking thread.
+    pub async fn run<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn =
+                pool.get().map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))?;
+            f(&mut conn)
+        })
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("tarea de base de datos interrumpida: {e}")))?
+    }
+}
+
+/// Runs `f` in one write transaction: all its writes land or none do.
+///
+/// On SQLite the transaction starts with `BEGIN IMMEDIATE`, taking the write lock up front, so two
+/// concurrent read-then-write transactions wait for each other (busy timeout) instead of one failing
+/// with "database is locked" when it tries to upgrade. Must not be nested; use
+/// `conn.transaction` inside for savepoints.
+pub fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    match conn {
+        DbConnection::Sqlite(inner) => AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?,
+        DbConnection::Postgres(inner) => AnsiTransactionManager::begin_transaction(inner)?,
+    }
+    match f(conn) {
+        Ok(value) => {
+            <DbConnection as Connection>::TransactionManager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(err) => {
+            // The error that made us roll back is the one worth reporting.
+            let _ = <DbConnection as Connection>::TransactionManager::rollback_transaction(conn);
+            Err(err)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Table definitions shared by both backends (kept in step with `migrations/`).
+
+diesel::table! {
+    companies (id) {
+        id -> BigInt,
+        ruc -> Text,
+        business_name -> Text,
+        trade_name -> Nullable<Text>,
+        main_address -> Text,
+        type_regimen -> Text,
+        accounting_required -> Bool,
+        special_taxpayer -> Nullable<Text>,
+        is_ret -> Bool,
+        retention_agent_resolution -> Nullable<Text>,
+        sri_environment -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    branch_offices (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        code -> Text,
+        name -> Text,
+        address -> Text,
+        phone -> Nullable<Text>,
+        active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        company_id -> Nullable<BigInt>,
+        email -> Text,
+        name -> Text,
+        password_hash -> Text,
+        role -> Text,
+        is_email_verified -> Bool,
+        locked -> Bool,
+        default_menu -> Nullable<Text>,
+        selected_branch_office_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    user_branch_offices (user_id, branch_office_id) {
+        user_id -> BigInt,
+        branch_office_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> BigInt,
+        token_hash -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        last_seen_at -> Timestamp,
+        expires_at -> Timestamp,
+        ip -> Nullable<Text>,
+        user_agent -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    email_tokens (id) {
+        id -> BigInt,
+        token_hash -> Text,
+        user_id -> BigInt,
+        purpose -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    email_outbox (id) {
+        id -> BigInt,
+        to_address -> Text,
+        subject -> Text,
+        body_text -> Text,
+        body_html -> Text,
+        created_at -> Timestamp,
+        attempts -> Integer,
+        last_error -> Nullable<Text>,
+        locked_until -> Nullable<Timestamp>,
+        sent_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    login_failures (id) {
+        id -> BigInt,
+        scope -> Text,
+        key -> Text,
+        failed_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(branch_offices -> companies (company_id));
+diesel::joinable!(users -> companies (company_id));
+diesel::joinable!(user_branch_offices -> users (user_id));
+diesel::joinable!(user_branch_offices -> branch_offices (branch_office_id));
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(email_tokens -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    companies,
+    branch_offices,
+    users,
+    user_branch_offices,
+    sessions,
+    email_tokens,
+    email_outbox,
+    login_failures,
+);

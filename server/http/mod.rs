@@ -1,0 +1,5 @@
+//! HTTP plumbing shared by handlers: cookies, client address, JSON bodies with Spanish errors.
+
+pub mod client_ip;
+pub mod cookies;
+pub mod json;

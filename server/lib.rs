@@ -1,0 +1,21 @@
+//! Mostrador: a Spanish-language back office for small businesses in Ecuador.
+//!
+//! Routes are listed in [`router`]; handlers live in [`controllers`]; rows and queries in
+//! [`models`]; JSON shapes in [`views`]. Pages are React rendered by [`ssr`] inside an embedded
+//! JavaScript engine. [`db`] hides whether the database is SQLite or PostgreSQL.
+
+pub mod app;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod controllers;
+pub mod db;
+pub mod error;
+pub mod http;
+pub mod mail;
+pub mod models;
+pub mod router;
+pub mod server;
+pub mod ssr;
+pub mod util;
+pub mod views;

@@ -1,0 +1,91 @@
+//! The e-mails Mostrador sends, each rendered as plain text and HTML.
+
+use askama::Template;
+
+use crate::models::email_token::Purpose;
+
+/// A message ready to queue.
+#[derive(Debug, Clone)]
+pub enum Email {
+    /// Link to `/verify-email?token=…` after sign-up.
+    VerifyEmail { to: String, name: String, link: String },
+    /// Link to `/login/{tokenReset}`.
+    ResetPassword { to: String, name: String, link: String },
+}
+
+/// Subject and bodies of a rendered message.
+pub struct Rendered {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+#[derive(Template)]
+#[template(path = "email/verify.html", config = "server/templates/askama.toml")]
+struct VerifyHtml<'a> {
+    name: &'a str,
+    link: &'a str,
+    hours: i64,
+}
+
+#[derive(Template)]
+#[template(path = "email/verify.txt", config = "server/templates/askama.toml")]
+struct VerifyText<'a> {
+    name: &'a str,
+    link: &'a str,
+    hours: i64,
+}
+
+#[derive(Template)]
+#[template(path = "email/reset.html", config = "server/templates/askama.toml")]
+struct ResetHtml<'a> {
+    name: &'a str,
+    link: &'a str,
+    hours: i64,
+}
+
+#[derive(Template)]
+#[template(path = "email/reset.txt", config = "server/templates/askama.toml")]
+struct ResetText<'a> {
+    name: &'a str,
+    link: &'a str,
+    hours: i64,
+}
+
+impl Email {
+    /// Recipient.
+    pub fn to(&self) -> &str {
+        match self {
+            Email::VerifyEmail { to, .. } | Email::ResetPassword { to, .. } => to,
+        }
+    }
+
+    /// The link the message carries.
+    pub fn link(&self) -> &str {
+        match self {
+            Email::VerifyEmail { link, .. } | Email::ResetPassword { link, .. } => link,
+        }
+    }
+
+    /// Subject, text and HTML.
+    pub fn render(&self) -> askama::Result<Rendered> {
+        Ok(match self {
+            Email::VerifyEmail { name, link, .. } => {
+                let hours = Purpose::VerifyEmail.lifetime().num_hours();
+                Rendered {
+                    subject: "Verifique su correo en Mostrador".into(),
+                    text: VerifyText { name, link, hours }.render()?,
+                    html: VerifyHtml { name, link, hours }.render()?,
+                }
+            }
+            Email::ResetPassword { name, link, .. } => {
+                let hours = Purpose::ResetPassword.lifetime().num_hours();
+                Rendered {
+                    subject: "Restablecer su contraseña de Mostrador".into(),
+                    text: ResetText { name, link, hours }.render()?,
+                    html: ResetHtml { name, link, hours }.render()?,
+                }
+            }
+        })
+    }
+}

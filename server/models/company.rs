@@ -1,0 +1,77 @@
+//! Companies (empresas): the tenant boundary. Every business row belongs to one.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::DbConnection;
+use crate::db::schema::companies;
+
+/// A company.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = companies)]
+pub struct Company {
+    pub id: i64,
+    pub ruc: String,
+    /// Razón social.
+    pub business_name: String,
+    /// Nombre comercial.
+    pub trade_name: Option<String>,
+    /// Dirección matriz.
+    pub main_address: String,
+    /// '1' general, '2' RIMPE emprendedor, '3' RIMPE negocio popular (no VAT).
+    pub type_regimen: String,
+    /// Obligado a llevar contabilidad.
+    pub accounting_required: bool,
+    /// Contribuyente especial resolution number.
+    pub special_taxpayer: Option<String>,
+    /// Agente de retención.
+    pub is_ret: bool,
+    pub retention_agent_resolution: Option<String>,
+    /// 'pruebas' or 'produccion'.
+    pub sri_environment: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// A company to insert.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = companies)]
+pub struct NewCompany<'a> {
+    pub ruc: &'a str,
+    pub business_name: &'a str,
+    pub trade_name: Option<&'a str>,
+    pub main_address: &'a str,
+    pub type_regimen: &'a str,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+impl Company {
+    /// By id.
+    pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<Company> {
+        companies::table.find(id).select(Company::as_select()).first(conn)
+    }
+
+    /// By RUC.
+    pub fn find_by_ruc(conn: &mut DbConnection, ruc: &str) -> QueryResult<Option<Company>> {
+        companies::table
+            .filter(companies::ruc.eq(ruc))
+            .select(Company::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Inserts and returns the new company.
+    pub fn insert(conn: &mut DbConnection, new: &NewCompany) -> QueryResult<Company> {
+        diesel::insert_into(companies::table)
+            .values(new)
+            .returning(companies::id)
+            .get_result::<i64>(conn)
+            .and_then(|id| companies::table.find(id).select(Company::as_select()).first(conn))
+    }
+
+    /// The name shown to users: the trade name when there is one.
+    pub fn display_name(&self) -> &str {
+        self.trade_name.as_deref().filter(|n| !n.is_empty()).unwrap_or(&self.business_name)
+    }
+}

@@ -1,0 +1,10 @@
+//! One file per table: the row struct, its insert struct, and the queries on it. Models return
+//! `diesel::QueryResult`; handlers decide what a missing row means to the user.
+
+pub mod branch_office;
+pub mod company;
+pub mod email_token;
+pub mod login_failure;
+pub mod outbox;
+pub mod session;
+pub mod user;

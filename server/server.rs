@@ -1,0 +1,66 @@
+//! Starting the server: database and migrations, render engines, mail worker, HTTP listener.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+
+use crate::app::{App, AppState};
+use crate::config::Config;
+use crate::db::{Database, migrations};
+use crate::mail::{Mailer, worker};
+use crate::ssr::{PoolConfig, SsrPool, bundle};
+
+/// Builds the application state: opens the database, applies pending migrations, starts the
+/// render engines (in the background).
+pub fn build_state(config: Config) -> anyhow::Result<AppState> {
+    let db = Database::connect(&config.database_url, config.db_connections)?;
+    let applied = migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
+    if !applied.is_empty() {
+        tracing::info!(?applied, "migraciones aplicadas");
+    }
+    let ssr = SsrPool::start(
+        bundle::SERVER_JS,
+        PoolConfig { workers: config.ssr_workers, queue: config.ssr_queue, timeout: config.ssr_timeout },
+    );
+    let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
+    Ok(AppState(Arc::new(App { config, db, ssr, mailer })))
+}
+
+/// Serves until the process is stopped (Ctrl-C or SIGTERM), finishing requests in flight.
+pub async fn serve(state: AppState) -> anyhow::Result<()> {
+    let address = format!("{}:{}", state.config.host, state.config.port);
+    let listener = TcpListener::bind(&address)
+        .await
+        .map_err(|e| anyhow::anyhow!("no se pudo escuchar en {address}: {e}"))?;
+    let local = listener.local_addr()?;
+    tokio::spawn(worker::run(state.clone()));
+    if !state.mailer.delivers() {
+        tracing::info!("SMTP_URL no configurada: los correos quedan en la tabla email_outbox y su enlace se muestra aquí");
+    }
+    let app = crate::router::build(state);
+    // Printed on stdout so scripts (tests, benchmarks) can find a random port.
+    println!("Mostrador escuchando en http://{local}");
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}

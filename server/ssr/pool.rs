@@ -1,0 +1,141 @@
+//! A pool of render engines, one per dedicated OS thread (never a tokio worker: a render is
+//! CPU-bound and would stall other requests). Requests wait in one bounded queue; when it is full
+//! new renders are refused (503) instead of piling up. The bundle is compiled to bytecode once and
+//! every engine loads that. An engine whose render was interrupted is replaced, since its state can
+//! no longer be trusted.
+
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use tokio::sync::{oneshot, watch};
+
+use super::engine::Engine;
+use super::error::SsrError;
+
+/// Extra time the caller waits beyond the render deadline, for queueing.
+const QUEUE_ALLOWANCE: Duration = Duration::from_secs(10);
+
+struct Job {
+    input: String,
+    reply: oneshot::Sender<Result<String, SsrError>>,
+}
+
+/// Pool settings.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolConfig {
+    pub workers: usize,
+    pub queue: usize,
+    pub timeout: Duration,
+}
+
+/// Handle to the render threads (cheap to clone).
+#[derive(Clone)]
+pub struct SsrPool {
+    sender: SyncSender<Job>,
+    timeout: Duration,
+    ready: watch::Receiver<bool>,
+}
+
+impl SsrPool {
+    /// Starts the pool. Returns at once; engines load in the background and renders queue until
+    /// they are ready (see [`SsrPool::ready`]).
+    pub fn start(source: &'static str, config: PoolConfig) -> SsrPool {
+        let (sender, receiver) = mpsc::sync_channel::<Job>(config.queue.max(1));
+        let receiver = Arc::new(Mutex::new(receiver));
+        let (ready_tx, ready) = watch::channel(false);
+        let timeout = config.timeout;
+        thread::Builder::new()
+            .name("ssr-compile".into())
+            .spawn(move || {
+                let started = Instant::now();
+                let bytecode = match Engine::compile(source) {
+                    Ok(bytes) => Arc::new(bytes),
+                    Err(err) => {
+                        tracing::error!(%err, "no se pudo compilar el paquete de la interfaz");
+                        fail_all(&receiver, err);
+                        return;
+                    }
+                };
+                tracing::debug!(ms = started.elapsed().as_millis() as u64, "paquete compilado");
+                let ready_tx = Arc::new(ready_tx);
+                for n in 0..config.workers.max(1) {
+                    let (bytecode, receiver, ready_tx) = (bytecode.clone(), receiver.clone(), ready_tx.clone());
+                    let spawned = thread::Builder::new()
+                        .name(format!("ssr-{n}"))
+                        .spawn(move || worker(&bytecode, &receiver, timeout, &ready_tx));
+                    if let Err(err) = spawned {
+                        tracing::error!(%err, "no se pudo iniciar un hilo de render");
+                    }
+                }
+            })
+            .expect("no se pudo iniciar el hilo de compilación del render");
+        SsrPool { sender, timeout, ready }
+    }
+
+    /// Waits until at least one engine has loaded the bundle.
+    pub async fn ready(&self) {
+        let mut ready = self.ready.clone();
+        let _ = ready.wait_for(|r| *r).await;
+    }
+
+    /// Renders `input` (the JSON the bundle's `render` takes) and returns its JSON answer.
+    pub async fn render(&self, input: String) -> Result<String, SsrError> {
+        let (reply, answer) = oneshot::channel();
+        match self.sender.try_send(Job { input, reply }) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => return Err(SsrError::Overloaded),
+            Err(TrySendError::Disconnected(_)) => return Err(SsrError::Unavailable),
+        }
+        match tokio::time::timeout(self.timeout + QUEUE_ALLOWANCE, answer).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(_)) => Err(SsrError::Unavailable),
+            Err(_) => Err(SsrError::Timeout(self.timeout)),
+        }
+    }
+}
+
+fn next_job(receiver: &Mutex<Receiver<Job>>) -> Option<Job> {
+    receiver.lock().ok()?.recv().ok()
+}
+
+/// Answers every queued job with `err` (the bundle cannot load, so nothing can render).
+fn fail_all(receiver: &Mutex<Receiver<Job>>, err: SsrError) {
+    let message = err.to_string();
+    while let Some(job) = next_job(receiver) {
+        let _ = job.reply.send(Err(SsrError::Load(message.clone())));
+    }
+}
+
+fn worker(bytecode: &[u8], receiver: &Mutex<Receiver<Job>>, timeout: Duration, ready: &watch::Sender<bool>) {
+    let mut engine = match Engine::new(bytecode) {
+        Ok(engine) => engine,
+        Err(err) => {
+            tracing::error!(%err, "no se pudo iniciar un motor de render");
+            fail_all(receiver, err);
+            return;
+        }
+    };
+    ready.send_replace(true);
+    while let Some(job) = next_job(receiver) {
+        if job.reply.is_closed() {
+            continue; // the request gave up while queued
+        }
+        let result = engine.render(&job.input, timeout);
+        let poisoned = matches!(&result, Err(SsrError::Timeout(_)))
+            || matches!(&result, Err(SsrError::Render(m)) if m.contains("out of memory"));
+        if poisoned {
+            tracing::warn!("se reemplaza un motor de render interrumpido");
+            match Engine::new(bytecode) {
+                Ok(fresh) => engine = fresh,
+                Err(err) => {
+                    tracing::error!(%err, "no se pudo reemplazar el motor de render");
+                    let _ = job.reply.send(result);
+                    return;
+                }
+            }
+        }
+        let _ = job.reply.send(result);
+    }
+}

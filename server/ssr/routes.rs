@@ -1,0 +1,271 @@
+//! The UI's route table on the server side: which routes a URL matches (react-router's ranking),
+//! with what params, and what each matched route requires (sign-in, roles, numeric params).
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::models::user::Role;
+
+/// A route as the UI's `route-table.ts` declares it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteDef {
+    pub id: String,
+    pub path: Option<String>,
+    #[serde(default)]
+    pub index: bool,
+    pub page: String,
+    pub title: Option<String>,
+    #[serde(default)]
+    pub auth: bool,
+    pub roles: Option<Vec<Role>>,
+    #[serde(default)]
+    pub printable: bool,
+    #[serde(default)]
+    pub numeric_params: Vec<String>,
+    #[serde(default)]
+    pub children: Vec<RouteDef>,
+}
+
+/// One route of a match, outermost first, with what it inherited from its parents.
+#[derive(Debug, Clone)]
+pub struct MatchedRoute {
+    pub id: String,
+    pub page: String,
+}
+
+/// The result of matching a path.
+#[derive(Debug, Clone)]
+pub struct RouteMatch {
+    /// Matched routes, root first.
+    pub chain: Vec<MatchedRoute>,
+    pub params: BTreeMap<String, String>,
+    /// A signed-in user is required.
+    pub auth: bool,
+    /// Roles allowed (None: any signed-in role).
+    pub roles: Option<Vec<Role>>,
+    /// Printable document (no client scripts).
+    pub printable: bool,
+    /// Params declared numeric that are not.
+    pub invalid_params: bool,
+}
+
+impl RouteMatch {
+    /// The deepest matched route.
+    pub fn leaf(&self) -> &MatchedRoute {
+        self.chain.last().expect("a match has at least one route")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Segment {
+    Static(String),
+    Param(String),
+    Splat,
+}
+
+#[derive(Debug, Clone)]
+struct Branch {
+    segments: Vec<Segment>,
+    score: i32,
+    order: usize,
+    chain: Vec<RouteDef>,
+}
+
+/// The compiled table.
+#[derive(Debug)]
+pub struct RouteTable {
+    branches: Vec<Branch>,
+}
+
+fn join(parent: &str, path: &str) -> String {
+    if path.starts_with('/') {
+        path.to_string()
+    } else if parent.ends_with('/') {
+        format!("{parent}{path}")
+    } else {
+        format!("{parent}/{path}")
+    }
+}
+
+fn parse_segments(path: &str) -> Vec<Segment> {
+    path.split('/')
+        .filter(|s| !s.is_empty())
+        .map(|s| match s {
+            "*" => Segment::Splat,
+            p if p.starts_with(':') => Segment::Param(p[1..].to_string()),
+            p => Segment::Static(p.to_lowercase()),
+        })
+        .collect()
+}
+
+/// react-router's ranking: static segments beat params, params beat splats, index routes win ties.
+fn score(segments: &[Segment], index: bool) -> i32 {
+    let mut score = segments.len() as i32;
+    if segments.contains(&Segment::Splat) {
+        score -= 2;
+    }
+    if index {
+        score += 2;
+    }
+    score
+        + segments
+            .iter()
+            .map(|s| match s {
+                Segment::Static(_) => 10,
+                Segment::Param(_) => 3,
+                Segment::Splat => 0,
+            })
+            .sum::<i32>()
+}
+
+fn flatten(defs: &[RouteDef], parent_path: &str, parents: &[RouteDef], out: &mut Vec<Branch>) {
+    for def in defs {
+        let path = match &def.path {
+            Some(p) => join(parent_path, p),
+            None => parent_path.to_string(),
+        };
+        let mut chain = parents.to_vec();
+        chain.push(RouteDef { children: Vec::new(), ..def.clone() });
+        flatten(&def.children, &path, &chain, out);
+        if def.path.is_some() || def.index {
+            let segments = parse_segments(&path);
+            out.push(Branch { score: score(&segments, def.index), segments, order: out.len(), chain });
+        }
+    }
+}
+
+impl RouteTable {
+    /// Compiles a table.
+    pub fn new(defs: &[RouteDef]) -> Self {
+        let mut branches = Vec::new();
+        flatten(defs, "", &[], &mut branches);
+        branches.sort_by(|a, b| b.score.cmp(&a.score).then(a.order.cmp(&b.order)));
+        Self { branches }
+    }
+
+    /// The table embedded from the UI build.
+    pub fn embedded() -> &'static RouteTable {
+        static TABLE: OnceLock<RouteTable> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            let defs: Vec<RouteDef> =
+                serde_json::from_str(super::bundle::ROUTES_JSON).expect("routes.json generado por build.mjs");
+            RouteTable::new(&defs)
+        })
+    }
+
+    /// Matches a URL path (without query). `None` when no route matches.
+    pub fn find(&self, path: &str) -> Option<RouteMatch> {
+        let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        self.branches.iter().find_map(|branch| {
+            let params = match_segments(&branch.segments, &parts)?;
+            let mut roles = None;
+            for def in &branch.chain {
+                if def.roles.is_some() {
+                    roles = def.roles.clone();
+                }
+            }
+            let invalid_params = branch.chain.iter().flat_map(|d| &d.numeric_params).any(|name| {
+                params.get(name).is_some_and(|v| v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()))
+            });
+            Some(RouteMatch {
+                chain: branch.chain.iter().map(|d| MatchedRoute { id: d.id.clone(), page: d.page.clone() }).collect(),
+                auth: branch.chain.iter().any(|d| d.auth),
+                printable: branch.chain.iter().any(|d| d.printable),
+                roles,
+                invalid_params,
+                params,
+            })
+        })
+    }
+
+}
+
+fn decode(segment: &str) -> String {
+    percent_decode(segment).unwrap_or_else(|| segment.to_string())
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+fn match_segments(pattern: &[Segment], parts: &[&str]) -> Option<BTreeMap<String, String>> {
+    let mut params = BTreeMap::new();
+    for (i, segment) in pattern.iter().enumerate() {
+        match segment {
+            Segment::Splat => {
+                params.insert("*".to_string(), parts[i.min(parts.len())..].join("/"));
+                return Some(params);
+            }
+            Segment::Static(s) => {
+                if parts.get(i)?.to_lowercase() != *s {
+                    return None;
+                }
+            }
+            Segment::Param(name) => {
+                params.insert(name.clone(), decode(parts.get(i)?));
+            }
+        }
+    }
+    (parts.len() == pattern.len()).then_some(params)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> RouteTable {
+        let json = r#"[{"id":"root","page":"layouts/root","children":[
+            {"id":"l","page":"layouts/landing","children":[
+                {"id":"login","path":"/login","page":"p/login"},
+                {"id":"reset","path":"/login/:tokenReset","page":"p/reset"}]},
+            {"id":"admin","path":"/admin","page":"layouts/default","auth":true,"roles":["admin","user"],"children":[
+                {"id":"home","index":true,"page":"p/home"},
+                {"id":"pdf","path":"ventas/notaventa/:id/pdf","page":"p/pdf","numericParams":["id"],"roles":["admin","user","cashier"]}]},
+            {"id":"nf","path":"*","page":"p/nf"}]}]"#;
+        RouteTable::new(&serde_json::from_str::<Vec<RouteDef>>(json).unwrap())
+    }
+
+    #[test]
+    fn static_beats_param_and_splat() {
+        let t = table();
+        assert_eq!(t.find("/login").unwrap().leaf().id, "login");
+        let reset = t.find("/login/abc%20d").unwrap();
+        assert_eq!(reset.leaf().id, "reset");
+        assert_eq!(reset.params["tokenReset"], "abc d");
+        assert_eq!(t.find("/nada/que/ver").unwrap().leaf().id, "nf");
+    }
+
+    #[test]
+    fn index_route_inherits_parent_rules() {
+        let m = table().find("/admin").unwrap();
+        assert_eq!(m.leaf().id, "home");
+        assert!(m.auth);
+        assert_eq!(m.roles, Some(vec![Role::Admin, Role::User]));
+        assert_eq!(m.chain.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["root", "admin", "home"]);
+    }
+
+    #[test]
+    fn child_roles_override_and_numeric_params_are_checked() {
+        let t = table();
+        let ok = t.find("/admin/ventas/notaventa/12/pdf").unwrap();
+        assert_eq!(ok.roles.as_ref().unwrap().len(), 3);
+        assert!(!ok.invalid_params);
+        assert!(t.find("/admin/ventas/notaventa/abc/pdf").unwrap().invalid_params);
+    }
+}

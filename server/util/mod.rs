@@ -1,0 +1,4 @@
+//! Small helpers shared across the server.
+
+pub mod random;
+pub mod time;

@@ -1,0 +1,86 @@
+//! The signed-in user as the UI sees it (`GET /api/user`).
+
+use diesel::QueryResult;
+use serde::Serialize;
+
+use crate::db::DbConnection;
+use crate::models::branch_office::BranchOffice;
+use crate::models::company::Company;
+use crate::models::user::{Role, User};
+
+/// A branch reference inside `companySelectedData`.
+#[derive(Debug, Clone, Serialize)]
+pub struct BranchRef {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+}
+
+/// The company data of the branch the user is working in.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanySelectedData {
+    pub branch_office: Option<BranchRef>,
+    /// '1' general, '2' RIMPE emprendedor, '3' negocio popular.
+    pub type_regimen: String,
+    /// Agente de retención.
+    pub is_ret: bool,
+}
+
+/// `GET /api/user`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrentUserView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub email: String,
+    pub name: String,
+    pub role: Role,
+    pub branch_offices_access: Vec<i64>,
+    pub default_menu: Option<String>,
+    pub is_email_verified: bool,
+    pub company_name: Option<String>,
+    pub company_selected_data: CompanySelectedData,
+}
+
+/// The branch a user is working in: the stored choice when still accessible, else the first
+/// branch the user may access.
+pub fn selected_branch(user: &User, access: &[i64]) -> Option<i64> {
+    user.selected_branch_office_id.filter(|id| access.contains(id)).or_else(|| access.first().copied())
+}
+
+impl CompanySelectedData {
+    /// Builds it for `user`'s company and `branch`.
+    pub fn load(conn: &mut DbConnection, company: Option<&Company>, branch: Option<i64>) -> QueryResult<Self> {
+        let branch = match (company, branch) {
+            (Some(c), Some(id)) => BranchOffice::find_in_company(conn, c.id, id)?,
+            _ => None,
+        };
+        Ok(Self {
+            branch_office: branch.map(|b| BranchRef { id: b.id, code: b.code, name: b.name }),
+            type_regimen: company.map_or_else(|| "1".to_string(), |c| c.type_regimen.clone()),
+            is_ret: company.is_some_and(|c| c.is_ret),
+        })
+    }
+}
+
+impl CurrentUserView {
+    /// Loads everything the view needs for `user`.
+    pub fn load(conn: &mut DbConnection, user: &User) -> QueryResult<Self> {
+        let access = User::branch_access(conn, user.id)?;
+        let company = user.company_id.map(|id| Company::find(conn, id)).transpose()?;
+        let selected = selected_branch(user, &access);
+        Ok(Self {
+            id: user.id,
+            email: user.email.clone(),
+            name: user.name.clone(),
+            role: user.role(),
+            default_menu: user.default_menu.clone(),
+            is_email_verified: user.is_email_verified,
+            company_name: company.as_ref().map(|c| c.display_name().to_string()),
+            company_selected_data: CompanySelectedData::load(conn, company.as_ref(), selected)?,
+            branch_offices_access: access,
+        })
+    }
+}

@@ -1,0 +1,61 @@
+/**
+ * The root route: loads who is signed in on every navigation, applies the access guard, keeps the
+ * document title in step, and hosts the one toaster and the one error modal. Its error boundary is
+ * the full-screen error page of the specification.
+ */
+import { useEffect } from 'react';
+import { Outlet, redirect, useMatches, type LoaderFunctionArgs } from 'react-router';
+import { ErrorModal } from '../components/error-modal';
+import { ErrorScreen } from '../components/error-screen';
+import { Toaster } from '../components/toaster';
+import { messages } from '../i18n/messages';
+import { ApiError, apiGet } from '../lib/api';
+import { CSRF_COOKIE, readCookie } from '../lib/cookies';
+import { guard, isGuardedPath } from '../lib/guard';
+import { toast } from '../lib/toast';
+import type { CurrentUser, RootData } from '../lib/types';
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
+  const { pathname } = new URL(request.url);
+  let user: CurrentUser | null = null;
+  try {
+    user = await apiGet<CurrentUser>('/api/user', { quiet: true });
+  } catch (error) {
+    if (!(error instanceof ApiError) || ![401, 403].includes(error.status)) throw error;
+    if (error.status === 403 && isGuardedPath(pathname)) {
+      toast({ title: messages.unauthorizedTitle, description: error.body.message, color: 'error' });
+      throw redirect('/login');
+    }
+  }
+  guard(pathname, user);
+  return { user, csrf: readCookie(CSRF_COOKIE) ?? '' };
+}
+
+/** The user is loaded on each navigation. */
+export const shouldRevalidate = () => true;
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { title?: string } | undefined)?.title)
+    .find(Boolean);
+  useEffect(() => {
+    document.title = title ? `${title} · Mostrador` : 'Mostrador';
+  }, [title]);
+}
+
+export default function Root() {
+  useDocumentTitle();
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <ErrorModal />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
+}

@@ -1,0 +1,83 @@
+/**
+ * Builds react-router data routes from the route table for either side.
+ *
+ * The browser and the embedded engine render the same components; they differ only in where route
+ * data comes from. In the engine every loader reads what the Rust server already loaded (passed in
+ * as the request context); in the browser each module's own `loader`/`action` talk to `/api`.
+ */
+import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router';
+import { data } from 'react-router';
+import { routeTable, type RouteDef } from './route-table';
+import { pageModules, staticModules, type RouteModule } from './route-modules';
+
+/** Data the Rust server hands to the engine for one render. */
+export interface ServerContext {
+  /** Loader data per route id, already authorised and loaded by the server. */
+  data: Record<string, unknown>;
+}
+
+/** A route-level failure decided by the server (forbidden, not found…). */
+export interface ServerRouteError {
+  __error: { status: number; message: string };
+}
+
+function isServerRouteError(value: unknown): value is ServerRouteError {
+  return typeof value === 'object' && value !== null && '__error' in value;
+}
+
+/** The server-side loader: returns the server's data or throws the error it decided. */
+const serverLoader =
+  (id: string): LoaderFunction =>
+  ({ context }) => {
+    const value = (context as unknown as ServerContext).data[id];
+    if (isServerRouteError(value)) {
+      throw data(value.__error.message, { status: value.__error.status });
+    }
+    return value ?? null;
+  };
+
+function moduleParts(mod: RouteModule, side: 'server' | 'client') {
+  return {
+    Component: mod.default,
+    ErrorBoundary: mod.ErrorBoundary,
+    ...(side === 'client'
+      ? {
+          loader: mod.loader as LoaderFunction | undefined,
+          action: mod.action as ActionFunction | undefined,
+          shouldRevalidate: mod.shouldRevalidate,
+        }
+      : {}),
+  };
+}
+
+function toRoute(def: RouteDef, side: 'server' | 'client'): RouteObject {
+  const base = {
+    id: def.id,
+    path: def.path,
+    handle: { title: def.title, printable: def.printable, roles: def.roles },
+    ...(side === 'server' ? { loader: serverLoader(def.id) } : {}),
+  };
+  const children = def.children?.map((child) => toRoute(child, side));
+  const eager = staticModules[def.page];
+  const route = eager
+    ? { ...base, ...moduleParts(eager, side), children }
+    : {
+        ...base,
+        children,
+        lazy: async () => {
+          const load = pageModules[def.page];
+          if (!load) throw new Error(`Módulo de página desconocido: ${def.page}`);
+          return moduleParts(await load(), side);
+        },
+      };
+  if (def.index) {
+    const { children: _ignored, path: _path, ...rest } = route;
+    return { ...rest, index: true } as RouteObject;
+  }
+  return route as RouteObject;
+}
+
+/** Data routes for `side`, built from the route table. */
+export function createRoutes(side: 'server' | 'client'): RouteObject[] {
+  return routeTable.map((def) => toRoute(def, side));
+}
