@@ -14,15 +14,20 @@ use crate::ssr::{PoolConfig, SsrPool, bundle};
 /// Builds the application state: opens the database, applies pending migrations, starts the
 /// render engines (in the background).
 pub fn build_state(config: Config) -> anyhow::Result<AppState> {
+    let ssr = SsrPool::start(
+        bundle::SERVER_JS,
+        PoolConfig { workers: config.ssr_workers, queue: config.ssr_queue, timeout: config.ssr_timeout },
+    );
+    build_state_with(config, ssr)
+}
+
+/// Like [`build_state`], with render engines already started (tests share one pool).
+pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState> {
     let db = Database::connect(&config.database_url, config.db_connections)?;
     let applied = migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
     if !applied.is_empty() {
         tracing::info!(?applied, "migraciones aplicadas");
     }
-    let ssr = SsrPool::start(
-        bundle::SERVER_JS,
-        PoolConfig { workers: config.ssr_workers, queue: config.ssr_queue, timeout: config.ssr_timeout },
-    );
     let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
     Ok(AppState(Arc::new(App { config, db, ssr, mailer })))
 }

@@ -5,7 +5,7 @@
 //! no longer be trusted.
 
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -49,16 +49,14 @@ impl SsrPool {
         thread::Builder::new()
             .name("ssr-compile".into())
             .spawn(move || {
-                let started = Instant::now();
-                let bytecode = match Engine::compile(source) {
-                    Ok(bytes) => Arc::new(bytes),
+                let bytecode = match compiled(source) {
+                    Ok(bytes) => bytes,
                     Err(err) => {
                         tracing::error!(%err, "no se pudo compilar el paquete de la interfaz");
                         fail_all(&receiver, err);
                         return;
                     }
                 };
-                tracing::debug!(ms = started.elapsed().as_millis() as u64, "paquete compilado");
                 let ready_tx = Arc::new(ready_tx);
                 for n in 0..config.workers.max(1) {
                     let (bytecode, receiver, ready_tx) = (bytecode.clone(), receiver.clone(), ready_tx.clone());
@@ -94,6 +92,22 @@ impl SsrPool {
             Err(_) => Err(SsrError::Timeout(self.timeout)),
         }
     }
+}
+
+/// The bundle's bytecode, compiled once per process (every pool of the process shares it).
+fn compiled(source: &'static str) -> Result<Arc<Vec<u8>>, SsrError> {
+    static CACHE: OnceLock<Mutex<Vec<(usize, Arc<Vec<u8>>)>>> = OnceLock::new();
+    let key = source.as_ptr() as usize;
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let mut entries = cache.lock().map_err(|_| SsrError::Unavailable)?;
+    if let Some((_, bytes)) = entries.iter().find(|(k, _)| *k == key) {
+        return Ok(bytes.clone());
+    }
+    let started = Instant::now();
+    let bytes = Arc::new(Engine::compile(source)?);
+    tracing::debug!(ms = started.elapsed().as_millis() as u64, "paquete compilado");
+    entries.push((key, bytes.clone()));
+    Ok(bytes)
 }
 
 fn next_job(receiver: &Mutex<Receiver<Job>>) -> Option<Job> {

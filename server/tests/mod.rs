@@ -1,1 +1,12 @@
+//! Integration tests: the real router, a real SQLite file or PostgreSQL schema per test, the real
+//! render engine, a real SMTP server process. One test binary (one link step), organised like the
+//! URL space. Tests run on SQLite always and on PostgreSQL when `TEST_DATABASE_URL` is set.
 
+mod util;
+
+mod auth;
+mod cli;
+mod e2e;
+mod migrations;
+mod pages;
+mod ssr;

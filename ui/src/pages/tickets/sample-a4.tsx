@@ -32,24 +32,24 @@ export default function SampleA4() {
       <header className="flex justify-between border-b-2 border-gray-800 pb-3">
         <div>
           <h1 className="text-lg font-bold">{doc.company.name}</h1>
-          <p>RUC {doc.company.ruc}</p>
+          <p>{`RUC ${doc.company.ruc}`}</p>
           <p>{doc.company.address}</p>
         </div>
         <div className="text-right">
           <p className="text-base font-bold">DOCUMENTO DE PRUEBA</p>
-          <p>No. {doc.number}</p>
-          <p>Fecha {formatDate(doc.date)}</p>
+          <p>{`No. ${doc.number}`}</p>
+          <p>{`Fecha ${formatDate(doc.date)}`}</p>
         </div>
       </header>
       <section className="my-3">
         <p>
-          <strong>Cliente:</strong> {doc.client.name} · {doc.client.id}
+          <strong>Cliente:</strong> {`${doc.client.name} · ${doc.client.id}`}
         </p>
         <p>
           <strong>Dirección:</strong> {doc.client.address}
         </p>
       </section>
-      <table className="w-full border-collapse">
+      <table className="w-full border-collapse" data-testid="lines">
         <thead>
           <tr className="border-y border-gray-800 text-left">
             <th className="py-1">Código</th>
