@@ -26,7 +26,7 @@ use crate::ssr::SsrError;
 use crate::views::user::CurrentUserView;
 
 pub use data::route_error;
-pub use sample::LINES as SAMPLE_LINES;
+pub use sample::{LINES as SAMPLE_LINES, build as sample_document};
 
 /// Where signed-out visitors of a guarded page are sent (the sign-in page shows why).
 pub const LOGIN_REQUIRED: &str = "/login?motivo=sesion";

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Prints every benchmark number of the platform in one run on this machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v wrk >/dev/null 2>&1 || { echo "Instalando wrk…"; apt-get install -y -qq wrk >/dev/null 2>&1 || true; }
+echo "== Render (motor embebido vs Node.js, mismo paquete) =="
+cargo bench --quiet --bench ssr
+echo
+echo "== Servidor =="
+cargo bench --quiet --bench server
