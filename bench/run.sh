@@ -8,3 +8,6 @@ cargo bench --quiet --bench ssr
 echo
 echo "== Servidor =="
 cargo bench --quiet --bench server
+echo
+echo "== Comprobantes electrónicos del SRI =="
+cargo bench --quiet --bench sri

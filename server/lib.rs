@@ -2,7 +2,8 @@
 //!
 //! Routes are listed in [`router`]; handlers live in [`controllers`]; rows and queries in
 //! [`models`]; JSON shapes in [`views`]. Pages are React rendered by [`ssr`] inside an embedded
-//! JavaScript engine. [`db`] hides whether the database is SQLite or PostgreSQL.
+//! JavaScript engine. [`db`] hides whether the database is SQLite or PostgreSQL. [`sri`] builds,
+//! signs and sends electronic documents to Ecuador's tax authority.
 
 pub mod app;
 pub mod auth;
@@ -16,6 +17,7 @@ pub mod mail;
 pub mod models;
 pub mod router;
 pub mod server;
+pub mod sri;
 pub mod ssr;
 pub mod util;
 pub mod views;

@@ -32,6 +32,10 @@ pub enum Command {
     User(UserCommand),
     /// Carga la empresa de demostración (idempotente).
     Demo,
+    /// Comprobantes electrónicos del SRI: XML, firma, certificado, envío, autorización y
+    /// simulador local.
+    #[command(subcommand)]
+    Sri(crate::sri::cli::SriCommand),
 }
 
 /// `serve` options.
@@ -114,9 +118,12 @@ fn parse_role(text: &str) -> Result<Role, String> {
 
 /// Runs the command line.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
-    let mut config = Config::from_env()?;
+    // Read per command: the SRI tools need no database or server settings, so a bad variable meant
+    // for the server does not stop an operator from checking a certificate.
+    let config = Config::from_env;
     match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
         Command::Serve(args) => {
+            let mut config = config()?;
             if let Some(port) = args.port {
                 config.port = port;
             }
@@ -131,7 +138,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             crate::server::serve(state).await
         }
         Command::Migrate => {
-            let db = crate::db::Database::connect(&config.database_url, 1)?;
+            let db = crate::db::Database::connect(&config()?.database_url, 1)?;
             let applied = crate::db::migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
             if applied.is_empty() {
                 println!("La base de datos ya está al día.");
@@ -140,11 +147,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Company(CompanyCommand::Add(args)) => admin::add_company(&config, &args),
-        Command::User(UserCommand::Add(args)) => admin::add_user(&config, &args),
+        Command::Company(CompanyCommand::Add(args)) => admin::add_company(&config()?, &args),
+        Command::User(UserCommand::Add(args)) => admin::add_user(&config()?, &args),
         Command::Demo => {
-            let db = admin::open(&config)?;
+            let db = admin::open(&config()?)?;
             demo::load(&db)
         }
+        Command::Sri(command) => crate::sri::cli::run(command).await,
     }
 }

@@ -10,3 +10,4 @@ mod e2e;
 mod migrations;
 mod pages;
 mod ssr;
+mod sri;

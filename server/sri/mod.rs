@@ -1,0 +1,33 @@
+//! Electronic documents engine for Ecuador's SRI (offline scheme): typed model of
+//! factura / nota de crédito / guía de remisión, totals with the SRI's arithmetic,
+//! clave de acceso, validation, XML generation checked against the official XSDs,
+//! XAdES-BES signing with the issuer's .p12, SOAP clients for reception and
+//! authorization, a local SRI stand-in for tests, and the `sri …` CLI subcommands.
+//!
+//! Everything here works without a database. Entry points: [`document::build_and_sign`],
+//! [`soap::SriClient`], [`simulator::serve`], [`cli::SriCommand`].
+
+pub mod catalog;
+pub mod clave;
+pub mod cli;
+pub mod document;
+pub mod ids;
+pub mod libxml;
+pub mod model;
+pub mod money;
+pub mod sign;
+pub mod simulator;
+pub mod soap;
+pub mod totals;
+pub mod validate;
+pub mod xml;
+pub mod xsd;
+
+#[cfg(test)]
+mod e2e_tests;
+#[cfg(test)]
+mod fixtures;
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod testpki;

@@ -1,0 +1,12 @@
+//! XAdES-BES signing for the SRI: the .p12 reader ([`p12`]), canonical-form helpers
+//! ([`c14n`]), the signer ([`xades`]) and an independent verifier ([`verify`]).
+
+pub mod c14n;
+pub mod der;
+pub mod p12;
+pub mod verify;
+pub mod xades;
+
+pub use p12::{CertError, CertificateInfo, SigningIdentity};
+pub use verify::{SignatureError, VerifiedSignature, verify, verify_at};
+pub use xades::{SignError, SignOptions, sign};

@@ -1,0 +1,15 @@
+//! The SRI engine: its command line as the real binary.
+
+mod cli;
+
+/// The engine's own test PKI (certificates made with the `openssl` command line at test time),
+/// compiled here too so that one generator makes every test certificate. Not every kind of
+/// certificate it makes is used by these tests.
+#[allow(dead_code)]
+#[path = "../../sri/testpki.rs"]
+mod testpki;
+
+/// The path `testpki` uses (`super::sign`) inside the library, pointing at the same module.
+mod sign {
+    pub use mostrador::sri::sign::SigningIdentity;
+}
