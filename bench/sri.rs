@@ -5,7 +5,10 @@
 //!   XAdES-BES signature (with its self-verification) of a 20-line factura;
 //! - the same split into build+XSD and signing alone;
 //! - milliseconds from `validarComprobante` to `AUTORIZADO` against the stand-in
-//!   (authorization delay 0), over HTTP on 127.0.0.1.
+//!   (authorization delay 0), over HTTP on 127.0.0.1, with the bare SOAP client;
+//! - milliseconds from `queue::submit` to `AUTORIZADO` in the database through the real
+//!   background worker (SQLite file, stand-in with authorization delay 0), one document at a
+//!   time, and documents/s with 200 submitted at once.
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -19,7 +22,12 @@ use openssl::rsa::Rsa;
 use openssl::x509::extension::KeyUsage;
 use openssl::x509::{X509, X509NameBuilder};
 use rust_decimal::Decimal;
+use mostrador::cli::CompanyAddArgs;
+use mostrador::config::SriConfig;
+use mostrador::db::Database;
 use mostrador::sri::catalog::{Environment, IdType, Regime};
+use mostrador::sri::queue::worker::Worker;
+use mostrador::sri::queue::{self, DocumentStatus};
 use mostrador::sri::document::{build, build_and_sign};
 use mostrador::sri::model::*;
 use mostrador::sri::sign::{CertificateInfo, SignOptions, SigningIdentity, sign};
@@ -229,4 +237,86 @@ fn main() {
             latencies.len() as f64 / total.as_secs_f64()
         );
     });
+    runtime.block_on(queue_latency(&ctx, &id));
+}
+
+/// `queue::submit` → AUTORIZADO through the worker and a SQLite database.
+async fn queue_latency(ctx: &ValidationContext, id: &SigningIdentity) {
+    let sim = simulator::spawn(SimulatorConfig { authorization_delay: Duration::ZERO, ..SimulatorConfig::default() })
+        .await
+        .expect("simulator");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = Database::connect(&format!("sqlite://{}", dir.path().join("bench.db").display()), 8).expect("database");
+    let (company, branch) = db
+        .run(|conn| {
+            mostrador::db::migrations::run_pending(conn).map_err(mostrador::error::AppError::Internal)?;
+            let args = CompanyAddArgs {
+                ruc: "1790011001001".into(),
+                name: "EMPRESA DE PRUEBA S.A.".into(),
+                trade_name: None,
+                address: "Quito".into(),
+                regimen: "1".into(),
+            };
+            let company = mostrador::cli::admin::create_company(conn, &args).map_err(mostrador::error::AppError::Internal)?;
+            let branch = mostrador::models::branch_office::BranchOffice::find_by_code(conn, company.id, "001")?
+                .map(|b| b.id)
+                .unwrap_or_default();
+            Ok((company.id, branch))
+        })
+        .await
+        .expect("company");
+    let config = SriConfig {
+        base_url: Some(sim.base_url()),
+        timeout: Duration::from_secs(10),
+        connect_timeout: Duration::from_secs(10),
+        authorization_delay: Duration::ZERO,
+        retry_delay: Duration::from_millis(100),
+        max_backoff: Duration::from_millis(100),
+        poll_interval: Duration::from_millis(100),
+        lease: Duration::from_secs(60),
+        concurrency: 4,
+    };
+    let _worker = Worker::new(db.clone(), config).expect("worker").spawn();
+    let submit = |sequential: u32| {
+        let (doc, id) = (invoice(sequential, ctx.today), id.clone());
+        db.run(move |conn| queue::submit(conn, company, branch, &doc, &id).map_err(Into::into))
+    };
+    let authorized = |doc_id: i64| {
+        db.run(move |conn| {
+            Ok(queue::find(conn, company, doc_id)?.is_some_and(|d| d.status == DocumentStatus::Authorized.as_str()))
+        })
+    };
+    let mut latencies = Vec::new();
+    for n in 0..50u32 {
+        let t = Instant::now();
+        let doc_id = submit(200_000 + n).await.expect("submit");
+        while !authorized(doc_id).await.expect("status") {
+            tokio::time::sleep(Duration::from_micros(500)).await;
+        }
+        latencies.push(t.elapsed());
+    }
+    latencies.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "submit → AUTORIZADO con el trabajador y SQLite (uno a la vez): p50 {:.1} ms, p99 {:.1} ms ({} documentos)",
+        ms(latencies[latencies.len() / 2]),
+        ms(latencies[latencies.len() * 99 / 100]),
+        latencies.len()
+    );
+    let start = Instant::now();
+    let mut ids = Vec::new();
+    for n in 0..200u32 {
+        ids.push(submit(300_000 + n).await.expect("submit"));
+    }
+    for doc_id in ids {
+        while !authorized(doc_id).await.expect("status") {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    }
+    let elapsed = start.elapsed();
+    println!(
+        "200 comprobantes de una vez, de submit (firma incluida) a AUTORIZADO: {:.2} s ({:.0} documentos/s)",
+        elapsed.as_secs_f64(),
+        200.0 / elapsed.as_secs_f64()
+    );
 }

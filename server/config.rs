@@ -33,6 +33,58 @@ pub struct Config {
     pub session_ttl: Duration,
     /// How often the e-mail worker looks for pending mail.
     pub mail_poll: Duration,
+    /// SRI web services and the electronic-documents worker.
+    pub sri: SriConfig,
+}
+
+/// Settings of the SRI client and of the worker that sends documents and polls their
+/// authorization (`server/sri/README.md`).
+#[derive(Debug, Clone)]
+pub struct SriConfig {
+    /// Base URL replacing the SRI's official hosts for both environments (`SRI_URL`): the local
+    /// stand-in (`mostrador sri simulator`), a proxy, or the tests. Without it each document goes
+    /// to the pruebas or producción endpoints of its `ambiente`.
+    pub base_url: Option<String>,
+    /// Longest a request to the SRI may take before it counts as a timeout.
+    pub timeout: Duration,
+    /// Longest to wait for the connection itself.
+    pub connect_timeout: Duration,
+    /// Wait between RECIBIDA and the first authorization query (the Ficha asks for a
+    /// configurable delay); later queries back off from it.
+    pub authorization_delay: Duration,
+    /// First wait after a failure to reach the SRI; doubles on each consecutive failure.
+    pub retry_delay: Duration,
+    /// Ceiling of both backoffs (authorization polling and retries).
+    pub max_backoff: Duration,
+    /// How often an idle worker looks for due documents (a new document wakes it at once).
+    pub poll_interval: Duration,
+    /// How long a claimed document is reserved for one worker; kept well above `timeout` so a
+    /// lease never expires while its request is in flight.
+    pub lease: Duration,
+    /// Documents one server works on at the same time.
+    pub concurrency: usize,
+}
+
+impl SriConfig {
+    fn from_env() -> anyhow::Result<Self> {
+        let ms = |name: &str, default: u64| env_parse(name, default).map(Duration::from_millis);
+        let timeout = ms("SRI_TIMEOUT_MS", 30_000)?;
+        let lease = Duration::from_secs(env_parse("SRI_LEASE_SECS", 120)?);
+        if lease < timeout * 2 {
+            anyhow::bail!("SRI_LEASE_SECS debe ser al menos el doble de SRI_TIMEOUT_MS");
+        }
+        Ok(Self {
+            base_url: std::env::var("SRI_URL").ok().filter(|v| !v.is_empty()),
+            timeout,
+            connect_timeout: ms("SRI_CONNECT_TIMEOUT_MS", 10_000)?,
+            authorization_delay: ms("SRI_AUTH_DELAY_MS", 3_000)?,
+            retry_delay: ms("SRI_RETRY_MS", 10_000)?,
+            max_backoff: ms("SRI_MAX_BACKOFF_MS", 300_000)?,
+            poll_interval: ms("SRI_POLL_MS", 1_000)?,
+            lease,
+            concurrency: env_parse("SRI_CONCURRENCY", 4)?.max(1),
+        })
+    }
 }
 
 fn env_or(name: &str, default: &str) -> String {
@@ -72,6 +124,7 @@ impl Config {
             ssr_queue: env_parse("SSR_QUEUE", 256)?,
             session_ttl: Duration::from_secs(env_parse("SESSION_TTL_HOURS", 12u64)? * 3600),
             mail_poll: Duration::from_millis(env_parse("MAIL_POLL_MS", 1000)?),
+            sri: SriConfig::from_env()?,
         })
     }
 

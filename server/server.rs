@@ -1,4 +1,5 @@
-//! Starting the server: database and migrations, render engines, mail worker, HTTP listener.
+//! Starting the server: database and migrations, render engines, mail worker, SRI worker, HTTP
+//! listener.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -40,6 +41,11 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("no se pudo escuchar en {address}: {e}"))?;
     let local = listener.local_addr()?;
     tokio::spawn(worker::run(state.clone()));
+    // Sends electronic documents and polls their authorization; every server runs one, leases on
+    // the rows keep them from working on the same document.
+    let sri = crate::sri::queue::worker::Worker::new(state.db.clone(), state.config.sri.clone())
+        .map_err(|e| anyhow::anyhow!("no se pudo crear el cliente del SRI: {e}"))?;
+    tokio::spawn(sri.run());
     if !state.mailer.delivers() {
         tracing::info!("SMTP_URL no configurada: los correos quedan en la tabla email_outbox y su enlace se muestra aquí");
     }

@@ -105,12 +105,67 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    sri_documents (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        doc_type -> Text,
+        version -> Text,
+        environment -> Text,
+        access_key -> Text,
+        establishment -> Text,
+        emission_point -> Text,
+        sequential -> BigInt,
+        issue_date -> Date,
+        total -> Nullable<Text>,
+        document_json -> Text,
+        signed_xml -> Text,
+        status -> Text,
+        attempts -> Integer,
+        polls -> Integer,
+        errors -> Integer,
+        failed_attempts -> Integer,
+        failed_day -> Nullable<Date>,
+        failed_today -> Integer,
+        next_attempt_at -> Timestamp,
+        locked_until -> Nullable<Timestamp>,
+        locked_by -> Nullable<Text>,
+        last_sent_at -> Nullable<Timestamp>,
+        last_error -> Nullable<Text>,
+        authorization_number -> Nullable<Text>,
+        authorization_date -> Nullable<Text>,
+        authorized_at -> Nullable<Timestamp>,
+        authorized_xml -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sri_document_messages (id) {
+        id -> BigInt,
+        document_id -> BigInt,
+        company_id -> BigInt,
+        stage -> Text,
+        sri_status -> Text,
+        identifier -> Text,
+        message -> Text,
+        additional_info -> Nullable<Text>,
+        kind -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(branch_offices -> companies (company_id));
 diesel::joinable!(users -> companies (company_id));
 diesel::joinable!(user_branch_offices -> users (user_id));
 diesel::joinable!(user_branch_offices -> branch_offices (branch_office_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(email_tokens -> users (user_id));
+diesel::joinable!(sri_documents -> companies (company_id));
+diesel::joinable!(sri_documents -> branch_offices (branch_office_id));
+diesel::joinable!(sri_document_messages -> sri_documents (document_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     companies,
@@ -121,4 +176,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     email_tokens,
     email_outbox,
     login_failures,
+    sri_documents,
+    sri_document_messages,
 );

@@ -7,4 +7,6 @@ pub mod email_token;
 pub mod login_failure;
 pub mod outbox;
 pub mod session;
+pub mod sri_document;
+pub mod sri_message;
 pub mod user;

@@ -4,8 +4,10 @@
 //! XAdES-BES signing with the issuer's .p12, SOAP clients for reception and
 //! authorization, a local SRI stand-in for tests, and the `sri …` CLI subcommands.
 //!
-//! Everything here works without a database. Entry points: [`document::build_and_sign`],
-//! [`soap::SriClient`], [`simulator::serve`], [`cli::SriCommand`].
+//! Everything but [`queue`] works without a database. [`queue`] stores documents and runs
+//! the background worker that carries them through reception and authorization. Entry
+//! points: [`queue::submit`], [`document::build_and_sign`], [`soap::SriClient`],
+//! [`simulator::serve`], [`cli::SriCommand`].
 
 pub mod catalog;
 pub mod clave;
@@ -15,6 +17,7 @@ pub mod ids;
 pub mod libxml;
 pub mod model;
 pub mod money;
+pub mod queue;
 pub mod sign;
 pub mod simulator;
 pub mod soap;

@@ -10,7 +10,7 @@
 //! HTTP 500, or to reject with a given code, so the caller's retry logic can be tested
 //! over real HTTP. State lives in memory; one process = one fresh SRI.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -152,6 +152,7 @@ struct Store {
     sequences: HashMap<String, String>,
     reception_requests: u64,
     authorization_requests: u64,
+    receptions_by_key: BTreeMap<String, u64>,
 }
 
 struct Inner {
@@ -183,6 +184,9 @@ pub struct SimulatorState {
     pub reception_requests: u64,
     /// Number of `autorizacionComprobante` calls.
     pub authorization_requests: u64,
+    /// `validarComprobante` calls per clave de acceso, whatever their outcome (also those that
+    /// hung or were rejected): a document sent twice shows up here.
+    pub receptions_by_key: BTreeMap<String, u64>,
     /// Stored documents.
     pub documents: Vec<RecordView>,
 }
@@ -285,7 +289,27 @@ impl SimulatorHandle {
         SimulatorState {
             reception_requests: store.reception_requests,
             authorization_requests: store.authorization_requests,
+            receptions_by_key: store.receptions_by_key.clone(),
             documents,
+        }
+    }
+
+    /// How many times a clave was sent to `validarComprobante`.
+    pub fn receptions(&self, access_key: &str) -> u64 {
+        lock(&self.inner.store)
+            .receptions_by_key
+            .get(access_key)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Counts a reception request under its clave (when the body carries one).
+    fn count_reception(&self, body: &str) {
+        if let Some(key) = access_key_of(body) {
+            *lock(&self.inner.store)
+                .receptions_by_key
+                .entry(key)
+                .or_default() += 1;
         }
     }
 
@@ -631,7 +655,18 @@ async fn hang(handle: &SimulatorHandle) -> Response {
     )
 }
 
+/// The clave de acceso inside a `validarComprobante` request, if it can be read.
+fn access_key_of(body: &str) -> Option<String> {
+    parse::reception_request(body)
+        .ok()
+        .flatten()
+        .and_then(|b| String::from_utf8(b).ok())
+        .and_then(|x| parse::parse_tree(&x).ok())
+        .and_then(|t| t.find("claveAcceso").map(|c| c.text.trim().to_string()))
+}
+
 async fn reception(State(handle): State<SimulatorHandle>, body: String) -> Response {
+    handle.count_reception(&body);
     match handle.action(true) {
         Action::Hang => hang(&handle).await,
         Action::Error500 => xml_response(
@@ -639,13 +674,7 @@ async fn reception(State(handle): State<SimulatorHandle>, body: String) -> Respo
             envelope::fault("Error interno simulado"),
         ),
         Action::Reject(code) => {
-            let key = parse::reception_request(&body)
-                .ok()
-                .flatten()
-                .and_then(|b| String::from_utf8(b).ok())
-                .and_then(|x| parse::parse_tree(&x).ok())
-                .and_then(|t| t.find("claveAcceso").map(|c| c.text.trim().to_string()))
-                .unwrap_or_default();
+            let key = access_key_of(&body).unwrap_or_default();
             let resp = ReceptionResponse {
                 status: ReceptionStatus::Devuelta,
                 documents: vec![ReceivedDocument {

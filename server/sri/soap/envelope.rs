@@ -5,7 +5,7 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as B64;
 
-use super::{AuthorizationResponse, ReceptionResponse, ReceptionStatus, SriMessage};
+use super::{Authorization, AuthorizationResponse, ReceptionResponse, ReceptionStatus, SriMessage};
 use crate::sri::sign::c14n::escape_text;
 
 /// SOAP 1.1 envelope namespace.
@@ -120,28 +120,40 @@ pub fn authorization_response(resp: &AuthorizationResponse) -> String {
     } else {
         out.push_str("<autorizaciones>");
         for a in &resp.authorizations {
-            out.push_str("<autorizacion>");
-            leaf(&mut out, "estado", a.status.as_str());
-            if let Some(n) = &a.number {
-                leaf(&mut out, "numeroAutorizacion", n);
-            }
-            if let Some(d) = &a.date {
-                leaf(&mut out, "fechaAutorizacion", d);
-            }
-            if let Some(e) = &a.environment {
-                leaf(&mut out, "ambiente", e);
-            }
-            if let Some(doc) = &a.document {
-                out.push_str("<comprobante>");
-                cdata(&mut out, doc);
-                out.push_str("</comprobante>");
-            }
-            messages(&mut out, &a.messages);
-            out.push_str("</autorizacion>");
+            authorization(&mut out, a);
         }
         out.push_str("</autorizaciones>");
     }
     out.push_str("</RespuestaAutorizacionComprobante></ns2:autorizacionComprobanteResponse></soap:Body></soap:Envelope>");
+    out
+}
+
+fn authorization(out: &mut String, a: &Authorization) {
+    out.push_str("<autorizacion>");
+    leaf(out, "estado", a.status.as_str());
+    if let Some(n) = &a.number {
+        leaf(out, "numeroAutorizacion", n);
+    }
+    if let Some(d) = &a.date {
+        leaf(out, "fechaAutorizacion", d);
+    }
+    if let Some(e) = &a.environment {
+        leaf(out, "ambiente", e);
+    }
+    if let Some(doc) = &a.document {
+        out.push_str("<comprobante>");
+        cdata(out, doc);
+        out.push_str("</comprobante>");
+    }
+    messages(out, &a.messages);
+    out.push_str("</autorizacion>");
+}
+
+/// One `autorizacion` as a standalone XML document: what is stored for an authorized comprobante
+/// and e-mailed to the buyer (reference §1.7), the signed XML inside `comprobante` as CDATA.
+pub fn authorized_document(a: &Authorization) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+    authorization(&mut out, a);
     out
 }
 

@@ -1,6 +1,10 @@
-//! The SRI engine: its command line as the real binary.
+//! The SRI engine: its command line as the real binary, and the durable queue with its worker
+//! against the SRI stand-in over HTTP on a real database.
 
 mod cli;
+mod queue;
+mod support;
+mod workers;
 
 /// The engine's own test PKI (certificates made with the `openssl` command line at test time),
 /// compiled here too so that one generator makes every test certificate. Not every kind of

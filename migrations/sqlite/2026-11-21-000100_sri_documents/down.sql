@@ -1,0 +1,2 @@
+DROP TABLE sri_document_messages;
+DROP TABLE sri_documents;
