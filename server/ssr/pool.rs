@@ -94,9 +94,12 @@ impl SsrPool {
     }
 }
 
+/// Compiled bytecode per bundle, keyed by the address of the bundle's source.
+type BytecodeCache = Mutex<Vec<(usize, Arc<Vec<u8>>)>>;
+
 /// The bundle's bytecode, compiled once per process (every pool of the process shares it).
 fn compiled(source: &'static str) -> Result<Arc<Vec<u8>>, SsrError> {
-    static CACHE: OnceLock<Mutex<Vec<(usize, Arc<Vec<u8>>)>>> = OnceLock::new();
+    static CACHE: OnceLock<BytecodeCache> = OnceLock::new();
     let key = source.as_ptr() as usize;
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     let mut entries = cache.lock().map_err(|_| SsrError::Unavailable)?;

@@ -46,7 +46,7 @@ impl TestDb {
                 TestDb { url, cleanup: Cleanup::Sqlite(dir) }
             }
             Backend::Postgres(server) => {
-                let schema = format!("t_{}", mostrador::util::random::token().to_lowercase().replace(['-', '_'], "")[..16].to_string());
+                let schema = format!("t_{}", &mostrador::util::random::token().to_lowercase().replace(['-', '_'], "")[..16]);
                 let mut conn = PgConnection::establish(server).expect("conexión a TEST_DATABASE_URL");
                 diesel::sql_query(format!("CREATE SCHEMA {schema}")).execute(&mut conn).expect("crear esquema");
                 let separator = if server.contains('?') { '&' } else { '?' };
