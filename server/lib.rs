@@ -16,6 +16,7 @@ pub mod mail;
 pub mod models;
 pub mod router;
 pub mod server;
+pub mod sri;
 pub mod ssr;
 pub mod util;
 pub mod views;

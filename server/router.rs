@@ -12,7 +12,8 @@ use tower_http::trace::TraceLayer;
 
 use crate::app::AppState;
 use crate::auth::csrf;
-use crate::controllers::{assets, auth, company, pages, user};
+use crate::auth::licence;
+use crate::controllers::{assets, auth, branch_offices, categories, company, company_data, dashboard, holidays, pages, user, users};
 use crate::error::AppError;
 
 /// Largest request body accepted (the logo upload of later modules is the biggest).
@@ -37,9 +38,45 @@ pub fn build(state: AppState) -> Router {
         .route("/auth/changeBranchOffice", post(auth::branch::change_branch_office))
         .route("/user", get(user::current_user))
         .route("/users/AccessBranchOffices", get(user::access_branch_offices))
-        // Company.
+        .route("/users/theme", post(users::set_theme))
+        .route("/dashboard", get(dashboard::dashboard))
+        // Users of the company (generic list contract).
+        .route("/users", get(users::list))
+        .route("/users/register", post(users::register))
+        .route("/users/delete", post(users::delete))
+        .route("/users/{id}", get(users::get))
+        .route("/users/{id}/update", post(users::update))
+        .route("/users/{id}/lock", post(users::lock))
+        .route("/users/{id}/{action}", post(users::action))
+        // Company, branch offices, holidays, licence.
+        .route("/company", get(company_data::get))
+        .route("/company/update", post(company_data::update))
+        .route("/company/logo", get(company_data::logo).post(company_data::upload_logo))
+        .route("/company/logo/delete", post(company_data::delete_logo))
+        .route("/company/licence", get(dashboard::licence))
+        .route("/company/branchOffice", get(branch_offices::list))
         .route("/company/branchOffice/all", get(company::all_branch_offices))
         .route("/company/branchOffice/getConfig", get(company::branch_office_config))
+        .route("/company/branchOffice/register", post(branch_offices::register))
+        .route("/company/branchOffice/delete", post(branch_offices::delete))
+        .route("/company/branchOffice/{id}", get(branch_offices::get))
+        .route("/company/branchOffice/{id}/update", post(branch_offices::update))
+        .route("/company/branchOffice/{id}/lock", post(branch_offices::lock))
+        .route("/company/holiday", get(holidays::list))
+        .route("/company/holiday/register", post(holidays::register))
+        .route("/company/holiday/delete", post(holidays::delete))
+        .route("/company/holiday/{id}", get(holidays::get))
+        .route("/company/holiday/{id}/update", post(holidays::update))
+        .route("/company/holiday/{id}/lock", post(holidays::lock))
+        // Product categories.
+        .route("/item/category", get(categories::list))
+        .route("/item/category/all", get(categories::all))
+        .route("/item/category/register", post(categories::register))
+        .route("/item/category/delete", post(categories::delete))
+        .route("/item/category/{id}", get(categories::get))
+        .route("/item/category/{id}/update", post(categories::update))
+        .route("/item/category/{id}/lock", post(categories::lock))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), licence::enforce))
         .fallback(|| async { AppError::NotFound("Ruta de API no encontrada".into()) });
 
     let secure = state.config.cookie_secure;

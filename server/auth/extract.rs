@@ -34,15 +34,6 @@ impl AuthUser {
         self.user.role()
     }
 
-    /// Fails with 403 unless the user's role is one of `roles`.
-    pub fn require_role(&self, roles: &[Role]) -> Result<(), AppError> {
-        if roles.contains(&self.role()) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden("No tienes permisos para acceder a este recurso".into()))
-        }
-    }
-
     /// The user's company, or 403 for an account no company has taken in yet.
     pub fn company_id(&self) -> Result<i64, AppError> {
         self.user

@@ -1,14 +1,16 @@
 //! Platform administration from the command line.
 
 use crate::auth::password;
-use crate::cli::{CompanyAddArgs, UserAddArgs};
+use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::config::Config;
 use crate::controllers::auth::{email_problem, name_problem};
 use crate::db::{Database, DbConnection, migrations, write_transaction};
 use crate::models::branch_office::{BranchOffice, NewBranchOffice};
 use crate::models::company::{Company, NewCompany};
+use crate::models::emission_point::EmissionPoint;
+use crate::models::licence::{Licence, TRIAL_DAYS, TRIAL_PLAN, TRIAL_USERS};
 use crate::models::user::{NewUser, Role, User, normalize_email};
-use crate::util::time::now;
+use crate::util::time::{local_date, now};
 
 /// Opens the database and applies pending migrations.
 pub fn open(config: &Config) -> anyhow::Result<Database> {
@@ -50,7 +52,7 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
                 updated_at: at,
             },
         )?;
-        BranchOffice::insert(
+        let branch = BranchOffice::insert(
             conn,
             &NewBranchOffice {
                 company_id: company.id,
@@ -61,6 +63,9 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
                 updated_at: at,
             },
         )?;
+        EmissionPoint::sync(conn, company.id, branch.id, &[("001".into(), "Caja principal".into())])?;
+        let trial_end = local_date() + chrono::TimeDelta::days(TRIAL_DAYS - 1);
+        Licence::grant(conn, company.id, TRIAL_PLAN, trial_end, TRIAL_USERS)?;
         Ok(company)
     })
 }
@@ -121,5 +126,28 @@ pub fn add_user(config: &Config, args: &UserAddArgs) -> anyhow::Result<()> {
     let db = open(config)?;
     let user = create_user(&mut *conn(&db)?, args)?;
     println!("Usuario creado: {} <{}> con rol {}", user.name, user.email, Role::parse(&user.role).as_str());
+    Ok(())
+}
+
+/// Records a new licence for a company; returns its id.
+pub fn grant_licence(conn: &mut DbConnection, args: &LicenceAddArgs) -> anyhow::Result<i64> {
+    let valid_until = chrono::NaiveDate::parse_from_str(args.valid_until.trim(), "%Y-%m-%d")
+        .map_err(|_| anyhow::anyhow!("fecha no válida: use AAAA-MM-DD, por ejemplo 2027-12-31"))?;
+    if args.users < 1 {
+        anyhow::bail!("la licencia debe permitir al menos un usuario");
+    }
+    if args.plan.trim().is_empty() {
+        anyhow::bail!("indique el plan de la licencia");
+    }
+    let company = Company::find_by_ruc(conn, args.company.trim())?
+        .ok_or_else(|| anyhow::anyhow!("no existe una empresa con el RUC {}", args.company))?;
+    Ok(Licence::grant(conn, company.id, args.plan.trim(), valid_until, args.users)?)
+}
+
+/// `mostrador licence add`.
+pub fn add_licence(config: &Config, args: &LicenceAddArgs) -> anyhow::Result<()> {
+    let db = open(config)?;
+    grant_licence(&mut *conn(&db)?, args)?;
+    println!("Licencia {} registrada para {} hasta {} ({} usuarios)", args.plan.trim(), args.company, args.valid_until, args.users);
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The demo company, so a newcomer can sign in at once (`mostrador demo` or `serve --demo`).
 
-use crate::cli::admin::{create_company, create_user};
-use crate::cli::{CompanyAddArgs, UserAddArgs};
+use crate::cli::admin::{create_company, create_user, grant_licence};
+use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::db::Database;
 use crate::models::company::Company;
 use crate::models::user::{Role, User};
@@ -29,6 +29,16 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
                 trade_name: Some("Tienda Demo".into()),
                 address: "Av. Amazonas N34-120 y Av. Naciones Unidas, Quito".into(),
                 regimen: "1".into(),
+            },
+        )?;
+        let year_from_now = crate::util::time::local_date() + chrono::TimeDelta::days(365);
+        grant_licence(
+            &mut conn,
+            &LicenceAddArgs {
+                company: DEMO_RUC.into(),
+                plan: "Demostración".into(),
+                valid_until: year_from_now.format("%Y-%m-%d").to_string(),
+                users: 10,
             },
         )?;
     }

@@ -30,6 +30,9 @@ pub enum Command {
     /// Administra usuarios.
     #[command(subcommand)]
     User(UserCommand),
+    /// Administra licencias.
+    #[command(subcommand)]
+    Licence(LicenceCommand),
     /// Carga la empresa de demostración (idempotente).
     Demo,
 }
@@ -73,6 +76,30 @@ pub struct CompanyAddArgs {
     /// Régimen: 1 general, 2 RIMPE emprendedor, 3 RIMPE negocio popular.
     #[arg(long, default_value = "1")]
     pub regimen: String,
+}
+
+/// `licence …`.
+#[derive(Debug, Subcommand)]
+pub enum LicenceCommand {
+    /// Registra la licencia vigente de una empresa (reemplaza a la anterior).
+    Add(LicenceAddArgs),
+}
+
+/// `licence add` options.
+#[derive(Debug, Args)]
+pub struct LicenceAddArgs {
+    /// RUC de la empresa.
+    #[arg(long)]
+    pub company: String,
+    /// Nombre del plan (p. ej. Mensual, Anual).
+    #[arg(long)]
+    pub plan: String,
+    /// Último día de validez, AAAA-MM-DD.
+    #[arg(long)]
+    pub valid_until: String,
+    /// Usuarios activos permitidos.
+    #[arg(long)]
+    pub users: i32,
 }
 
 /// `user …`.
@@ -142,6 +169,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Company(CompanyCommand::Add(args)) => admin::add_company(&config, &args),
         Command::User(UserCommand::Add(args)) => admin::add_user(&config, &args),
+        Command::Licence(LicenceCommand::Add(args)) => admin::add_licence(&config, &args),
         Command::Demo => {
             let db = admin::open(&config)?;
             demo::load(&db)

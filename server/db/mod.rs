@@ -179,3 +179,11 @@ where
         }
     }
 }
+
+/// The backend type of [`DbConnection`], for boxed (dynamically built) queries.
+pub type DbBackend = <DbConnection as Connection>::Backend;
+
+diesel::define_sql_function! {
+    /// SQL `lower()`, for case-insensitive search on both backends.
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}

@@ -52,6 +52,12 @@ struct EmailToken {
 
 /// Issues a token for `user_id`; returns the raw token for the link (only its digest is stored).
 pub fn issue(conn: &mut DbConnection, user_id: i64, purpose: Purpose) -> QueryResult<String> {
+    issue_for(conn, user_id, purpose, purpose.lifetime())
+}
+
+/// Like [`issue`], valid for `lifetime` (an invitation to set a first password lasts longer
+/// than a reset link).
+pub fn issue_for(conn: &mut DbConnection, user_id: i64, purpose: Purpose, lifetime: TimeDelta) -> QueryResult<String> {
     let token = random::token();
     let at = now();
     diesel::insert_into(email_tokens::table)
@@ -60,7 +66,7 @@ pub fn issue(conn: &mut DbConnection, user_id: i64, purpose: Purpose) -> QueryRe
             email_tokens::user_id.eq(user_id),
             email_tokens::purpose.eq(purpose.as_str()),
             email_tokens::created_at.eq(at),
-            email_tokens::expires_at.eq(at + purpose.lifetime()),
+            email_tokens::expires_at.eq(at + lifetime),
         ))
         .execute(conn)?;
     Ok(token)

@@ -11,6 +11,8 @@ use super::routes::RouteMatch;
 #[template(path = "shell.html", config = "server/templates/askama.toml")]
 struct Shell<'a> {
     title: &'a str,
+    dark: bool,
+    primary: Option<&'a str>,
     css: &'a [String],
     preloads: Vec<&'a str>,
     root_html: &'a str,
@@ -42,8 +44,16 @@ pub fn escape_json_for_script(json: &str) -> String {
     out
 }
 
+/// The signed-in user's theme, applied on `<html>` by the server so the page never flashes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Theme<'a> {
+    pub dark: bool,
+    /// Primary colour other than the default green.
+    pub primary: Option<&'a str>,
+}
+
 /// The full document for a rendered page.
-pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hydration: &str) -> String {
+pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hydration: &str, theme: Theme) -> String {
     let manifest = manifest();
     let printable = route.is_some_and(|r| r.printable);
     let title = match title {
@@ -63,6 +73,8 @@ pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hy
     }
     let shell = Shell {
         title: &title,
+        dark: theme.dark,
+        primary: theme.primary.filter(|p| *p != "green" && p.bytes().all(|b| b.is_ascii_lowercase())),
         css: &manifest.css,
         preloads,
         root_html,

@@ -19,3 +19,8 @@ pub fn to_local_iso(utc: NaiveDateTime) -> String {
 pub fn local_today() -> String {
     Utc::now().with_timezone(&ZONE).format("%Y-%m-%d").to_string()
 }
+
+/// Today's date in Ecuador, as a date.
+pub fn local_date() -> chrono::NaiveDate {
+    Utc::now().with_timezone(&ZONE).date_naive()
+}

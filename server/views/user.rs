@@ -6,6 +6,8 @@ use serde::Serialize;
 use crate::db::DbConnection;
 use crate::models::branch_office::BranchOffice;
 use crate::models::company::Company;
+use crate::models::licence::Licence;
+use crate::util::time::local_date;
 use crate::models::user::{Role, User};
 
 /// A branch reference inside `companySelectedData`.
@@ -42,6 +44,21 @@ pub struct CurrentUserView {
     pub is_email_verified: bool,
     pub company_name: Option<String>,
     pub company_selected_data: CompanySelectedData,
+    pub theme: ThemeView,
+    /// The company's licence has expired: the app is read-only.
+    pub read_only: bool,
+}
+
+/// Primary colours a user may choose (names of Tailwind palettes; green is the product's).
+pub const PRIMARY_COLORS: [&str; 5] = ["green", "emerald", "teal", "sky", "violet"];
+
+/// A user's theme.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThemeView {
+    /// 'light' or 'dark'.
+    pub mode: String,
+    pub primary_color: String,
 }
 
 /// The branch a user is working in: the stored choice when still accessible, else the first
@@ -81,6 +98,11 @@ impl CurrentUserView {
             company_name: company.as_ref().map(|c| c.display_name().to_string()),
             company_selected_data: CompanySelectedData::load(conn, company.as_ref(), selected)?,
             branch_offices_access: access,
+            theme: ThemeView { mode: user.theme.clone(), primary_color: user.primary_color.clone() },
+            read_only: match user.company_id {
+                Some(id) => Licence::current(conn, id)?.is_none_or(|l| !l.is_valid_on(local_date())),
+                None => false,
+            },
         })
     }
 }

@@ -105,7 +105,9 @@ pub async fn render_with<const N: usize>(
     match rendered {
         Ok(RenderOutput::Page { status: rendered_status, html, hydration, title }) => {
             let code = status.or_else(|| StatusCode::from_u16(rendered_status).ok()).unwrap_or(StatusCode::OK);
-            html_response(code, document::page(route.as_ref(), title.as_deref(), &html, &hydration))
+            let theme_of = |key: &str| data.get("root").and_then(|r| r.pointer(&format!("/user/theme/{key}"))).and_then(Value::as_str);
+            let theme = document::Theme { dark: theme_of("mode") == Some("dark"), primary: theme_of("primaryColor") };
+            html_response(code, document::page(route.as_ref(), title.as_deref(), &html, &hydration, theme))
         }
         Ok(RenderOutput::Redirect { status, location }) => {
             redirect(&location, StatusCode::from_u16(status).unwrap_or(StatusCode::FOUND))

@@ -29,7 +29,8 @@ async fn admin_pages_need_a_session(backend: Backend) {
     assert_eq!(home.status, 200);
     let html = home.text();
     assert!(html.contains("Usuario admin@empresa.ec"), "the page shows who is signed in");
-    assert!(html.contains("Cerrar sesión"));
+    assert!(html.contains("data-testid=\"sidebar\""), "the back office frame is rendered");
+    assert!(html.contains("Configuración"), "an admin's menu has the configuration group");
     let unknown = c.get("/admin/no-existe").await;
     assert_eq!(unknown.status, 404);
     assert!(unknown.text().contains("Página no encontrada"));

@@ -4,7 +4,8 @@
  * the full-screen error page of the specification.
  */
 import { useEffect } from 'react';
-import { Outlet, redirect, useMatches, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, redirect, useLoaderData, useMatches, type LoaderFunctionArgs } from 'react-router';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorModal } from '../components/error-modal';
 import { ErrorScreen } from '../components/error-screen';
 import { Toaster } from '../components/toaster';
@@ -12,6 +13,7 @@ import { messages } from '../i18n/messages';
 import { ApiError, apiGet } from '../lib/api';
 import { CSRF_COOKIE, readCookie } from '../lib/cookies';
 import { guard, isGuardedPath } from '../lib/guard';
+import { applyTheme } from '../lib/theme';
 import { toast } from '../lib/toast';
 import type { CurrentUser, RootData } from '../lib/types';
 
@@ -47,10 +49,15 @@ function useDocumentTitle() {
 
 export default function Root() {
   useDocumentTitle();
+  const { user } = useLoaderData() as RootData;
+  const mode = user?.theme.mode;
+  const color = user?.theme.primaryColor;
+  useEffect(() => applyTheme(mode && color ? { mode, primaryColor: color } : undefined), [mode, color]);
   return (
     <>
       <Outlet />
       <Toaster />
+      <ConfirmDialog />
       <ErrorModal />
     </>
   );

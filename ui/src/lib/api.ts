@@ -85,6 +85,20 @@ export async function api<T>(
   return (await response.json()) as T;
 }
 
+/** Sends a multipart form (file uploads) with the CSRF header; errors are reported like `api`. */
+export async function apiUpload<T>(url: string, form: FormData, options: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  const response = await fetch(url, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+  if (!response.ok) {
+    const error = new ApiError(response.status, await parseError(response));
+    if (!options.quiet) report(error);
+    throw error;
+  }
+  return (await response.json()) as T;
+}
+
 export const apiGet = <T>(url: string, options?: ApiOptions) => api<T>('GET', url, undefined, options);
 export const apiPost = <T>(url: string, body?: unknown, options?: ApiOptions) =>
   api<T>('POST', url, body ?? {}, options);

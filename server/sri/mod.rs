@@ -1,0 +1,3 @@
+//! Electronic documents for Ecuador's SRI.
+
+pub mod ids;
