@@ -3,7 +3,9 @@
 use crate::cli::admin::{create_company, create_user, grant_licence};
 use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::db::Database;
+use crate::models::branch_office::{BranchOffice, NewBranchOffice};
 use crate::models::company::Company;
+use crate::models::emission_point::EmissionPoint;
 use crate::models::user::{Role, User};
 
 /// RUC of the demo company (a valid sociedad RUC: check digit 4).
@@ -16,6 +18,25 @@ pub const DEMO_USERS: [(&str, &str, Role); 3] = [
     ("vendedor@demo.ec", "Vendedor Demo", Role::User),
     ("cajero@demo.ec", "Cajero Demo", Role::Cashier),
 ];
+
+/// A second establishment, so branch switching can be tried at once.
+fn add_second_branch(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
+    let company = Company::find_by_ruc(conn, DEMO_RUC)?.ok_or_else(|| anyhow::anyhow!("falta la empresa demo"))?;
+    let at = crate::util::time::now();
+    let branch = BranchOffice::insert(
+        conn,
+        &NewBranchOffice {
+            company_id: company.id,
+            code: "002",
+            name: "Sucursal Norte",
+            address: "Av. de la Prensa N58-12, Quito",
+            created_at: at,
+            updated_at: at,
+        },
+    )?;
+    EmissionPoint::sync(conn, company.id, branch.id, &[("001".into(), "Caja Norte".into())])?;
+    Ok(())
+}
 
 /// Loads the demo company and users when missing; safe to run again.
 pub fn load(db: &Database) -> anyhow::Result<()> {
@@ -31,6 +52,7 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
                 regimen: "1".into(),
             },
         )?;
+        add_second_branch(&mut conn)?;
         let year_from_now = crate::util::time::local_date() + chrono::TimeDelta::days(365);
         grant_licence(
             &mut conn,
