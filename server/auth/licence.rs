@@ -17,8 +17,10 @@ pub const READ_ONLY: &str =
     "La licencia de la empresa no está vigente: la aplicación está en modo de solo lectura. Contacte a su proveedor para renovarla.";
 
 /// Calls that stay open without a licence: signing in and out, choosing a branch, the own theme.
+/// (Inside the nested `/api` router the prefix is already stripped.)
 fn always_allowed(path: &str) -> bool {
-    path.starts_with("/api/auth/") || path == "/api/users/theme"
+    let path = path.strip_prefix("/api").unwrap_or(path);
+    path.starts_with("/auth/") || path == "/users/theme"
 }
 
 /// Middleware on `/api`: refuses writes of users whose company's licence is not in force.

@@ -11,8 +11,8 @@ use super::routes::RouteMatch;
 #[template(path = "shell.html", config = "server/templates/askama.toml")]
 struct Shell<'a> {
     title: &'a str,
-    dark: bool,
-    primary: Option<&'a str>,
+    /// ` class="dark" data-primary="teal"`: built here from checked values only.
+    html_attributes: String,
     css: &'a [String],
     preloads: Vec<&'a str>,
     root_html: &'a str,
@@ -52,6 +52,19 @@ pub struct Theme<'a> {
     pub primary: Option<&'a str>,
 }
 
+impl Theme<'_> {
+    fn html_attributes(&self) -> String {
+        let mut attributes = String::new();
+        if self.dark {
+            attributes.push_str(" class=\"dark\"");
+        }
+        if let Some(color) = self.primary.filter(|p| *p != "green" && !p.is_empty() && p.bytes().all(|b| b.is_ascii_lowercase())) {
+            attributes.push_str(&format!(" data-primary=\"{color}\""));
+        }
+        attributes
+    }
+}
+
 /// The full document for a rendered page.
 pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hydration: &str, theme: Theme) -> String {
     let manifest = manifest();
@@ -73,8 +86,7 @@ pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hy
     }
     let shell = Shell {
         title: &title,
-        dark: theme.dark,
-        primary: theme.primary.filter(|p| *p != "green" && p.bytes().all(|b| b.is_ascii_lowercase())),
+        html_attributes: theme.html_attributes(),
         css: &manifest.css,
         preloads,
         root_html,

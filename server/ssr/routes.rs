@@ -146,6 +146,23 @@ impl RouteTable {
         Self { branches }
     }
 
+    /// Every route path without params, with its sign-in requirement and roles (for tests and
+    /// tools that must cover each page).
+    pub fn static_paths(&self) -> Vec<(String, bool, Option<Vec<Role>>)> {
+        self.branches
+            .iter()
+            .filter(|b| b.segments.iter().all(|s| matches!(s, Segment::Static(_))))
+            .map(|b| {
+                let path = b.chain.iter().fold(String::new(), |acc, d| match &d.path {
+                    Some(p) => join(&acc, p),
+                    None => acc,
+                });
+                let roles = b.chain.iter().rev().find_map(|d| d.roles.clone());
+                (if path.is_empty() { "/".to_string() } else { path }, b.chain.iter().any(|d| d.auth), roles)
+            })
+            .collect()
+    }
+
     /// The table embedded from the UI build.
     pub fn embedded() -> &'static RouteTable {
         static TABLE: OnceLock<RouteTable> = OnceLock::new();

@@ -5,6 +5,7 @@
 mod util;
 
 mod auth;
+mod backoffice;
 mod cli;
 mod e2e;
 mod migrations;

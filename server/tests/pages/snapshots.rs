@@ -13,6 +13,10 @@ fn normalized(response: &TestResponse) -> String {
     let asset = regex::Regex::new(r#"/assets/(entry\.client|chunk|app)-[A-Z0-9]{8,10}\.(js|css)"#).unwrap();
     let token = regex::Regex::new(r#"("csrf":"|name="_csrf" value=")[A-Za-z0-9_-]{43}""#).unwrap();
     let today = regex::Regex::new(r#"\d{2}/\d{2}/\d{4}|\d{4}-\d{2}-\d{2}"#).unwrap();
+    // Which chunks a page preloads changes with every UI change; the snapshot keeps how many
+    // there are out of it (the tests check the entry script separately).
+    let preload = regex::Regex::new(r#"<link rel="modulepreload" href="/assets/chunk-[A-Z0-9]{8,10}\.js">"#).unwrap();
+    let html = preload.replace_all(&html, "");
     let html = asset.replace_all(&html, "/assets/$1-[hash].$2");
     let html = token.replace_all(&html, "$1[csrf]\"");
     today.replace_all(&html, "[fecha]").replace("><", ">\n<")
@@ -62,4 +66,24 @@ async fn printable_sample_document() {
     let thousands = regex::Regex::new(r"\$ \d{1,3}(,\d{3})+\.\d{2}<").unwrap();
     assert!(thousands.is_match(&html), "money is formatted as $ 1,234.56");
     insta::assert_snapshot!("printable_sample_a4", normalized(&response));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn error_screens() {
+    let app = TestApp::new(Backend::Sqlite).await;
+    app.company(RUC, "COMERCIAL DEMO S.A.", 0).await;
+    app.user(RUC, "cajero@demo.ec", Role::Cashier, None).await;
+    let mut cashier = app.signed_in("cajero@demo.ec").await;
+    let forbidden = cashier.get("/admin/configAdmin/usuarios").await;
+    assert_eq!(forbidden.status, 403);
+    let html = normalized(&forbidden);
+    assert!(html.contains("RECURSO LIMITADO_ACCESO CON USUARIO<!-- --> <!-- -->403"));
+    assert!(!html.contains("Iniciar Session"), "signed-in users do not get the sign-in button");
+    insta::assert_snapshot!("error_403_signed_in", html);
+
+    let missing = cashier.get("/admin/no-existe").await;
+    assert_eq!(missing.status, 404);
+    let html = normalized(&missing);
+    assert!(html.contains("Page Not Found /admin/no-existe"));
+    insta::assert_snapshot!("error_404_admin", html);
 }
