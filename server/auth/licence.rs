@@ -13,8 +13,7 @@ use crate::models::licence::Licence;
 use crate::util::time::local_date;
 
 /// Message of a write refused because of the licence.
-pub const READ_ONLY: &str =
-    "La licencia de la empresa no está vigente: la aplicación está en modo de solo lectura. Contacte a su proveedor para renovarla.";
+pub const READ_ONLY: &str = "La licencia de la empresa no está vigente: la aplicación está en modo de solo lectura. Contacte a su proveedor para renovarla.";
 
 /// Calls that stay open without a licence: signing in and out, choosing a branch, the own theme.
 /// (Inside the nested `/api` router the prefix is already stripped.)
@@ -25,7 +24,11 @@ fn always_allowed(path: &str) -> bool {
 
 /// Middleware on `/api`: refuses writes of users whose company's licence is not in force.
 pub async fn enforce(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    if matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS) || always_allowed(request.uri().path()) {
+    if matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) || always_allowed(request.uri().path())
+    {
         return next.run(request).await;
     }
     let (mut parts, body) = request.into_parts();
@@ -33,10 +36,14 @@ pub async fn enforce(State(state): State<AppState>, request: Request, next: Next
     if let Ok(MaybeUser(Some(auth))) = MaybeUser::from_request_parts(&mut parts, &state).await
         && let Some(company_id) = auth.user.company_id
     {
-        let in_force = state
-            .db
-            .run(move |conn| Ok(Licence::current(conn, company_id)?.is_some_and(|l| l.is_valid_on(local_date()))))
-            .await;
+        let in_force =
+            state
+                .db
+                .run(move |conn| {
+                    Ok(Licence::current(conn, company_id)?
+                        .is_some_and(|l| l.is_valid_on(local_date())))
+                })
+                .await;
         match in_force {
             Ok(true) => {}
             Ok(false) => return AppError::Forbidden(READ_ONLY.into()).into_response(),

@@ -36,6 +36,9 @@ impl AuthUser {
         if !roles.contains(&self.role()) {
             return Err(AppError::Forbidden(FORBIDDEN.into()));
         }
-        Ok(Tenant { company_id: self.company_id()?, auth: self.clone() })
+        Ok(Tenant {
+            company_id: self.company_id()?,
+            auth: self.clone(),
+        })
     }
 }

@@ -21,7 +21,8 @@ pub const DEMO_USERS: [(&str, &str, Role); 3] = [
 
 /// A second establishment, so branch switching can be tried at once.
 fn add_second_branch(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
-    let company = Company::find_by_ruc(conn, DEMO_RUC)?.ok_or_else(|| anyhow::anyhow!("falta la empresa demo"))?;
+    let company = Company::find_by_ruc(conn, DEMO_RUC)?
+        .ok_or_else(|| anyhow::anyhow!("falta la empresa demo"))?;
     let at = crate::util::time::now();
     let branch = BranchOffice::insert(
         conn,
@@ -34,7 +35,12 @@ fn add_second_branch(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
             updated_at: at,
         },
     )?;
-    EmissionPoint::sync(conn, company.id, branch.id, &[("001".into(), "Caja Norte".into())])?;
+    EmissionPoint::sync(
+        conn,
+        company.id,
+        branch.id,
+        &[("001".into(), "Caja Norte".into())],
+    )?;
     Ok(())
 }
 
@@ -79,6 +85,8 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
             )?;
         }
     }
-    println!("Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)");
+    println!(
+        "Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)"
+    );
     Ok(())
 }

@@ -135,7 +135,9 @@ fn parse_role(text: &str) -> Result<Role, String> {
         "admin" => Ok(Role::Admin),
         "user" => Ok(Role::User),
         "cashier" => Ok(Role::Cashier),
-        other => Err(format!("rol desconocido '{other}' (use admin, user o cashier)")),
+        other => Err(format!(
+            "rol desconocido '{other}' (use admin, user o cashier)"
+        )),
     }
 }
 
@@ -159,7 +161,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Migrate => {
             let db = crate::db::Database::connect(&config.database_url, 1)?;
-            let applied = crate::db::migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
+            let applied = crate::db::migrations::run_pending(
+                &mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?,
+            )?;
             if applied.is_empty() {
                 println!("La base de datos ya está al día.");
             } else {

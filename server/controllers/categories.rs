@@ -7,15 +7,18 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::auth::check_fields;
-use super::auth::signup::MessageResponse;
+use super::records::Record;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::db::{DbConnection, write_transaction};
+use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
-use crate::http::list::{IdBody, ListParams, ListResponse, PathId, locked, not_in_table, parse_id};
+use crate::http::list::{
+    ListParams, ListResponse, PathId, constraint_conflict, locked, not_in_table, parse_id,
+};
 use crate::models::category::{Category, CategoryFields};
+use crate::models::user::Role;
 use crate::views::admin::CategoryView;
 
 /// Longest category name.
@@ -45,19 +48,35 @@ fn view(conn: &mut DbConnection, company_id: i64, category: &Category) -> AppRes
 }
 
 /// Validates the fields; the parent must be another category of the company, not a descendant.
-fn fields(conn: &mut DbConnection, company_id: i64, body: &CategoryBody, editing: Option<i64>) -> AppResult<CategoryFields> {
+fn fields(
+    conn: &mut DbConnection,
+    company_id: i64,
+    body: &CategoryBody,
+    editing: Option<i64>,
+) -> AppResult<CategoryFields> {
     let name = body.name.clone().unwrap_or_default().trim().to_string();
     let name_problem = if name.is_empty() {
         Some("El nombre es obligatorio".to_string())
     } else if name.chars().count() > NAME_MAX {
-        Some(format!("El nombre no puede tener más de {NAME_MAX} caracteres"))
+        Some(format!(
+            "El nombre no puede tener más de {NAME_MAX} caracteres"
+        ))
     } else {
         None
     };
-    let parent_id = match body.parent_id.as_ref().filter(|v| !v.is_null() && v.as_str() != Some("")) {
+    let parent_id = match body
+        .parent_id
+        .as_ref()
+        .filter(|v| !v.is_null() && v.as_str() != Some(""))
+    {
         None => Ok(None),
-        Some(value) => match parse_id(Some(value)).ok().map(|id| (id, Category::find(conn, company_id, id))) {
-            Some((id, Ok(Some(_)))) if Some(id) == editing => Err("Una categoría no puede ser su propia categoría padre".to_string()),
+        Some(value) => match parse_id(Some(value))
+            .ok()
+            .map(|id| (id, Category::find(conn, company_id, id)))
+        {
+            Some((id, Ok(Some(_)))) if Some(id) == editing => {
+                Err("Una categoría no puede ser su propia categoría padre".to_string())
+            }
             Some((id, Ok(Some(_)))) => match editing {
                 Some(me) if Category::ancestors(conn, id)?.contains(&me) => {
                     Err("La categoría padre no puede ser una de sus subcategorías".to_string())
@@ -68,30 +87,60 @@ fn fields(conn: &mut DbConnection, company_id: i64, body: &CategoryBody, editing
             _ => Err("La categoría padre no existe".to_string()),
         },
     };
-    check_fields([("name", name_problem), ("parentId", parent_id.clone().err())])?;
-    let fields = CategoryFields { name, parent_id: parent_id.map_err(AppError::BadRequest)?, active: body.active.unwrap_or(true) };
+    check_fields([
+        ("name", name_problem),
+        ("parentId", parent_id.clone().err()),
+    ])?;
+    let fields = CategoryFields {
+        name,
+        parent_id: parent_id.map_err(AppError::BadRequest)?,
+        active: body.active.unwrap_or(true),
+    };
     if Category::name_taken(conn, company_id, &fields, editing)? {
-        return Err(AppError::Conflict { message: NAME_TAKEN.into(), errors: [("name".to_string(), NAME_TAKEN.to_string())].into() });
+        return Err(AppError::Conflict {
+            message: NAME_TAKEN.into(),
+            errors: [("name".to_string(), NAME_TAKEN.to_string())].into(),
+        });
     }
     Ok(fields)
 }
 
 /// One page (also used by the server-rendered page).
-pub fn list_page(conn: &mut DbConnection, tenant: &Tenant, params: &ListParams) -> AppResult<ListResponse<CategoryView>> {
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<ListResponse<CategoryView>> {
     let (rows, total) = Category::list(conn, tenant.company_id, params)?;
-    let results = rows.iter().map(|c| view(conn, tenant.company_id, c)).collect::<AppResult<Vec<_>>>()?;
+    let results = rows
+        .iter()
+        .map(|c| view(conn, tenant.company_id, c))
+        .collect::<AppResult<Vec<_>>>()?;
     Ok(ListResponse::new(results, total, params))
 }
 
 /// `GET /api/item/category`.
-pub async fn list(State(state): State<AppState>, CurrentUser(auth): CurrentUser, params: ListParams) -> AppResult<Json<ListResponse<CategoryView>>> {
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<ListResponse<CategoryView>>> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
-    Ok(Json(state.db.run(move |conn| list_page(conn, &tenant, &params)).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
 }
 
 /// `GET /api/item/category/all`: every category (active ones with `?onlyActive=true`), for
 /// selectors; every role may read it.
-pub async fn all(State(state): State<AppState>, CurrentUser(auth): CurrentUser, params: ListParams) -> AppResult<Json<Vec<CategoryView>>> {
+pub async fn all(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<Vec<CategoryView>>> {
     let tenant = auth.tenant(roles::ALL)?;
     let views = state
         .db
@@ -100,27 +149,16 @@ pub async fn all(State(state): State<AppState>, CurrentUser(auth): CurrentUser, 
             Ok(rows
                 .iter()
                 .map(|c| {
-                    let parent = c.parent_id.and_then(|p| rows.iter().find(|r| r.id == p)).map(|p| p.name.clone());
+                    let parent = c
+                        .parent_id
+                        .and_then(|p| rows.iter().find(|r| r.id == p))
+                        .map(|p| p.name.clone());
                     CategoryView::new(c, parent)
                 })
                 .collect())
         })
         .await?;
     Ok(Json(views))
-}
-
-/// `GET /api/item/category/{id}`.
-pub async fn get(State(state): State<AppState>, CurrentUser(auth): CurrentUser, PathId(id): PathId) -> AppResult<Json<CategoryView>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| {
-                let category = load(conn, tenant.company_id, id)?;
-                view(conn, tenant.company_id, &category)
-            })
-            .await?,
-    ))
 }
 
 /// `POST /api/item/category/register`.
@@ -132,13 +170,11 @@ pub async fn register(
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let created = state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                let fields = fields(conn, tenant.company_id, &body, None)?;
-                let id = Category::insert(conn, tenant.company_id, &fields)?;
-                let category = load(conn, tenant.company_id, id)?;
-                view(conn, tenant.company_id, &category)
-            })
+        .write(move |conn| {
+            let fields = fields(conn, tenant.company_id, &body, None)?;
+            let id = Category::insert(conn, tenant.company_id, &fields)?;
+            let category = load(conn, tenant.company_id, id)?;
+            view(conn, tenant.company_id, &category)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(created)))
@@ -154,59 +190,51 @@ pub async fn update(
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let updated = state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                if load(conn, tenant.company_id, id)?.locked {
-                    return Err(locked());
-                }
-                let fields = fields(conn, tenant.company_id, &body, Some(id))?;
-                Category::update(conn, id, &fields)?;
-                let category = load(conn, tenant.company_id, id)?;
-                view(conn, tenant.company_id, &category)
-            })
+        .write(move |conn| {
+            if load(conn, tenant.company_id, id)?.locked {
+                return Err(locked());
+            }
+            let fields = fields(conn, tenant.company_id, &body, Some(id))?;
+            Category::update(conn, id, &fields)?;
+            let category = load(conn, tenant.company_id, id)?;
+            view(conn, tenant.company_id, &category)
         })
         .await?;
     Ok(Json(updated))
 }
 
-/// `POST /api/item/category/{id}/lock`: toggles the lock.
-pub async fn lock(State(state): State<AppState>, CurrentUser(auth): CurrentUser, PathId(id): PathId) -> AppResult<Json<CategoryView>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let updated = state
-        .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                let category = load(conn, tenant.company_id, id)?;
-                Category::set_locked(conn, id, !category.locked)?;
-                let category = load(conn, tenant.company_id, id)?;
-                view(conn, tenant.company_id, &category)
-            })
-        })
-        .await?;
-    Ok(Json(updated))
-}
+/// Categories in the generic record handlers.
+pub struct Categories;
 
-/// `POST /api/item/category/delete` `{_id}`: refused while locked or while it has subcategories.
-pub async fn delete(State(state): State<AppState>, CurrentUser(auth): CurrentUser, JsonBody(body): JsonBody<IdBody>) -> AppResult<Json<MessageResponse>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let id = parse_id(body.id.as_ref())?;
-    state
-        .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                if load(conn, tenant.company_id, id)?.locked {
-                    return Err(locked());
-                }
-                if Category::children(conn, id)? > 0 {
-                    return Err(AppError::Conflict {
-                        message: "No se puede eliminar: la categoría tiene subcategorías. Muévalas o elimínelas primero.".into(),
-                        errors: Default::default(),
-                    });
-                }
-                Category::delete(conn, id).map_err(|e| crate::http::list::constraint_conflict(e, "_id", ""))?;
-                Ok(())
-            })
-        })
-        .await?;
-    Ok(Json(MessageResponse { message: "Categoría eliminada".into() }))
+impl Record for Categories {
+    type View = CategoryView;
+    const READ: &'static [Role] = roles::ADMIN_USER;
+    const WRITE: &'static [Role] = roles::ADMIN_USER;
+    const DELETED: &'static str = "Categoría eliminada";
+
+    fn view(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<CategoryView> {
+        let category = load(conn, company_id, id)?;
+        view(conn, company_id, &category)
+    }
+
+    fn is_locked(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<bool> {
+        Ok(load(conn, company_id, id)?.locked)
+    }
+
+    fn set_locked(conn: &mut DbConnection, id: i64, locked: bool) -> AppResult<()> {
+        Category::set_locked(conn, id, locked)?;
+        Ok(())
+    }
+
+    /// Refused while it has subcategories.
+    fn delete(conn: &mut DbConnection, _company_id: i64, id: i64) -> AppResult<()> {
+        if Category::children(conn, id)? > 0 {
+            return Err(AppError::Conflict {
+                message: "No se puede eliminar: la categoría tiene subcategorías. Muévalas o elimínelas primero.".into(),
+                errors: Default::default(),
+            });
+        }
+        Category::delete(conn, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
 }

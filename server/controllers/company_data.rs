@@ -3,8 +3,8 @@
 
 use axum::Json;
 use axum::extract::{Multipart, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::HeaderValue;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
@@ -13,7 +13,7 @@ use super::auth::signup::MessageResponse;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::db::{DbConnection, write_transaction};
+use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::list::constraint_conflict;
@@ -54,7 +54,10 @@ fn optional(value: &Option<String>) -> Option<String> {
 /// Spanish message with a capital letter.
 fn sentence(message: String) -> String {
     let mut chars = message.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// Required text of at most `max` characters (the SRI schemas' limit).
@@ -81,28 +84,54 @@ fn fields(body: &CompanyBody) -> AppResult<CompanyFields> {
     let environment = text(&body.sri_environment);
     check_fields([
         ("ruc", validate_ruc(&ruc).err().map(sentence)),
-        ("businessName", required("La razón social", &business_name, 300)),
-        ("tradeName", trade_name.as_ref().filter(|t| t.chars().count() > 300).map(|_| "El nombre comercial no puede tener más de 300 caracteres".into())),
-        ("mainAddress", required("La dirección matriz", &main_address, 300)),
-        ("typeRegimen", (!matches!(type_regimen.as_str(), "1" | "2" | "3")).then(|| "Seleccione el régimen".to_string())),
+        (
+            "businessName",
+            required("La razón social", &business_name, 300),
+        ),
+        (
+            "tradeName",
+            trade_name
+                .as_ref()
+                .filter(|t| t.chars().count() > 300)
+                .map(|_| "El nombre comercial no puede tener más de 300 caracteres".into()),
+        ),
+        (
+            "mainAddress",
+            required("La dirección matriz", &main_address, 300),
+        ),
+        (
+            "typeRegimen",
+            (!matches!(type_regimen.as_str(), "1" | "2" | "3"))
+                .then(|| "Seleccione el régimen".to_string()),
+        ),
         (
             "specialTaxpayer",
             special_taxpayer
                 .as_ref()
-                .filter(|s| !(3..=13).contains(&s.len()) || !s.bytes().all(|b| b.is_ascii_alphanumeric()))
-                .map(|_| "El número de contribuyente especial tiene de 3 a 13 letras o dígitos".into()),
+                .filter(|s| {
+                    !(3..=13).contains(&s.len()) || !s.bytes().all(|b| b.is_ascii_alphanumeric())
+                })
+                .map(|_| {
+                    "El número de contribuyente especial tiene de 3 a 13 letras o dígitos".into()
+                }),
         ),
         (
             "retentionAgentResolution",
             match (&resolution, is_ret) {
-                (None, true) => Some("Ingrese el número de resolución de agente de retención".into()),
-                (Some(r), _) if r.len() > 8 || !r.bytes().all(|b| b.is_ascii_digit()) => {
-                    Some("La resolución de agente de retención es un número de hasta 8 dígitos".into())
+                (None, true) => {
+                    Some("Ingrese el número de resolución de agente de retención".into())
                 }
+                (Some(r), _) if r.len() > 8 || !r.bytes().all(|b| b.is_ascii_digit()) => Some(
+                    "La resolución de agente de retención es un número de hasta 8 dígitos".into(),
+                ),
                 _ => None,
             },
         ),
-        ("sriEnvironment", (!matches!(environment.as_str(), "pruebas" | "produccion")).then(|| "Seleccione el ambiente del SRI".to_string())),
+        (
+            "sriEnvironment",
+            (!matches!(environment.as_str(), "pruebas" | "produccion"))
+                .then(|| "Seleccione el ambiente del SRI".to_string()),
+        ),
     ])?;
     Ok(CompanyFields {
         ruc,
@@ -130,7 +159,10 @@ pub fn detail(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<CompanyDeta
 }
 
 /// `GET /api/company`.
-pub async fn get(State(state): State<AppState>, CurrentUser(auth): CurrentUser) -> AppResult<Json<CompanyDetailView>> {
+pub async fn get(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<CompanyDetailView>> {
     let tenant = auth.tenant(roles::ADMIN)?;
     Ok(Json(state.db.run(move |conn| detail(conn, &tenant)).await?))
 }
@@ -145,14 +177,16 @@ pub async fn update(
     let fields = fields(&body)?;
     let view = state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                if Company::find_by_ruc(conn, &fields.ruc)?.is_some_and(|c| c.id != tenant.company_id) {
-                    return Err(AppError::Conflict { message: RUC_TAKEN.into(), errors: [("ruc".to_string(), RUC_TAKEN.to_string())].into() });
-                }
-                Company::update(conn, tenant.company_id, &fields).map_err(|e| constraint_conflict(e, "ruc", RUC_TAKEN))?;
-                detail(conn, &tenant)
-            })
+        .write(move |conn| {
+            if Company::find_by_ruc(conn, &fields.ruc)?.is_some_and(|c| c.id != tenant.company_id) {
+                return Err(AppError::Conflict {
+                    message: RUC_TAKEN.into(),
+                    errors: [("ruc".to_string(), RUC_TAKEN.to_string())].into(),
+                });
+            }
+            Company::update(conn, tenant.company_id, &fields)
+                .map_err(|e| constraint_conflict(e, "ruc", RUC_TAKEN))?;
+            detail(conn, &tenant)
         })
         .await?;
     Ok(Json(view))
@@ -170,44 +204,93 @@ fn image_type(bytes: &[u8]) -> Option<&'static str> {
 }
 
 /// `POST /api/company/logo` (multipart, file field `logo`; other fields are ignored).
-pub async fn upload_logo(State(state): State<AppState>, CurrentUser(auth): CurrentUser, mut multipart: Multipart) -> AppResult<Json<MessageResponse>> {
+pub async fn upload_logo(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    mut multipart: Multipart,
+) -> AppResult<Json<MessageResponse>> {
     let tenant = auth.tenant(roles::ADMIN)?;
     let mut logo = None;
-    while let Some(field) = multipart
-        .next_field()
-        .await
-        .map_err(|e| AppError::BadRequest(format!("No se pudo leer el formulario: {}", e.body_text())))?
-    {
+    while let Some(field) = multipart.next_field().await.map_err(|e| {
+        AppError::BadRequest(format!("No se pudo leer el formulario: {}", e.body_text()))
+    })? {
         if field.name() == Some("logo") {
-            let bytes = field.bytes().await.map_err(|e| AppError::field("logo", format!("No se pudo leer el archivo: {}", e.body_text())))?;
+            let bytes = field.bytes().await.map_err(|e| {
+                AppError::field(
+                    "logo",
+                    format!("No se pudo leer el archivo: {}", e.body_text()),
+                )
+            })?;
             logo = Some(bytes);
         }
     }
-    let bytes = logo.filter(|b| !b.is_empty()).ok_or_else(|| AppError::field("logo", "Elija una imagen PNG o JPEG"))?;
+    let bytes = logo
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| AppError::field("logo", "Elija una imagen PNG o JPEG"))?;
     if bytes.len() > LOGO_MAX_BYTES {
-        return Err(AppError::field("logo", format!("La imagen no puede pesar más de {} KB", LOGO_MAX_BYTES / 1024)));
+        return Err(AppError::field(
+            "logo",
+            format!(
+                "La imagen no puede pesar más de {} KB",
+                LOGO_MAX_BYTES / 1024
+            ),
+        ));
     }
-    let kind = image_type(&bytes).ok_or_else(|| AppError::field("logo", "El archivo debe ser una imagen PNG o JPEG"))?;
-    state.db.run(move |conn| Ok(Company::set_logo(conn, tenant.company_id, Some((&bytes, kind)))?)).await?;
-    Ok(Json(MessageResponse { message: "Logo actualizado".into() }))
+    let kind = image_type(&bytes)
+        .ok_or_else(|| AppError::field("logo", "El archivo debe ser una imagen PNG o JPEG"))?;
+    state
+        .db
+        .run(move |conn| {
+            Ok(Company::set_logo(
+                conn,
+                tenant.company_id,
+                Some((&bytes, kind)),
+            )?)
+        })
+        .await?;
+    Ok(Json(MessageResponse {
+        message: "Logo actualizado".into(),
+    }))
 }
 
 /// `POST /api/company/logo/delete`.
-pub async fn delete_logo(State(state): State<AppState>, CurrentUser(auth): CurrentUser) -> AppResult<Json<MessageResponse>> {
+pub async fn delete_logo(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<MessageResponse>> {
     let tenant = auth.tenant(roles::ADMIN)?;
-    state.db.run(move |conn| Ok(Company::set_logo(conn, tenant.company_id, None)?)).await?;
-    Ok(Json(MessageResponse { message: "Logo eliminado".into() }))
+    state
+        .db
+        .run(move |conn| Ok(Company::set_logo(conn, tenant.company_id, None)?))
+        .await?;
+    Ok(Json(MessageResponse {
+        message: "Logo eliminado".into(),
+    }))
 }
 
 /// `GET /api/company/logo`: the logo image of the user's company.
-pub async fn logo(State(state): State<AppState>, CurrentUser(auth): CurrentUser) -> AppResult<Response> {
+pub async fn logo(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Response> {
     let tenant = auth.tenant(roles::ALL)?;
-    let found = state.db.run(move |conn| Ok(Company::logo(conn, tenant.company_id)?)).await?;
-    let (bytes, kind) = found.ok_or_else(|| AppError::NotFound("La empresa no tiene logo".into()))?;
+    let found = state
+        .db
+        .run(move |conn| Ok(Company::logo(conn, tenant.company_id)?))
+        .await?;
+    let (bytes, kind) =
+        found.ok_or_else(|| AppError::NotFound("La empresa no tiene logo".into()))?;
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_str(&kind).unwrap_or(HeaderValue::from_static("application/octet-stream")));
-    headers.insert(CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600"));
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_str(&kind)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static("private, max-age=3600"),
+    );
     Ok(response)
 }
 

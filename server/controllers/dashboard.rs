@@ -60,27 +60,54 @@ pub fn load(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<DashboardView
     let licence = Licence::current(conn, tenant.company_id)?;
     Ok(DashboardView {
         company: CompanyView::from(&company),
-        branch: branch.as_ref().map(|b| BranchOfficeDetailView::new(b, &points)),
+        branch: branch
+            .as_ref()
+            .map(|b| BranchOfficeDetailView::new(b, &points)),
         licence: LicenceView::new(licence.as_ref(), active_users, today),
         counts: Counts {
-            users: users::table.filter(users::company_id.eq(tenant.company_id)).count().get_result(conn)?,
+            users: users::table
+                .filter(users::company_id.eq(tenant.company_id))
+                .count()
+                .get_result(conn)?,
             branches: BranchOffice::list_for_company(conn, tenant.company_id)?.len() as i64,
-            categories: categories::table.filter(categories::company_id.eq(tenant.company_id)).count().get_result(conn)?,
+            categories: categories::table
+                .filter(categories::company_id.eq(tenant.company_id))
+                .count()
+                .get_result(conn)?,
         },
-        upcoming_holidays: Holiday::upcoming(conn, tenant.company_id, today, 3)?.iter().map(HolidayView::from).collect(),
+        upcoming_holidays: Holiday::upcoming(conn, tenant.company_id, today, 3)?
+            .iter()
+            .map(HolidayView::from)
+            .collect(),
     })
 }
 
-/// `GET /api/dashboard`.
-pub async fn dashboard(State(state): State<AppState>, CurrentUser(auth): CurrentUser) -> AppResult<Json<DashboardView>> {
+/// `GET /api/dashboard`: `null` for an account no company has taken in yet (nothing to show).
+pub async fn dashboard(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<Option<DashboardView>>> {
+    if auth.user.company_id.is_none() {
+        return Ok(Json(None));
+    }
     let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(state.db.run(move |conn| load(conn, &tenant)).await?))
+    Ok(Json(Some(
+        state.db.run(move |conn| load(conn, &tenant)).await?,
+    )))
 }
 
 /// `GET /api/company/licence`: the licence in force (admin only).
-pub async fn licence(State(state): State<AppState>, CurrentUser(auth): CurrentUser) -> AppResult<Json<LicenceView>> {
+pub async fn licence(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<LicenceView>> {
     let tenant = auth.tenant(roles::ADMIN)?;
-    Ok(Json(state.db.run(move |conn| licence_view(conn, &tenant)).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| licence_view(conn, &tenant))
+            .await?,
+    ))
 }
 
 /// The licence view of the tenant's company.

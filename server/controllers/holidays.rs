@@ -8,15 +8,16 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::auth::check_fields;
-use super::auth::signup::MessageResponse;
+use super::records::Record;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::db::{DbConnection, write_transaction};
+use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
-use crate::http::list::{IdBody, ListParams, ListResponse, PathId, locked, not_in_table, parse_id};
+use crate::http::list::{ListParams, ListResponse, PathId, locked, not_in_table};
 use crate::models::holiday::Holiday;
+use crate::models::user::Role;
 use crate::views::admin::HolidayView;
 
 /// Duplicate date.
@@ -54,7 +55,10 @@ fn load(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<Holiday>
 
 fn fields(body: &HolidayBody) -> AppResult<(NaiveDate, String)> {
     let name = body.name.clone().unwrap_or_default().trim().to_string();
-    let date = body.date.as_deref().and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok());
+    let date = body
+        .date
+        .as_deref()
+        .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok());
     check_fields([
         (
             "date",
@@ -77,17 +81,32 @@ fn fields(body: &HolidayBody) -> AppResult<(NaiveDate, String)> {
             },
         ),
     ])?;
-    Ok((date.ok_or_else(|| AppError::field("date", "Ingrese una fecha válida"))?, name))
+    Ok((
+        date.ok_or_else(|| AppError::field("date", "Ingrese una fecha válida"))?,
+        name,
+    ))
 }
 
 fn date_taken() -> AppError {
-    AppError::Conflict { message: DATE_TAKEN.into(), errors: [("date".to_string(), DATE_TAKEN.to_string())].into() }
+    AppError::Conflict {
+        message: DATE_TAKEN.into(),
+        errors: [("date".to_string(), DATE_TAKEN.to_string())].into(),
+    }
 }
 
 /// One page (also used by the server-rendered page).
-pub fn list_page(conn: &mut DbConnection, tenant: &Tenant, params: &ListParams, year: Option<i32>) -> AppResult<ListResponse<HolidayView>> {
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+    year: Option<i32>,
+) -> AppResult<ListResponse<HolidayView>> {
     let (rows, total) = Holiday::list(conn, tenant.company_id, params, year)?;
-    Ok(ListResponse::new(rows.iter().map(HolidayView::from).collect(), total, params))
+    Ok(ListResponse::new(
+        rows.iter().map(HolidayView::from).collect(),
+        total,
+        params,
+    ))
 }
 
 /// `GET /api/company/holiday?year=`.
@@ -99,13 +118,12 @@ pub async fn list(
 ) -> AppResult<Json<ListResponse<HolidayView>>> {
     let tenant = auth.tenant(roles::ALL)?;
     let year = parse_year(query.year.as_deref())?;
-    Ok(Json(state.db.run(move |conn| list_page(conn, &tenant, &params, year)).await?))
-}
-
-/// `GET /api/company/holiday/{id}`.
-pub async fn get(State(state): State<AppState>, CurrentUser(auth): CurrentUser, PathId(id): PathId) -> AppResult<Json<HolidayView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(state.db.run(move |conn| Ok(HolidayView::from(&load(conn, tenant.company_id, id)?))).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params, year))
+            .await?,
+    ))
 }
 
 /// `POST /api/company/holiday/register`.
@@ -118,14 +136,12 @@ pub async fn register(
     let (date, name) = fields(&body)?;
     let created = state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                if Holiday::date_taken(conn, tenant.company_id, date, None)? {
-                    return Err(date_taken());
-                }
-                let id = Holiday::insert(conn, tenant.company_id, date, &name)?;
-                Ok(HolidayView::from(&load(conn, tenant.company_id, id)?))
-            })
+        .write(move |conn| {
+            if Holiday::date_taken(conn, tenant.company_id, date, None)? {
+                return Err(date_taken());
+            }
+            let id = Holiday::insert(conn, tenant.company_id, date, &name)?;
+            Ok(HolidayView::from(&load(conn, tenant.company_id, id)?))
         })
         .await?;
     Ok((StatusCode::CREATED, Json(created)))
@@ -142,53 +158,44 @@ pub async fn update(
     let (date, name) = fields(&body)?;
     let updated = state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                if load(conn, tenant.company_id, id)?.locked {
-                    return Err(locked());
-                }
-                if Holiday::date_taken(conn, tenant.company_id, date, Some(id))? {
-                    return Err(date_taken());
-                }
-                Holiday::update(conn, id, date, &name)?;
-                Ok(HolidayView::from(&load(conn, tenant.company_id, id)?))
-            })
+        .write(move |conn| {
+            if load(conn, tenant.company_id, id)?.locked {
+                return Err(locked());
+            }
+            if Holiday::date_taken(conn, tenant.company_id, date, Some(id))? {
+                return Err(date_taken());
+            }
+            Holiday::update(conn, id, date, &name)?;
+            Ok(HolidayView::from(&load(conn, tenant.company_id, id)?))
         })
         .await?;
     Ok(Json(updated))
 }
 
-/// `POST /api/company/holiday/{id}/lock`.
-pub async fn lock(State(state): State<AppState>, CurrentUser(auth): CurrentUser, PathId(id): PathId) -> AppResult<Json<HolidayView>> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    let updated = state
-        .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                let holiday = load(conn, tenant.company_id, id)?;
-                Holiday::set_locked(conn, id, !holiday.locked)?;
-                Ok(HolidayView::from(&load(conn, tenant.company_id, id)?))
-            })
-        })
-        .await?;
-    Ok(Json(updated))
-}
+/// Holidays in the generic record handlers (every role reads them; admins change them).
+pub struct Holidays;
 
-/// `POST /api/company/holiday/delete` `{_id}`.
-pub async fn delete(State(state): State<AppState>, CurrentUser(auth): CurrentUser, JsonBody(body): JsonBody<IdBody>) -> AppResult<Json<MessageResponse>> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    let id = parse_id(body.id.as_ref())?;
-    state
-        .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                if load(conn, tenant.company_id, id)?.locked {
-                    return Err(locked());
-                }
-                Holiday::delete(conn, id)?;
-                Ok(())
-            })
-        })
-        .await?;
-    Ok(Json(MessageResponse { message: "Feriado eliminado".into() }))
+impl Record for Holidays {
+    type View = HolidayView;
+    const READ: &'static [Role] = roles::ALL;
+    const WRITE: &'static [Role] = roles::ADMIN;
+    const DELETED: &'static str = "Feriado eliminado";
+
+    fn view(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<HolidayView> {
+        Ok(HolidayView::from(&load(conn, company_id, id)?))
+    }
+
+    fn is_locked(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<bool> {
+        Ok(load(conn, company_id, id)?.locked)
+    }
+
+    fn set_locked(conn: &mut DbConnection, id: i64, locked: bool) -> AppResult<()> {
+        Holiday::set_locked(conn, id, locked)?;
+        Ok(())
+    }
+
+    fn delete(conn: &mut DbConnection, _company_id: i64, id: i64) -> AppResult<()> {
+        Holiday::delete(conn, id)?;
+        Ok(())
+    }
 }

@@ -10,5 +10,6 @@ pub mod company_data;
 pub mod dashboard;
 pub mod holidays;
 pub mod pages;
+pub mod records;
 pub mod user;
 pub mod users;

@@ -12,8 +12,14 @@ use crate::views::branch_office::BranchOfficeView;
 use crate::views::user::CurrentUserView;
 
 /// `GET /api/user`: the current user; 401 without a session.
-pub async fn current_user(State(state): State<AppState>, CurrentUser(auth): CurrentUser) -> AppResult<Json<CurrentUserView>> {
-    let view = state.db.run(move |conn| Ok(CurrentUserView::load(conn, &auth.user)?)).await?;
+pub async fn current_user(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<CurrentUserView>> {
+    let view = state
+        .db
+        .run(move |conn| Ok(CurrentUserView::load(conn, &auth.user)?))
+        .await?;
     Ok(Json(view))
 }
 
@@ -22,14 +28,20 @@ pub async fn access_branch_offices(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<Vec<BranchOfficeView>>> {
-    let Some(company_id) = auth.user.company_id else { return Ok(Json(Vec::new())) };
+    let Some(company_id) = auth.user.company_id else {
+        return Ok(Json(Vec::new()));
+    };
     let user_id = auth.user.id;
     let branches = state
         .db
         .run(move |conn| {
             let access = User::branch_access(conn, user_id)?;
             let all = BranchOffice::list_for_company(conn, company_id)?;
-            Ok(all.iter().filter(|b| access.contains(&b.id)).map(BranchOfficeView::from).collect())
+            Ok(all
+                .iter()
+                .filter(|b| access.contains(&b.id))
+                .map(BranchOfficeView::from)
+                .collect())
         })
         .await?;
     Ok(Json(branches))

@@ -53,23 +53,39 @@ fn parse_role(text: Option<&str>) -> Result<Role, String> {
 }
 
 /// Validates the editable fields; branches must belong to the company.
-fn fields(conn: &mut DbConnection, company_id: i64, body: &UserBody) -> AppResult<(UserFields, Vec<i64>)> {
+fn fields(
+    conn: &mut DbConnection,
+    company_id: i64,
+    body: &UserBody,
+) -> AppResult<(UserFields, Vec<i64>)> {
     let name = body.name.clone().unwrap_or_default();
     let role = parse_role(body.role.as_deref());
-    let company_branches: Vec<i64> = BranchOffice::list_for_company(conn, company_id)?.iter().map(|b| b.id).collect();
+    let company_branches: Vec<i64> = BranchOffice::list_for_company(conn, company_id)?
+        .iter()
+        .map(|b| b.id)
+        .collect();
     let mut branches = Vec::new();
     let mut branch_problem = None;
     for value in body.branch_offices_access.iter().flatten() {
-        match parse_id(Some(value)).ok().filter(|id| company_branches.contains(id)) {
+        match parse_id(Some(value))
+            .ok()
+            .filter(|id| company_branches.contains(id))
+        {
             Some(id) if !branches.contains(&id) => branches.push(id),
             Some(_) => {}
-            None => branch_problem = Some("Una de las sucursales seleccionadas no existe".to_string()),
+            None => {
+                branch_problem = Some("Una de las sucursales seleccionadas no existe".to_string())
+            }
         }
     }
     if branches.is_empty() && branch_problem.is_none() {
         branch_problem = Some("Seleccione al menos una sucursal".into());
     }
-    let default_menu = body.default_menu.clone().map(|m| m.trim().to_string()).filter(|m| !m.is_empty());
+    let default_menu = body
+        .default_menu
+        .clone()
+        .map(|m| m.trim().to_string())
+        .filter(|m| !m.is_empty());
     let menu_problem = default_menu
         .as_deref()
         .filter(|m| !m.starts_with("/admin") || m.len() > 200)
@@ -81,7 +97,14 @@ fn fields(conn: &mut DbConnection, company_id: i64, body: &UserBody) -> AppResul
         ("defaultMenu", menu_problem),
     ])?;
     let role = role.map_err(AppError::BadRequest)?;
-    Ok((UserFields { name: name.trim().to_string(), role, default_menu }, branches))
+    Ok((
+        UserFields {
+            name: name.trim().to_string(),
+            role,
+            default_menu,
+        },
+        branches,
+    ))
 }
 
 fn row(conn: &mut DbConnection, user: &User) -> AppResult<UserRowView> {
@@ -99,39 +122,78 @@ fn load(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<User> {
 }
 
 /// Fails when the change would leave the company without an unlocked administrator.
-fn keep_an_admin(conn: &mut DbConnection, company_id: i64, target: &User, still_admin_after: bool) -> AppResult<()> {
+fn keep_an_admin(
+    conn: &mut DbConnection,
+    company_id: i64,
+    target: &User,
+    still_admin_after: bool,
+) -> AppResult<()> {
     let is_active_admin = target.role() == Role::Admin && !target.locked;
     if is_active_admin && !still_admin_after && User::active_admins(conn, company_id)? <= 1 {
-        return Err(AppError::Conflict { message: LAST_ADMIN.into(), errors: Default::default() });
+        return Err(AppError::Conflict {
+            message: LAST_ADMIN.into(),
+            errors: Default::default(),
+        });
     }
     Ok(())
 }
 
 /// `GET /api/users`.
-pub async fn list(State(state): State<AppState>, CurrentUser(auth): CurrentUser, params: ListParams) -> AppResult<Json<ListResponse<UserRowView>>> {
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<ListResponse<UserRowView>>> {
     let tenant = auth.tenant(roles::ADMIN)?;
-    Ok(Json(state.db.run(move |conn| list_page(conn, &tenant, &params)).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
 }
 
 /// One page of users (also used by the server-rendered page).
-pub fn list_page(conn: &mut DbConnection, tenant: &Tenant, params: &ListParams) -> AppResult<ListResponse<UserRowView>> {
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<ListResponse<UserRowView>> {
     let (users, total) = User::list(conn, tenant.company_id, params)?;
     let ids: Vec<i64> = users.iter().map(|u| u.id).collect();
     let access = User::branch_access_of(conn, &ids)?;
     let results = users
         .iter()
-        .map(|u| UserRowView::new(u, access.iter().filter(|(user, _)| *user == u.id).map(|(_, b)| *b).collect()))
+        .map(|u| {
+            UserRowView::new(
+                u,
+                access
+                    .iter()
+                    .filter(|(user, _)| *user == u.id)
+                    .map(|(_, b)| *b)
+                    .collect(),
+            )
+        })
         .collect();
     Ok(ListResponse::new(results, total, params))
 }
 
 /// `GET /api/users/{id}`.
-pub async fn get(State(state): State<AppState>, CurrentUser(auth): CurrentUser, PathId(id): PathId) -> AppResult<Json<UserRowView>> {
+pub async fn get(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<UserRowView>> {
     let tenant = auth.tenant(roles::ADMIN)?;
-    Ok(Json(state.db.run(move |conn| {
-        let user = load(conn, tenant.company_id, id)?;
-        row(conn, &user)
-    }).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| {
+                let user = load(conn, tenant.company_id, id)?;
+                row(conn, &user)
+            })
+            .await?,
+    ))
 }
 
 /// `POST /api/users/register`: adds a person to the company. A new account gets an e-mail to
@@ -243,56 +305,67 @@ pub async fn update(
 }
 
 /// `POST /api/users/{id}/lock`: locks or unlocks; locking ends the user's sessions.
-pub async fn lock(State(state): State<AppState>, CurrentUser(auth): CurrentUser, PathId(id): PathId) -> AppResult<Json<UserRowView>> {
+pub async fn lock(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<UserRowView>> {
     let tenant = auth.tenant(roles::ADMIN)?;
     let view = state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                let target = load(conn, tenant.company_id, id)?;
-                let locking = !target.locked;
-                if locking {
-                    keep_an_admin(conn, tenant.company_id, &target, false)?;
-                    Session::delete_for_user(conn, id)?;
-                } else {
-                    let allowed = Licence::current(conn, tenant.company_id)?.map_or(0, |l| i64::from(l.users_allowed));
-                    if User::active_users(conn, tenant.company_id)? >= allowed {
-                        return Err(AppError::Conflict {
-                            message: format!("La licencia permite {allowed} usuarios activos."),
-                            errors: Default::default(),
-                        });
-                    }
+        .write(move |conn| {
+            let target = load(conn, tenant.company_id, id)?;
+            let locking = !target.locked;
+            if locking {
+                keep_an_admin(conn, tenant.company_id, &target, false)?;
+                Session::delete_for_user(conn, id)?;
+            } else {
+                let allowed = Licence::current(conn, tenant.company_id)?
+                    .map_or(0, |l| i64::from(l.users_allowed));
+                if User::active_users(conn, tenant.company_id)? >= allowed {
+                    return Err(AppError::Conflict {
+                        message: format!("La licencia permite {allowed} usuarios activos."),
+                        errors: Default::default(),
+                    });
                 }
-                User::set_locked(conn, id, locking)?;
-                reload(conn, id)
-            })
+            }
+            User::set_locked(conn, id, locking)?;
+            reload(conn, id)
         })
         .await?;
     Ok(Json(view))
 }
 
 /// `POST /api/users/delete` `{_id}`.
-pub async fn delete(State(state): State<AppState>, CurrentUser(auth): CurrentUser, JsonBody(body): JsonBody<IdBody>) -> AppResult<Json<MessageResponse>> {
+pub async fn delete(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> AppResult<Json<MessageResponse>> {
     let tenant = auth.tenant(roles::ADMIN)?;
     let id = parse_id(body.id.as_ref())?;
     state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                let target = load(conn, tenant.company_id, id)?;
-                if target.id == tenant.user_id() {
-                    return Err(AppError::Conflict { message: "No puede eliminar su propio usuario".into(), errors: Default::default() });
-                }
-                if target.locked {
-                    return Err(locked());
-                }
-                keep_an_admin(conn, tenant.company_id, &target, false)?;
-                User::delete(conn, id).map_err(|e| crate::http::list::constraint_conflict(e, "_id", ""))?;
-                Ok(())
-            })
+        .write(move |conn| {
+            let target = load(conn, tenant.company_id, id)?;
+            if target.id == tenant.user_id() {
+                return Err(AppError::Conflict {
+                    message: "No puede eliminar su propio usuario".into(),
+                    errors: Default::default(),
+                });
+            }
+            if target.locked {
+                return Err(locked());
+            }
+            keep_an_admin(conn, tenant.company_id, &target, false)?;
+            User::delete(conn, id)
+                .map_err(|e| crate::http::list::constraint_conflict(e, "_id", ""))?;
+            Ok(())
         })
         .await?;
-    Ok(Json(MessageResponse { message: "Usuario eliminado".into() }))
+    Ok(Json(MessageResponse {
+        message: "Usuario eliminado".into(),
+    }))
 }
 
 /// `POST /api/users/{id}/{action}`: `setVerifyEmail` toggles the verification flag;
@@ -308,29 +381,27 @@ pub async fn action(
     let mailer = state.mailer.clone();
     let result = state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                let target = load(conn, tenant.company_id, id)?;
-                match action.as_str() {
-                    "setVerifyEmail" => {
-                        User::set_verified(conn, id, !target.is_email_verified)?;
-                        Ok(serde_json::to_value(reload(conn, id)?).map_err(anyhow::Error::from)?)
-                    }
-                    "resetPassword" => {
-                        if target.locked {
-                            return Err(locked());
-                        }
-                        email_token::revoke_unused(conn, id, Purpose::ResetPassword)?;
-                        let token = email_token::issue(conn, id, Purpose::ResetPassword)?;
-                        mailer.queue(
-                            conn,
-                            &Email::ResetPassword { to: target.email.clone(), name: target.name.clone(), link: format!("{base}/login/{token}") },
-                        )?;
-                        Ok(serde_json::json!({ "message": format!("Enviamos a {} un enlace para crear una nueva contraseña", target.email) }))
-                    }
-                    _ => Err(AppError::NotFound(format!("Acción desconocida: {action}"))),
+        .write(move |conn| {
+            let target = load(conn, tenant.company_id, id)?;
+            match action.as_str() {
+                "setVerifyEmail" => {
+                    User::set_verified(conn, id, !target.is_email_verified)?;
+                    Ok(serde_json::to_value(reload(conn, id)?).map_err(anyhow::Error::from)?)
                 }
-            })
+                "resetPassword" => {
+                    if target.locked {
+                        return Err(locked());
+                    }
+                    email_token::revoke_unused(conn, id, Purpose::ResetPassword)?;
+                    let token = email_token::issue(conn, id, Purpose::ResetPassword)?;
+                    mailer.queue(
+                        conn,
+                        &Email::ResetPassword { to: target.email.clone(), name: target.name.clone(), link: format!("{base}/login/{token}") },
+                    )?;
+                    Ok(serde_json::json!({ "message": format!("Enviamos a {} un enlace para crear una nueva contraseña", target.email) }))
+                }
+                _ => Err(AppError::NotFound(format!("Acción desconocida: {action}"))),
+            }
         })
         .await?;
     state.mailer.wake();
@@ -354,11 +425,25 @@ pub async fn set_theme(
     let mode = body.theme.unwrap_or_else(|| "light".into());
     let color = body.primary_color.unwrap_or_else(|| "green".into());
     check_fields([
-        ("theme", (!matches!(mode.as_str(), "light" | "dark")).then(|| "Elija tema claro u oscuro".to_string())),
-        ("primaryColor", (!PRIMARY_COLORS.contains(&color.as_str())).then(|| "Elija uno de los colores disponibles".to_string())),
+        (
+            "theme",
+            (!matches!(mode.as_str(), "light" | "dark"))
+                .then(|| "Elija tema claro u oscuro".to_string()),
+        ),
+        (
+            "primaryColor",
+            (!PRIMARY_COLORS.contains(&color.as_str()))
+                .then(|| "Elija uno de los colores disponibles".to_string()),
+        ),
     ])?;
     let id = auth.user.id;
     let (m, c) = (mode.clone(), color.clone());
-    state.db.run(move |conn| Ok(User::set_theme(conn, id, &m, &c)?)).await?;
-    Ok(Json(ThemeView { mode, primary_color: color }))
+    state
+        .db
+        .run(move |conn| Ok(User::set_theme(conn, id, &m, &c)?))
+        .await?;
+    Ok(Json(ThemeView {
+        mode,
+        primary_color: color,
+    }))
 }

@@ -41,16 +41,32 @@ pub struct ListParams {
 
 impl Default for ListParams {
     fn default() -> Self {
-        Self { search: None, only_active: false, page: 1, limit: DEFAULT_LIMIT, sort: None, descending: false }
+        Self {
+            search: None,
+            only_active: false,
+            page: 1,
+            limit: DEFAULT_LIMIT,
+            sort: None,
+            descending: false,
+        }
     }
 }
 
-fn number(name: &str, value: Option<String>, default: i64, min: i64, max: i64) -> Result<i64, AppError> {
+fn number(
+    name: &str,
+    value: Option<String>,
+    default: i64,
+    min: i64,
+    max: i64,
+) -> Result<i64, AppError> {
     match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(default),
         Some(text) => match text.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Ok(n),
-            _ => Err(AppError::field(name, format!("El parámetro {name} debe ser un número entre {min} y {max}"))),
+            _ => Err(AppError::field(
+                name,
+                format!("El parámetro {name} debe ser un número entre {min} y {max}"),
+            )),
         },
     }
 }
@@ -61,7 +77,10 @@ impl ListParams {
         let raw: RawListQuery = serde_urlencoded::from_str(query)
             .map_err(|_| AppError::BadRequest("Parámetros de la lista no válidos".into()))?;
         Ok(Self {
-            search: raw.search.map(|s| s.trim().chars().take(100).collect::<String>()).filter(|s| !s.is_empty()),
+            search: raw
+                .search
+                .map(|s| s.trim().chars().take(100).collect::<String>())
+                .filter(|s| !s.is_empty()),
             only_active: matches!(raw.only_active.as_deref(), Some("true" | "1" | "on")),
             page: number("page", raw.page, 1, 1, 1_000_000)?,
             limit: number("limit", raw.limit, DEFAULT_LIMIT, 1, MAX_LIMIT)?,
@@ -79,7 +98,11 @@ impl ListParams {
     /// (use with `.escape('\\')`).
     pub fn like(&self) -> Option<String> {
         self.search.as_ref().map(|s| {
-            let escaped = s.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+            let escaped = s
+                .to_lowercase()
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_");
             format!("%{escaped}%")
         })
     }
@@ -105,7 +128,12 @@ pub struct ListResponse<T> {
 impl<T> ListResponse<T> {
     /// Wraps a page of results.
     pub fn new(results: Vec<T>, total: i64, params: &ListParams) -> Self {
-        Self { results, total, page: params.page, limit: params.limit }
+        Self {
+            results,
+            total,
+            page: params.page,
+            limit: params.limit,
+        }
     }
 }
 
@@ -135,10 +163,14 @@ impl<S: Send + Sync> FromRequestParts<S> for PathId {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
-        let axum::extract::Path(params) = axum::extract::Path::<Vec<(String, String)>>::from_request_parts(parts, state)
-            .await
-            .map_err(|_| not_in_table())?;
-        let raw = params.into_iter().find(|(k, _)| k == "id").map(|(_, v)| Value::String(v));
+        let axum::extract::Path(params) =
+            axum::extract::Path::<Vec<(String, String)>>::from_request_parts(parts, state)
+                .await
+                .map_err(|_| not_in_table())?;
+        let raw = params
+            .into_iter()
+            .find(|(k, _)| k == "id")
+            .map(|(_, v)| Value::String(v));
         parse_id(raw.as_ref()).map(PathId)
     }
 }
@@ -150,7 +182,10 @@ pub fn not_in_table() -> AppError {
 
 /// The message for changing a locked record.
 pub fn locked() -> AppError {
-    AppError::Conflict { message: "El registro está bloqueado: desbloquéelo para modificarlo o eliminarlo".into(), errors: Default::default() }
+    AppError::Conflict {
+        message: "El registro está bloqueado: desbloquéelo para modificarlo o eliminarlo".into(),
+        errors: Default::default(),
+    }
 }
 
 /// A unique-constraint or foreign-key violation as a clear 409 (`field` names the culprit).
@@ -181,11 +216,20 @@ mod tests {
     #[test]
     fn defaults_bounds_and_escaping() {
         let p = ListParams::from_query("").unwrap();
-        assert_eq!((p.page, p.limit, p.only_active, p.offset()), (1, 10, false, 0));
-        let p = ListParams::from_query("search=%20100%25_a%20&onlyActive=true&page=3&limit=20&sort=name&order=desc").unwrap();
+        assert_eq!(
+            (p.page, p.limit, p.only_active, p.offset()),
+            (1, 10, false, 0)
+        );
+        let p = ListParams::from_query(
+            "search=%20100%25_a%20&onlyActive=true&page=3&limit=20&sort=name&order=desc",
+        )
+        .unwrap();
         assert_eq!(p.search.as_deref(), Some("100%_a"));
         assert_eq!(p.like().as_deref(), Some("%100\\%\\_a%"));
-        assert_eq!((p.page, p.limit, p.offset(), p.only_active, p.descending), (3, 20, 40, true, true));
+        assert_eq!(
+            (p.page, p.limit, p.offset(), p.only_active, p.descending),
+            (3, 20, 40, true, true)
+        );
         assert!(ListParams::from_query("page=0").is_err());
         assert!(ListParams::from_query("limit=1000").is_err());
         assert!(ListParams::from_query("page=abc").is_err());

@@ -35,14 +35,22 @@ pub struct BranchFields {
     pub active: bool,
 }
 
-fn filtered(company_id: i64, params: &ListParams) -> branch_offices::BoxedQuery<'static, DbBackend> {
-    let mut query = branch_offices::table.filter(branch_offices::company_id.eq(company_id)).into_boxed();
+fn filtered(
+    company_id: i64,
+    params: &ListParams,
+) -> branch_offices::BoxedQuery<'static, DbBackend> {
+    let mut query = branch_offices::table
+        .filter(branch_offices::company_id.eq(company_id))
+        .into_boxed();
     if params.only_active {
         query = query.filter(branch_offices::active.eq(true));
     }
     if let Some(pattern) = params.like() {
         query = query.filter(
-            lower(branch_offices::name).like(pattern.clone()).escape('\\').or(branch_offices::code.like(pattern).escape('\\')),
+            lower(branch_offices::name)
+                .like(pattern.clone())
+                .escape('\\')
+                .or(branch_offices::code.like(pattern).escape('\\')),
         );
     }
     query
@@ -67,11 +75,19 @@ impl BranchOffice {
             .values(new)
             .returning(branch_offices::id)
             .get_result::<i64>(conn)
-            .and_then(|id| branch_offices::table.find(id).select(BranchOffice::as_select()).first(conn))
+            .and_then(|id| {
+                branch_offices::table
+                    .find(id)
+                    .select(BranchOffice::as_select())
+                    .first(conn)
+            })
     }
 
     /// All branches of a company, by code.
-    pub fn list_for_company(conn: &mut DbConnection, company_id: i64) -> QueryResult<Vec<BranchOffice>> {
+    pub fn list_for_company(
+        conn: &mut DbConnection,
+        company_id: i64,
+    ) -> QueryResult<Vec<BranchOffice>> {
         branch_offices::table
             .filter(branch_offices::company_id.eq(company_id))
             .order(branch_offices::code.asc())
@@ -80,7 +96,11 @@ impl BranchOffice {
     }
 
     /// One branch, only if it belongs to `company_id`.
-    pub fn find_in_company(conn: &mut DbConnection, company_id: i64, id: i64) -> QueryResult<Option<BranchOffice>> {
+    pub fn find_in_company(
+        conn: &mut DbConnection,
+        company_id: i64,
+        id: i64,
+    ) -> QueryResult<Option<BranchOffice>> {
         branch_offices::table
             .filter(branch_offices::company_id.eq(company_id))
             .filter(branch_offices::id.eq(id))
@@ -90,7 +110,11 @@ impl BranchOffice {
     }
 
     /// One page of the company's branches, by code.
-    pub fn list(conn: &mut DbConnection, company_id: i64, params: &ListParams) -> QueryResult<(Vec<BranchOffice>, i64)> {
+    pub fn list(
+        conn: &mut DbConnection,
+        company_id: i64,
+        params: &ListParams,
+    ) -> QueryResult<(Vec<BranchOffice>, i64)> {
         let total = filtered(company_id, params).count().get_result(conn)?;
         let query = filtered(company_id, params).select(BranchOffice::as_select());
         let query = match (params.sort.as_deref(), params.descending) {
@@ -99,7 +123,13 @@ impl BranchOffice {
             (_, true) => query.order(branch_offices::code.desc()),
             (_, false) => query.order(branch_offices::code.asc()),
         };
-        Ok((query.limit(params.limit).offset(params.offset()).load(conn)?, total))
+        Ok((
+            query
+                .limit(params.limit)
+                .offset(params.offset())
+                .load(conn)?,
+            total,
+        ))
     }
 
     /// Saves what an administrator edits.
@@ -119,7 +149,10 @@ impl BranchOffice {
     /// Sets the lock.
     pub fn set_locked(conn: &mut DbConnection, id: i64, locked: bool) -> QueryResult<usize> {
         diesel::update(branch_offices::table.find(id))
-            .set((branch_offices::locked.eq(locked), branch_offices::updated_at.eq(now())))
+            .set((
+                branch_offices::locked.eq(locked),
+                branch_offices::updated_at.eq(now()),
+            ))
             .execute(conn)
     }
 
@@ -129,7 +162,11 @@ impl BranchOffice {
     }
 
     /// A branch by its establecimiento code within a company.
-    pub fn find_by_code(conn: &mut DbConnection, company_id: i64, code: &str) -> QueryResult<Option<BranchOffice>> {
+    pub fn find_by_code(
+        conn: &mut DbConnection,
+        company_id: i64,
+        code: &str,
+    ) -> QueryResult<Option<BranchOffice>> {
         branch_offices::table
             .filter(branch_offices::company_id.eq(company_id))
             .filter(branch_offices::code.eq(code))

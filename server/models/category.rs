@@ -31,7 +31,9 @@ pub struct CategoryFields {
 }
 
 fn filtered(company_id: i64, params: &ListParams) -> categories::BoxedQuery<'static, DbBackend> {
-    let mut query = categories::table.filter(categories::company_id.eq(company_id)).into_boxed();
+    let mut query = categories::table
+        .filter(categories::company_id.eq(company_id))
+        .into_boxed();
     if params.only_active {
         query = query.filter(categories::active.eq(true));
     }
@@ -43,32 +45,56 @@ fn filtered(company_id: i64, params: &ListParams) -> categories::BoxedQuery<'sta
 
 impl Category {
     /// One page of the company's categories, and how many match in all.
-    pub fn list(conn: &mut DbConnection, company_id: i64, params: &ListParams) -> QueryResult<(Vec<Category>, i64)> {
+    pub fn list(
+        conn: &mut DbConnection,
+        company_id: i64,
+        params: &ListParams,
+    ) -> QueryResult<(Vec<Category>, i64)> {
         let total = filtered(company_id, params).count().get_result(conn)?;
         let mut query = filtered(company_id, params).select(Category::as_select());
         query = match (params.sort.as_deref(), params.descending) {
-            (Some("active"), false) => query.order((categories::active.asc(), categories::name.asc())),
-            (Some("active"), true) => query.order((categories::active.desc(), categories::name.asc())),
+            (Some("active"), false) => {
+                query.order((categories::active.asc(), categories::name.asc()))
+            }
+            (Some("active"), true) => {
+                query.order((categories::active.desc(), categories::name.asc()))
+            }
             (Some("createdAt"), false) => query.order(categories::id.asc()),
             (Some("createdAt"), true) => query.order(categories::id.desc()),
             (_, true) => query.order(categories::name.desc()),
             (_, false) => query.order(categories::name.asc()),
         };
-        let rows = query.limit(params.limit).offset(params.offset()).load(conn)?;
+        let rows = query
+            .limit(params.limit)
+            .offset(params.offset())
+            .load(conn)?;
         Ok((rows, total))
     }
 
     /// Every category of the company (for selectors), by name.
-    pub fn all(conn: &mut DbConnection, company_id: i64, only_active: bool) -> QueryResult<Vec<Category>> {
-        let mut query = categories::table.filter(categories::company_id.eq(company_id)).into_boxed();
+    pub fn all(
+        conn: &mut DbConnection,
+        company_id: i64,
+        only_active: bool,
+    ) -> QueryResult<Vec<Category>> {
+        let mut query = categories::table
+            .filter(categories::company_id.eq(company_id))
+            .into_boxed();
         if only_active {
             query = query.filter(categories::active.eq(true));
         }
-        query.order(categories::name.asc()).select(Category::as_select()).load(conn)
+        query
+            .order(categories::name.asc())
+            .select(Category::as_select())
+            .load(conn)
     }
 
     /// One category of the company.
-    pub fn find(conn: &mut DbConnection, company_id: i64, id: i64) -> QueryResult<Option<Category>> {
+    pub fn find(
+        conn: &mut DbConnection,
+        company_id: i64,
+        id: i64,
+    ) -> QueryResult<Option<Category>> {
         categories::table
             .filter(categories::company_id.eq(company_id))
             .filter(categories::id.eq(id))
@@ -78,7 +104,12 @@ impl Category {
     }
 
     /// Whether another category of the company already has this name under the same parent.
-    pub fn name_taken(conn: &mut DbConnection, company_id: i64, fields: &CategoryFields, except: Option<i64>) -> QueryResult<bool> {
+    pub fn name_taken(
+        conn: &mut DbConnection,
+        company_id: i64,
+        fields: &CategoryFields,
+        except: Option<i64>,
+    ) -> QueryResult<bool> {
         let mut query = categories::table
             .filter(categories::company_id.eq(company_id))
             .filter(lower(categories::name).eq(fields.name.to_lowercase()))
@@ -94,7 +125,11 @@ impl Category {
     }
 
     /// Inserts; returns the new id.
-    pub fn insert(conn: &mut DbConnection, company_id: i64, fields: &CategoryFields) -> QueryResult<i64> {
+    pub fn insert(
+        conn: &mut DbConnection,
+        company_id: i64,
+        fields: &CategoryFields,
+    ) -> QueryResult<i64> {
         let at = now();
         diesel::insert_into(categories::table)
             .values((
@@ -124,13 +159,19 @@ impl Category {
     /// Sets the lock.
     pub fn set_locked(conn: &mut DbConnection, id: i64, locked: bool) -> QueryResult<usize> {
         diesel::update(categories::table.find(id))
-            .set((categories::locked.eq(locked), categories::updated_at.eq(now())))
+            .set((
+                categories::locked.eq(locked),
+                categories::updated_at.eq(now()),
+            ))
             .execute(conn)
     }
 
     /// Subcategories of `id`.
     pub fn children(conn: &mut DbConnection, id: i64) -> QueryResult<i64> {
-        categories::table.filter(categories::parent_id.eq(id)).count().get_result(conn)
+        categories::table
+            .filter(categories::parent_id.eq(id))
+            .count()
+            .get_result(conn)
     }
 
     /// Ancestors of `id`, nearest first (to refuse a parent that would make a cycle).
@@ -138,7 +179,12 @@ impl Category {
         let mut chain = Vec::new();
         let mut current = Some(id);
         while let Some(at) = current {
-            current = categories::table.find(at).select(categories::parent_id).first::<Option<i64>>(conn).optional()?.flatten();
+            current = categories::table
+                .find(at)
+                .select(categories::parent_id)
+                .first::<Option<i64>>(conn)
+                .optional()?
+                .flatten();
             if let Some(parent) = current {
                 if chain.contains(&parent) {
                     break;

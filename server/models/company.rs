@@ -66,11 +66,17 @@ pub struct CompanyFields {
 impl Company {
     /// Saves what an administrator edits.
     pub fn update(conn: &mut DbConnection, id: i64, fields: &CompanyFields) -> QueryResult<usize> {
-        diesel::update(companies::table.find(id)).set(fields).execute(conn)
+        diesel::update(companies::table.find(id))
+            .set(fields)
+            .execute(conn)
     }
 
     /// Stores (or, with `None`, removes) the logo.
-    pub fn set_logo(conn: &mut DbConnection, id: i64, logo: Option<(&[u8], &str)>) -> QueryResult<usize> {
+    pub fn set_logo(
+        conn: &mut DbConnection,
+        id: i64,
+        logo: Option<(&[u8], &str)>,
+    ) -> QueryResult<usize> {
         diesel::update(companies::table.find(id))
             .set((
                 companies::logo.eq(logo.map(|(bytes, _)| bytes)),
@@ -82,19 +88,27 @@ impl Company {
 
     /// The logo bytes and content type, if there is one.
     pub fn logo(conn: &mut DbConnection, id: i64) -> QueryResult<Option<(Vec<u8>, String)>> {
-        let (logo, kind): (Option<Vec<u8>>, Option<String>) =
-            companies::table.find(id).select((companies::logo, companies::logo_content_type)).first(conn)?;
+        let (logo, kind): (Option<Vec<u8>>, Option<String>) = companies::table
+            .find(id)
+            .select((companies::logo, companies::logo_content_type))
+            .first(conn)?;
         Ok(logo.zip(kind))
     }
 
     /// Whether the company has a logo (without loading it).
     pub fn has_logo(conn: &mut DbConnection, id: i64) -> QueryResult<bool> {
-        companies::table.find(id).select(companies::logo_content_type.is_not_null()).first(conn)
+        companies::table
+            .find(id)
+            .select(companies::logo_content_type.is_not_null())
+            .first(conn)
     }
 
     /// By id.
     pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<Company> {
-        companies::table.find(id).select(Company::as_select()).first(conn)
+        companies::table
+            .find(id)
+            .select(Company::as_select())
+            .first(conn)
     }
 
     /// By RUC.
@@ -112,11 +126,19 @@ impl Company {
             .values(new)
             .returning(companies::id)
             .get_result::<i64>(conn)
-            .and_then(|id| companies::table.find(id).select(Company::as_select()).first(conn))
+            .and_then(|id| {
+                companies::table
+                    .find(id)
+                    .select(Company::as_select())
+                    .first(conn)
+            })
     }
 
     /// The name shown to users: the trade name when there is one.
     pub fn display_name(&self) -> &str {
-        self.trade_name.as_deref().filter(|n| !n.is_empty()).unwrap_or(&self.business_name)
+        self.trade_name
+            .as_deref()
+            .filter(|n| !n.is_empty())
+            .unwrap_or(&self.business_name)
     }
 }

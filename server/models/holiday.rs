@@ -21,10 +21,19 @@ pub struct Holiday {
     pub updated_at: NaiveDateTime,
 }
 
-fn filtered(company_id: i64, params: &ListParams, year: Option<i32>) -> holidays::BoxedQuery<'static, DbBackend> {
-    let mut query = holidays::table.filter(holidays::company_id.eq(company_id)).into_boxed();
+fn filtered(
+    company_id: i64,
+    params: &ListParams,
+    year: Option<i32>,
+) -> holidays::BoxedQuery<'static, DbBackend> {
+    let mut query = holidays::table
+        .filter(holidays::company_id.eq(company_id))
+        .into_boxed();
     if let Some(year) = year
-        && let (Some(first), Some(last)) = (NaiveDate::from_ymd_opt(year, 1, 1), NaiveDate::from_ymd_opt(year, 12, 31))
+        && let (Some(first), Some(last)) = (
+            NaiveDate::from_ymd_opt(year, 1, 1),
+            NaiveDate::from_ymd_opt(year, 12, 31),
+        )
     {
         query = query.filter(holidays::date.between(first, last));
     }
@@ -36,8 +45,15 @@ fn filtered(company_id: i64, params: &ListParams, year: Option<i32>) -> holidays
 
 impl Holiday {
     /// One page of the company's holidays (of `year`, if given), by date.
-    pub fn list(conn: &mut DbConnection, company_id: i64, params: &ListParams, year: Option<i32>) -> QueryResult<(Vec<Holiday>, i64)> {
-        let total = filtered(company_id, params, year).count().get_result(conn)?;
+    pub fn list(
+        conn: &mut DbConnection,
+        company_id: i64,
+        params: &ListParams,
+        year: Option<i32>,
+    ) -> QueryResult<(Vec<Holiday>, i64)> {
+        let total = filtered(company_id, params, year)
+            .count()
+            .get_result(conn)?;
         let query = filtered(company_id, params, year).select(Holiday::as_select());
         let query = match (params.sort.as_deref(), params.descending) {
             (Some("name"), false) => query.order(holidays::name.asc()),
@@ -45,7 +61,13 @@ impl Holiday {
             (_, true) => query.order(holidays::date.desc()),
             (_, false) => query.order(holidays::date.asc()),
         };
-        Ok((query.limit(params.limit).offset(params.offset()).load(conn)?, total))
+        Ok((
+            query
+                .limit(params.limit)
+                .offset(params.offset())
+                .load(conn)?,
+            total,
+        ))
     }
 
     /// One holiday of the company.
@@ -59,8 +81,16 @@ impl Holiday {
     }
 
     /// Whether the company already has a holiday on `date` (other than `except`).
-    pub fn date_taken(conn: &mut DbConnection, company_id: i64, date: NaiveDate, except: Option<i64>) -> QueryResult<bool> {
-        let mut query = holidays::table.filter(holidays::company_id.eq(company_id)).filter(holidays::date.eq(date)).into_boxed();
+    pub fn date_taken(
+        conn: &mut DbConnection,
+        company_id: i64,
+        date: NaiveDate,
+        except: Option<i64>,
+    ) -> QueryResult<bool> {
+        let mut query = holidays::table
+            .filter(holidays::company_id.eq(company_id))
+            .filter(holidays::date.eq(date))
+            .into_boxed();
         if let Some(id) = except {
             query = query.filter(holidays::id.ne(id));
         }
@@ -68,7 +98,12 @@ impl Holiday {
     }
 
     /// Inserts; returns the new id.
-    pub fn insert(conn: &mut DbConnection, company_id: i64, date: NaiveDate, name: &str) -> QueryResult<i64> {
+    pub fn insert(
+        conn: &mut DbConnection,
+        company_id: i64,
+        date: NaiveDate,
+        name: &str,
+    ) -> QueryResult<i64> {
         let at = now();
         diesel::insert_into(holidays::table)
             .values((
@@ -83,15 +118,26 @@ impl Holiday {
     }
 
     /// Saves date and name.
-    pub fn update(conn: &mut DbConnection, id: i64, date: NaiveDate, name: &str) -> QueryResult<usize> {
+    pub fn update(
+        conn: &mut DbConnection,
+        id: i64,
+        date: NaiveDate,
+        name: &str,
+    ) -> QueryResult<usize> {
         diesel::update(holidays::table.find(id))
-            .set((holidays::date.eq(date), holidays::name.eq(name), holidays::updated_at.eq(now())))
+            .set((
+                holidays::date.eq(date),
+                holidays::name.eq(name),
+                holidays::updated_at.eq(now()),
+            ))
             .execute(conn)
     }
 
     /// Sets the lock.
     pub fn set_locked(conn: &mut DbConnection, id: i64, locked: bool) -> QueryResult<usize> {
-        diesel::update(holidays::table.find(id)).set((holidays::locked.eq(locked), holidays::updated_at.eq(now()))).execute(conn)
+        diesel::update(holidays::table.find(id))
+            .set((holidays::locked.eq(locked), holidays::updated_at.eq(now())))
+            .execute(conn)
     }
 
     /// Deletes.
@@ -100,7 +146,12 @@ impl Holiday {
     }
 
     /// Holidays of the company from `from` on (for the dashboard).
-    pub fn upcoming(conn: &mut DbConnection, company_id: i64, from: NaiveDate, limit: i64) -> QueryResult<Vec<Holiday>> {
+    pub fn upcoming(
+        conn: &mut DbConnection,
+        company_id: i64,
+        from: NaiveDate,
+        limit: i64,
+    ) -> QueryResult<Vec<Holiday>> {
         holidays::table
             .filter(holidays::company_id.eq(company_id))
             .filter(holidays::date.ge(from))

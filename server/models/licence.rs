@@ -40,7 +40,13 @@ impl Licence {
     }
 
     /// Records a new licence for the company.
-    pub fn grant(conn: &mut DbConnection, company_id: i64, plan: &str, valid_until: NaiveDate, users_allowed: i32) -> QueryResult<i64> {
+    pub fn grant(
+        conn: &mut DbConnection,
+        company_id: i64,
+        plan: &str,
+        valid_until: NaiveDate,
+        users_allowed: i32,
+    ) -> QueryResult<i64> {
         diesel::insert_into(licences::table)
             .values((
                 licences::company_id.eq(company_id),

@@ -3,11 +3,11 @@
 
 pub mod branch_office;
 pub mod category;
+pub mod company;
+pub mod email_token;
 pub mod emission_point;
 pub mod holiday;
 pub mod licence;
-pub mod company;
-pub mod email_token;
 pub mod login_failure;
 pub mod outbox;
 pub mod session;

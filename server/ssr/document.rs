@@ -58,7 +58,10 @@ impl Theme<'_> {
         if self.dark {
             attributes.push_str(" class=\"dark\"");
         }
-        if let Some(color) = self.primary.filter(|p| *p != "green" && !p.is_empty() && p.bytes().all(|b| b.is_ascii_lowercase())) {
+        if let Some(color) = self
+            .primary
+            .filter(|p| *p != "green" && !p.is_empty() && p.bytes().all(|b| b.is_ascii_lowercase()))
+        {
             attributes.push_str(&format!(" data-primary=\"{color}\""));
         }
         attributes
@@ -66,7 +69,13 @@ impl Theme<'_> {
 }
 
 /// The full document for a rendered page.
-pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hydration: &str, theme: Theme) -> String {
+pub fn page(
+    route: Option<&RouteMatch>,
+    title: Option<&str>,
+    root_html: &str,
+    hydration: &str,
+    theme: Theme,
+) -> String {
     let manifest = manifest();
     let printable = route.is_some_and(|r| r.printable);
     let title = match title {
@@ -75,7 +84,10 @@ pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hy
     };
     let mut preloads: Vec<&str> = Vec::new();
     if !printable {
-        let pages = route.into_iter().flat_map(|r| &r.chain).filter_map(|r| manifest.pages.get(&r.page));
+        let pages = route
+            .into_iter()
+            .flat_map(|r| &r.chain)
+            .filter_map(|r| manifest.pages.get(&r.page));
         for chunk in std::iter::once(&manifest.entry).chain(pages) {
             for file in std::iter::once(&chunk.file).chain(&chunk.imports) {
                 if !preloads.contains(&file.as_str()) && *file != manifest.entry.file {
@@ -93,12 +105,16 @@ pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hy
         hydration: (!printable).then(|| escape_json_for_script(hydration)),
         entry: (!printable).then_some(manifest.entry.file.as_str()),
     };
-    shell.render().unwrap_or_else(|err| error_page(500, &format!("No se pudo armar la página: {err}")))
+    shell
+        .render()
+        .unwrap_or_else(|err| error_page(500, &format!("No se pudo armar la página: {err}")))
 }
 
 /// A self-contained error page, for when the engine itself cannot render.
 pub fn error_page(status: u16, message: &str) -> String {
-    ErrorPage { status, message }.render().unwrap_or_else(|_| format!("Error {status}"))
+    ErrorPage { status, message }
+        .render()
+        .unwrap_or_else(|_| format!("Error {status}"))
 }
 
 #[cfg(test)]
@@ -107,11 +123,15 @@ mod tests {
 
     #[test]
     fn script_breakouts_are_escaped_and_json_still_parses() {
-        let json = serde_json::json!({"name": "</script><script>alert(1)</script> & \u{2028}"}).to_string();
+        let json = serde_json::json!({"name": "</script><script>alert(1)</script> & \u{2028}"})
+            .to_string();
         let escaped = escape_json_for_script(&json);
         assert!(!escaped.contains("</script>"));
         assert!(!escaped.contains('<'));
         let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
-        assert_eq!(back["name"], "</script><script>alert(1)</script> & \u{2028}");
+        assert_eq!(
+            back["name"],
+            "</script><script>alert(1)</script> & \u{2028}"
+        );
     }
 }

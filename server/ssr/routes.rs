@@ -128,11 +128,19 @@ fn flatten(defs: &[RouteDef], parent_path: &str, parents: &[RouteDef], out: &mut
             None => parent_path.to_string(),
         };
         let mut chain = parents.to_vec();
-        chain.push(RouteDef { children: Vec::new(), ..def.clone() });
+        chain.push(RouteDef {
+            children: Vec::new(),
+            ..def.clone()
+        });
         flatten(&def.children, &path, &chain, out);
         if def.path.is_some() || def.index {
             let segments = parse_segments(&path);
-            out.push(Branch { score: score(&segments, def.index), segments, order: out.len(), chain });
+            out.push(Branch {
+                score: score(&segments, def.index),
+                segments,
+                order: out.len(),
+                chain,
+            });
         }
     }
 }
@@ -158,7 +166,15 @@ impl RouteTable {
                     None => acc,
                 });
                 let roles = b.chain.iter().rev().find_map(|d| d.roles.clone());
-                (if path.is_empty() { "/".to_string() } else { path }, b.chain.iter().any(|d| d.auth), roles)
+                (
+                    if path.is_empty() {
+                        "/".to_string()
+                    } else {
+                        path
+                    },
+                    b.chain.iter().any(|d| d.auth),
+                    roles,
+                )
             })
             .collect()
     }
@@ -167,8 +183,8 @@ impl RouteTable {
     pub fn embedded() -> &'static RouteTable {
         static TABLE: OnceLock<RouteTable> = OnceLock::new();
         TABLE.get_or_init(|| {
-            let defs: Vec<RouteDef> =
-                serde_json::from_str(super::bundle::ROUTES_JSON).expect("routes.json generado por build.mjs");
+            let defs: Vec<RouteDef> = serde_json::from_str(super::bundle::ROUTES_JSON)
+                .expect("routes.json generado por build.mjs");
             RouteTable::new(&defs)
         })
     }
@@ -184,11 +200,24 @@ impl RouteTable {
                     roles = def.roles.clone();
                 }
             }
-            let invalid_params = branch.chain.iter().flat_map(|d| &d.numeric_params).any(|name| {
-                params.get(name).is_some_and(|v| v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()))
-            });
+            let invalid_params = branch
+                .chain
+                .iter()
+                .flat_map(|d| &d.numeric_params)
+                .any(|name| {
+                    params
+                        .get(name)
+                        .is_some_and(|v| v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()))
+                });
             Some(RouteMatch {
-                chain: branch.chain.iter().map(|d| MatchedRoute { id: d.id.clone(), page: d.page.clone() }).collect(),
+                chain: branch
+                    .chain
+                    .iter()
+                    .map(|d| MatchedRoute {
+                        id: d.id.clone(),
+                        page: d.page.clone(),
+                    })
+                    .collect(),
                 auth: branch.chain.iter().any(|d| d.auth),
                 printable: branch.chain.iter().any(|d| d.printable),
                 roles,
@@ -197,7 +226,6 @@ impl RouteTable {
             })
         })
     }
-
 }
 
 fn decode(segment: &str) -> String {
@@ -274,7 +302,10 @@ mod tests {
         assert_eq!(m.leaf().id, "home");
         assert!(m.auth);
         assert_eq!(m.roles, Some(vec![Role::Admin, Role::User]));
-        assert_eq!(m.chain.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["root", "admin", "home"]);
+        assert_eq!(
+            m.chain.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+            ["root", "admin", "home"]
+        );
     }
 
     #[test]
@@ -283,6 +314,10 @@ mod tests {
         let ok = t.find("/admin/ventas/notaventa/12/pdf").unwrap();
         assert_eq!(ok.roles.as_ref().unwrap().len(), 3);
         assert!(!ok.invalid_params);
-        assert!(t.find("/admin/ventas/notaventa/abc/pdf").unwrap().invalid_params);
+        assert!(
+            t.find("/admin/ventas/notaventa/abc/pdf")
+                .unwrap()
+                .invalid_params
+        );
     }
 }

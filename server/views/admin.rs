@@ -54,7 +54,14 @@ pub struct CategoryView {
 impl CategoryView {
     /// From a row; `parent_name` looked up by the caller.
     pub fn new(c: &Category, parent_name: Option<String>) -> Self {
-        Self { id: c.id, name: c.name.clone(), parent_id: c.parent_id, parent_name, active: c.active, locked: c.locked }
+        Self {
+            id: c.id,
+            name: c.name.clone(),
+            parent_id: c.parent_id,
+            parent_name,
+            active: c.active,
+            locked: c.locked,
+        }
     }
 }
 
@@ -72,7 +79,12 @@ pub struct HolidayView {
 
 impl From<&Holiday> for HolidayView {
     fn from(h: &Holiday) -> Self {
-        Self { id: h.id, date: h.date.format("%Y-%m-%d").to_string(), name: h.name.clone(), locked: h.locked }
+        Self {
+            id: h.id,
+            date: h.date.format("%Y-%m-%d").to_string(),
+            name: h.name.clone(),
+            locked: h.locked,
+        }
     }
 }
 

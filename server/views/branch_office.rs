@@ -46,7 +46,11 @@ impl BranchOfficeDetailView {
             emission_points: points
                 .iter()
                 .filter(|p| p.branch_office_id == branch.id)
-                .map(|p| EmissionPointView { code: p.code.clone(), name: p.name.clone(), active: p.active })
+                .map(|p| EmissionPointView {
+                    code: p.code.clone(),
+                    name: p.name.clone(),
+                    active: p.active,
+                })
                 .collect(),
         }
     }

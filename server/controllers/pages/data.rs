@@ -44,9 +44,23 @@ pub struct PageContext<'a> {
 
 impl<'a> PageContext<'a> {
     /// Splits `path_and_query`.
-    pub fn new(state: &'a AppState, path_and_query: &'a str, route: &'a RouteMatch, user: Option<&'a AuthUser>) -> Self {
-        let (path, query) = path_and_query.split_once('?').unwrap_or((path_and_query, ""));
-        Self { state, path, query: query_map(query), raw_query: query, route, user }
+    pub fn new(
+        state: &'a AppState,
+        path_and_query: &'a str,
+        route: &'a RouteMatch,
+        user: Option<&'a AuthUser>,
+    ) -> Self {
+        let (path, query) = path_and_query
+            .split_once('?')
+            .unwrap_or((path_and_query, ""));
+        Self {
+            state,
+            path,
+            query: query_map(query),
+            raw_query: query,
+            route,
+            user,
+        }
     }
 
     fn param(&self, name: &str) -> String {
@@ -61,10 +75,16 @@ impl<'a> PageContext<'a> {
         F: FnOnce(&mut DbConnection, &Tenant, &str) -> AppResult<T> + Send + 'static,
     {
         let result = async {
-            let auth = self.user.ok_or_else(|| AppError::Unauthorized(crate::auth::extract::NOT_SIGNED_IN.into()))?;
+            let auth = self.user.ok_or_else(|| {
+                AppError::Unauthorized(crate::auth::extract::NOT_SIGNED_IN.into())
+            })?;
             let tenant = auth.tenant(allowed)?;
             let query = self.raw_query.to_string();
-            let data = self.state.db.run(move |conn| load(conn, &tenant, &query)).await?;
+            let data = self
+                .state
+                .db
+                .run(move |conn| load(conn, &tenant, &query))
+                .await?;
             serde_json::to_value(data).map_err(|e| AppError::Internal(e.into()))
         }
         .await;
@@ -73,7 +93,10 @@ impl<'a> PageContext<'a> {
 }
 
 fn query_map(query: &str) -> HashMap<String, String> {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(query).unwrap_or_default().into_iter().collect()
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .unwrap_or_default()
+        .into_iter()
+        .collect()
 }
 
 fn list_params(query: &str) -> AppResult<ListParams> {

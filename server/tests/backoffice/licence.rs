@@ -28,33 +28,76 @@ async fn expired_licence_makes_the_company_read_only(backend: Backend) {
     })
     .await;
     assert_eq!(admin.get("/api/user").await.json()["readOnly"], true);
-    let write = admin.post_json("/api/item/category/register", json!({ "name": "Nueva" })).await;
+    let write = admin
+        .post_json("/api/item/category/register", json!({ "name": "Nueva" }))
+        .await;
     assert_eq!(write.status, 403);
     assert_eq!(write.message(), mostrador::auth::licence::READ_ONLY);
     // Reading, signing out and in, changing branch and theme still work.
     assert_eq!(admin.get("/api/item/category").await.status, 200);
-    assert_eq!(admin.post_json("/api/users/theme", json!({ "theme": "dark", "primaryColor": "teal" })).await.status, 200);
-    let changed = admin.post_json("/api/auth/changeBranchOffice", json!({ "branchOffice": 2 })).await;
+    assert_eq!(
+        admin
+            .post_json(
+                "/api/users/theme",
+                json!({ "theme": "dark", "primaryColor": "teal" })
+            )
+            .await
+            .status,
+        200
+    );
+    let changed = admin
+        .post_json("/api/auth/changeBranchOffice", json!({ "branchOffice": 2 }))
+        .await;
     assert_eq!(changed.status, 200, "{}", changed.text());
     // The home page says so.
-    assert!(admin.get("/admin").await.text().contains("read-only-banner"));
+    assert!(
+        admin
+            .get("/admin")
+            .await
+            .text()
+            .contains("read-only-banner")
+    );
     // Company B is not affected.
     let mut other = app.signed_in(t.admin_b).await;
-    assert_eq!(other.post_json("/api/item/category/register", json!({ "name": "Nueva" })).await.status, 201);
+    assert_eq!(
+        other
+            .post_json("/api/item/category/register", json!({ "name": "Nueva" }))
+            .await
+            .status,
+        201
+    );
 
     // The operator renews it from the command line.
     app.db(|conn| {
         mostrador::cli::admin::grant_licence(
             conn,
-            &mostrador::cli::LicenceAddArgs { company: crate::util::fixtures::RUC_A.into(), plan: "Anual".into(), valid_until: "2099-12-31".into(), users: 10 },
+            &mostrador::cli::LicenceAddArgs {
+                company: crate::util::fixtures::RUC_A.into(),
+                plan: "Anual".into(),
+                valid_until: "2099-12-31".into(),
+                users: 10,
+            },
         )
         .unwrap();
     })
     .await;
-    assert_eq!(admin.post_json("/api/item/category/register", json!({ "name": "Nueva" })).await.status, 201);
+    assert_eq!(
+        admin
+            .post_json("/api/item/category/register", json!({ "name": "Nueva" }))
+            .await
+            .status,
+        201
+    );
     let renewed = admin.get("/api/company/licence").await.json();
-    assert_eq!((renewed["plan"].as_str(), renewed["usersAllowed"].as_i64()), (Some("Anual"), Some(10)));
+    assert_eq!(
+        (renewed["plan"].as_str(), renewed["usersAllowed"].as_i64()),
+        (Some("Anual"), Some(10))
+    );
     // Theme saved above is applied by the server on <html>.
     let html = admin.get("/admin").await.text();
-    assert!(html.contains("<html lang=\"es\" class=\"dark\" data-primary=\"teal\">"), "{}", &html[..200]);
+    assert!(
+        html.contains("<html lang=\"es\" class=\"dark\" data-primary=\"teal\">"),
+        "{}",
+        &html[..200]
+    );
 }

@@ -22,10 +22,16 @@ impl Tenants {
     pub async fn create(app: &TestApp) -> Tenants {
         app.company(RUC_A, "EMPRESA A S.A.", 1).await;
         app.company(RUC_B, "EMPRESA B S.A.", 0).await;
-        let t = Tenants { admin_a: "admin@a.ec", user_a: "usuario@a.ec", cashier_a: "cajero@a.ec", admin_b: "admin@b.ec" };
+        let t = Tenants {
+            admin_a: "admin@a.ec",
+            user_a: "usuario@a.ec",
+            cashier_a: "cajero@a.ec",
+            admin_b: "admin@b.ec",
+        };
         app.user(RUC_A, t.admin_a, Role::Admin, None).await;
         app.user(RUC_A, t.user_a, Role::User, None).await;
-        app.user(RUC_A, t.cashier_a, Role::Cashier, Some("001")).await;
+        app.user(RUC_A, t.cashier_a, Role::Cashier, Some("001"))
+            .await;
         app.user(RUC_B, t.admin_b, Role::Admin, None).await;
         t
     }

@@ -3,10 +3,12 @@
  * banner while the company's licence leaves it read-only.
  */
 import { useEffect, useState } from 'react';
-import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Sidebar, type SidebarState } from '../components/layout/sidebar';
 import { Topbar } from '../components/layout/topbar';
 import { apiGet } from '../lib/api';
+import { currentUser } from '../lib/current-user';
+import { requireRole } from '../lib/guard';
 import type { BranchOption, RootData } from '../lib/types';
 
 /** What the frame needs besides the user: the branches for the selector. */
@@ -14,9 +16,13 @@ export interface AdminData {
   branches: BranchOption[];
 }
 
-export async function loader(): Promise<AdminData> {
-  return { branches: await apiGet<BranchOption[]>('/api/users/AccessBranchOffices') };
+export async function loader({ request }: LoaderFunctionArgs): Promise<AdminData> {
+  requireRole(new URL(request.url).pathname, await currentUser(request));
+  return { branches: await apiGet<BranchOption[]>('/api/users/AccessBranchOffices', { quiet: true }) };
 }
+
+/** The user (and so the roles) are loaded on each navigation. */
+export const shouldRevalidate = () => true;
 
 /** Wide screens keep the menu beside the page (specification: hidden at 768 px or narrower). */
 const isWide = () => typeof window !== 'undefined' && window.innerWidth > 768;

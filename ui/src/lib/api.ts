@@ -78,7 +78,10 @@ export async function api<T>(
   }
   if (!response.ok) {
     const error = new ApiError(response.status, await parseError(response));
-    if (!options.quiet) report(error);
+    // A 401 while loading a page means the session ended: the guard redirects to /login with
+    // its own notice, so a modal on top would only repeat it.
+    const sessionEnded = error.status === 401 && method === 'GET';
+    if (!options.quiet && !sessionEnded) report(error);
     throw error;
   }
   if (response.status === 204) return undefined as T;

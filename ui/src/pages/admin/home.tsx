@@ -1,6 +1,6 @@
 /** Back-office home: a summary of the company and the selected branch. Grows with the modules. */
 import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
-import { ApiError, apiGet } from '../../lib/api';
+import { apiGet } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleAllowed } from '../../lib/routes-info';
 import type { RootData } from '../../lib/types';
@@ -13,13 +13,9 @@ interface Dashboard {
   upcomingHolidays: { _id: number; date: string; name: string }[];
 }
 
-export async function loader(): Promise<Dashboard | null> {
-  try {
-    return await apiGet<Dashboard>('/api/dashboard', { quiet: true });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return null;
-    throw error;
-  }
+/** `null` until a company takes the account in. */
+export function loader(): Promise<Dashboard | null> {
+  return apiGet<Dashboard | null>('/api/dashboard');
 }
 
 const regimes: Record<string, string> = { '1': 'Régimen general', '2': 'RIMPE emprendedor', '3': 'RIMPE negocio popular' };
