@@ -101,7 +101,9 @@ impl SsrPool {
 
 /// The bundle's bytecode, compiled once per process (every pool of the process shares it).
 fn compiled(source: &'static str) -> Result<Arc<Vec<u8>>, SsrError> {
-    static CACHE: OnceLock<Mutex<Vec<(usize, Arc<Vec<u8>>)>>> = OnceLock::new();
+    /// (address of the source text, its bytecode).
+    type Compiled = Vec<(usize, Arc<Vec<u8>>)>;
+    static CACHE: OnceLock<Mutex<Compiled>> = OnceLock::new();
     let key = source.as_ptr() as usize;
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     let mut entries = cache.lock().map_err(|_| SsrError::Unavailable)?;

@@ -49,13 +49,8 @@ impl TestDb {
                 }
             }
             Backend::Postgres(server) => {
-                let schema = format!(
-                    "t_{}",
-                    mostrador::util::random::token()
-                        .to_lowercase()
-                        .replace(['-', '_'], "")[..16]
-                        .to_string()
-                );
+                let token = mostrador::util::random::token().to_lowercase().replace(['-', '_'], "");
+                let schema = format!("t_{}", &token[..16]);
                 let mut conn =
                     PgConnection::establish(server).expect("conexión a TEST_DATABASE_URL");
                 diesel::sql_query(format!("CREATE SCHEMA {schema}"))
