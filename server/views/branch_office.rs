@@ -2,9 +2,12 @@
 
 use serde::Serialize;
 
+use crate::db::DbConnection;
 use crate::models::branch_office::BranchOffice;
 use crate::models::company::Company;
 use crate::models::emission_point::EmissionPoint;
+use crate::models::user::User;
+use diesel::QueryResult;
 
 /// A branch in lists and selectors.
 #[derive(Debug, Clone, Serialize)]
@@ -68,6 +71,22 @@ impl From<&BranchOffice> for BranchOfficeView {
             locked: b.locked,
         }
     }
+}
+
+/// The branches `user` may work in (none for an account without a company).
+pub fn accessible_branches(
+    conn: &mut DbConnection,
+    user: &User,
+) -> QueryResult<Vec<BranchOfficeView>> {
+    let Some(company_id) = user.company_id else {
+        return Ok(Vec::new());
+    };
+    let access = User::branch_access(conn, user.id)?;
+    Ok(BranchOffice::list_for_company(conn, company_id)?
+        .iter()
+        .filter(|b| access.contains(&b.id))
+        .map(BranchOfficeView::from)
+        .collect())
 }
 
 /// The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).

@@ -20,11 +20,11 @@ use crate::error::{AppError, AppResult};
 use crate::http::list::ListParams;
 use crate::models::branch_office::BranchOffice;
 use crate::models::category::Category;
-use crate::models::user::{Role, User};
+use crate::models::user::Role;
 use crate::ssr::routes::RouteMatch;
 use crate::util::time::local_date;
 use crate::views::admin::CategoryView;
-use crate::views::branch_office::BranchOfficeView;
+use crate::views::branch_office::{BranchOfficeView, accessible_branches};
 
 /// A failure the route's loader throws in the engine (it shows the error screen with `status`).
 pub fn route_error(status: StatusCode, message: &str) -> Value {
@@ -133,16 +133,7 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Value {
                 let user = auth.user.clone();
                 ctx.state
                     .db
-                    .run(move |conn| {
-                        let Some(company_id) = user.company_id else { return Ok(json!({ "branches": [] })) };
-                        let access = User::branch_access(conn, user.id)?;
-                        let branches: Vec<BranchOfficeView> = BranchOffice::list_for_company(conn, company_id)?
-                            .iter()
-                            .filter(|b| access.contains(&b.id))
-                            .map(BranchOfficeView::from)
-                            .collect();
-                        Ok(json!({ "branches": branches }))
-                    })
+                    .run(move |conn| Ok(json!({ "branches": accessible_branches(conn, &user)? })))
                     .await
                     .unwrap_or_else(|err| route_error(err.status(), &err.public_message()))
             }

@@ -49,7 +49,9 @@ impl TestDb {
                 }
             }
             Backend::Postgres(server) => {
-                let token = mostrador::util::random::token().to_lowercase().replace(['-', '_'], "");
+                let token = mostrador::util::random::token()
+                    .to_lowercase()
+                    .replace(['-', '_'], "");
                 let schema = format!("t_{}", &token[..16]);
                 let mut conn =
                     PgConnection::establish(server).expect("conexión a TEST_DATABASE_URL");
