@@ -19,18 +19,32 @@ could not run them.\nInstall them (Debian/Ubuntu: `sudo apt-get install nodejs n
 fn main() {
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let ui = root.join("ui");
-    for path in ["ui/src", "ui/package.json", "ui/package-lock.json", "ssr-bundle/build.mjs", "ssr-bundle/src"] {
+    for path in [
+        "ui/src",
+        "ui/package.json",
+        "ui/package-lock.json",
+        "ssr-bundle/build.mjs",
+        "ssr-bundle/src",
+    ] {
         println!("cargo:rerun-if-changed={path}");
     }
     println!("cargo:rerun-if-env-changed=NODE");
 
     let node = env::var("NODE").unwrap_or_else(|_| "node".into());
     if !ui.join("node_modules").is_dir() {
-        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&ui), "npm ci");
+        run(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&ui),
+            "npm ci",
+        );
     }
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("ui");
     run(
-        Command::new(&node).arg(root.join("ssr-bundle/build.mjs")).arg("--out").arg(&out),
+        Command::new(&node)
+            .arg(root.join("ssr-bundle/build.mjs"))
+            .arg("--out")
+            .arg(&out),
         "node ssr-bundle/build.mjs",
     );
     write_asset_table(&out);
@@ -61,7 +75,12 @@ fn write_asset_table(out: &Path) {
     let dir = out.join("public/assets");
     let mut names: Vec<String> = fs::read_dir(&dir)
         .expect("public/assets")
-        .map(|e| e.expect("dir entry").file_name().to_string_lossy().into_owned())
+        .map(|e| {
+            e.expect("dir entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|n| !n.ends_with(".gz") && !n.ends_with(".br"))
         .collect();
     names.sort();
@@ -70,7 +89,11 @@ fn write_asset_table(out: &Path) {
         let path = dir.join(&name);
         let sibling = |ext: &str| {
             let p = PathBuf::from(format!("{}.{ext}", path.display()));
-            if p.exists() { format!("Some(include_bytes!({:?}))", p.display().to_string()) } else { "None".into() }
+            if p.exists() {
+                format!("Some(include_bytes!({:?}))", p.display().to_string())
+            } else {
+                "None".into()
+            }
         };
         writeln!(
             code,

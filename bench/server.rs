@@ -23,14 +23,29 @@ impl Drop for Server {
 }
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// One HTTP/1.1 request on a fresh connection; returns status, headers and body.
-fn http(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Option<(u16, String, String)> {
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Option<(u16, String, String)> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    stream.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
-    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .ok()?;
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
     for (k, v) in headers {
         request.push_str(&format!("{k}: {v}\r\n"));
     }
@@ -62,16 +77,35 @@ fn wrk(url: &str, cookie: Option<&str>) -> Option<(String, String)> {
     }
     let output = command.output().ok()?;
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
-    let rps = text.lines().find(|l| l.starts_with("Requests/sec:"))?.split_whitespace().nth(1)?.to_string();
-    let p99 = text.lines().find(|l| l.trim_start().starts_with("99%"))?.split_whitespace().nth(1)?.to_string();
+    let rps = text
+        .lines()
+        .find(|l| l.starts_with("Requests/sec:"))?
+        .split_whitespace()
+        .nth(1)?
+        .to_string();
+    let p99 = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("99%"))?
+        .split_whitespace()
+        .nth(1)?
+        .to_string();
     Some((rps, p99))
 }
 
 fn main() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("bench.db").display());
-    let demo = Command::new(BIN).arg("demo").env("DATABASE_URL", &db).env("LOG", "error").output().unwrap();
-    assert!(demo.status.success(), "demo: {}", String::from_utf8_lossy(&demo.stderr));
+    let demo = Command::new(BIN)
+        .arg("demo")
+        .env("DATABASE_URL", &db)
+        .env("LOG", "error")
+        .output()
+        .unwrap();
+    assert!(
+        demo.status.success(),
+        "demo: {}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
 
     // Start-up: process start → first answer of any kind, and → first server-rendered page.
     let port = free_port();
@@ -88,7 +122,10 @@ fn main() {
         if http(port, "GET", "/api/user", &[], "").is_some() {
             break started.elapsed();
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "el servidor no respondió");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "el servidor no respondió"
+        );
         std::thread::sleep(Duration::from_micros(500));
     };
     let first_page = loop {
@@ -98,8 +135,11 @@ fn main() {
         std::thread::sleep(Duration::from_micros(500));
     };
     let pid = server.child.id();
-    println!("Arranque: primera respuesta {:.1} ms, primera página renderizada {:.1} ms (meta < 200 ms)",
-        first_answer.as_secs_f64() * 1000.0, first_page.as_secs_f64() * 1000.0);
+    println!(
+        "Arranque: primera respuesta {:.1} ms, primera página renderizada {:.1} ms (meta < 200 ms)",
+        first_answer.as_secs_f64() * 1000.0,
+        first_page.as_secs_f64() * 1000.0
+    );
     println!("RSS al arrancar: {:.1} MB", rss_mb(pid));
 
     // Sign in (double-submit CSRF: any token echoed in cookie and header).
@@ -109,7 +149,11 @@ fn main() {
         port,
         "POST",
         "/api/auth/login",
-        &[("Content-Type", "application/json"), ("Cookie", &cookie), ("X-CSRF-Token", &csrf)],
+        &[
+            ("Content-Type", "application/json"),
+            ("Cookie", &cookie),
+            ("X-CSRF-Token", &csrf),
+        ],
         r#"{"email":"admin@demo.ec","password":"demo12345"}"#,
     )
     .unwrap();
@@ -124,21 +168,36 @@ fn main() {
 
     let started = Instant::now();
     for _ in 0..RENDERS {
-        let (status, _, body) = http(port, "GET", "/tickets/prueba/A4", &[("Cookie", &session_cookie)], "").unwrap();
+        let (status, _, body) = http(
+            port,
+            "GET",
+            "/tickets/prueba/A4",
+            &[("Cookie", &session_cookie)],
+            "",
+        )
+        .unwrap();
         assert!(status == 200 && body.contains("PRD-0150"));
     }
     let elapsed = started.elapsed();
-    println!("RSS tras {RENDERS} renders del A4 de 150 líneas: {:.1} MB (meta < 80 MB); {:.2} ms por página de punta a punta",
-        rss_mb(pid), elapsed.as_secs_f64() * 1000.0 / RENDERS as f64);
+    println!(
+        "RSS tras {RENDERS} renders del A4 de 150 líneas: {:.1} MB (meta < 80 MB); {:.2} ms por página de punta a punta",
+        rss_mb(pid),
+        elapsed.as_secs_f64() * 1000.0 / RENDERS as f64
+    );
 
     let base = format!("http://127.0.0.1:{port}");
-    match (wrk(&format!("{base}/login"), None), wrk(&format!("{base}/api/user"), Some(&session_cookie))) {
+    match (
+        wrk(&format!("{base}/login"), None),
+        wrk(&format!("{base}/api/user"), Some(&session_cookie)),
+    ) {
         (Some((login_rps, login_p99)), Some((user_rps, user_p99))) => {
             println!("HTTP, 32 conexiones, 10 s (wrk):");
             println!("  GET /login     {login_rps:>10} sol/s   p99 {login_p99}");
             println!("  GET /api/user  {user_rps:>10} sol/s   p99 {user_p99}");
         }
-        _ => println!("HTTP: wrk no está instalado (apt-get install wrk); se omite la medida de carga"),
+        _ => println!(
+            "HTTP: wrk no está instalado (apt-get install wrk); se omite la medida de carga"
+        ),
     }
     println!("RSS final: {:.1} MB", rss_mb(pid));
 }

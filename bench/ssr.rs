@@ -34,19 +34,26 @@ fn inputs() -> Vec<(&'static str, String)> {
         "url": "http://mostrador.local/admin",
         "data": { "root": root, "admin": null, "admin-home": null }
     });
-    vec![("A4 de 150 líneas", a4.to_string()), ("/admin", admin.to_string())]
+    vec![
+        ("A4 de 150 líneas", a4.to_string()),
+        ("/admin", admin.to_string()),
+    ]
 }
 
 fn quickjs(input: &str) -> Vec<f64> {
     let bytecode = Engine::compile(SERVER_JS).expect("compilar");
     let mut engine = Engine::new(&bytecode).expect("motor");
     for _ in 0..WARMUP {
-        engine.render(input, Duration::from_secs(5)).expect("render");
+        engine
+            .render(input, Duration::from_secs(5))
+            .expect("render");
     }
     (0..ITERATIONS)
         .map(|_| {
             let t = Instant::now();
-            engine.render(input, Duration::from_secs(5)).expect("render");
+            engine
+                .render(input, Duration::from_secs(5))
+                .expect("render");
             t.elapsed().as_secs_f64() * 1000.0
         })
         .collect()
@@ -81,22 +88,41 @@ fn main() {
     let started = Instant::now();
     let engine = Engine::new(&bytecode).expect("motor");
     let load = started.elapsed();
-    println!("Paquete del servidor: {} KB de JavaScript, {} KB de bytecode", SERVER_JS.len() / 1024, bytecode.len() / 1024);
-    println!("QuickJS: compilar {:.1} ms (una vez por proceso), cargar un motor desde bytecode {:.1} ms, memoria del motor {:.1} MB",
-        compile.as_secs_f64() * 1000.0, load.as_secs_f64() * 1000.0, engine.memory_used() as f64 / 1_048_576.0);
+    println!(
+        "Paquete del servidor: {} KB de JavaScript, {} KB de bytecode",
+        SERVER_JS.len() / 1024,
+        bytecode.len() / 1024
+    );
+    println!(
+        "QuickJS: compilar {:.1} ms (una vez por proceso), cargar un motor desde bytecode {:.1} ms, memoria del motor {:.1} MB",
+        compile.as_secs_f64() * 1000.0,
+        load.as_secs_f64() * 1000.0,
+        engine.memory_used() as f64 / 1_048_576.0
+    );
     drop(engine);
     println!();
-    println!("{:<18} {:>14} {:>10} {:>14} {:>10} {:>8}", "página", "QuickJS p50", "p95", "Node p50", "p95", "razón");
+    println!(
+        "{:<18} {:>14} {:>10} {:>14} {:>10} {:>8}",
+        "página", "QuickJS p50", "p95", "Node p50", "p95", "razón"
+    );
     for (name, input) in inputs() {
         let (q50, q95) = stats(quickjs(&input));
         match node(&input) {
             Some(times) => {
                 let (n50, n95) = stats(times);
-                println!("{name:<18} {q50:>11.2} ms {q95:>7.2} ms {n50:>11.2} ms {n95:>7.2} ms {:>7.1}x", q50 / n50);
+                println!(
+                    "{name:<18} {q50:>11.2} ms {q95:>7.2} ms {n50:>11.2} ms {n95:>7.2} ms {:>7.1}x",
+                    q50 / n50
+                );
             }
-            None => println!("{name:<18} {q50:>11.2} ms {q95:>7.2} ms {:>14} {:>10} {:>8}", "(sin node)", "-", "-"),
+            None => println!(
+                "{name:<18} {q50:>11.2} ms {q95:>7.2} ms {:>14} {:>10} {:>8}",
+                "(sin node)", "-", "-"
+            ),
         }
     }
     println!();
-    println!("Meta: render del A4 de 150 líneas ≤ 25 ms p50. {ITERATIONS} renders por medida, {WARMUP} de calentamiento, un núcleo.");
+    println!(
+        "Meta: render del A4 de 150 líneas ≤ 25 ms p50. {ITERATIONS} renders por medida, {WARMUP} de calentamiento, un núcleo."
+    );
 }

@@ -88,18 +88,26 @@ impl SriConfig {
 }
 
 fn env_or(name: &str, default: &str) -> String {
-    std::env::var(name).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| default.to_string())
+    std::env::var(name)
+        .ok()
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| default.to_string())
 }
 
 fn env_parse<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
     match std::env::var(name) {
-        Ok(v) if !v.is_empty() => v.parse().map_err(|_| anyhow::anyhow!("valor no válido para {name}: {v}")),
+        Ok(v) if !v.is_empty() => v
+            .parse()
+            .map_err(|_| anyhow::anyhow!("valor no válido para {name}: {v}")),
         _ => Ok(default),
     }
 }
 
 fn env_flag(name: &str) -> bool {
-    matches!(std::env::var(name).as_deref(), Ok("1" | "true" | "yes" | "si" | "sí"))
+    matches!(
+        std::env::var(name).as_deref(),
+        Ok("1" | "true" | "yes" | "si" | "sí")
+    )
 }
 
 /// Default database: a file under `./data/`, created on first run.
@@ -108,7 +116,9 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/mostrador.db";
 impl Config {
     /// Reads the environment. Unknown or malformed values stop start-up with a clear message.
     pub fn from_env() -> anyhow::Result<Self> {
-        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        let cores = std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(2);
         Ok(Self {
             database_url: env_or("DATABASE_URL", DEFAULT_DATABASE_URL),
             db_connections: env_parse("DB_CONNECTIONS", 8)?,

@@ -23,7 +23,10 @@ pub enum AppError {
     BadRequest(String),
     /// 400 with one message per invalid field.
     #[error("{message}")]
-    Validation { message: String, errors: FieldErrors },
+    Validation {
+        message: String,
+        errors: FieldErrors,
+    },
     /// 401: not signed in, or wrong credentials.
     #[error("{0}")]
     Unauthorized(String),
@@ -35,7 +38,10 @@ pub enum AppError {
     NotFound(String),
     /// 409: the request conflicts with existing data (duplicate e-mail…).
     #[error("{message}")]
-    Conflict { message: String, errors: FieldErrors },
+    Conflict {
+        message: String,
+        errors: FieldErrors,
+    },
     /// 429: too many attempts.
     #[error("{0}")]
     TooManyRequests(String),
@@ -48,18 +54,26 @@ pub enum AppError {
 }
 
 /// Shown for every internal error.
-pub const INTERNAL_MESSAGE: &str = "Ocurrió un error interno. Intente de nuevo; si persiste, contacte a soporte.";
+pub const INTERNAL_MESSAGE: &str =
+    "Ocurrió un error interno. Intente de nuevo; si persiste, contacte a soporte.";
 
 impl AppError {
     /// A validation error on one field.
     pub fn field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
-        Self::Validation { errors: BTreeMap::from([(field.to_string(), message.clone())]), message }
+        Self::Validation {
+            errors: BTreeMap::from([(field.to_string(), message.clone())]),
+            message,
+        }
     }
 
     /// A validation error from several field errors (the first one is the summary message).
     pub fn fields(errors: FieldErrors) -> Self {
-        let message = errors.values().next().cloned().unwrap_or_else(|| "Datos no válidos".into());
+        let message = errors
+            .values()
+            .next()
+            .cloned()
+            .unwrap_or_else(|| "Datos no válidos".into());
         Self::Validation { message, errors }
     }
 
@@ -97,7 +111,9 @@ impl AppError {
 impl From<diesel::result::Error> for AppError {
     fn from(err: diesel::result::Error) -> Self {
         match err {
-            diesel::result::Error::NotFound => Self::NotFound("No existe el registro en la tabla".into()),
+            diesel::result::Error::NotFound => {
+                Self::NotFound("No existe el registro en la tabla".into())
+            }
             other => Self::Internal(other.into()),
         }
     }

@@ -6,7 +6,10 @@ use tracing_subscriber::EnvFilter;
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_env("LOG").unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn")))
+        .with_env_filter(
+            EnvFilter::try_from_env("LOG")
+                .unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn")),
+        )
         .init();
     match mostrador::cli::run(mostrador::cli::Cli::parse()).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -17,7 +17,11 @@ use crate::ssr::{PoolConfig, SsrPool, bundle};
 pub fn build_state(config: Config) -> anyhow::Result<AppState> {
     let ssr = SsrPool::start(
         bundle::SERVER_JS,
-        PoolConfig { workers: config.ssr_workers, queue: config.ssr_queue, timeout: config.ssr_timeout },
+        PoolConfig {
+            workers: config.ssr_workers,
+            queue: config.ssr_queue,
+            timeout: config.ssr_timeout,
+        },
     );
     build_state_with(config, ssr)
 }
@@ -25,12 +29,18 @@ pub fn build_state(config: Config) -> anyhow::Result<AppState> {
 /// Like [`build_state`], with render engines already started (tests share one pool).
 pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState> {
     let db = Database::connect(&config.database_url, config.db_connections)?;
-    let applied = migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
+    let applied =
+        migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
     if !applied.is_empty() {
         tracing::info!(?applied, "migraciones aplicadas");
     }
     let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
-    Ok(AppState(Arc::new(App { config, db, ssr, mailer })))
+    Ok(AppState(Arc::new(App {
+        config,
+        db,
+        ssr,
+        mailer,
+    })))
 }
 
 /// Serves until the process is stopped (Ctrl-C or SIGTERM), finishing requests in flight.
@@ -47,14 +57,19 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("no se pudo crear el cliente del SRI: {e}"))?;
     tokio::spawn(sri.run());
     if !state.mailer.delivers() {
-        tracing::info!("SMTP_URL no configurada: los correos quedan en la tabla email_outbox y su enlace se muestra aquí");
+        tracing::info!(
+            "SMTP_URL no configurada: los correos quedan en la tabla email_outbox y su enlace se muestra aquí"
+        );
     }
     let app = crate::router::build(state);
     // Printed on stdout so scripts (tests, benchmarks) can find a random port.
     println!("Mostrador escuchando en http://{local}");
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     Ok(())
 }
 
@@ -64,7 +79,8 @@ async fn shutdown_signal() {
     };
     #[cfg(unix)]
     let terminate = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };

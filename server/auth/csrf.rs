@@ -40,7 +40,8 @@ pub struct CsrfToken {
 impl CsrfToken {
     /// Whether `echoed` proves the request came from our own page.
     pub fn matches(&self, echoed: Option<&str>) -> bool {
-        self.from_cookie && echoed.is_some_and(|e| constant_time_eq(e.as_bytes(), self.value.as_bytes()))
+        self.from_cookie
+            && echoed.is_some_and(|e| constant_time_eq(e.as_bytes(), self.value.as_bytes()))
     }
 }
 
@@ -55,8 +56,14 @@ fn is_safe(method: &Method) -> bool {
 /// False when the browser says the request comes from another site.
 fn same_origin(headers: &HeaderMap) -> bool {
     if let Some(origin) = headers.get(ORIGIN).and_then(|v| v.to_str().ok()) {
-        let host = headers.get(HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
-        let origin_host = origin.split_once("://").map(|(_, rest)| rest).unwrap_or(origin);
+        let host = headers
+            .get(HOST)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        let origin_host = origin
+            .split_once("://")
+            .map(|(_, rest)| rest)
+            .unwrap_or(origin);
         return origin != "null" && origin_host.eq_ignore_ascii_case(host);
     }
     match headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
@@ -68,7 +75,10 @@ fn same_origin(headers: &HeaderMap) -> bool {
 /// Middleware: issues the token cookie and rejects unsafe requests that fail the checks.
 pub async fn protect(secure: bool, mut req: Request, next: Next) -> Response {
     let from_cookie = cookies::get(req.headers(), COOKIE);
-    let token = CsrfToken { value: from_cookie.clone().unwrap_or_else(random::token), from_cookie: from_cookie.is_some() };
+    let token = CsrfToken {
+        value: from_cookie.clone().unwrap_or_else(random::token),
+        from_cookie: from_cookie.is_some(),
+    };
     if !is_safe(req.method()) {
         if !same_origin(req.headers()) {
             return AppError::Forbidden(CROSS_SITE.into()).into_response();
@@ -83,7 +93,15 @@ pub async fn protect(secure: bool, mut req: Request, next: Next) -> Response {
     let value = token.value.clone();
     req.extensions_mut().insert(token);
     let mut response = next.run(req).await;
-    if issue && let Ok(cookie) = HeaderValue::from_str(&cookies::set(COOKIE, &value, Visibility::Script, secure, None)) {
+    if issue
+        && let Ok(cookie) = HeaderValue::from_str(&cookies::set(
+            COOKIE,
+            &value,
+            Visibility::Script,
+            secure,
+            None,
+        ))
+    {
         response.headers_mut().append(SET_COOKIE, cookie);
     }
     response

@@ -17,7 +17,8 @@ use crate::models::user::{Role, User};
 pub const SESSION_COOKIE: &str = "mostrador_session";
 
 /// Message for a request without a valid session.
-pub const NOT_SIGNED_IN: &str = "Su sesión no está iniciada o ha vencido. Inicie sesión nuevamente.";
+pub const NOT_SIGNED_IN: &str =
+    "Su sesión no está iniciada o ha vencido. Inicie sesión nuevamente.";
 /// Message for a locked user.
 pub const LOCKED: &str = "Su usuario está bloqueado. Contacte al administrador de su empresa.";
 
@@ -34,20 +35,11 @@ impl AuthUser {
         self.user.role()
     }
 
-    /// Fails with 403 unless the user's role is one of `roles`.
-    pub fn require_role(&self, roles: &[Role]) -> Result<(), AppError> {
-        if roles.contains(&self.role()) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden("No tienes permisos para acceder a este recurso".into()))
-        }
-    }
-
     /// The user's company, or 403 for an account no company has taken in yet.
     pub fn company_id(&self) -> Result<i64, AppError> {
-        self.user
-            .company_id
-            .ok_or_else(|| AppError::Forbidden("Su cuenta aún no pertenece a ninguna empresa".into()))
+        self.user.company_id.ok_or_else(|| {
+            AppError::Forbidden("Su cuenta aún no pertenece a ninguna empresa".into())
+        })
     }
 }
 
@@ -69,9 +61,14 @@ async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>,
             let loaded = state
                 .db
                 .run(move |conn| {
-                    let Some(session) = Session::find_live(conn, &token, ttl)? else { return Ok(None) };
+                    let Some(session) = Session::find_live(conn, &token, ttl)? else {
+                        return Ok(None);
+                    };
                     let user = User::find(conn, session.user_id)?;
-                    Ok(Some(AuthUser { user, session_id: session.id }))
+                    Ok(Some(AuthUser {
+                        user,
+                        session_id: session.id,
+                    }))
                 })
                 .await?;
             match loaded {
@@ -92,7 +89,10 @@ impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        lookup(parts, state).await?.map(CurrentUser).ok_or_else(|| AppError::Unauthorized(NOT_SIGNED_IN.into()))
+        lookup(parts, state)
+            .await?
+            .map(CurrentUser)
+            .ok_or_else(|| AppError::Unauthorized(NOT_SIGNED_IN.into()))
     }
 }
 

@@ -3,7 +3,9 @@
 
 pub mod csrf;
 pub mod extract;
+pub mod licence;
 pub mod password;
+pub mod roles;
 pub mod throttle;
 
 pub use extract::{CurrentUser, MaybeUser};

@@ -25,7 +25,11 @@ pub fn hash(password: &str) -> anyhow::Result<String> {
 /// Whether `password` matches `stored`. A malformed stored hash never matches.
 pub fn verify(password: &str, stored: &str) -> bool {
     PasswordHash::new(stored)
-        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
         .unwrap_or(false)
 }
 
@@ -41,9 +45,13 @@ pub fn verify_dummy(password: &str) {
 pub fn problem(password: &str) -> Option<String> {
     let length = password.chars().count();
     if length < MIN_LENGTH {
-        Some(format!("La contraseña debe tener al menos {MIN_LENGTH} caracteres"))
+        Some(format!(
+            "La contraseña debe tener al menos {MIN_LENGTH} caracteres"
+        ))
     } else if length > MAX_LENGTH {
-        Some(format!("La contraseña no puede tener más de {MAX_LENGTH} caracteres"))
+        Some(format!(
+            "La contraseña no puede tener más de {MAX_LENGTH} caracteres"
+        ))
     } else {
         None
     }

@@ -1,14 +1,16 @@
 //! Platform administration from the command line.
 
 use crate::auth::password;
-use crate::cli::{CompanyAddArgs, UserAddArgs};
+use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::config::Config;
 use crate::controllers::auth::{email_problem, name_problem};
 use crate::db::{Database, DbConnection, migrations, write_transaction};
 use crate::models::branch_office::{BranchOffice, NewBranchOffice};
 use crate::models::company::{Company, NewCompany};
+use crate::models::emission_point::EmissionPoint;
+use crate::models::licence::{Licence, TRIAL_DAYS, TRIAL_PLAN, TRIAL_USERS};
 use crate::models::user::{NewUser, Role, User, normalize_email};
-use crate::util::time::now;
+use crate::util::time::{local_date, now};
 
 /// Opens the database and applies pending migrations.
 pub fn open(config: &Config) -> anyhow::Result<Database> {
@@ -28,7 +30,9 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
         anyhow::bail!("RUC no válido: debe tener 13 dígitos y terminar en 001");
     }
     if !matches!(args.regimen.as_str(), "1" | "2" | "3") {
-        anyhow::bail!("régimen no válido: use 1 (general), 2 (RIMPE emprendedor) o 3 (negocio popular)");
+        anyhow::bail!(
+            "régimen no válido: use 1 (general), 2 (RIMPE emprendedor) o 3 (negocio popular)"
+        );
     }
     if args.name.trim().is_empty() {
         anyhow::bail!("la razón social es obligatoria");
@@ -43,14 +47,18 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
             &NewCompany {
                 ruc,
                 business_name: args.name.trim(),
-                trade_name: args.trade_name.as_deref().map(str::trim).filter(|t| !t.is_empty()),
+                trade_name: args
+                    .trade_name
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty()),
                 main_address: args.address.trim(),
                 type_regimen: &args.regimen,
                 created_at: at,
                 updated_at: at,
             },
         )?;
-        BranchOffice::insert(
+        let branch = BranchOffice::insert(
             conn,
             &NewBranchOffice {
                 company_id: company.id,
@@ -61,6 +69,14 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
                 updated_at: at,
             },
         )?;
+        EmissionPoint::sync(
+            conn,
+            company.id,
+            branch.id,
+            &[("001".into(), "Caja principal".into())],
+        )?;
+        let trial_end = local_date() + chrono::TimeDelta::days(TRIAL_DAYS - 1);
+        Licence::grant(conn, company.id, TRIAL_PLAN, trial_end, TRIAL_USERS)?;
         Ok(company)
     })
 }
@@ -82,8 +98,10 @@ pub fn create_user(conn: &mut DbConnection, args: &UserAddArgs) -> anyhow::Resul
             anyhow::bail!("ya existe un usuario con el correo {email}");
         }
         let branches = match &args.branch {
-            Some(code) => vec![BranchOffice::find_by_code(conn, company.id, code)?
-                .ok_or_else(|| anyhow::anyhow!("la empresa no tiene la sucursal {code}"))?],
+            Some(code) => vec![
+                BranchOffice::find_by_code(conn, company.id, code)?
+                    .ok_or_else(|| anyhow::anyhow!("la empresa no tiene la sucursal {code}"))?,
+            ],
             None => BranchOffice::list_for_company(conn, company.id)?,
         };
         let at = now();
@@ -112,7 +130,10 @@ pub fn create_user(conn: &mut DbConnection, args: &UserAddArgs) -> anyhow::Resul
 pub fn add_company(config: &Config, args: &CompanyAddArgs) -> anyhow::Result<()> {
     let db = open(config)?;
     let company = create_company(&mut *conn(&db)?, args)?;
-    println!("Empresa creada: {} ({}) con la sucursal 001 Matriz", company.business_name, company.ruc);
+    println!(
+        "Empresa creada: {} ({}) con la sucursal 001 Matriz",
+        company.business_name, company.ruc
+    );
     Ok(())
 }
 
@@ -120,6 +141,46 @@ pub fn add_company(config: &Config, args: &CompanyAddArgs) -> anyhow::Result<()>
 pub fn add_user(config: &Config, args: &UserAddArgs) -> anyhow::Result<()> {
     let db = open(config)?;
     let user = create_user(&mut *conn(&db)?, args)?;
-    println!("Usuario creado: {} <{}> con rol {}", user.name, user.email, Role::parse(&user.role).as_str());
+    println!(
+        "Usuario creado: {} <{}> con rol {}",
+        user.name,
+        user.email,
+        Role::parse(&user.role).as_str()
+    );
+    Ok(())
+}
+
+/// Records a new licence for a company; returns its id.
+pub fn grant_licence(conn: &mut DbConnection, args: &LicenceAddArgs) -> anyhow::Result<i64> {
+    let valid_until = chrono::NaiveDate::parse_from_str(args.valid_until.trim(), "%Y-%m-%d")
+        .map_err(|_| anyhow::anyhow!("fecha no válida: use AAAA-MM-DD, por ejemplo 2027-12-31"))?;
+    if args.users < 1 {
+        anyhow::bail!("la licencia debe permitir al menos un usuario");
+    }
+    if args.plan.trim().is_empty() {
+        anyhow::bail!("indique el plan de la licencia");
+    }
+    let company = Company::find_by_ruc(conn, args.company.trim())?
+        .ok_or_else(|| anyhow::anyhow!("no existe una empresa con el RUC {}", args.company))?;
+    Ok(Licence::grant(
+        conn,
+        company.id,
+        args.plan.trim(),
+        valid_until,
+        args.users,
+    )?)
+}
+
+/// `mostrador licence add`.
+pub fn add_licence(config: &Config, args: &LicenceAddArgs) -> anyhow::Result<()> {
+    let db = open(config)?;
+    grant_licence(&mut *conn(&db)?, args)?;
+    println!(
+        "Licencia {} registrada para {} hasta {} ({} usuarios)",
+        args.plan.trim(),
+        args.company,
+        args.valid_until,
+        args.users
+    );
     Ok(())
 }

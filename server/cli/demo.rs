@@ -1,9 +1,11 @@
 //! The demo company, so a newcomer can sign in at once (`mostrador demo` or `serve --demo`).
 
-use crate::cli::admin::{create_company, create_user};
-use crate::cli::{CompanyAddArgs, UserAddArgs};
+use crate::cli::admin::{create_company, create_user, grant_licence};
+use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::db::Database;
+use crate::models::branch_office::{BranchOffice, NewBranchOffice};
 use crate::models::company::Company;
+use crate::models::emission_point::EmissionPoint;
 use crate::models::user::{Role, User};
 
 /// RUC of the demo company (a valid sociedad RUC: check digit 4).
@@ -17,6 +19,31 @@ pub const DEMO_USERS: [(&str, &str, Role); 3] = [
     ("cajero@demo.ec", "Cajero Demo", Role::Cashier),
 ];
 
+/// A second establishment, so branch switching can be tried at once.
+fn add_second_branch(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
+    let company = Company::find_by_ruc(conn, DEMO_RUC)?
+        .ok_or_else(|| anyhow::anyhow!("falta la empresa demo"))?;
+    let at = crate::util::time::now();
+    let branch = BranchOffice::insert(
+        conn,
+        &NewBranchOffice {
+            company_id: company.id,
+            code: "002",
+            name: "Sucursal Norte",
+            address: "Av. de la Prensa N58-12, Quito",
+            created_at: at,
+            updated_at: at,
+        },
+    )?;
+    EmissionPoint::sync(
+        conn,
+        company.id,
+        branch.id,
+        &[("001".into(), "Caja Norte".into())],
+    )?;
+    Ok(())
+}
+
 /// Loads the demo company and users when missing; safe to run again.
 pub fn load(db: &Database) -> anyhow::Result<()> {
     let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
@@ -29,6 +56,17 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
                 trade_name: Some("Tienda Demo".into()),
                 address: "Av. Amazonas N34-120 y Av. Naciones Unidas, Quito".into(),
                 regimen: "1".into(),
+            },
+        )?;
+        add_second_branch(&mut conn)?;
+        let year_from_now = crate::util::time::local_date() + chrono::TimeDelta::days(365);
+        grant_licence(
+            &mut conn,
+            &LicenceAddArgs {
+                company: DEMO_RUC.into(),
+                plan: "Demostración".into(),
+                valid_until: year_from_now.format("%Y-%m-%d").to_string(),
+                users: 10,
             },
         )?;
     }
@@ -47,6 +85,8 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
             )?;
         }
     }
-    println!("Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)");
+    println!(
+        "Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)"
+    );
     Ok(())
 }

@@ -30,6 +30,9 @@ pub enum Command {
     /// Administra usuarios.
     #[command(subcommand)]
     User(UserCommand),
+    /// Administra licencias.
+    #[command(subcommand)]
+    Licence(LicenceCommand),
     /// Carga la empresa de demostración (idempotente).
     Demo,
     /// Comprobantes electrónicos del SRI: XML, firma, certificado, envío, autorización y
@@ -79,6 +82,30 @@ pub struct CompanyAddArgs {
     pub regimen: String,
 }
 
+/// `licence …`.
+#[derive(Debug, Subcommand)]
+pub enum LicenceCommand {
+    /// Registra la licencia vigente de una empresa (reemplaza a la anterior).
+    Add(LicenceAddArgs),
+}
+
+/// `licence add` options.
+#[derive(Debug, Args)]
+pub struct LicenceAddArgs {
+    /// RUC de la empresa.
+    #[arg(long)]
+    pub company: String,
+    /// Nombre del plan (p. ej. Mensual, Anual).
+    #[arg(long)]
+    pub plan: String,
+    /// Último día de validez, AAAA-MM-DD.
+    #[arg(long)]
+    pub valid_until: String,
+    /// Usuarios activos permitidos.
+    #[arg(long)]
+    pub users: i32,
+}
+
 /// `user …`.
 #[derive(Debug, Subcommand)]
 pub enum UserCommand {
@@ -112,7 +139,9 @@ fn parse_role(text: &str) -> Result<Role, String> {
         "admin" => Ok(Role::Admin),
         "user" => Ok(Role::User),
         "cashier" => Ok(Role::Cashier),
-        other => Err(format!("rol desconocido '{other}' (use admin, user o cashier)")),
+        other => Err(format!(
+            "rol desconocido '{other}' (use admin, user o cashier)"
+        )),
     }
 }
 
@@ -139,7 +168,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Migrate => {
             let db = crate::db::Database::connect(&config()?.database_url, 1)?;
-            let applied = crate::db::migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
+            let applied = crate::db::migrations::run_pending(
+                &mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?,
+            )?;
             if applied.is_empty() {
                 println!("La base de datos ya está al día.");
             } else {
@@ -149,6 +180,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Company(CompanyCommand::Add(args)) => admin::add_company(&config()?, &args),
         Command::User(UserCommand::Add(args)) => admin::add_user(&config()?, &args),
+        Command::Licence(LicenceCommand::Add(args)) => admin::add_licence(&config()?, &args),
         Command::Demo => {
             let db = admin::open(&config()?)?;
             demo::load(&db)

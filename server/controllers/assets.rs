@@ -35,7 +35,10 @@ pub async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     let mut response = body.into_response();
     let h = response.headers_mut();
     h.insert(CONTENT_TYPE, HeaderValue::from_static(asset.content_type));
-    h.insert(CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+    h.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=31536000, immutable"),
+    );
     h.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
     if let Some(encoding) = encoding {
         h.insert(CONTENT_ENCODING, HeaderValue::from_static(encoding));

@@ -43,7 +43,9 @@ impl DbUrl {
         let path = url
             .strip_prefix("sqlite://")
             .or_else(|| url.strip_prefix("sqlite:"))
-            .ok_or_else(|| format!("DATABASE_URL no reconocida (use sqlite://… o postgres://…): {url}"))?;
+            .ok_or_else(|| {
+                format!("DATABASE_URL no reconocida (use sqlite://… o postgres://…): {url}")
+            })?;
         if path.is_empty() {
             return Err("DATABASE_URL de SQLite sin ruta de archivo".into());
         }
@@ -80,9 +82,10 @@ impl ManageConnection for Manager {
                 .map_err(r2d2::Error::ConnectionError),
             DbUrl::Sqlite(path) => {
                 let path = path.to_string_lossy();
-                let mut conn =
-                    diesel::SqliteConnection::establish(&path).map_err(r2d2::Error::ConnectionError)?;
-                conn.batch_execute(SQLITE_PRAGMAS).map_err(r2d2::Error::QueryError)?;
+                let mut conn = diesel::SqliteConnection::establish(&path)
+                    .map_err(r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_PRAGMAS)
+                    .map_err(r2d2::Error::QueryError)?;
                 Ok(DbConnection::Sqlite(conn))
             }
         }
@@ -132,7 +135,9 @@ impl Database {
 
     /// A connection for synchronous callers (command line, background threads).
     pub fn get(&self) -> Result<PooledConnection, AppError> {
-        self.pool.get().map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))
+        self.pool
+            .get()
+            .map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))
     }
 
     /// Runs `f` with a pooled connection on a blocking thread.
@@ -143,12 +148,26 @@ impl Database {
     {
         let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
-            let mut conn =
-                pool.get().map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))?;
+            let mut conn = pool
+                .get()
+                .map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))?;
             f(&mut conn)
         })
         .await
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("tarea de base de datos interrumpida: {e}")))?
+        .map_err(|e| {
+            AppError::Internal(anyhow::anyhow!("tarea de base de datos interrumpida: {e}"))
+        })?
+    }
+}
+
+impl Database {
+    /// Runs `f` in one write transaction ([`write_transaction`]) on a blocking thread.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+    {
+        self.run(move |conn| write_transaction(conn, f)).await
     }
 }
 
@@ -164,7 +183,9 @@ where
     E: From<diesel::result::Error>,
 {
     match conn {
-        DbConnection::Sqlite(inner) => AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?,
+        DbConnection::Sqlite(inner) => {
+            AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?
+        }
         DbConnection::Postgres(inner) => AnsiTransactionManager::begin_transaction(inner)?,
     }
     match f(conn) {
@@ -178,4 +199,12 @@ where
             Err(err)
         }
     }
+}
+
+/// The backend type of [`DbConnection`], for boxed (dynamically built) queries.
+pub type DbBackend = <DbConnection as Connection>::Backend;
+
+diesel::define_sql_function! {
+    /// SQL `lower()`, for case-insensitive search on both backends.
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
 }

@@ -15,6 +15,8 @@ diesel::table! {
         sri_environment -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        logo -> Nullable<Binary>,
+        logo_content_type -> Nullable<Text>,
     }
 }
 
@@ -29,6 +31,7 @@ diesel::table! {
         active -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        locked -> Bool,
     }
 }
 
@@ -46,6 +49,8 @@ diesel::table! {
         selected_branch_office_id -> Nullable<BigInt>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        theme -> Text,
+        primary_color -> Text,
     }
 }
 
@@ -106,6 +111,55 @@ diesel::table! {
 }
 
 diesel::table! {
+    emission_points (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        code -> Text,
+        name -> Text,
+        active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    categories (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        name -> Text,
+        parent_id -> Nullable<BigInt>,
+        active -> Bool,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    holidays (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        date -> Date,
+        name -> Text,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    licences (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        plan -> Text,
+        valid_until -> Date,
+        users_allowed -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     sri_documents (id) {
         id -> BigInt,
         company_id -> BigInt,
@@ -158,6 +212,9 @@ diesel::table! {
 }
 
 diesel::joinable!(branch_offices -> companies (company_id));
+diesel::joinable!(emission_points -> branch_offices (branch_office_id));
+diesel::joinable!(holidays -> companies (company_id));
+diesel::joinable!(licences -> companies (company_id));
 diesel::joinable!(users -> companies (company_id));
 diesel::joinable!(user_branch_offices -> users (user_id));
 diesel::joinable!(user_branch_offices -> branch_offices (branch_office_id));
@@ -176,6 +233,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     email_tokens,
     email_outbox,
     login_failures,
+    emission_points,
+    categories,
+    holidays,
+    licences,
     sri_documents,
     sri_document_messages,
 );

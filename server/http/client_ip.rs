@@ -15,7 +15,10 @@ pub struct ClientIp(pub String);
 impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         if state.config.trust_proxy
             && let Some(first) = parts
                 .headers
@@ -27,7 +30,10 @@ impl FromRequestParts<AppState> for ClientIp {
         {
             return Ok(ClientIp(first.to_string()));
         }
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip().to_string());
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip().to_string());
         Ok(ClientIp(peer.unwrap_or_else(|| "desconocida".into())))
     }
 }

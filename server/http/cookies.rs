@@ -25,7 +25,13 @@ pub enum Visibility {
 }
 
 /// A `Set-Cookie` value; `max_age` `Some(0)` deletes it, `None` makes it last the browser session.
-pub fn set(name: &str, value: &str, visibility: Visibility, secure: bool, max_age: Option<i64>) -> String {
+pub fn set(
+    name: &str,
+    value: &str,
+    visibility: Visibility,
+    secure: bool,
+    max_age: Option<i64>,
+) -> String {
     let mut cookie = format!("{name}={value}; Path=/; SameSite=Lax");
     if matches!(visibility, Visibility::HttpOnly) {
         cookie.push_str("; HttpOnly");

@@ -19,15 +19,20 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(value)) => Ok(JsonBody(value)),
-            Err(JsonRejection::MissingJsonContentType(_)) => {
-                Err(AppError::BadRequest("El cuerpo de la solicitud debe ser JSON (Content-Type: application/json)".into()))
+            Err(JsonRejection::MissingJsonContentType(_)) => Err(AppError::BadRequest(
+                "El cuerpo de la solicitud debe ser JSON (Content-Type: application/json)".into(),
+            )),
+            Err(JsonRejection::JsonSyntaxError(_)) => {
+                Err(AppError::BadRequest("El JSON enviado no es válido".into()))
             }
-            Err(JsonRejection::JsonSyntaxError(_)) => Err(AppError::BadRequest("El JSON enviado no es válido".into())),
             Err(JsonRejection::JsonDataError(e)) => Err(AppError::BadRequest(format!(
                 "Los datos enviados no tienen la forma esperada: {}",
                 e.body_text()
             ))),
-            Err(other) => Err(AppError::BadRequest(format!("Solicitud no válida: {}", other.body_text()))),
+            Err(other) => Err(AppError::BadRequest(format!(
+                "Solicitud no válida: {}",
+                other.body_text()
+            ))),
         }
     }
 }

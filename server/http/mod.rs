@@ -3,3 +3,4 @@
 pub mod client_ip;
 pub mod cookies;
 pub mod json;
+pub mod list;

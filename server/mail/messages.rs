@@ -8,10 +8,28 @@ use crate::models::email_token::Purpose;
 #[derive(Debug, Clone)]
 pub enum Email {
     /// Link to `/verify-email?token=…` after sign-up.
-    VerifyEmail { to: String, name: String, link: String },
+    VerifyEmail {
+        to: String,
+        name: String,
+        link: String,
+    },
     /// Link to `/login/{tokenReset}`.
-    ResetPassword { to: String, name: String, link: String },
+    ResetPassword {
+        to: String,
+        name: String,
+        link: String,
+    },
+    /// An administrator added the person to a company: link to choose a password.
+    Invitation {
+        to: String,
+        name: String,
+        company: String,
+        link: String,
+    },
 }
+
+/// How long an invitation link stays valid.
+pub const INVITATION_HOURS: i64 = 72;
 
 /// Subject and bodies of a rendered message.
 pub struct Rendered {
@@ -37,6 +55,27 @@ struct VerifyText<'a> {
 }
 
 #[derive(Template)]
+#[template(
+    path = "email/invitation.html",
+    config = "server/templates/askama.toml"
+)]
+struct InvitationHtml<'a> {
+    name: &'a str,
+    company: &'a str,
+    link: &'a str,
+    hours: i64,
+}
+
+#[derive(Template)]
+#[template(path = "email/invitation.txt", config = "server/templates/askama.toml")]
+struct InvitationText<'a> {
+    name: &'a str,
+    company: &'a str,
+    link: &'a str,
+    hours: i64,
+}
+
+#[derive(Template)]
 #[template(path = "email/reset.html", config = "server/templates/askama.toml")]
 struct ResetHtml<'a> {
     name: &'a str,
@@ -56,14 +95,18 @@ impl Email {
     /// Recipient.
     pub fn to(&self) -> &str {
         match self {
-            Email::VerifyEmail { to, .. } | Email::ResetPassword { to, .. } => to,
+            Email::VerifyEmail { to, .. }
+            | Email::ResetPassword { to, .. }
+            | Email::Invitation { to, .. } => to,
         }
     }
 
     /// The link the message carries.
     pub fn link(&self) -> &str {
         match self {
-            Email::VerifyEmail { link, .. } | Email::ResetPassword { link, .. } => link,
+            Email::VerifyEmail { link, .. }
+            | Email::ResetPassword { link, .. }
+            | Email::Invitation { link, .. } => link,
         }
     }
 
@@ -84,6 +127,31 @@ impl Email {
                     subject: "Restablecer su contraseña de Mostrador".into(),
                     text: ResetText { name, link, hours }.render()?,
                     html: ResetHtml { name, link, hours }.render()?,
+                }
+            }
+            Email::Invitation {
+                name,
+                company,
+                link,
+                ..
+            } => {
+                let hours = INVITATION_HOURS;
+                Rendered {
+                    subject: format!("{company} le invita a Mostrador"),
+                    text: InvitationText {
+                        name,
+                        company,
+                        link,
+                        hours,
+                    }
+                    .render()?,
+                    html: InvitationHtml {
+                        name,
+                        company,
+                        link,
+                        hours,
+                    }
+                    .render()?,
                 }
             }
         })

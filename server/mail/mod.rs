@@ -30,8 +30,14 @@ impl Mailer {
             .map(|url| AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map(|b| b.build()))
             .transpose()
             .map_err(|e| anyhow::anyhow!("SMTP_URL no válida: {e}"))?;
-        let from = from.parse().map_err(|e| anyhow::anyhow!("MAIL_FROM no válido: {e}"))?;
-        Ok(Self { transport, from, wake: Arc::new(Notify::new()) })
+        let from = from
+            .parse()
+            .map_err(|e| anyhow::anyhow!("MAIL_FROM no válido: {e}"))?;
+        Ok(Self {
+            transport,
+            from,
+            wake: Arc::new(Notify::new()),
+        })
     }
 
     /// Whether messages are delivered (SMTP configured) or only kept in the outbox.
@@ -43,9 +49,19 @@ impl Mailer {
     /// the transaction commits.
     pub fn queue(&self, conn: &mut DbConnection, email: &Email) -> anyhow::Result<i64> {
         let rendered = email.render()?;
-        let id = outbox::enqueue(conn, email.to(), &rendered.subject, &rendered.text, &rendered.html)?;
+        let id = outbox::enqueue(
+            conn,
+            email.to(),
+            &rendered.subject,
+            &rendered.text,
+            &rendered.html,
+        )?;
         if !self.delivers() {
-            tracing::info!(to = email.to(), link = email.link(), "correo guardado sin enviar (SMTP_URL no configurada)");
+            tracing::info!(
+                to = email.to(),
+                link = email.link(),
+                "correo guardado sin enviar (SMTP_URL no configurada)"
+            );
         }
         Ok(id)
     }

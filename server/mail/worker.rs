@@ -15,12 +15,15 @@ const BATCH: i64 = 20;
 
 /// Runs until the process ends. Does nothing when SMTP is not configured.
 pub async fn run(state: AppState) {
-    let Some(transport) = state.mailer.transport.clone() else { return };
+    let Some(transport) = state.mailer.transport.clone() else {
+        return;
+    };
     loop {
         match deliver_round(&state, &transport).await {
             Ok(0) => {
                 // Sleep until woken by a new message or the poll interval passes.
-                let _ = tokio::time::timeout(state.config.mail_poll, state.mailer.wake.notified()).await;
+                let _ = tokio::time::timeout(state.config.mail_poll, state.mailer.wake.notified())
+                    .await;
             }
             Ok(_) => {}
             Err(err) => {
@@ -35,13 +38,20 @@ async fn deliver_round(
     state: &AppState,
     transport: &lettre::AsyncSmtpTransport<lettre::Tokio1Executor>,
 ) -> Result<usize, crate::error::AppError> {
-    let batch = state.db.run(|conn| Ok(outbox::claim(conn, BATCH, LEASE)?)).await?;
+    let batch = state
+        .db
+        .run(|conn| Ok(outbox::claim(conn, BATCH, LEASE)?))
+        .await?;
     let count = batch.len();
     for mail in batch {
         let id = mail.id;
         let attempts = mail.attempts;
         let result = match build(&state.mailer.from, &mail) {
-            Ok(message) => transport.send(message).await.map(|_| ()).map_err(|e| e.to_string()),
+            Ok(message) => transport
+                .send(message)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
             Err(e) => Err(e),
         };
         state
@@ -63,11 +73,17 @@ async fn deliver_round(
 }
 
 fn build(from: &lettre::message::Mailbox, mail: &OutboxMail) -> Result<Message, String> {
-    let to = mail.to_address.parse().map_err(|e| format!("destinatario no válido: {e}"))?;
+    let to = mail
+        .to_address
+        .parse()
+        .map_err(|e| format!("destinatario no válido: {e}"))?;
     Message::builder()
         .from(from.clone())
         .to(to)
         .subject(&mail.subject)
-        .multipart(MultiPart::alternative_plain_html(mail.body_text.clone(), mail.body_html.clone()))
+        .multipart(MultiPart::alternative_plain_html(
+            mail.body_text.clone(),
+            mail.body_html.clone(),
+        ))
         .map_err(|e| e.to_string())
 }

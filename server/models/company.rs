@@ -46,10 +46,69 @@ pub struct NewCompany<'a> {
     pub updated_at: NaiveDateTime,
 }
 
+/// What an administrator edits on the company.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = companies, treat_none_as_null = true)]
+pub struct CompanyFields {
+    pub ruc: String,
+    pub business_name: String,
+    pub trade_name: Option<String>,
+    pub main_address: String,
+    pub type_regimen: String,
+    pub accounting_required: bool,
+    pub special_taxpayer: Option<String>,
+    pub is_ret: bool,
+    pub retention_agent_resolution: Option<String>,
+    pub sri_environment: String,
+    pub updated_at: NaiveDateTime,
+}
+
 impl Company {
+    /// Saves what an administrator edits.
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &CompanyFields) -> QueryResult<usize> {
+        diesel::update(companies::table.find(id))
+            .set(fields)
+            .execute(conn)
+    }
+
+    /// Stores (or, with `None`, removes) the logo.
+    pub fn set_logo(
+        conn: &mut DbConnection,
+        id: i64,
+        logo: Option<(&[u8], &str)>,
+    ) -> QueryResult<usize> {
+        diesel::update(companies::table.find(id))
+            .set((
+                companies::logo.eq(logo.map(|(bytes, _)| bytes)),
+                companies::logo_content_type.eq(logo.map(|(_, kind)| kind)),
+                companies::updated_at.eq(crate::util::time::now()),
+            ))
+            .execute(conn)
+    }
+
+    /// The logo bytes and content type, if there is one.
+    pub fn logo(conn: &mut DbConnection, id: i64) -> QueryResult<Option<(Vec<u8>, String)>> {
+        let (logo, kind): (Option<Vec<u8>>, Option<String>) = companies::table
+            .find(id)
+            .select((companies::logo, companies::logo_content_type))
+            .first(conn)?;
+        Ok(logo.zip(kind))
+    }
+
+    /// Whether the company has a logo (without loading it).
+    pub fn has_logo(conn: &mut DbConnection, id: i64) -> QueryResult<bool> {
+        companies::table
+            .find(id)
+            .select(companies::logo_content_type.is_not_null())
+            .first(conn)
+    }
+
     /// By id.
     pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<Company> {
-        companies::table.find(id).select(Company::as_select()).first(conn)
+        companies::table
+            .find(id)
+            .select(Company::as_select())
+            .first(conn)
     }
 
     /// By RUC.
@@ -67,11 +126,19 @@ impl Company {
             .values(new)
             .returning(companies::id)
             .get_result::<i64>(conn)
-            .and_then(|id| companies::table.find(id).select(Company::as_select()).first(conn))
+            .and_then(|id| {
+                companies::table
+                    .find(id)
+                    .select(Company::as_select())
+                    .first(conn)
+            })
     }
 
     /// The name shown to users: the trade name when there is one.
     pub fn display_name(&self) -> &str {
-        self.trade_name.as_deref().filter(|n| !n.is_empty()).unwrap_or(&self.business_name)
+        self.trade_name
+            .as_deref()
+            .filter(|n| !n.is_empty())
+            .unwrap_or(&self.business_name)
     }
 }

@@ -52,6 +52,17 @@ struct EmailToken {
 
 /// Issues a token for `user_id`; returns the raw token for the link (only its digest is stored).
 pub fn issue(conn: &mut DbConnection, user_id: i64, purpose: Purpose) -> QueryResult<String> {
+    issue_for(conn, user_id, purpose, purpose.lifetime())
+}
+
+/// Like [`issue`], valid for `lifetime` (an invitation to set a first password lasts longer
+/// than a reset link).
+pub fn issue_for(
+    conn: &mut DbConnection,
+    user_id: i64,
+    purpose: Purpose,
+    lifetime: TimeDelta,
+) -> QueryResult<String> {
     let token = random::token();
     let at = now();
     diesel::insert_into(email_tokens::table)
@@ -60,25 +71,37 @@ pub fn issue(conn: &mut DbConnection, user_id: i64, purpose: Purpose) -> QueryRe
             email_tokens::user_id.eq(user_id),
             email_tokens::purpose.eq(purpose.as_str()),
             email_tokens::created_at.eq(at),
-            email_tokens::expires_at.eq(at + purpose.lifetime()),
+            email_tokens::expires_at.eq(at + lifetime),
         ))
         .execute(conn)?;
     Ok(token)
 }
 
 /// Checks a token without using it up; returns its user.
-pub fn check(conn: &mut DbConnection, token: &str, purpose: Purpose) -> QueryResult<Result<i64, TokenProblem>> {
+pub fn check(
+    conn: &mut DbConnection,
+    token: &str,
+    purpose: Purpose,
+) -> QueryResult<Result<i64, TokenProblem>> {
     Ok(find(conn, token, purpose)?.map(|t| t.user_id))
 }
 
 /// Uses a token up (single use) and returns its user. Call inside the transaction that applies it.
-pub fn consume(conn: &mut DbConnection, token: &str, purpose: Purpose) -> QueryResult<Result<i64, TokenProblem>> {
+pub fn consume(
+    conn: &mut DbConnection,
+    token: &str,
+    purpose: Purpose,
+) -> QueryResult<Result<i64, TokenProblem>> {
     let found = find(conn, token, purpose)?;
     if let Ok(t) = &found {
         // Guarded by `used_at IS NULL` so two concurrent uses cannot both succeed.
-        let updated = diesel::update(email_tokens::table.find(t.id).filter(email_tokens::used_at.is_null()))
-            .set(email_tokens::used_at.eq(now()))
-            .execute(conn)?;
+        let updated = diesel::update(
+            email_tokens::table
+                .find(t.id)
+                .filter(email_tokens::used_at.is_null()),
+        )
+        .set(email_tokens::used_at.eq(now()))
+        .execute(conn)?;
         if updated == 0 {
             return Ok(Err(TokenProblem::Used));
         }
@@ -86,7 +109,11 @@ pub fn consume(conn: &mut DbConnection, token: &str, purpose: Purpose) -> QueryR
     Ok(found.map(|t| t.user_id))
 }
 
-fn find(conn: &mut DbConnection, token: &str, purpose: Purpose) -> QueryResult<Result<EmailToken, TokenProblem>> {
+fn find(
+    conn: &mut DbConnection,
+    token: &str,
+    purpose: Purpose,
+) -> QueryResult<Result<EmailToken, TokenProblem>> {
     let row = email_tokens::table
         .filter(email_tokens::token_hash.eq(random::digest(token)))
         .select(EmailToken::as_select())
@@ -102,7 +129,11 @@ fn find(conn: &mut DbConnection, token: &str, purpose: Purpose) -> QueryResult<R
 }
 
 /// Invalidates the unused tokens of a user for a purpose (a new reset link replaces older ones).
-pub fn revoke_unused(conn: &mut DbConnection, user_id: i64, purpose: Purpose) -> QueryResult<usize> {
+pub fn revoke_unused(
+    conn: &mut DbConnection,
+    user_id: i64,
+    purpose: Purpose,
+) -> QueryResult<usize> {
     diesel::update(
         email_tokens::table
             .filter(email_tokens::user_id.eq(user_id))

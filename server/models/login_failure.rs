@@ -25,7 +25,12 @@ impl Scope {
 }
 
 /// Failures of `key` within the last `window`.
-pub fn count_recent(conn: &mut DbConnection, scope: Scope, key: &str, window: TimeDelta) -> QueryResult<i64> {
+pub fn count_recent(
+    conn: &mut DbConnection,
+    scope: Scope,
+    key: &str,
+    window: TimeDelta,
+) -> QueryResult<i64> {
     login_failures::table
         .filter(login_failures::scope.eq(scope.as_str()))
         .filter(login_failures::key.eq(key))
@@ -35,7 +40,12 @@ pub fn count_recent(conn: &mut DbConnection, scope: Scope, key: &str, window: Ti
 }
 
 /// Records a failure, dropping this key's entries older than `window`.
-pub fn record(conn: &mut DbConnection, scope: Scope, key: &str, window: TimeDelta) -> QueryResult<()> {
+pub fn record(
+    conn: &mut DbConnection,
+    scope: Scope,
+    key: &str,
+    window: TimeDelta,
+) -> QueryResult<()> {
     let at = now();
     diesel::delete(
         login_failures::table

@@ -29,7 +29,13 @@ pub struct OutboxMail {
 pub const MAX_ATTEMPTS: i32 = 10;
 
 /// Queues a message.
-pub fn enqueue(conn: &mut DbConnection, to: &str, subject: &str, text: &str, html: &str) -> QueryResult<i64> {
+pub fn enqueue(
+    conn: &mut DbConnection,
+    to: &str,
+    subject: &str,
+    text: &str,
+    html: &str,
+) -> QueryResult<i64> {
     diesel::insert_into(email_outbox::table)
         .values((
             email_outbox::to_address.eq(to),
@@ -44,19 +50,29 @@ pub fn enqueue(conn: &mut DbConnection, to: &str, subject: &str, text: &str, htm
 
 /// Takes a lease on up to `limit` pending messages. A lease is claimed by a conditional update on
 /// the row's previous lease, so two servers never both claim the same message.
-pub fn claim(conn: &mut DbConnection, limit: i64, lease: TimeDelta) -> QueryResult<Vec<OutboxMail>> {
+pub fn claim(
+    conn: &mut DbConnection,
+    limit: i64,
+    lease: TimeDelta,
+) -> QueryResult<Vec<OutboxMail>> {
     let at = now();
     let candidates: Vec<OutboxMail> = email_outbox::table
         .filter(email_outbox::sent_at.is_null())
         .filter(email_outbox::attempts.lt(MAX_ATTEMPTS))
-        .filter(email_outbox::locked_until.is_null().or(email_outbox::locked_until.lt(at)))
+        .filter(
+            email_outbox::locked_until
+                .is_null()
+                .or(email_outbox::locked_until.lt(at)),
+        )
         .order(email_outbox::id.asc())
         .limit(limit)
         .select(OutboxMail::as_select())
         .load(conn)?;
     let mut claimed = Vec::with_capacity(candidates.len());
     for mail in candidates {
-        let previous = email_outbox::locked_until.is_null().or(email_outbox::locked_until.lt(at));
+        let previous = email_outbox::locked_until
+            .is_null()
+            .or(email_outbox::locked_until.lt(at));
         let won = diesel::update(email_outbox::table.find(mail.id).filter(previous))
             .set(email_outbox::locked_until.eq(at + lease))
             .execute(conn)?;
@@ -70,12 +86,20 @@ pub fn claim(conn: &mut DbConnection, limit: i64, lease: TimeDelta) -> QueryResu
 /// Marks a message delivered.
 pub fn mark_sent(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
     diesel::update(email_outbox::table.find(id))
-        .set((email_outbox::sent_at.eq(now()), email_outbox::locked_until.eq(None::<NaiveDateTime>)))
+        .set((
+            email_outbox::sent_at.eq(now()),
+            email_outbox::locked_until.eq(None::<NaiveDateTime>),
+        ))
         .execute(conn)
 }
 
 /// Records a failed attempt; the message is retried after `retry_in`.
-pub fn mark_failed(conn: &mut DbConnection, id: i64, error: &str, retry_in: TimeDelta) -> QueryResult<usize> {
+pub fn mark_failed(
+    conn: &mut DbConnection,
+    id: i64,
+    error: &str,
+    retry_in: TimeDelta,
+) -> QueryResult<usize> {
     diesel::update(email_outbox::table.find(id))
         .set((
             email_outbox::attempts.eq(email_outbox::attempts + 1),

@@ -50,14 +50,19 @@ impl Session {
                 sessions::last_seen_at.eq(at),
                 sessions::expires_at.eq(at + ttl(lifetime)),
                 sessions::ip.eq(ip),
-                sessions::user_agent.eq(user_agent.map(|ua| ua.chars().take(300).collect::<String>())),
+                sessions::user_agent
+                    .eq(user_agent.map(|ua| ua.chars().take(300).collect::<String>())),
             ))
             .execute(conn)?;
         Ok(token)
     }
 
     /// The live session for a cookie token, extended when due. Expired sessions are deleted.
-    pub fn find_live(conn: &mut DbConnection, token: &str, lifetime: Duration) -> QueryResult<Option<Session>> {
+    pub fn find_live(
+        conn: &mut DbConnection,
+        token: &str,
+        lifetime: Duration,
+    ) -> QueryResult<Option<Session>> {
         let Some(session) = sessions::table
             .filter(sessions::token_hash.eq(random::digest(token)))
             .select(Session::as_select())
@@ -73,7 +78,10 @@ impl Session {
         }
         if at - session.last_seen_at >= TOUCH_EVERY {
             diesel::update(sessions::table.find(session.id))
-                .set((sessions::last_seen_at.eq(at), sessions::expires_at.eq(at + ttl(lifetime))))
+                .set((
+                    sessions::last_seen_at.eq(at),
+                    sessions::expires_at.eq(at + ttl(lifetime)),
+                ))
                 .execute(conn)?;
         }
         Ok(Some(session))

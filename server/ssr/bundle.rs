@@ -29,7 +29,10 @@ pub static ASSETS: &[Asset] = include!(concat!(env!("OUT_DIR"), "/ui/assets.rs")
 /// Looks an asset up by its path (`assets/…`).
 pub fn asset(path: &str) -> Option<&'static Asset> {
     static INDEX: OnceLock<HashMap<&'static str, &'static Asset>> = OnceLock::new();
-    INDEX.get_or_init(|| ASSETS.iter().map(|a| (a.path, a)).collect()).get(path).copied()
+    INDEX
+        .get_or_init(|| ASSETS.iter().map(|a| (a.path, a)).collect())
+        .get(path)
+        .copied()
 }
 
 /// A client chunk and the chunks it imports.
@@ -50,5 +53,7 @@ pub struct Manifest {
 /// The parsed manifest.
 pub fn manifest() -> &'static Manifest {
     static MANIFEST: OnceLock<Manifest> = OnceLock::new();
-    MANIFEST.get_or_init(|| serde_json::from_str(MANIFEST_JSON).expect("manifest.json generado por build.mjs"))
+    MANIFEST.get_or_init(|| {
+        serde_json::from_str(MANIFEST_JSON).expect("manifest.json generado por build.mjs")
+    })
 }

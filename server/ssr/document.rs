@@ -11,6 +11,8 @@ use super::routes::RouteMatch;
 #[template(path = "shell.html", config = "server/templates/askama.toml")]
 struct Shell<'a> {
     title: &'a str,
+    /// ` class="dark" data-primary="teal"`: built here from checked values only.
+    html_attributes: String,
     css: &'a [String],
     preloads: Vec<&'a str>,
     root_html: &'a str,
@@ -42,8 +44,38 @@ pub fn escape_json_for_script(json: &str) -> String {
     out
 }
 
+/// The signed-in user's theme, applied on `<html>` by the server so the page never flashes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Theme<'a> {
+    pub dark: bool,
+    /// Primary colour other than the default green.
+    pub primary: Option<&'a str>,
+}
+
+impl Theme<'_> {
+    fn html_attributes(&self) -> String {
+        let mut attributes = String::new();
+        if self.dark {
+            attributes.push_str(" class=\"dark\"");
+        }
+        if let Some(color) = self
+            .primary
+            .filter(|p| *p != "green" && !p.is_empty() && p.bytes().all(|b| b.is_ascii_lowercase()))
+        {
+            attributes.push_str(&format!(" data-primary=\"{color}\""));
+        }
+        attributes
+    }
+}
+
 /// The full document for a rendered page.
-pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hydration: &str) -> String {
+pub fn page(
+    route: Option<&RouteMatch>,
+    title: Option<&str>,
+    root_html: &str,
+    hydration: &str,
+    theme: Theme,
+) -> String {
     let manifest = manifest();
     let printable = route.is_some_and(|r| r.printable);
     let title = match title {
@@ -52,7 +84,10 @@ pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hy
     };
     let mut preloads: Vec<&str> = Vec::new();
     if !printable {
-        let pages = route.into_iter().flat_map(|r| &r.chain).filter_map(|r| manifest.pages.get(&r.page));
+        let pages = route
+            .into_iter()
+            .flat_map(|r| &r.chain)
+            .filter_map(|r| manifest.pages.get(&r.page));
         for chunk in std::iter::once(&manifest.entry).chain(pages) {
             for file in std::iter::once(&chunk.file).chain(&chunk.imports) {
                 if !preloads.contains(&file.as_str()) && *file != manifest.entry.file {
@@ -63,18 +98,23 @@ pub fn page(route: Option<&RouteMatch>, title: Option<&str>, root_html: &str, hy
     }
     let shell = Shell {
         title: &title,
+        html_attributes: theme.html_attributes(),
         css: &manifest.css,
         preloads,
         root_html,
         hydration: (!printable).then(|| escape_json_for_script(hydration)),
         entry: (!printable).then_some(manifest.entry.file.as_str()),
     };
-    shell.render().unwrap_or_else(|err| error_page(500, &format!("No se pudo armar la página: {err}")))
+    shell
+        .render()
+        .unwrap_or_else(|err| error_page(500, &format!("No se pudo armar la página: {err}")))
 }
 
 /// A self-contained error page, for when the engine itself cannot render.
 pub fn error_page(status: u16, message: &str) -> String {
-    ErrorPage { status, message }.render().unwrap_or_else(|_| format!("Error {status}"))
+    ErrorPage { status, message }
+        .render()
+        .unwrap_or_else(|_| format!("Error {status}"))
 }
 
 #[cfg(test)]
@@ -83,11 +123,15 @@ mod tests {
 
     #[test]
     fn script_breakouts_are_escaped_and_json_still_parses() {
-        let json = serde_json::json!({"name": "</script><script>alert(1)</script> & \u{2028}"}).to_string();
+        let json = serde_json::json!({"name": "</script><script>alert(1)</script> & \u{2028}"})
+            .to_string();
         let escaped = escape_json_for_script(&json);
         assert!(!escaped.contains("</script>"));
         assert!(!escaped.contains('<'));
         let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
-        assert_eq!(back["name"], "</script><script>alert(1)</script> & \u{2028}");
+        assert_eq!(
+            back["name"],
+            "</script><script>alert(1)</script> & \u{2028}"
+        );
     }
 }

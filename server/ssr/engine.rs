@@ -54,13 +54,17 @@ impl Engine {
     /// Compiles the bundle's source to engine bytecode, so each engine loads it without parsing.
     pub fn compile(source: &str) -> Result<Vec<u8>, SsrError> {
         let runtime = Runtime::new().map_err(|e| SsrError::Load(e.to_string()))?;
-        let context = Context::custom::<intrinsic::All>(&runtime).map_err(|e| SsrError::Load(e.to_string()))?;
+        let context = Context::custom::<intrinsic::All>(&runtime)
+            .map_err(|e| SsrError::Load(e.to_string()))?;
         context.with(|ctx| {
             let module = Module::declare(ctx.clone(), "server.js", source)
                 .catch(&ctx)
                 .map_err(|e| SsrError::Load(describe(e)))?;
             module
-                .write(WriteOptions { strip_source: true, ..WriteOptions::default() })
+                .write(WriteOptions {
+                    strip_source: true,
+                    ..WriteOptions::default()
+                })
                 .map_err(|e| SsrError::Load(e.to_string()))
         })
     }
@@ -72,31 +76,52 @@ impl Engine {
         runtime.set_max_stack_size(STACK_LIMIT);
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let watched = deadline.clone();
-        runtime.set_interrupt_handler(Some(Box::new(move || watched.get().is_some_and(|d| Instant::now() >= d))));
-        let context = Context::custom::<intrinsic::All>(&runtime).map_err(|e| SsrError::Load(e.to_string()))?;
+        runtime.set_interrupt_handler(Some(Box::new(move || {
+            watched.get().is_some_and(|d| Instant::now() >= d)
+        })));
+        let context = Context::custom::<intrinsic::All>(&runtime)
+            .map_err(|e| SsrError::Load(e.to_string()))?;
         context.with(|ctx| -> Result<(), SsrError> {
-            let log = Function::new(ctx.clone(), host_log).map_err(|e| SsrError::Load(e.to_string()))?;
-            ctx.globals().set("__mostradorLog", log).map_err(|e| SsrError::Load(e.to_string()))?;
+            let log =
+                Function::new(ctx.clone(), host_log).map_err(|e| SsrError::Load(e.to_string()))?;
+            ctx.globals()
+                .set("__mostradorLog", log)
+                .map_err(|e| SsrError::Load(e.to_string()))?;
             // SAFETY: `bytecode` comes from `Engine::compile` in this same binary (same QuickJS).
             let module = unsafe { Module::load(ctx.clone(), bytecode) }
                 .catch(&ctx)
                 .map_err(|e| SsrError::Load(describe(e)))?;
-            let (_, done) = module.eval().catch(&ctx).map_err(|e| SsrError::Load(describe(e)))?;
-            done.finish::<()>().catch(&ctx).map_err(|e| SsrError::Load(describe(e)))?;
+            let (_, done) = module
+                .eval()
+                .catch(&ctx)
+                .map_err(|e| SsrError::Load(describe(e)))?;
+            done.finish::<()>()
+                .catch(&ctx)
+                .map_err(|e| SsrError::Load(describe(e)))?;
             let render: Option<Function> = ctx.globals().get("render").ok();
-            render.map(|_| ()).ok_or_else(|| SsrError::Load("el paquete no define globalThis.render".into()))
+            render
+                .map(|_| ())
+                .ok_or_else(|| SsrError::Load("el paquete no define globalThis.render".into()))
         })?;
-        Ok(Self { context, _runtime: runtime, deadline })
+        Ok(Self {
+            context,
+            _runtime: runtime,
+            deadline,
+        })
     }
 
     /// Renders: calls `render(input)` and drives its promise to the end, within `timeout`.
     pub fn render(&mut self, input: &str, timeout: Duration) -> Result<String, SsrError> {
         let started = Instant::now();
         self.deadline.set(Some(started + timeout));
-        let result = self.context.with(|ctx| drive(&ctx, input, started + timeout));
+        let result = self
+            .context
+            .with(|ctx| drive(&ctx, input, started + timeout));
         self.deadline.set(None);
         match result {
-            Err(SsrError::Render(_)) if started.elapsed() >= timeout => Err(SsrError::Timeout(timeout)),
+            Err(SsrError::Render(_)) if started.elapsed() >= timeout => {
+                Err(SsrError::Timeout(timeout))
+            }
             other => other,
         }
     }
@@ -108,12 +133,21 @@ impl Engine {
 }
 
 fn drive(ctx: &Ctx<'_>, input: &str, deadline: Instant) -> Result<String, SsrError> {
-    let render: Function = ctx.globals().get("render").map_err(|e| SsrError::Render(e.to_string()))?;
-    let promise: Promise = render.call((input,)).catch(ctx).map_err(|e| SsrError::Render(describe(e)))?;
+    let render: Function = ctx
+        .globals()
+        .get("render")
+        .map_err(|e| SsrError::Render(e.to_string()))?;
+    let promise: Promise = render
+        .call((input,))
+        .catch(ctx)
+        .map_err(|e| SsrError::Render(describe(e)))?;
     loop {
         match promise.state() {
             PromiseState::Resolved => {
-                return promise.result::<String>().unwrap_or(Err(rquickjs::Error::Unknown)).map_err(|e| SsrError::Render(e.to_string()));
+                return promise
+                    .result::<String>()
+                    .unwrap_or(Err(rquickjs::Error::Unknown))
+                    .map_err(|e| SsrError::Render(e.to_string()));
             }
             PromiseState::Rejected => {
                 let err = promise.result::<()>().map(|r| r.catch(ctx));
@@ -131,11 +165,16 @@ fn drive(ctx: &Ctx<'_>, input: &str, deadline: Instant) -> Result<String, SsrErr
             // No promise job left: run queued timers, if any; otherwise the render can never finish.
             let run_timers: Option<Function> = ctx.globals().get("__mostradorRunTimers").ok();
             let ran: i32 = match run_timers {
-                Some(f) => f.call(()).catch(ctx).map_err(|e| SsrError::Render(describe(e)))?,
+                Some(f) => f
+                    .call(())
+                    .catch(ctx)
+                    .map_err(|e| SsrError::Render(describe(e)))?,
                 None => 0,
             };
             if ran == 0 {
-                return Err(SsrError::Render("el render quedó esperando algo que nunca llegará".into()));
+                return Err(SsrError::Render(
+                    "el render quedó esperando algo que nunca llegará".into(),
+                ));
             }
         }
     }

@@ -59,7 +59,8 @@ impl SsrPool {
                 };
                 let ready_tx = Arc::new(ready_tx);
                 for n in 0..config.workers.max(1) {
-                    let (bytecode, receiver, ready_tx) = (bytecode.clone(), receiver.clone(), ready_tx.clone());
+                    let (bytecode, receiver, ready_tx) =
+                        (bytecode.clone(), receiver.clone(), ready_tx.clone());
                     let spawned = thread::Builder::new()
                         .name(format!("ssr-{n}"))
                         .spawn(move || worker(&bytecode, &receiver, timeout, &ready_tx));
@@ -69,7 +70,11 @@ impl SsrPool {
                 }
             })
             .expect("no se pudo iniciar el hilo de compilación del render");
-        SsrPool { sender, timeout, ready }
+        SsrPool {
+            sender,
+            timeout,
+            ready,
+        }
     }
 
     /// Waits until at least one engine has loaded the bundle.
@@ -94,12 +99,11 @@ impl SsrPool {
     }
 }
 
-/// Compiled bytecode per bundle, keyed by the address of the bundle's source.
-type BytecodeCache = Mutex<Vec<(usize, Arc<Vec<u8>>)>>;
-
 /// The bundle's bytecode, compiled once per process (every pool of the process shares it).
 fn compiled(source: &'static str) -> Result<Arc<Vec<u8>>, SsrError> {
-    static CACHE: OnceLock<BytecodeCache> = OnceLock::new();
+    /// (address of the source text, its bytecode).
+    type Compiled = Vec<(usize, Arc<Vec<u8>>)>;
+    static CACHE: OnceLock<Mutex<Compiled>> = OnceLock::new();
     let key = source.as_ptr() as usize;
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     let mut entries = cache.lock().map_err(|_| SsrError::Unavailable)?;
@@ -108,7 +112,10 @@ fn compiled(source: &'static str) -> Result<Arc<Vec<u8>>, SsrError> {
     }
     let started = Instant::now();
     let bytes = Arc::new(Engine::compile(source)?);
-    tracing::debug!(ms = started.elapsed().as_millis() as u64, "paquete compilado");
+    tracing::debug!(
+        ms = started.elapsed().as_millis() as u64,
+        "paquete compilado"
+    );
     entries.push((key, bytes.clone()));
     Ok(bytes)
 }
@@ -125,7 +132,12 @@ fn fail_all(receiver: &Mutex<Receiver<Job>>, err: SsrError) {
     }
 }
 
-fn worker(bytecode: &[u8], receiver: &Mutex<Receiver<Job>>, timeout: Duration, ready: &watch::Sender<bool>) {
+fn worker(
+    bytecode: &[u8],
+    receiver: &Mutex<Receiver<Job>>,
+    timeout: Duration,
+    ready: &watch::Sender<bool>,
+) {
     let mut engine = match Engine::new(bytecode) {
         Ok(engine) => engine,
         Err(err) => {

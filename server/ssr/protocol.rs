@@ -19,5 +19,10 @@ pub enum RenderOutput {
     /// A route asked for a redirect.
     Redirect { status: u16, location: String },
     /// A rendered page: the `#root` markup and the hydration data (JSON text).
-    Page { status: u16, html: String, hydration: String, title: Option<String> },
+    Page {
+        status: u16,
+        html: String,
+        hydration: String,
+        title: Option<String>,
+    },
 }

@@ -128,11 +128,19 @@ fn flatten(defs: &[RouteDef], parent_path: &str, parents: &[RouteDef], out: &mut
             None => parent_path.to_string(),
         };
         let mut chain = parents.to_vec();
-        chain.push(RouteDef { children: Vec::new(), ..def.clone() });
+        chain.push(RouteDef {
+            children: Vec::new(),
+            ..def.clone()
+        });
         flatten(&def.children, &path, &chain, out);
         if def.path.is_some() || def.index {
             let segments = parse_segments(&path);
-            out.push(Branch { score: score(&segments, def.index), segments, order: out.len(), chain });
+            out.push(Branch {
+                score: score(&segments, def.index),
+                segments,
+                order: out.len(),
+                chain,
+            });
         }
     }
 }
@@ -146,12 +154,37 @@ impl RouteTable {
         Self { branches }
     }
 
+    /// Every route path without params, with its sign-in requirement and roles (for tests and
+    /// tools that must cover each page).
+    pub fn static_paths(&self) -> Vec<(String, bool, Option<Vec<Role>>)> {
+        self.branches
+            .iter()
+            .filter(|b| b.segments.iter().all(|s| matches!(s, Segment::Static(_))))
+            .map(|b| {
+                let path = b.chain.iter().fold(String::new(), |acc, d| match &d.path {
+                    Some(p) => join(&acc, p),
+                    None => acc,
+                });
+                let roles = b.chain.iter().rev().find_map(|d| d.roles.clone());
+                (
+                    if path.is_empty() {
+                        "/".to_string()
+                    } else {
+                        path
+                    },
+                    b.chain.iter().any(|d| d.auth),
+                    roles,
+                )
+            })
+            .collect()
+    }
+
     /// The table embedded from the UI build.
     pub fn embedded() -> &'static RouteTable {
         static TABLE: OnceLock<RouteTable> = OnceLock::new();
         TABLE.get_or_init(|| {
-            let defs: Vec<RouteDef> =
-                serde_json::from_str(super::bundle::ROUTES_JSON).expect("routes.json generado por build.mjs");
+            let defs: Vec<RouteDef> = serde_json::from_str(super::bundle::ROUTES_JSON)
+                .expect("routes.json generado por build.mjs");
             RouteTable::new(&defs)
         })
     }
@@ -167,11 +200,24 @@ impl RouteTable {
                     roles = def.roles.clone();
                 }
             }
-            let invalid_params = branch.chain.iter().flat_map(|d| &d.numeric_params).any(|name| {
-                params.get(name).is_some_and(|v| v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()))
-            });
+            let invalid_params = branch
+                .chain
+                .iter()
+                .flat_map(|d| &d.numeric_params)
+                .any(|name| {
+                    params
+                        .get(name)
+                        .is_some_and(|v| v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()))
+                });
             Some(RouteMatch {
-                chain: branch.chain.iter().map(|d| MatchedRoute { id: d.id.clone(), page: d.page.clone() }).collect(),
+                chain: branch
+                    .chain
+                    .iter()
+                    .map(|d| MatchedRoute {
+                        id: d.id.clone(),
+                        page: d.page.clone(),
+                    })
+                    .collect(),
                 auth: branch.chain.iter().any(|d| d.auth),
                 printable: branch.chain.iter().any(|d| d.printable),
                 roles,
@@ -180,7 +226,6 @@ impl RouteTable {
             })
         })
     }
-
 }
 
 fn decode(segment: &str) -> String {
@@ -257,7 +302,10 @@ mod tests {
         assert_eq!(m.leaf().id, "home");
         assert!(m.auth);
         assert_eq!(m.roles, Some(vec![Role::Admin, Role::User]));
-        assert_eq!(m.chain.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["root", "admin", "home"]);
+        assert_eq!(
+            m.chain.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+            ["root", "admin", "home"]
+        );
     }
 
     #[test]
@@ -266,6 +314,10 @@ mod tests {
         let ok = t.find("/admin/ventas/notaventa/12/pdf").unwrap();
         assert_eq!(ok.roles.as_ref().unwrap().len(), 3);
         assert!(!ok.invalid_params);
-        assert!(t.find("/admin/ventas/notaventa/abc/pdf").unwrap().invalid_params);
+        assert!(
+            t.find("/admin/ventas/notaventa/abc/pdf")
+                .unwrap()
+                .invalid_params
+        );
     }
 }

@@ -16,7 +16,11 @@ fn run(db_url: &str, args: &[&str]) -> Output {
 }
 
 fn text(output: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
 }
 
 #[test]
@@ -28,9 +32,24 @@ fn company_user_and_demo_commands() {
     assert!(migrate.status.success(), "{}", text(&migrate));
     assert!(text(&run(&url, &["migrate"])).contains("al día"));
 
-    let company = run(&url, &["company", "add", "--ruc", "1790011224001", "--name", "FERRETERÍA LA LLAVE S.A.", "--regimen", "2"]);
+    let company = run(
+        &url,
+        &[
+            "company",
+            "add",
+            "--ruc",
+            "1790011224001",
+            "--name",
+            "FERRETERÍA LA LLAVE S.A.",
+            "--regimen",
+            "2",
+        ],
+    );
     assert!(company.status.success(), "{}", text(&company));
-    let duplicate = run(&url, &["company", "add", "--ruc", "1790011224001", "--name", "Otra"]);
+    let duplicate = run(
+        &url,
+        &["company", "add", "--ruc", "1790011224001", "--name", "Otra"],
+    );
     assert!(!duplicate.status.success());
     assert!(text(&duplicate).contains("ya existe una empresa"));
     let bad_ruc = run(&url, &["company", "add", "--ruc", "123", "--name", "Mala"]);
@@ -39,15 +58,74 @@ fn company_user_and_demo_commands() {
 
     let user = run(
         &url,
-        &["user", "add", "--email", "Dueno@Llave.ec", "--password", "clave-del-dueno", "--name", "Dueño", "--role", "admin", "--company", "1790011224001", "--branch", "001"],
+        &[
+            "user",
+            "add",
+            "--email",
+            "Dueno@Llave.ec",
+            "--password",
+            "clave-del-dueno",
+            "--name",
+            "Dueño",
+            "--role",
+            "admin",
+            "--company",
+            "1790011224001",
+            "--branch",
+            "001",
+        ],
     );
     assert!(user.status.success(), "{}", text(&user));
-    let short = run(&url, &["user", "add", "--email", "x@llave.ec", "--password", "corta", "--name", "X", "--company", "1790011224001"]);
+    let short = run(
+        &url,
+        &[
+            "user",
+            "add",
+            "--email",
+            "x@llave.ec",
+            "--password",
+            "corta",
+            "--name",
+            "X",
+            "--company",
+            "1790011224001",
+        ],
+    );
     assert!(!short.status.success());
     assert!(text(&short).contains("al menos 8"));
-    let bad_role = run(&url, &["user", "add", "--email", "y@llave.ec", "--password", "clave-larga", "--name", "Y", "--role", "jefe", "--company", "1790011224001"]);
+    let bad_role = run(
+        &url,
+        &[
+            "user",
+            "add",
+            "--email",
+            "y@llave.ec",
+            "--password",
+            "clave-larga",
+            "--name",
+            "Y",
+            "--role",
+            "jefe",
+            "--company",
+            "1790011224001",
+        ],
+    );
     assert!(!bad_role.status.success());
-    let no_company = run(&url, &["user", "add", "--email", "z@llave.ec", "--password", "clave-larga", "--name", "Z", "--company", "0999999999001"]);
+    let no_company = run(
+        &url,
+        &[
+            "user",
+            "add",
+            "--email",
+            "z@llave.ec",
+            "--password",
+            "clave-larga",
+            "--name",
+            "Z",
+            "--company",
+            "0999999999001",
+        ],
+    );
     assert!(!no_company.status.success());
 
     for _ in 0..2 {
@@ -58,10 +136,15 @@ fn company_user_and_demo_commands() {
 
     let db = Database::connect(&url, 1).unwrap();
     let mut conn = db.get().unwrap();
-    let owner = User::find_by_email(&mut conn, "dueno@llave.ec").unwrap().expect("usuario creado");
+    let owner = User::find_by_email(&mut conn, "dueno@llave.ec")
+        .unwrap()
+        .expect("usuario creado");
     assert_eq!(owner.role, "admin");
     assert!(owner.is_email_verified);
-    assert!(mostrador::auth::password::verify("clave-del-dueno", &owner.password_hash));
+    assert!(mostrador::auth::password::verify(
+        "clave-del-dueno",
+        &owner.password_hash
+    ));
     assert_eq!(User::branch_access(&mut conn, owner.id).unwrap().len(), 1);
     let demo_users: i64 = mostrador::db::schema::users::table
         .filter(mostrador::db::schema::users::email.like("%@demo.ec"))

@@ -15,7 +15,11 @@ fn browser_suite() {
         "falta Chromium en {chromium}: instálelo (apt-get install chromium) o indique CHROMIUM_PATH"
     );
     let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui");
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let sink = SmtpSink::start();
     let db_dir = tempfile::tempdir().unwrap();
     let status = Command::new("npx")
@@ -30,5 +34,8 @@ fn browser_suite() {
         .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
         .status()
         .expect("no se pudo ejecutar npx playwright (¿Node.js instalado?)");
-    assert!(status.success(), "las pruebas de navegador fallaron (detalle arriba)");
+    assert!(
+        status.success(),
+        "las pruebas de navegador fallaron (detalle arriba)"
+    );
 }

@@ -4,7 +4,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 fn folders(backend: &str) -> BTreeSet<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(backend);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("migrations")
+        .join(backend);
     std::fs::read_dir(dir)
         .unwrap()
         .filter_map(Result::ok)
@@ -21,7 +23,11 @@ fn sqlite_and_postgres_trees_have_the_same_folders() {
     for folder in &sqlite {
         for backend in ["sqlite", "postgres"] {
             for file in ["up.sql", "down.sql"] {
-                let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(backend).join(folder).join(file);
+                let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("migrations")
+                    .join(backend)
+                    .join(folder)
+                    .join(file);
                 assert!(path.is_file(), "falta {}", path.display());
             }
         }

@@ -5,9 +5,10 @@
 mod util;
 
 mod auth;
+mod backoffice;
 mod cli;
 mod e2e;
 mod migrations;
 mod pages;
-mod ssr;
 mod sri;
+mod ssr;

@@ -13,5 +13,8 @@ pub fn token() -> String {
 
 /// SHA-256 of a token, hex. Only this is stored, so a copy of the database grants nothing.
 pub fn digest(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }

@@ -2,8 +2,12 @@
 
 use serde::Serialize;
 
+use crate::db::DbConnection;
 use crate::models::branch_office::BranchOffice;
 use crate::models::company::Company;
+use crate::models::emission_point::EmissionPoint;
+use crate::models::user::User;
+use diesel::QueryResult;
 
 /// A branch in lists and selectors.
 #[derive(Debug, Clone, Serialize)]
@@ -17,6 +21,42 @@ pub struct BranchOfficeView {
     pub address: String,
     pub phone: Option<String>,
     pub active: bool,
+    pub locked: bool,
+}
+
+/// A point of emission of a branch.
+#[derive(Debug, Clone, Serialize)]
+pub struct EmissionPointView {
+    pub code: String,
+    pub name: String,
+    pub active: bool,
+}
+
+/// A branch with its emission points (the branch list screen).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BranchOfficeDetailView {
+    #[serde(flatten)]
+    pub branch: BranchOfficeView,
+    pub emission_points: Vec<EmissionPointView>,
+}
+
+impl BranchOfficeDetailView {
+    /// A branch and its points (taken from `points`, which may hold other branches' too).
+    pub fn new(branch: &BranchOffice, points: &[EmissionPoint]) -> Self {
+        Self {
+            branch: BranchOfficeView::from(branch),
+            emission_points: points
+                .iter()
+                .filter(|p| p.branch_office_id == branch.id)
+                .map(|p| EmissionPointView {
+                    code: p.code.clone(),
+                    name: p.name.clone(),
+                    active: p.active,
+                })
+                .collect(),
+        }
+    }
 }
 
 impl From<&BranchOffice> for BranchOfficeView {
@@ -28,8 +68,25 @@ impl From<&BranchOffice> for BranchOfficeView {
             address: b.address.clone(),
             phone: b.phone.clone(),
             active: b.active,
+            locked: b.locked,
         }
     }
+}
+
+/// The branches `user` may work in (none for an account without a company).
+pub fn accessible_branches(
+    conn: &mut DbConnection,
+    user: &User,
+) -> QueryResult<Vec<BranchOfficeView>> {
+    let Some(company_id) = user.company_id else {
+        return Ok(Vec::new());
+    };
+    let access = User::branch_access(conn, user.id)?;
+    Ok(BranchOffice::list_for_company(conn, company_id)?
+        .iter()
+        .filter(|b| access.contains(&b.id))
+        .map(BranchOfficeView::from)
+        .collect())
 }
 
 /// The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).
@@ -39,6 +96,17 @@ pub struct BranchConfigView {
     #[serde(flatten)]
     pub branch: BranchOfficeView,
     pub company: CompanyView,
+}
+
+/// The company as its configuration screen shows it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyDetailView {
+    #[serde(flatten)]
+    pub company: CompanyView,
+    pub has_logo: bool,
+    /// Changes whenever the company changes, so the logo URL can bust caches.
+    pub logo_version: i64,
 }
 
 /// Company data needed by every document.

@@ -6,7 +6,9 @@ use serde::Serialize;
 use crate::db::DbConnection;
 use crate::models::branch_office::BranchOffice;
 use crate::models::company::Company;
+use crate::models::licence::Licence;
 use crate::models::user::{Role, User};
+use crate::util::time::local_date;
 
 /// A branch reference inside `companySelectedData`.
 #[derive(Debug, Clone, Serialize)]
@@ -42,23 +44,48 @@ pub struct CurrentUserView {
     pub is_email_verified: bool,
     pub company_name: Option<String>,
     pub company_selected_data: CompanySelectedData,
+    pub theme: ThemeView,
+    /// The company's licence has expired: the app is read-only.
+    pub read_only: bool,
+}
+
+/// Primary colours a user may choose (names of Tailwind palettes; green is the product's).
+pub const PRIMARY_COLORS: [&str; 5] = ["green", "emerald", "teal", "sky", "violet"];
+
+/// A user's theme.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThemeView {
+    /// 'light' or 'dark'.
+    pub mode: String,
+    pub primary_color: String,
 }
 
 /// The branch a user is working in: the stored choice when still accessible, else the first
 /// branch the user may access.
 pub fn selected_branch(user: &User, access: &[i64]) -> Option<i64> {
-    user.selected_branch_office_id.filter(|id| access.contains(id)).or_else(|| access.first().copied())
+    user.selected_branch_office_id
+        .filter(|id| access.contains(id))
+        .or_else(|| access.first().copied())
 }
 
 impl CompanySelectedData {
     /// Builds it for `user`'s company and `branch`.
-    pub fn load(conn: &mut DbConnection, company: Option<&Company>, branch: Option<i64>) -> QueryResult<Self> {
+    pub fn load(
+        conn: &mut DbConnection,
+        company: Option<&Company>,
+        branch: Option<i64>,
+    ) -> QueryResult<Self> {
         let branch = match (company, branch) {
             (Some(c), Some(id)) => BranchOffice::find_in_company(conn, c.id, id)?,
             _ => None,
         };
         Ok(Self {
-            branch_office: branch.map(|b| BranchRef { id: b.id, code: b.code, name: b.name }),
+            branch_office: branch.map(|b| BranchRef {
+                id: b.id,
+                code: b.code,
+                name: b.name,
+            }),
             type_regimen: company.map_or_else(|| "1".to_string(), |c| c.type_regimen.clone()),
             is_ret: company.is_some_and(|c| c.is_ret),
         })
@@ -69,7 +96,10 @@ impl CurrentUserView {
     /// Loads everything the view needs for `user`.
     pub fn load(conn: &mut DbConnection, user: &User) -> QueryResult<Self> {
         let access = User::branch_access(conn, user.id)?;
-        let company = user.company_id.map(|id| Company::find(conn, id)).transpose()?;
+        let company = user
+            .company_id
+            .map(|id| Company::find(conn, id))
+            .transpose()?;
         let selected = selected_branch(user, &access);
         Ok(Self {
             id: user.id,
@@ -81,6 +111,16 @@ impl CurrentUserView {
             company_name: company.as_ref().map(|c| c.display_name().to_string()),
             company_selected_data: CompanySelectedData::load(conn, company.as_ref(), selected)?,
             branch_offices_access: access,
+            theme: ThemeView {
+                mode: user.theme.clone(),
+                primary_color: user.primary_color.clone(),
+            },
+            read_only: match user.company_id {
+                Some(id) => {
+                    Licence::current(conn, id)?.is_none_or(|l| !l.is_valid_on(local_date()))
+                }
+                None => false,
+            },
         })
     }
 }

@@ -31,7 +31,8 @@ test('sign-up, verify by e-mail, sign in and out', async ({ page }) => {
   await expect(page.getByTestId('current-user')).toHaveText('Nueva Usuaria');
   await expect(page.getByTestId('session-info')).toContainText(email);
 
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.getByTestId('current-user').click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login\?motivo=sesion$/);

@@ -43,3 +43,48 @@ export function linkPath(mail: string, needle: string): string {
   const parsed = new URL(url);
   return parsed.pathname + parsed.search;
 }
+
+/** Password of every demo user (`serve --demo`). */
+export const DEMO_PASSWORD = 'demo12345';
+
+/** Signs in through the login form and waits for the back office home. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Correo electrónico').first().fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByTestId('current-user')).toBeVisible();
+}
+
+/**
+ * Expects a toast titled `title` (and `description` when given), then dismisses it, so a later
+ * toast with the same title is told apart from this one.
+ */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByTestId('toast').filter({ hasText: title }).last();
+  await expect(toast).toBeVisible();
+  if (description !== undefined) await expect(toast).toContainText(description);
+  await toast.getByRole('button', { name: 'Cerrar aviso' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: title })).toHaveCount(0);
+}
+
+/**
+ * Navigates client-side, as a link would: pushes `path` onto the history and lets the router
+ * react to the `popstate` (the page is not reloaded).
+ */
+export async function clientNavigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    // The same entry shape react-router writes, so its back and forward keep working.
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    const state = { usr: null, key: `e2e${idx}`, idx };
+    window.history.pushState(state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+  }, path);
+}
+
+/** Errors other than the browser's notes about the HTTP statuses a test expects. */
+export function unexpected(errors: string[], ...statuses: number[]): string[] {
+  return errors.filter((e) => !statuses.some((s) => e.includes(`status of ${s}`)));
+}

@@ -8,6 +8,7 @@ import * as root from './layouts/root';
 import * as landing from './layouts/landing';
 import * as defaultLayout from './layouts/default';
 import * as free from './layouts/free';
+import * as outlet from './layouts/outlet';
 
 /** What a route module may export. */
 export interface RouteModule {
@@ -23,6 +24,7 @@ export const staticModules: Record<string, RouteModule> = {
   'layouts/landing': landing,
   'layouts/default': defaultLayout,
   'layouts/free': free,
+  'layouts/outlet': outlet,
 };
 
 export const pageModules: Record<string, () => Promise<RouteModule>> = {
@@ -32,6 +34,13 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   'pages/public/reset-password': () => import('./pages/public/reset-password'),
   'pages/public/verify-email': () => import('./pages/public/verify-email'),
   'pages/admin/home': () => import('./pages/admin/home'),
+  'pages/admin/theme': () => import('./pages/admin/theme'),
+  'pages/admin/categories': () => import('./pages/admin/categories'),
+  'pages/config/hub': () => import('./pages/config/hub'),
+  'pages/config/company': () => import('./pages/config/company'),
+  'pages/config/users': () => import('./pages/config/users'),
+  'pages/config/licences': () => import('./pages/config/licences'),
+  'pages/config/holidays': () => import('./pages/config/holidays'),
   'pages/tickets/sample-a4': () => import('./pages/tickets/sample-a4'),
   'pages/not-found': () => import('./pages/not-found'),
 };

@@ -36,6 +36,11 @@ export interface RouteDef {
   children?: RouteDef[];
 }
 
+/** Role groups of the specification's menu table (§6). */
+export const ADMIN: Role[] = ['admin'];
+export const ADMIN_USER: Role[] = ['admin', 'user'];
+export const WITH_CASHIER: Role[] = ['admin', 'user', 'cashier'];
+
 export const routeTable: RouteDef[] = [
   {
     id: 'root',
@@ -67,7 +72,25 @@ export const routeTable: RouteDef[] = [
         path: '/admin',
         page: 'layouts/default',
         auth: true,
-        children: [{ id: 'admin-home', index: true, page: 'pages/admin/home', title: 'Inicio' }],
+        children: [
+          { id: 'admin-home', index: true, page: 'pages/admin/home', title: 'Inicio' },
+          { id: 'admin-theme', path: 'tema', page: 'pages/admin/theme', title: 'Tema' },
+          { id: 'admin-categories', path: 'categorias', page: 'pages/admin/categories', title: 'Categorías', roles: ADMIN_USER },
+          {
+            id: 'config',
+            path: 'configAdmin',
+            page: 'layouts/outlet',
+            title: 'Configuración',
+            roles: ADMIN,
+            children: [
+              { id: 'config-hub', index: true, page: 'pages/config/hub', title: 'Configuración' },
+              { id: 'config-company', path: 'empresa', page: 'pages/config/company', title: 'Empresa' },
+              { id: 'config-users', path: 'usuarios', page: 'pages/config/users', title: 'Usuarios' },
+              { id: 'config-licences', path: 'licencias', page: 'pages/config/licences', title: 'Licencias' },
+              { id: 'config-holidays', path: 'feriados', page: 'pages/config/holidays', title: 'Feriados' },
+            ],
+          },
+        ],
       },
       {
         id: 'layout-free',

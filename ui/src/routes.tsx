@@ -7,6 +7,7 @@
  */
 import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router';
 import { data } from 'react-router';
+import { messages } from './i18n/messages';
 import { routeTable, type RouteDef } from './route-table';
 import { pageModules, staticModules, type RouteModule } from './route-modules';
 
@@ -36,13 +37,28 @@ const serverLoader =
     return value ?? null;
   };
 
-function moduleParts(mod: RouteModule, side: 'server' | 'client') {
+/**
+ * On the client, a route whose numeric params are not numbers yields the specification's 404
+ * before its own loader runs (the server applies the same rule when it renders).
+ */
+function validated(def: RouteDef, loader: LoaderFunction | undefined): LoaderFunction | undefined {
+  const numeric = def.numericParams ?? [];
+  if (numeric.length === 0) return loader;
+  return (args) => {
+    if (numeric.some((name) => !/^\d+$/.test(args.params[name] ?? ''))) {
+      throw data(`${messages.pageNotFound} ${new URL(args.request.url).pathname}`, { status: 404 });
+    }
+    return loader ? loader(args) : null;
+  };
+}
+
+function moduleParts(mod: RouteModule, side: 'server' | 'client', def: RouteDef) {
   return {
     Component: mod.default,
     ErrorBoundary: mod.ErrorBoundary,
     ...(side === 'client'
       ? {
-          loader: mod.loader as LoaderFunction | undefined,
+          loader: validated(def, mod.loader as LoaderFunction | undefined),
           action: mod.action as ActionFunction | undefined,
           shouldRevalidate: mod.shouldRevalidate,
         }
@@ -60,14 +76,14 @@ function toRoute(def: RouteDef, side: 'server' | 'client'): RouteObject {
   const children = def.children?.map((child) => toRoute(child, side));
   const eager = staticModules[def.page];
   const route = eager
-    ? { ...base, ...moduleParts(eager, side), children }
+    ? { ...base, ...moduleParts(eager, side, def), children }
     : {
         ...base,
         children,
         lazy: async () => {
           const load = pageModules[def.page];
           if (!load) throw new Error(`Módulo de página desconocido: ${def.page}`);
-          return moduleParts(await load(), side);
+          return moduleParts(await load(), side, def);
         },
       };
   if (def.index) {

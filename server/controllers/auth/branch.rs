@@ -48,7 +48,11 @@ pub async fn change_branch_office(
             }
             User::set_selected_branch(conn, user_id, branch)?;
             let company = Company::find(conn, company_id)?;
-            Ok(CompanySelectedData::load(conn, Some(&company), Some(branch))?)
+            Ok(CompanySelectedData::load(
+                conn,
+                Some(&company),
+                Some(branch),
+            )?)
         })
         .await?;
     Ok(Json(data))

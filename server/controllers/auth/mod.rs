@@ -50,10 +50,18 @@ pub fn name_problem(name: &str) -> Option<&'static str> {
 }
 
 /// Collects field problems into a validation error (or `Ok` when there are none).
-pub fn check_fields<'a>(problems: impl IntoIterator<Item = (&'a str, Option<String>)>) -> Result<(), AppError> {
-    let errors: FieldErrors =
-        problems.into_iter().filter_map(|(field, problem)| problem.map(|p| (field.to_string(), p))).collect();
-    if errors.is_empty() { Ok(()) } else { Err(AppError::fields(errors)) }
+pub fn check_fields<'a>(
+    problems: impl IntoIterator<Item = (&'a str, Option<String>)>,
+) -> Result<(), AppError> {
+    let errors: FieldErrors = problems
+        .into_iter()
+        .filter_map(|(field, problem)| problem.map(|p| (field.to_string(), p)))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::fields(errors))
+    }
 }
 
 #[cfg(test)]
@@ -64,8 +72,20 @@ mod tests {
     fn email_rules() {
         assert!(email_problem("ana@tienda.ec").is_none());
         assert!(email_problem(" Ana@Tienda.EC ").is_none());
-        for bad in ["", "ana", "ana@", "@tienda.ec", "ana@tienda", "ana@@tienda.ec", "a na@tienda.ec", "ana@.ec"] {
-            assert!(email_problem(bad).is_some(), "{bad:?} debería ser rechazado");
+        for bad in [
+            "",
+            "ana",
+            "ana@",
+            "@tienda.ec",
+            "ana@tienda",
+            "ana@@tienda.ec",
+            "a na@tienda.ec",
+            "ana@.ec",
+        ] {
+            assert!(
+                email_problem(bad).is_some(),
+                "{bad:?} debería ser rechazado"
+            );
         }
     }
 }

@@ -17,7 +17,8 @@ use crate::models::session::Session;
 use crate::models::user::{User, normalize_email};
 
 /// Always the same answer, so the form cannot be used to find out who has an account.
-pub const RESET_SENT: &str = "Si el correo está registrado, recibirá un enlace para restablecer su contraseña.";
+pub const RESET_SENT: &str =
+    "Si el correo está registrado, recibirá un enlace para restablecer su contraseña.";
 
 /// `POST /api/auth/gerateReset-password` body (the specification's spelling).
 #[derive(Debug, Deserialize)]
@@ -26,7 +27,10 @@ pub struct ResetRequestBody {
 }
 
 /// E-mails a reset link `/login/{tokenReset}` to the account, if there is one.
-pub async fn generate_reset(State(state): State<AppState>, JsonBody(body): JsonBody<ResetRequestBody>) -> AppResult<Json<MessageResponse>> {
+pub async fn generate_reset(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<ResetRequestBody>,
+) -> AppResult<Json<MessageResponse>> {
     let username = body.username.unwrap_or_default();
     if username.trim().is_empty() {
         return Err(AppError::field("username", "Ingrese su correo electrónico"));
@@ -36,25 +40,25 @@ pub async fn generate_reset(State(state): State<AppState>, JsonBody(body): JsonB
     let mailer = state.mailer.clone();
     state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                if let Some(user) = User::find_by_email(conn, &email)?.filter(|u| !u.locked) {
-                    // A new link replaces any earlier one.
-                    email_token::revoke_unused(conn, user.id, Purpose::ResetPassword)?;
-                    let token = email_token::issue(conn, user.id, Purpose::ResetPassword)?;
-                    let message = Email::ResetPassword {
-                        to: user.email.clone(),
-                        name: user.name.clone(),
-                        link: format!("{base}/login/{token}"),
-                    };
-                    mailer.queue(conn, &message)?;
-                }
-                Ok::<_, AppError>(())
-            })
+        .write(move |conn| {
+            if let Some(user) = User::find_by_email(conn, &email)?.filter(|u| !u.locked) {
+                // A new link replaces any earlier one.
+                email_token::revoke_unused(conn, user.id, Purpose::ResetPassword)?;
+                let token = email_token::issue(conn, user.id, Purpose::ResetPassword)?;
+                let message = Email::ResetPassword {
+                    to: user.email.clone(),
+                    name: user.name.clone(),
+                    link: format!("{base}/login/{token}"),
+                };
+                mailer.queue(conn, &message)?;
+            }
+            Ok::<_, AppError>(())
         })
         .await?;
     state.mailer.wake();
-    Ok(Json(MessageResponse { message: RESET_SENT.into() }))
+    Ok(Json(MessageResponse {
+        message: RESET_SENT.into(),
+    }))
 }
 
 /// `POST /api/auth/reset-password` body.
@@ -67,9 +71,15 @@ pub struct ResetBody {
 fn token_error(problem: TokenProblem) -> AppError {
     AppError::BadRequest(
         match problem {
-            TokenProblem::Unknown => "El enlace para restablecer la contraseña no es válido. Solicite uno nuevo.",
-            TokenProblem::Used => "Este enlace ya fue utilizado. Solicite uno nuevo si lo necesita.",
-            TokenProblem::Expired => "El enlace para restablecer la contraseña venció. Solicite uno nuevo.",
+            TokenProblem::Unknown => {
+                "El enlace para restablecer la contraseña no es válido. Solicite uno nuevo."
+            }
+            TokenProblem::Used => {
+                "Este enlace ya fue utilizado. Solicite uno nuevo si lo necesita."
+            }
+            TokenProblem::Expired => {
+                "El enlace para restablecer la contraseña venció. Solicite uno nuevo."
+            }
         }
         .into(),
     )
@@ -79,12 +89,19 @@ fn token_error(problem: TokenProblem) -> AppError {
 pub async fn check_reset_token(state: &AppState, token: String) -> AppResult<()> {
     state
         .db
-        .run(move |conn| email_token::check(conn, &token, Purpose::ResetPassword)?.map(|_| ()).map_err(token_error))
+        .run(move |conn| {
+            email_token::check(conn, &token, Purpose::ResetPassword)?
+                .map(|_| ())
+                .map_err(token_error)
+        })
         .await
 }
 
 /// Sets the new password, uses the link up and ends every session of the account.
-pub async fn reset_password(State(state): State<AppState>, JsonBody(body): JsonBody<ResetBody>) -> AppResult<Json<MessageResponse>> {
+pub async fn reset_password(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<ResetBody>,
+) -> AppResult<Json<MessageResponse>> {
     let token = body.token.unwrap_or_default();
     let new_password = body.password.unwrap_or_default();
     check_fields([("password", password::problem(&new_password))])?;
@@ -93,7 +110,8 @@ pub async fn reset_password(State(state): State<AppState>, JsonBody(body): JsonB
         .run(move |conn| {
             let hash = password::hash(&new_password)?;
             write_transaction(conn, |conn| {
-                let user_id = email_token::consume(conn, &token, Purpose::ResetPassword)?.map_err(token_error)?;
+                let user_id = email_token::consume(conn, &token, Purpose::ResetPassword)?
+                    .map_err(token_error)?;
                 User::set_password_hash(conn, user_id, &hash)?;
                 // Following the link proved the user owns the address.
                 User::mark_verified(conn, user_id)?;
@@ -102,7 +120,9 @@ pub async fn reset_password(State(state): State<AppState>, JsonBody(body): JsonB
             })
         })
         .await?;
-    Ok(Json(MessageResponse { message: "Contraseña actualizada. Ya puede iniciar sesión.".into() }))
+    Ok(Json(MessageResponse {
+        message: "Contraseña actualizada. Ya puede iniciar sesión.".into(),
+    }))
 }
 
 /// `GET /api/auth/reset-password/{token}`: 200 while the link can be used, 400 with the reason
@@ -112,5 +132,7 @@ pub async fn check_reset(
     axum::extract::Path(token): axum::extract::Path<String>,
 ) -> AppResult<Json<MessageResponse>> {
     check_reset_token(&state, token).await?;
-    Ok(Json(MessageResponse { message: "Enlace válido".into() }))
+    Ok(Json(MessageResponse {
+        message: "Enlace válido".into(),
+    }))
 }

@@ -90,12 +90,21 @@ async fn authenticate(
 
 fn session_cookie(state: &AppState, token: &str) -> HeaderValue {
     let max_age = state.config.session_ttl.as_secs() as i64;
-    let cookie = cookies::set(SESSION_COOKIE, token, Visibility::HttpOnly, state.config.cookie_secure, Some(max_age));
+    let cookie = cookies::set(
+        SESSION_COOKIE,
+        token,
+        Visibility::HttpOnly,
+        state.config.cookie_secure,
+        Some(max_age),
+    );
     HeaderValue::from_str(&cookie).expect("session tokens are URL-safe base64")
 }
 
 fn user_agent(headers: &HeaderMap) -> Option<String> {
-    headers.get(USER_AGENT).and_then(|v| v.to_str().ok()).map(String::from)
+    headers
+        .get(USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map(String::from)
 }
 
 /// `POST /api/auth/login` → sets the session cookie and returns the user.
@@ -105,11 +114,18 @@ pub async fn login(
     headers: HeaderMap,
     JsonBody(body): JsonBody<LoginBody>,
 ) -> AppResult<Response> {
-    let (user, token) =
-        authenticate(&state, body.email.unwrap_or_default(), body.password.unwrap_or_default(), ip, user_agent(&headers))
-            .await?;
+    let (user, token) = authenticate(
+        &state,
+        body.email.unwrap_or_default(),
+        body.password.unwrap_or_default(),
+        ip,
+        user_agent(&headers),
+    )
+    .await?;
     let mut response = Json(user).into_response();
-    response.headers_mut().insert(SET_COOKIE, session_cookie(&state, &token));
+    response
+        .headers_mut()
+        .insert(SET_COOKIE, session_cookie(&state, &token));
     Ok(response)
 }
 
@@ -130,9 +146,14 @@ pub async fn login_form(
     };
     match result {
         Ok((user, token)) => {
-            let target = user.default_menu.filter(|m| m.starts_with("/admin")).unwrap_or_else(|| "/admin".into());
+            let target = user
+                .default_menu
+                .filter(|m| m.starts_with("/admin"))
+                .unwrap_or_else(|| "/admin".into());
             let mut response = StatusCode::SEE_OTHER.into_response();
-            response.headers_mut().insert(SET_COOKIE, session_cookie(&state, &token));
+            response
+                .headers_mut()
+                .insert(SET_COOKIE, session_cookie(&state, &token));
             if let Ok(location) = HeaderValue::from_str(&target) {
                 response.headers_mut().insert(LOCATION, location);
             }
@@ -140,19 +161,44 @@ pub async fn login_form(
         }
         Err(err) => {
             let data = json!({ "email": email.trim(), "error": err.public_message() });
-            crate::controllers::pages::render_with(&state, "/login", None, &csrf_token, [("login", data)], Some(err.status()))
-                .await
+            crate::controllers::pages::render_with(
+                &state,
+                "/login",
+                None,
+                &csrf_token,
+                [("login", data)],
+                Some(err.status()),
+            )
+            .await
         }
     }
 }
 
 /// `POST /api/auth/logout`: ends the session on the server and clears the cookie.
-pub async fn logout(State(state): State<AppState>, MaybeUser(user): MaybeUser) -> AppResult<Response> {
+pub async fn logout(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+) -> AppResult<Response> {
     if let Some(auth) = user {
-        state.db.run(move |conn| Ok(Session::delete(conn, auth.session_id)?)).await?;
+        state
+            .db
+            .run(move |conn| Ok(Session::delete(conn, auth.session_id)?))
+            .await?;
     }
-    let mut response = Json(MessageResponse { message: "Sesión cerrada".into() }).into_response();
-    let cookie = cookies::set(SESSION_COOKIE, "", Visibility::HttpOnly, state.config.cookie_secure, Some(0));
-    response.headers_mut().insert(SET_COOKIE, HeaderValue::from_str(&cookie).expect("static cookie"));
+    let mut response = Json(MessageResponse {
+        message: "Sesión cerrada".into(),
+    })
+    .into_response();
+    let cookie = cookies::set(
+        SESSION_COOKIE,
+        "",
+        Visibility::HttpOnly,
+        state.config.cookie_secure,
+        Some(0),
+    );
+    response.headers_mut().insert(
+        SET_COOKIE,
+        HeaderValue::from_str(&cookie).expect("static cookie"),
+    );
     Ok(response)
 }

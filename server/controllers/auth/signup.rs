@@ -35,13 +35,23 @@ pub struct MessageResponse {
 pub const EMAIL_TAKEN: &str = "Ya existe una cuenta con este correo electrónico";
 
 /// Creates an unverified account and e-mails a verification link.
-pub async fn signup(State(state): State<AppState>, JsonBody(body): JsonBody<SignupBody>) -> AppResult<(StatusCode, Json<MessageResponse>)> {
+pub async fn signup(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<SignupBody>,
+) -> AppResult<(StatusCode, Json<MessageResponse>)> {
     let email = body.email.unwrap_or_default();
     let password = body.password.unwrap_or_default();
     let name = body.name.unwrap_or_default();
     check_fields([
         ("email", email_problem(&email).map(String::from)),
-        ("password", if password.is_empty() { Some("La contraseña es obligatoria".into()) } else { password::problem(&password) }),
+        (
+            "password",
+            if password.is_empty() {
+                Some("La contraseña es obligatoria".into())
+            } else {
+                password::problem(&password)
+            },
+        ),
         ("name", name_problem(&name).map(String::from)),
     ])?;
     let email = normalize_email(&email);
@@ -80,7 +90,9 @@ pub async fn signup(State(state): State<AppState>, JsonBody(body): JsonBody<Sign
     state.mailer.wake();
     Ok((
         StatusCode::CREATED,
-        Json(MessageResponse { message: format!("Cuenta creada. Le enviamos un correo a {shown} para verificarla.") }),
+        Json(MessageResponse {
+            message: format!("Cuenta creada. Le enviamos un correo a {shown} para verificarla."),
+        }),
     ))
 }
 
@@ -94,12 +106,20 @@ fn taken() -> AppError {
 /// Two sign-ups racing for one e-mail: the unique index decides, the loser gets the same 409.
 fn unique_to_conflict(err: diesel::result::Error) -> AppError {
     match err {
-        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => taken(),
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        ) => taken(),
         other => other.into(),
     }
 }
 
-fn queue_verification(conn: &mut DbConnection, mailer: &crate::mail::Mailer, user: &User, base: &str) -> AppResult<()> {
+fn queue_verification(
+    conn: &mut DbConnection,
+    mailer: &crate::mail::Mailer,
+    user: &User,
+    base: &str,
+) -> AppResult<()> {
     let token = email_token::issue(conn, user.id, Purpose::VerifyEmail)?;
     let email = Email::VerifyEmail {
         to: user.email.clone(),
@@ -119,7 +139,9 @@ pub struct TokenQuery {
 /// What happened to a verification link (used by the API and by the `/verify-email` page).
 pub async fn verify_token(state: &AppState, token: String) -> AppResult<String> {
     if token.trim().is_empty() {
-        return Err(AppError::BadRequest("Falta el código de verificación en el enlace".into()));
+        return Err(AppError::BadRequest(
+            "Falta el código de verificación en el enlace".into(),
+        ));
     }
     state
         .db
@@ -142,7 +164,10 @@ pub async fn verify_token(state: &AppState, token: String) -> AppResult<String> 
 }
 
 /// `GET /api/auth/verify-email?token=`.
-pub async fn verify_email(State(state): State<AppState>, Query(query): Query<TokenQuery>) -> AppResult<Json<MessageResponse>> {
+pub async fn verify_email(
+    State(state): State<AppState>,
+    Query(query): Query<TokenQuery>,
+) -> AppResult<Json<MessageResponse>> {
     let message = verify_token(&state, query.token.unwrap_or_default()).await?;
     Ok(Json(MessageResponse { message }))
 }
@@ -155,7 +180,10 @@ pub struct ResendBody {
 
 /// Sends a new verification link to an unverified account. Answers the same whether or not the
 /// account exists, so it cannot be used to probe for accounts.
-pub async fn resend_verification(State(state): State<AppState>, JsonBody(body): JsonBody<ResendBody>) -> AppResult<Json<MessageResponse>> {
+pub async fn resend_verification(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<ResendBody>,
+) -> AppResult<Json<MessageResponse>> {
     let email = body.email.unwrap_or_default();
     check_fields([("email", email_problem(&email).map(String::from))])?;
     let email = normalize_email(&email);
@@ -163,18 +191,20 @@ pub async fn resend_verification(State(state): State<AppState>, JsonBody(body): 
     let mailer = state.mailer.clone();
     state
         .db
-        .run(move |conn| {
-            write_transaction(conn, |conn| {
-                if let Some(user) = User::find_by_email(conn, &email)?.filter(|u| !u.is_email_verified && !u.locked) {
-                    email_token::revoke_unused(conn, user.id, Purpose::VerifyEmail)?;
-                    queue_verification(conn, &mailer, &user, &base)?;
-                }
-                Ok(())
-            })
+        .write(move |conn| {
+            if let Some(user) =
+                User::find_by_email(conn, &email)?.filter(|u| !u.is_email_verified && !u.locked)
+            {
+                email_token::revoke_unused(conn, user.id, Purpose::VerifyEmail)?;
+                queue_verification(conn, &mailer, &user, &base)?;
+            }
+            Ok(())
         })
         .await?;
     state.mailer.wake();
     Ok(Json(MessageResponse {
-        message: "Si la cuenta existe y no está verificada, recibirá un nuevo enlace de verificación.".into(),
+        message:
+            "Si la cuenta existe y no está verificada, recibirá un nuevo enlace de verificación."
+                .into(),
     }))
 }

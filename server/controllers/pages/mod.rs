@@ -19,10 +19,10 @@ use crate::auth::MaybeUser;
 use crate::auth::csrf::CsrfToken;
 use crate::auth::extract::AuthUser;
 use crate::error::{AppError, INTERNAL_MESSAGE};
+use crate::ssr::SsrError;
 use crate::ssr::document;
 use crate::ssr::protocol::{RenderInput, RenderOutput};
 use crate::ssr::routes::{RouteMatch, RouteTable};
-use crate::ssr::SsrError;
 use crate::views::user::CurrentUserView;
 
 pub use data::route_error;
@@ -48,7 +48,9 @@ fn redirect(location: &str, status: StatusCode) -> Response {
     if let Ok(value) = HeaderValue::from_str(location) {
         response.headers_mut().insert(LOCATION, value);
     }
-    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 
@@ -63,14 +65,19 @@ pub async fn page(
     let route = RouteTable::embedded().find(path);
     let user = match user {
         Ok(MaybeUser(user)) => user,
-        Err(AppError::Forbidden(_)) if guarded(path, route.as_ref()) => return redirect(LOGIN_LOCKED, StatusCode::FOUND),
+        Err(AppError::Forbidden(_)) if guarded(path, route.as_ref()) => {
+            return redirect(LOGIN_LOCKED, StatusCode::FOUND);
+        }
         Err(AppError::Forbidden(_)) => None,
         Err(err) => return error_response(err.status(), &err.public_message()),
     };
     if user.is_none() && guarded(path, route.as_ref()) {
         return redirect(LOGIN_REQUIRED, StatusCode::FOUND);
     }
-    let target = uri.path_and_query().map_or(path, |pq| pq.as_str()).to_string();
+    let target = uri
+        .path_and_query()
+        .map_or(path, |pq| pq.as_str())
+        .to_string();
     render_with(&state, &target, user.as_ref(), &csrf, [], None).await
 }
 
@@ -94,25 +101,51 @@ pub async fn render_with<const N: usize>(
         data.insert(id.to_string(), value);
     }
     let url = format!("http://mostrador.local{path_and_query}");
-    let input = match serde_json::to_string(&RenderInput { url: &url, data: &data }) {
+    let input = match serde_json::to_string(&RenderInput {
+        url: &url,
+        data: &data,
+    }) {
         Ok(input) => input,
         Err(err) => return internal(anyhow::anyhow!(err)),
     };
     let rendered = match state.ssr.render(input).await {
-        Ok(json) => serde_json::from_str::<RenderOutput>(&json).map_err(|e| SsrError::Render(e.to_string())),
+        Ok(json) => {
+            serde_json::from_str::<RenderOutput>(&json).map_err(|e| SsrError::Render(e.to_string()))
+        }
         Err(err) => Err(err),
     };
     match rendered {
-        Ok(RenderOutput::Page { status: rendered_status, html, hydration, title }) => {
-            let code = status.or_else(|| StatusCode::from_u16(rendered_status).ok()).unwrap_or(StatusCode::OK);
-            html_response(code, document::page(route.as_ref(), title.as_deref(), &html, &hydration))
+        Ok(RenderOutput::Page {
+            status: rendered_status,
+            html,
+            hydration,
+            title,
+        }) => {
+            let code = status
+                .or_else(|| StatusCode::from_u16(rendered_status).ok())
+                .unwrap_or(StatusCode::OK);
+            let theme_of = |key: &str| {
+                data.get("root")
+                    .and_then(|r| r.pointer(&format!("/user/theme/{key}")))
+                    .and_then(Value::as_str)
+            };
+            let theme = document::Theme {
+                dark: theme_of("mode") == Some("dark"),
+                primary: theme_of("primaryColor"),
+            };
+            html_response(
+                code,
+                document::page(route.as_ref(), title.as_deref(), &html, &hydration, theme),
+            )
         }
-        Ok(RenderOutput::Redirect { status, location }) => {
-            redirect(&location, StatusCode::from_u16(status).unwrap_or(StatusCode::FOUND))
-        }
-        Err(SsrError::Overloaded) => {
-            error_response(StatusCode::SERVICE_UNAVAILABLE, "El servidor está ocupado. Intente de nuevo en unos segundos.")
-        }
+        Ok(RenderOutput::Redirect { status, location }) => redirect(
+            &location,
+            StatusCode::from_u16(status).unwrap_or(StatusCode::FOUND),
+        ),
+        Err(SsrError::Overloaded) => error_response(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "El servidor está ocupado. Intente de nuevo en unos segundos.",
+        ),
         Err(err) => internal(anyhow::anyhow!(err)),
     }
 }
@@ -129,11 +162,19 @@ async fn load_data(
     let user_view = match user {
         Some(auth) => {
             let u = auth.user.clone();
-            Some(state.db.run(move |conn| Ok(CurrentUserView::load(conn, &u)?)).await?)
+            Some(
+                state
+                    .db
+                    .run(move |conn| Ok(CurrentUserView::load(conn, &u)?))
+                    .await?,
+            )
         }
         None => None,
     };
-    data.insert("root".into(), json!({ "user": user_view, "csrf": csrf.value }));
+    data.insert(
+        "root".into(),
+        json!({ "user": user_view, "csrf": csrf.value }),
+    );
     let Some(route) = route else { return Ok(data) };
     let ctx = data::PageContext::new(state, path_and_query, route, user);
     for matched in route.chain.iter().skip(1) {
@@ -142,11 +183,20 @@ async fn load_data(
     let leaf = route.leaf().id.clone();
     let path = path_and_query.split('?').next().unwrap_or("/");
     if route.invalid_params {
-        data.insert(leaf, route_error(StatusCode::NOT_FOUND, &page_not_found(path)));
+        data.insert(
+            leaf,
+            route_error(StatusCode::NOT_FOUND, &page_not_found(path)),
+        );
     } else if let (Some(roles), Some(auth)) = (&route.roles, user)
         && !roles.contains(&auth.role())
     {
-        data.insert(leaf, route_error(StatusCode::FORBIDDEN, "No tienes permisos para acceder a esta página"));
+        data.insert(
+            leaf,
+            route_error(
+                StatusCode::FORBIDDEN,
+                "No tienes permisos para acceder a esta página",
+            ),
+        );
     }
     Ok(data)
 }
@@ -154,7 +204,10 @@ async fn load_data(
 fn html_response(status: StatusCode, html: String) -> Response {
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }

@@ -20,7 +20,12 @@ fn money(cents: i64) -> String {
 pub async fn document(state: &AppState, user: Option<&AuthUser>) -> Result<Value, AppError> {
     let company_id = user.and_then(|u| u.user.company_id);
     let company = match company_id {
-        Some(id) => Some(state.db.run(move |conn| Ok(Company::find(conn, id)?)).await?),
+        Some(id) => Some(
+            state
+                .db
+                .run(move |conn| Ok(Company::find(conn, id)?))
+                .await?,
+        ),
         None => None,
     };
     Ok(build(company.as_ref(), &local_today()))
@@ -33,7 +38,11 @@ pub fn build(company: Option<&Company>, date: &str) -> Value {
         .map(|i| {
             let quantity = 1 + i % 5;
             let unit_cents = 125 + (i * 37) % 2_000;
-            let discount_cents = if i % 10 == 0 { quantity * unit_cents / 10 } else { 0 };
+            let discount_cents = if i % 10 == 0 {
+                quantity * unit_cents / 10
+            } else {
+                0
+            };
             let total = quantity * unit_cents - discount_cents;
             subtotal += total;
             json!({

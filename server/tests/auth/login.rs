@@ -20,13 +20,30 @@ async fn wrong_credentials_give_the_same_401(backend: Backend) {
     app.company(RUC, "Empresa", 0).await;
     app.user(RUC, "ana@empresa.ec", Role::Admin, None).await;
     let mut c = app.client();
-    let wrong_password = c.post_json("/api/auth/login", json!({ "email": "ana@empresa.ec", "password": "no-es-esta" })).await;
-    let no_account = c.post_json("/api/auth/login", json!({ "email": "nadie@empresa.ec", "password": "no-es-esta" })).await;
+    let wrong_password = c
+        .post_json(
+            "/api/auth/login",
+            json!({ "email": "ana@empresa.ec", "password": "no-es-esta" }),
+        )
+        .await;
+    let no_account = c
+        .post_json(
+            "/api/auth/login",
+            json!({ "email": "nadie@empresa.ec", "password": "no-es-esta" }),
+        )
+        .await;
     let empty = c.post_json("/api/auth/login", json!({})).await;
     for response in [&wrong_password, &no_account, &empty] {
         assert_eq!(response.status, 401);
-        assert_eq!(response.json(), json!({ "statusCode": 401, "message": "Credenciales inválidas" }));
-        assert!(response.header("set-cookie").is_none_or(|c| !c.contains("mostrador_session")));
+        assert_eq!(
+            response.json(),
+            json!({ "statusCode": 401, "message": "Credenciales inválidas" })
+        );
+        assert!(
+            response
+                .header("set-cookie")
+                .is_none_or(|c| !c.contains("mostrador_session"))
+        );
     }
     assert_eq!(c.get("/api/user").await.status, 401);
 }
@@ -40,13 +57,22 @@ async fn locked_user_gets_403_and_loses_sessions(backend: Backend) {
     app.db(move |conn| {
         use diesel::prelude::*;
         use mostrador::db::schema::users::dsl::*;
-        diesel::update(users.find(user.id)).set(locked.eq(true)).execute(conn).unwrap();
+        diesel::update(users.find(user.id))
+            .set(locked.eq(true))
+            .execute(conn)
+            .unwrap();
     })
     .await;
     let existing = signed.get("/api/user").await;
     assert_eq!(existing.status, 403);
     assert!(existing.message().contains("bloqueado"));
-    let login = app.client().post_json("/api/auth/login", json!({ "email": "bloq@empresa.ec", "password": PASSWORD })).await;
+    let login = app
+        .client()
+        .post_json(
+            "/api/auth/login",
+            json!({ "email": "bloq@empresa.ec", "password": PASSWORD }),
+        )
+        .await;
     assert_eq!(login.status, 403);
     assert!(login.message().contains("bloqueado"));
 }
@@ -58,26 +84,58 @@ async fn repeated_failures_are_throttled_per_account(backend: Backend) {
     app.user(RUC, "otro@empresa.ec", Role::User, None).await;
     // Failures from different addresses still count against the account.
     for _ in 0..mostrador::auth::throttle::MAX_PER_ACCOUNT {
-        let r = app.client().post_json("/api/auth/login", json!({ "email": "objetivo@empresa.ec", "password": "mala-clave" })).await;
+        let r = app
+            .client()
+            .post_json(
+                "/api/auth/login",
+                json!({ "email": "objetivo@empresa.ec", "password": "mala-clave" }),
+            )
+            .await;
         assert_eq!(r.status, 401);
     }
-    let blocked = app.client().post_json("/api/auth/login", json!({ "email": "objetivo@empresa.ec", "password": PASSWORD })).await;
-    assert_eq!(blocked.status, 429, "even the right password waits: {}", blocked.text());
+    let blocked = app
+        .client()
+        .post_json(
+            "/api/auth/login",
+            json!({ "email": "objetivo@empresa.ec", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(
+        blocked.status,
+        429,
+        "even the right password waits: {}",
+        blocked.text()
+    );
     assert_eq!(blocked.message(), mostrador::auth::throttle::THROTTLED);
     // Other accounts are not affected.
     assert_eq!(
-        app.client().post_json("/api/auth/login", json!({ "email": "otro@empresa.ec", "password": PASSWORD })).await.status,
+        app.client()
+            .post_json(
+                "/api/auth/login",
+                json!({ "email": "otro@empresa.ec", "password": PASSWORD })
+            )
+            .await
+            .status,
         200
     );
     // When the window has passed, the account can sign in again.
     app.db(|conn| {
         use diesel::prelude::*;
         use mostrador::db::schema::login_failures::dsl::*;
-        diesel::update(login_failures).set(failed_at.eq(mostrador::util::time::now() - chrono::TimeDelta::minutes(16))).execute(conn).unwrap();
+        diesel::update(login_failures)
+            .set(failed_at.eq(mostrador::util::time::now() - chrono::TimeDelta::minutes(16)))
+            .execute(conn)
+            .unwrap();
     })
     .await;
     assert_eq!(
-        app.client().post_json("/api/auth/login", json!({ "email": "objetivo@empresa.ec", "password": PASSWORD })).await.status,
+        app.client()
+            .post_json(
+                "/api/auth/login",
+                json!({ "email": "objetivo@empresa.ec", "password": PASSWORD })
+            )
+            .await
+            .status,
         200
     );
 }
@@ -88,14 +146,30 @@ async fn repeated_failures_are_throttled_per_address(backend: Backend) {
     app.user(RUC, "real@empresa.ec", Role::User, None).await;
     let mut attacker = app.client();
     for n in 0..mostrador::auth::throttle::MAX_PER_IP {
-        let r = attacker.post_json("/api/auth/login", json!({ "email": format!("prueba{n}@empresa.ec"), "password": "x-x-x-x-x" })).await;
+        let r = attacker
+            .post_json(
+                "/api/auth/login",
+                json!({ "email": format!("prueba{n}@empresa.ec"), "password": "x-x-x-x-x" }),
+            )
+            .await;
         assert_eq!(r.status, 401);
     }
-    let blocked = attacker.post_json("/api/auth/login", json!({ "email": "real@empresa.ec", "password": PASSWORD })).await;
+    let blocked = attacker
+        .post_json(
+            "/api/auth/login",
+            json!({ "email": "real@empresa.ec", "password": PASSWORD }),
+        )
+        .await;
     assert_eq!(blocked.status, 429);
     // The same account from another address is fine.
     assert_eq!(
-        app.client().post_json("/api/auth/login", json!({ "email": "real@empresa.ec", "password": PASSWORD })).await.status,
+        app.client()
+            .post_json(
+                "/api/auth/login",
+                json!({ "email": "real@empresa.ec", "password": PASSWORD })
+            )
+            .await
+            .status,
         200
     );
 }

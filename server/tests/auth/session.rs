@@ -4,7 +4,11 @@ use mostrador::models::user::Role;
 
 use crate::util::{Backend, TestApp, on_both_backends};
 
-on_both_backends!(logout_ends_the_session_on_the_server, expired_sessions_are_refused, api_user_requires_a_session);
+on_both_backends!(
+    logout_ends_the_session_on_the_server,
+    expired_sessions_are_refused,
+    api_user_requires_a_session
+);
 
 const RUC: &str = "1790011224001";
 
@@ -34,7 +38,10 @@ async fn expired_sessions_are_refused(backend: Backend) {
     app.db(|conn| {
         use diesel::prelude::*;
         use mostrador::db::schema::sessions::dsl::*;
-        diesel::update(sessions).set(expires_at.eq(mostrador::util::time::now() - chrono::TimeDelta::seconds(1))).execute(conn).unwrap();
+        diesel::update(sessions)
+            .set(expires_at.eq(mostrador::util::time::now() - chrono::TimeDelta::seconds(1)))
+            .execute(conn)
+            .unwrap();
     })
     .await;
     let expired = c.get("/api/user").await;
@@ -43,7 +50,10 @@ async fn expired_sessions_are_refused(backend: Backend) {
     let left: i64 = app
         .db(|conn| {
             use diesel::prelude::*;
-            mostrador::db::schema::sessions::table.count().get_result(conn).unwrap()
+            mostrador::db::schema::sessions::table
+                .count()
+                .get_result(conn)
+                .unwrap()
         })
         .await;
     assert_eq!(left, 0, "an expired session is deleted when seen");
@@ -56,6 +66,8 @@ async fn api_user_requires_a_session(backend: Backend) {
     assert_eq!(response.status, 401);
     assert_eq!(response.json()["statusCode"], 401);
     let mut forged = app.client();
-    forged.cookies.insert("mostrador_session".into(), "inventado".into());
+    forged
+        .cookies
+        .insert("mostrador_session".into(), "inventado".into());
     assert_eq!(forged.get("/api/user").await.status, 401);
 }

@@ -22,14 +22,28 @@ async fn admin_pages_need_a_session(backend: Backend) {
     for path in ["/admin", "/admin/", "/admin/no-existe", "/otra/admin/ruta"] {
         let r = app.client().get(path).await;
         assert_eq!(r.status, 302, "{path}");
-        assert_eq!(r.header("location").as_deref(), Some("/login?motivo=sesion"), "{path}");
+        assert_eq!(
+            r.header("location").as_deref(),
+            Some("/login?motivo=sesion"),
+            "{path}"
+        );
     }
     let mut c = app.signed_in("admin@empresa.ec").await;
     let home = c.get("/admin").await;
     assert_eq!(home.status, 200);
     let html = home.text();
-    assert!(html.contains("Usuario admin@empresa.ec"), "the page shows who is signed in");
-    assert!(html.contains("Cerrar sesión"));
+    assert!(
+        html.contains("Usuario admin@empresa.ec"),
+        "the page shows who is signed in"
+    );
+    assert!(
+        html.contains("data-testid=\"sidebar\""),
+        "the back office frame is rendered"
+    );
+    assert!(
+        html.contains("Configuración"),
+        "an admin's menu has the configuration group"
+    );
     let unknown = c.get("/admin/no-existe").await;
     assert_eq!(unknown.status, 404);
     assert!(unknown.text().contains("Página no encontrada"));
@@ -38,16 +52,24 @@ async fn admin_pages_need_a_session(backend: Backend) {
 async fn locked_users_are_sent_to_login(backend: Backend) {
     let app = TestApp::new(backend).await;
     app.company(RUC, "Empresa", 0).await;
-    let user = app.user(RUC, "bloqueado@empresa.ec", Role::User, None).await;
+    let user = app
+        .user(RUC, "bloqueado@empresa.ec", Role::User, None)
+        .await;
     let mut c = app.signed_in("bloqueado@empresa.ec").await;
     app.db(move |conn| {
         use mostrador::db::schema::users::dsl::*;
-        diesel::update(users.find(user.id)).set(locked.eq(true)).execute(conn).unwrap();
+        diesel::update(users.find(user.id))
+            .set(locked.eq(true))
+            .execute(conn)
+            .unwrap();
     })
     .await;
     let r = c.get("/admin").await;
     assert_eq!(r.status, 302);
-    assert_eq!(r.header("location").as_deref(), Some("/login?motivo=bloqueado"));
+    assert_eq!(
+        r.header("location").as_deref(),
+        Some("/login?motivo=bloqueado")
+    );
     let login = c.get("/login?motivo=bloqueado").await;
     assert_eq!(login.status, 200);
     assert!(login.text().contains("bloqueado"));
@@ -60,16 +82,41 @@ async fn form_login_without_javascript(backend: Backend) {
     let mut c = app.client();
     let page = c.get("/login").await;
     let token = c.cookies.get("mostrador_csrf").cloned().unwrap();
-    assert!(page.text().contains(&format!("name=\"_csrf\" value=\"{token}\"")), "the form carries the token");
+    assert!(
+        page.text()
+            .contains(&format!("name=\"_csrf\" value=\"{token}\"")),
+        "the form carries the token"
+    );
     assert!(page.text().contains("action=\"/login\"") && page.text().contains("method=\"post\""));
 
-    let failed = c.post_form("/login", &[("email", "sinjs@empresa.ec"), ("password", "equivocada"), ("_csrf", &token)]).await;
+    let failed = c
+        .post_form(
+            "/login",
+            &[
+                ("email", "sinjs@empresa.ec"),
+                ("password", "equivocada"),
+                ("_csrf", &token),
+            ],
+        )
+        .await;
     assert_eq!(failed.status, 401);
     let html = failed.text();
     assert!(html.contains("Credenciales inválidas"));
-    assert!(html.contains("value=\"sinjs@empresa.ec\""), "the e-mail typed is kept");
+    assert!(
+        html.contains("value=\"sinjs@empresa.ec\""),
+        "the e-mail typed is kept"
+    );
 
-    let ok = c.post_form("/login", &[("email", "sinjs@empresa.ec"), ("password", PASSWORD), ("_csrf", &token)]).await;
+    let ok = c
+        .post_form(
+            "/login",
+            &[
+                ("email", "sinjs@empresa.ec"),
+                ("password", PASSWORD),
+                ("_csrf", &token),
+            ],
+        )
+        .await;
     assert_eq!(ok.status, 303);
     assert_eq!(ok.header("location").as_deref(), Some("/admin"));
     assert_eq!(c.get("/admin").await.status, 200);
@@ -82,14 +129,29 @@ async fn hydration_data_cannot_break_out_of_its_script(backend: Backend) {
     let evil = "</script><script>alert('xss')</script>";
     app.db(move |conn| {
         use mostrador::db::schema::users::dsl::*;
-        diesel::update(users.find(user.id)).set(name.eq(evil)).execute(conn).unwrap();
+        diesel::update(users.find(user.id))
+            .set(name.eq(evil))
+            .execute(conn)
+            .unwrap();
     })
     .await;
     let mut c = app.signed_in("xss@empresa.ec").await;
     let html = c.get("/admin").await.text();
-    assert!(!html.contains("<script>alert"), "no injected script element");
-    assert!(html.contains("&lt;/script&gt;&lt;script&gt;alert"), "shown as text in the page");
-    let json = html.split("<script id=\"__hydration\" type=\"application/json\">").nth(1).unwrap().split("</script>").next().unwrap();
+    assert!(
+        !html.contains("<script>alert"),
+        "no injected script element"
+    );
+    assert!(
+        html.contains("&lt;/script&gt;&lt;script&gt;alert"),
+        "shown as text in the page"
+    );
+    let json = html
+        .split("<script id=\"__hydration\" type=\"application/json\">")
+        .nth(1)
+        .unwrap()
+        .split("</script>")
+        .next()
+        .unwrap();
     let data: serde_json::Value = serde_json::from_str(json).expect("hydration data parses");
     assert_eq!(data["loaderData"]["root"]["user"]["name"], evil);
 }
@@ -98,5 +160,8 @@ async fn printables_need_a_session(backend: Backend) {
     let app = TestApp::new(backend).await;
     let r = app.client().get("/tickets/prueba/A4").await;
     assert_eq!(r.status, 302);
-    assert_eq!(r.header("location").as_deref(), Some("/login?motivo=sesion"));
+    assert_eq!(
+        r.header("location").as_deref(),
+        Some("/login?motivo=sesion")
+    );
 }

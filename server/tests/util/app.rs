@@ -15,16 +15,23 @@ use mostrador::models::user::{Role, User};
 use mostrador::ssr::{PoolConfig, SsrPool, bundle};
 use serde_json::json;
 
+use super::PASSWORD;
 use super::client::Client;
 use super::db::{Backend, TestDb};
 use super::smtp::SmtpSink;
-use super::PASSWORD;
 
 /// One render pool for the whole test process: engines are independent of the database.
 fn shared_pool() -> SsrPool {
     static POOL: OnceLock<SsrPool> = OnceLock::new();
     POOL.get_or_init(|| {
-        SsrPool::start(bundle::SERVER_JS, PoolConfig { workers: 2, queue: 512, timeout: Duration::from_secs(5) })
+        SsrPool::start(
+            bundle::SERVER_JS,
+            PoolConfig {
+                workers: 2,
+                queue: 512,
+                timeout: Duration::from_secs(5),
+            },
+        )
     })
     .clone()
 }
@@ -63,27 +70,44 @@ impl TestApp {
         let db = TestDb::create(&backend);
         let sink = smtp.then(SmtpSink::start);
         let config = test_config(db.url.clone(), sink.as_ref().map(SmtpSink::url));
-        let state = tokio::task::spawn_blocking(move || mostrador::server::build_state_with(config, shared_pool()))
-            .await
-            .expect("tarea")
-            .expect("estado de la app");
+        let state = tokio::task::spawn_blocking(move || {
+            mostrador::server::build_state_with(config, shared_pool())
+        })
+        .await
+        .expect("tarea")
+        .expect("estado de la app");
         if sink.is_some() {
             tokio::spawn(mostrador::mail::worker::run(state.clone()));
         }
         let router = mostrador::router::build(state.clone());
-        TestApp { state, router, smtp: sink, _db: db }
+        TestApp {
+            state,
+            router,
+            smtp: sink,
+            _db: db,
+        }
     }
 
     /// A new browser-like client with its own cookie jar and client address.
     pub fn client(&self) -> Client {
         static NEXT_IP: AtomicU32 = AtomicU32::new(1);
         let n = NEXT_IP.fetch_add(1, Ordering::Relaxed);
-        Client::new(self.router.clone(), format!("10.{}.{}.{}", (n >> 16) & 255, (n >> 8) & 255, n & 255))
+        Client::new(
+            self.router.clone(),
+            format!("10.{}.{}.{}", (n >> 16) & 255, (n >> 8) & 255, n & 255),
+        )
     }
 
     /// Runs `f` on a database connection.
-    pub async fn db<T: Send + 'static>(&self, f: impl FnOnce(&mut DbConnection) -> T + Send + 'static) -> T {
-        self.state.db.run(move |conn| Ok(f(conn))).await.expect("base de datos")
+    pub async fn db<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut DbConnection) -> T + Send + 'static,
+    ) -> T {
+        self.state
+            .db
+            .run(move |conn| Ok(f(conn)))
+            .await
+            .expect("base de datos")
     }
 
     /// Creates a company (with its branch 001) and `extra_branches` more (002, 003…).
@@ -128,14 +152,25 @@ impl TestApp {
             company: ruc.into(),
             branch: branch.map(String::from),
         };
-        self.db(move |conn| create_user(conn, &args).expect("usuario")).await
+        self.db(move |conn| create_user(conn, &args).expect("usuario"))
+            .await
     }
 
     /// A client signed in as `email` (password [`PASSWORD`]).
     pub async fn signed_in(&self, email: &str) -> Client {
         let mut client = self.client();
-        let response = client.post_json("/api/auth/login", json!({ "email": email, "password": PASSWORD })).await;
-        assert_eq!(response.status.as_u16(), 200, "inicio de sesión de {email}: {}", response.text());
+        let response = client
+            .post_json(
+                "/api/auth/login",
+                json!({ "email": email, "password": PASSWORD }),
+            )
+            .await;
+        assert_eq!(
+            response.status.as_u16(),
+            200,
+            "inicio de sesión de {email}: {}",
+            response.text()
+        );
         client
     }
 }

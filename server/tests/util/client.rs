@@ -21,7 +21,8 @@ pub struct TestResponse {
 impl TestResponse {
     /// The body as JSON.
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("respuesta no es JSON ({e}): {}", self.text()))
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("respuesta no es JSON ({e}): {}", self.text()))
     }
 
     /// The body as text.
@@ -31,12 +32,18 @@ impl TestResponse {
 
     /// A header's value.
     pub fn header(&self, name: &str) -> Option<String> {
-        self.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from)
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(String::from)
     }
 
     /// The API error message.
     pub fn message(&self) -> String {
-        self.json()["message"].as_str().unwrap_or_default().to_string()
+        self.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
     }
 }
 
@@ -49,21 +56,38 @@ pub struct Client {
 
 impl Client {
     pub fn new(router: Router, ip: String) -> Client {
-        Client { router, cookies: BTreeMap::new(), ip }
+        Client {
+            router,
+            cookies: BTreeMap::new(),
+            ip,
+        }
     }
 
     fn cookie_header(&self) -> String {
-        self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+        self.cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     fn remember(&mut self, headers: &HeaderMap) {
-        for value in headers.get_all(SET_COOKIE).iter().filter_map(|v| v.to_str().ok()) {
-            let Some((pair, attributes)) = value.split_once(';').or(Some((value, ""))) else { continue };
-            let Some((name, val)) = pair.split_once('=') else { continue };
+        for value in headers
+            .get_all(SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+        {
+            let Some((pair, attributes)) = value.split_once(';').or(Some((value, ""))) else {
+                continue;
+            };
+            let Some((name, val)) = pair.split_once('=') else {
+                continue;
+            };
             if attributes.contains("Max-Age=0") || val.is_empty() {
                 self.cookies.remove(name.trim());
             } else {
-                self.cookies.insert(name.trim().to_string(), val.trim().to_string());
+                self.cookies
+                    .insert(name.trim().to_string(), val.trim().to_string());
             }
         }
     }
@@ -75,16 +99,28 @@ impl Client {
             headers.insert(COOKIE, self.cookie_header().parse().expect("cookie"));
         }
         headers.insert("x-forwarded-for", self.ip.parse().expect("ip"));
-        let response = self.router.clone().oneshot(request).await.expect("respuesta");
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("respuesta");
         let (parts, body) = response.into_parts();
-        let body = axum::body::to_bytes(body, usize::MAX).await.expect("cuerpo");
+        let body = axum::body::to_bytes(body, usize::MAX)
+            .await
+            .expect("cuerpo");
         self.remember(&parts.headers);
-        TestResponse { status: parts.status, headers: parts.headers, body }
+        TestResponse {
+            status: parts.status,
+            headers: parts.headers,
+            body,
+        }
     }
 
     /// `GET path`.
     pub async fn get(&mut self, path: &str) -> TestResponse {
-        self.send(Request::get(path).body(Body::empty()).expect("petición")).await
+        self.send(Request::get(path).body(Body::empty()).expect("petición"))
+            .await
     }
 
     /// The CSRF token the server gave this client (asks for one if it has none yet).
@@ -92,7 +128,10 @@ impl Client {
         if !self.cookies.contains_key("mostrador_csrf") {
             self.get("/api/user").await;
         }
-        self.cookies.get("mostrador_csrf").cloned().expect("la respuesta debe fijar la cookie CSRF")
+        self.cookies
+            .get("mostrador_csrf")
+            .cloned()
+            .expect("la respuesta debe fijar la cookie CSRF")
     }
 
     /// `POST path` with a JSON body and the CSRF header, as the UI sends it.

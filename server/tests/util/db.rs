@@ -43,15 +43,30 @@ impl TestDb {
             Backend::Sqlite => {
                 let dir = tempfile::tempdir().expect("carpeta temporal");
                 let url = format!("sqlite://{}", dir.path().join("test.db").display());
-                TestDb { url, cleanup: Cleanup::Sqlite(dir) }
+                TestDb {
+                    url,
+                    cleanup: Cleanup::Sqlite(dir),
+                }
             }
             Backend::Postgres(server) => {
-                let schema = format!("t_{}", &mostrador::util::random::token().to_lowercase().replace(['-', '_'], "")[..16]);
-                let mut conn = PgConnection::establish(server).expect("conexión a TEST_DATABASE_URL");
-                diesel::sql_query(format!("CREATE SCHEMA {schema}")).execute(&mut conn).expect("crear esquema");
+                let token = mostrador::util::random::token()
+                    .to_lowercase()
+                    .replace(['-', '_'], "");
+                let schema = format!("t_{}", &token[..16]);
+                let mut conn =
+                    PgConnection::establish(server).expect("conexión a TEST_DATABASE_URL");
+                diesel::sql_query(format!("CREATE SCHEMA {schema}"))
+                    .execute(&mut conn)
+                    .expect("crear esquema");
                 let separator = if server.contains('?') { '&' } else { '?' };
                 let url = format!("{server}{separator}options=-csearch_path%3D{schema}");
-                TestDb { url, cleanup: Cleanup::Postgres { server: server.clone(), schema } }
+                TestDb {
+                    url,
+                    cleanup: Cleanup::Postgres {
+                        server: server.clone(),
+                        schema,
+                    },
+                }
             }
         }
     }

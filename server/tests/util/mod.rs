@@ -3,10 +3,11 @@
 pub mod app;
 pub mod client;
 pub mod db;
+pub mod fixtures;
 pub mod smtp;
 
 pub use app::TestApp;
-pub use client::TestResponse;
+pub use client::{Client, TestResponse};
 pub use db::Backend;
 
 /// Password of every user the fixtures create.

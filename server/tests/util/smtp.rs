@@ -19,7 +19,8 @@ impl SmtpSink {
     /// Starts the sink and waits until it listens.
     pub fn start() -> SmtpSink {
         let dir = tempfile::tempdir().expect("carpeta temporal");
-        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("server/tests/support/smtp_sink.py");
+        let script =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("server/tests/support/smtp_sink.py");
         let mut child = Command::new("python3")
             .arg(&script)
             .arg(dir.path())
@@ -27,12 +28,16 @@ impl SmtpSink {
             .spawn()
             .expect("no se pudo iniciar python3 (¿está instalado python3 con aiosmtpd?)");
         let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("leer puerto");
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("leer puerto");
         let port = line
             .trim()
             .strip_prefix("PORT ")
             .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("el servidor SMTP de prueba no arrancó (¿pip install aiosmtpd?): {line:?}"));
+            .unwrap_or_else(|| {
+                panic!("el servidor SMTP de prueba no arrancó (¿pip install aiosmtpd?): {line:?}")
+            });
         SmtpSink { child, dir, port }
     }
 
@@ -49,20 +54,35 @@ impl SmtpSink {
     /// Messages received so far (raw RFC 5322 text, oldest first).
     pub fn messages(&self) -> Vec<String> {
         let mut files: Vec<_> = std::fs::read_dir(self.dir.path())
-            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "eml")).collect())
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "eml"))
+                    .collect()
+            })
             .unwrap_or_default();
         files.sort();
-        files.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect()
+        files
+            .iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .collect()
     }
 
     /// Waits (up to 15 s) for a message to `to` and returns it decoded enough to search links.
     pub async fn wait_for(&self, to: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
-            if let Some(found) = self.messages().into_iter().find(|m| m.lines().next().is_some_and(|l| l.contains(to))) {
+            if let Some(found) = self
+                .messages()
+                .into_iter()
+                .find(|m| m.lines().next().is_some_and(|l| l.contains(to)))
+            {
                 return unfold(&found);
             }
-            assert!(Instant::now() < deadline, "no llegó ningún correo para {to}");
+            assert!(
+                Instant::now() < deadline,
+                "no llegó ningún correo para {to}"
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
@@ -70,7 +90,9 @@ impl SmtpSink {
 
 /// Undoes quoted-printable soft line breaks and `=3D`, enough to find URLs in the text part.
 fn unfold(raw: &str) -> String {
-    raw.replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
+    raw.replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=3D", "=")
 }
 
 /// The first URL in `text` containing `needle`.

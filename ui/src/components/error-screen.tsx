@@ -3,8 +3,10 @@
  * illustration, a heading with the status code, the message, 'Ir atrás' and — for a 403 with nobody
  * signed in — 'Iniciar Session'.
  */
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router';
 import { messages } from '../i18n/messages';
+import { toast } from '../lib/toast';
 import type { RootData } from '../lib/types';
 
 /** Status and message of whatever was thrown. */
@@ -53,6 +55,12 @@ export function ErrorScreen() {
         ? messages.forbiddenHeading
         : messages.errorTitle;
   const signedIn = Boolean(root?.user);
+  // A signed-in user refused a page is told so (specification §6), on client and server renders.
+  useEffect(() => {
+    if (kind === 'forbidden' && signedIn) {
+      toast({ title: messages.unauthorizedTitle, description: messages.noPermissionPage, color: 'error' });
+    }
+  }, [kind, signedIn]);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-gray-50 p-6 text-center dark:bg-gray-950">
       <Illustration kind={kind} />

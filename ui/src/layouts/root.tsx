@@ -4,14 +4,17 @@
  * the full-screen error page of the specification.
  */
 import { useEffect } from 'react';
-import { Outlet, redirect, useMatches, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, redirect, useLoaderData, useMatches, type LoaderFunctionArgs } from 'react-router';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorModal } from '../components/error-modal';
 import { ErrorScreen } from '../components/error-screen';
 import { Toaster } from '../components/toaster';
 import { messages } from '../i18n/messages';
-import { ApiError, apiGet } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { CSRF_COOKIE, readCookie } from '../lib/cookies';
-import { guard, isGuardedPath } from '../lib/guard';
+import { currentUser } from '../lib/current-user';
+import { isGuardedPath, requireSignIn } from '../lib/guard';
+import { applyTheme } from '../lib/theme';
 import { toast } from '../lib/toast';
 import type { CurrentUser, RootData } from '../lib/types';
 
@@ -19,15 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<RootData>
   const { pathname } = new URL(request.url);
   let user: CurrentUser | null = null;
   try {
-    user = await apiGet<CurrentUser>('/api/user', { quiet: true });
+    user = await currentUser(request);
   } catch (error) {
-    if (!(error instanceof ApiError) || ![401, 403].includes(error.status)) throw error;
-    if (error.status === 403 && isGuardedPath(pathname)) {
+    if (!(error instanceof ApiError) || error.status !== 403) throw error;
+    // A 403 on an admin path: its message is shown and the app goes to /login.
+    if (isGuardedPath(pathname)) {
       toast({ title: messages.unauthorizedTitle, description: error.body.message, color: 'error' });
       throw redirect('/login');
     }
   }
-  guard(pathname, user);
+  requireSignIn(pathname, user);
   return { user, csrf: readCookie(CSRF_COOKIE) ?? '' };
 }
 
@@ -47,15 +51,27 @@ function useDocumentTitle() {
 
 export default function Root() {
   useDocumentTitle();
+  const { user } = useLoaderData() as RootData;
+  const mode = user?.theme.mode;
+  const color = user?.theme.primaryColor;
+  useEffect(() => applyTheme(mode && color ? { mode, primaryColor: color } : undefined), [mode, color]);
   return (
     <>
       <Outlet />
       <Toaster />
+      <ConfirmDialog />
       <ErrorModal />
     </>
   );
 }
 
+/** The error screen replaces the app, but toasts and the error modal stay available. */
 export function ErrorBoundary() {
-  return <ErrorScreen />;
+  return (
+    <>
+      <ErrorScreen />
+      <Toaster />
+      <ErrorModal />
+    </>
+  );
 }

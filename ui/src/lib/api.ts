@@ -78,10 +78,27 @@ export async function api<T>(
   }
   if (!response.ok) {
     const error = new ApiError(response.status, await parseError(response));
-    if (!options.quiet) report(error);
+    // A 401 while loading a page means the session ended: the guard redirects to /login with
+    // its own notice, so a modal on top would only repeat it.
+    const sessionEnded = error.status === 401 && method === 'GET';
+    if (!options.quiet && !sessionEnded) report(error);
     throw error;
   }
   if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Sends a multipart form (file uploads) with the CSRF header; errors are reported like `api`. */
+export async function apiUpload<T>(url: string, form: FormData, options: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  const response = await fetch(url, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+  if (!response.ok) {
+    const error = new ApiError(response.status, await parseError(response));
+    if (!options.quiet) report(error);
+    throw error;
+  }
   return (await response.json()) as T;
 }
 

@@ -39,19 +39,21 @@ export function allowedRoles(pathname: string): Role[] | undefined {
   return roles;
 }
 
-/**
- * Applies the guard for a navigation to `pathname` with `user` (null when signed out).
- * Redirects to /login with a toast when nobody is signed in; raises 403 when the role is not allowed.
- */
-export function guard(pathname: string, user: CurrentUser | null) {
-  if (!isGuardedPath(pathname)) return;
-  if (!user) {
+/** Sign-in half of the guard (root loader): nobody signed in on a guarded path → toast, /login. */
+export function requireSignIn(pathname: string, user: CurrentUser | null) {
+  if (isGuardedPath(pathname) && !user) {
     toast({ title: messages.unauthorizedTitle, description: messages.mustSignIn, color: 'error' });
     throw redirect('/login');
   }
+}
+
+/**
+ * Role half of the guard (back-office layout loader): a role the page does not admit raises 403,
+ * which the error screen shows (with its 'No autorizado' toast) while the root keeps the user.
+ */
+export function requireRole(pathname: string, user: CurrentUser | null) {
   const roles = allowedRoles(pathname);
-  if (roles && !roles.includes(user.role)) {
-    toast({ title: messages.unauthorizedTitle, description: messages.noPermissionPage, color: 'error' });
+  if (user && roles && !roles.includes(user.role)) {
     throw data(messages.noPermissionPage, { status: 403 });
   }
 }

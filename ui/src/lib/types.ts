@@ -13,6 +13,22 @@ export interface CompanySelectedData {
   isRet: boolean;
 }
 
+/** A branch the user may work in (`GET /api/users/AccessBranchOffices`). */
+export interface BranchOption {
+  _id: number;
+  code: string;
+  name: string;
+  address: string;
+  phone: string | null;
+  active: boolean;
+}
+
+/** The user's theme. */
+export interface Theme {
+  mode: 'light' | 'dark';
+  primaryColor: string;
+}
+
 /** `GET /api/user`. */
 export interface CurrentUser {
   _id: number;
@@ -24,6 +40,9 @@ export interface CurrentUser {
   isEmailVerified: boolean;
   companyName: string | null;
   companySelectedData: CompanySelectedData;
+  theme: Theme;
+  /** The company's licence is not in force: nothing can be changed. */
+  readOnly: boolean;
 }
 
 /** Root route data: who is signed in and the CSRF token for forms that work without JavaScript. */

@@ -1,0 +1,93 @@
+//! The parts of the generic list contract that are the same for every resource: read one record,
+//! lock or unlock it, delete it (`GET {base}/{id}`, `POST {base}/{id}/lock`, `POST {base}/delete`).
+//! A resource describes itself with [`Record`]; listing, creating and editing stay in its own
+//! module because their fields differ.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+
+use super::auth::signup::MessageResponse;
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::db::DbConnection;
+use crate::error::AppResult;
+use crate::http::json::JsonBody;
+use crate::http::list::{IdBody, PathId, locked, parse_id};
+use crate::models::user::Role;
+
+/// A company-owned record managed by the generic list screens.
+pub trait Record: Send + 'static {
+    /// What the API returns for one record.
+    type View: Serialize + Send + 'static;
+    /// Roles that may read one record.
+    const READ: &'static [Role];
+    /// Roles that may lock, unlock and delete.
+    const WRITE: &'static [Role];
+    /// Confirmation shown after deleting.
+    const DELETED: &'static str;
+
+    /// The record's view; `not_in_table` when it is not the company's.
+    fn view(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<Self::View>;
+    /// Whether it is locked; `not_in_table` when it is not the company's.
+    fn is_locked(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<bool>;
+    /// Sets the lock.
+    fn set_locked(conn: &mut DbConnection, id: i64, locked: bool) -> AppResult<()>;
+    /// Deletes it after the resource's own checks (records that use it).
+    fn delete(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<()>;
+}
+
+/// `GET {base}/{id}`.
+pub async fn get<R: Record>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<R::View>> {
+    let tenant = auth.tenant(R::READ)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| R::view(conn, tenant.company_id, id))
+            .await?,
+    ))
+}
+
+/// `POST {base}/{id}/lock`: toggles the lock and returns the record.
+pub async fn lock<R: Record>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<R::View>> {
+    let tenant = auth.tenant(R::WRITE)?;
+    let view = state
+        .db
+        .write(move |conn| {
+            let was_locked = R::is_locked(conn, tenant.company_id, id)?;
+            R::set_locked(conn, id, !was_locked)?;
+            R::view(conn, tenant.company_id, id)
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// `POST {base}/delete` `{_id}`: refused while locked.
+pub async fn delete<R: Record>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> AppResult<Json<MessageResponse>> {
+    let tenant = auth.tenant(R::WRITE)?;
+    let id = parse_id(body.id.as_ref())?;
+    state
+        .db
+        .write(move |conn| {
+            if R::is_locked(conn, tenant.company_id, id)? {
+                return Err(locked());
+            }
+            R::delete(conn, tenant.company_id, id)
+        })
+        .await?;
+    Ok(Json(MessageResponse {
+        message: R::DELETED.into(),
+    }))
+}

@@ -1,0 +1,28 @@
+/** Renders the pending confirmation, if any ('Confirmar Acción'). */
+import { confirmStore } from '../lib/confirm';
+import { useStore } from '../lib/store';
+import { Modal } from './modal';
+
+export function ConfirmDialog() {
+  const request = useStore(confirmStore);
+  if (!request) return null;
+  return (
+    <Modal
+      title={request.title}
+      open
+      onClose={() => request.resolve(false)}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={() => request.resolve(false)}>
+            Cancelar
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => request.resolve(true)} data-testid="confirm-accept">
+            {request.confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p className="text-gray-700 dark:text-gray-200">{request.message}</p>
+    </Modal>
+  );
+}
