@@ -14,6 +14,18 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
+use mostrador::cli::CompanyAddArgs;
+use mostrador::config::SriConfig;
+use mostrador::db::Database;
+use mostrador::sri::catalog::{Environment, IdType, Regime};
+use mostrador::sri::document::{build, build_and_sign};
+use mostrador::sri::model::*;
+use mostrador::sri::queue::worker::Worker;
+use mostrador::sri::queue::{self, DocumentStatus};
+use mostrador::sri::sign::{CertificateInfo, SignOptions, SigningIdentity, sign};
+use mostrador::sri::simulator::{self, SimulatorConfig};
+use mostrador::sri::soap::{AuthorizationOutcome, ClientConfig, Endpoints, SriClient};
+use mostrador::sri::validate::ValidationContext;
 use openssl::asn1::Asn1Time;
 use openssl::bn::BigNum;
 use openssl::hash::MessageDigest;
@@ -22,18 +34,6 @@ use openssl::rsa::Rsa;
 use openssl::x509::extension::KeyUsage;
 use openssl::x509::{X509, X509NameBuilder};
 use rust_decimal::Decimal;
-use mostrador::cli::CompanyAddArgs;
-use mostrador::config::SriConfig;
-use mostrador::db::Database;
-use mostrador::sri::catalog::{Environment, IdType, Regime};
-use mostrador::sri::queue::worker::Worker;
-use mostrador::sri::queue::{self, DocumentStatus};
-use mostrador::sri::document::{build, build_and_sign};
-use mostrador::sri::model::*;
-use mostrador::sri::sign::{CertificateInfo, SignOptions, SigningIdentity, sign};
-use mostrador::sri::simulator::{self, SimulatorConfig};
-use mostrador::sri::soap::{AuthorizationOutcome, ClientConfig, Endpoints, SriClient};
-use mostrador::sri::validate::ValidationContext;
 
 fn identity() -> SigningIdentity {
     let key = PKey::from_rsa(Rsa::generate(2048).expect("rsa")).expect("pkey");
@@ -242,14 +242,22 @@ fn main() {
 
 /// `queue::submit` → AUTORIZADO through the worker and a SQLite database.
 async fn queue_latency(ctx: &ValidationContext, id: &SigningIdentity) {
-    let sim = simulator::spawn(SimulatorConfig { authorization_delay: Duration::ZERO, ..SimulatorConfig::default() })
-        .await
-        .expect("simulator");
+    let sim = simulator::spawn(SimulatorConfig {
+        authorization_delay: Duration::ZERO,
+        ..SimulatorConfig::default()
+    })
+    .await
+    .expect("simulator");
     let dir = tempfile::tempdir().expect("tempdir");
-    let db = Database::connect(&format!("sqlite://{}", dir.path().join("bench.db").display()), 8).expect("database");
+    let db = Database::connect(
+        &format!("sqlite://{}", dir.path().join("bench.db").display()),
+        8,
+    )
+    .expect("database");
     let (company, branch) = db
         .run(|conn| {
-            mostrador::db::migrations::run_pending(conn).map_err(mostrador::error::AppError::Internal)?;
+            mostrador::db::migrations::run_pending(conn)
+                .map_err(mostrador::error::AppError::Internal)?;
             let args = CompanyAddArgs {
                 ruc: "1790011001001".into(),
                 name: "EMPRESA DE PRUEBA S.A.".into(),
@@ -257,10 +265,13 @@ async fn queue_latency(ctx: &ValidationContext, id: &SigningIdentity) {
                 address: "Quito".into(),
                 regimen: "1".into(),
             };
-            let company = mostrador::cli::admin::create_company(conn, &args).map_err(mostrador::error::AppError::Internal)?;
-            let branch = mostrador::models::branch_office::BranchOffice::find_by_code(conn, company.id, "001")?
-                .map(|b| b.id)
-                .unwrap_or_default();
+            let company = mostrador::cli::admin::create_company(conn, &args)
+                .map_err(mostrador::error::AppError::Internal)?;
+            let branch = mostrador::models::branch_office::BranchOffice::find_by_code(
+                conn, company.id, "001",
+            )?
+            .map(|b| b.id)
+            .unwrap_or_default();
             Ok((company.id, branch))
         })
         .await
@@ -283,7 +294,8 @@ async fn queue_latency(ctx: &ValidationContext, id: &SigningIdentity) {
     };
     let authorized = |doc_id: i64| {
         db.run(move |conn| {
-            Ok(queue::find(conn, company, doc_id)?.is_some_and(|d| d.status == DocumentStatus::Authorized.as_str()))
+            Ok(queue::find(conn, company, doc_id)?
+                .is_some_and(|d| d.status == DocumentStatus::Authorized.as_str()))
         })
     };
     let mut latencies = Vec::new();

@@ -140,22 +140,36 @@ impl DocumentChanges {
 
 /// Statuses the worker has something to do for.
 fn workable() -> Vec<&'static str> {
-    DocumentStatus::ALL.into_iter().filter(|s| s.is_pending()).map(DocumentStatus::as_str).collect()
+    DocumentStatus::ALL
+        .into_iter()
+        .filter(|s| s.is_pending())
+        .map(DocumentStatus::as_str)
+        .collect()
 }
 
 impl SriDocument {
     /// Inserts and returns the new id.
     pub fn insert(conn: &mut DbConnection, new: &NewSriDocument) -> QueryResult<i64> {
-        diesel::insert_into(sri_documents::table).values(new).returning(sri_documents::id).get_result(conn)
+        diesel::insert_into(sri_documents::table)
+            .values(new)
+            .returning(sri_documents::id)
+            .get_result(conn)
     }
 
     /// By id.
     pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<SriDocument> {
-        sri_documents::table.find(id).select(SriDocument::as_select()).first(conn)
+        sri_documents::table
+            .find(id)
+            .select(SriDocument::as_select())
+            .first(conn)
     }
 
     /// By id within a company (a document of another company is "not found").
-    pub fn find_for_company(conn: &mut DbConnection, company_id: i64, id: i64) -> QueryResult<Option<SriDocument>> {
+    pub fn find_for_company(
+        conn: &mut DbConnection,
+        company_id: i64,
+        id: i64,
+    ) -> QueryResult<Option<SriDocument>> {
         sri_documents::table
             .find(id)
             .filter(sri_documents::company_id.eq(company_id))
@@ -196,24 +210,39 @@ impl SriDocument {
     /// conditional update on the row's previous lease: of two servers racing for a row, the second
     /// one's update matches nothing (on PostgreSQL it waits for the first to commit and then sees
     /// the new lease), so a document is never claimed twice.
-    pub fn claim(conn: &mut DbConnection, worker: &str, limit: i64, lease: TimeDelta) -> QueryResult<Vec<SriDocument>> {
+    pub fn claim(
+        conn: &mut DbConnection,
+        worker: &str,
+        limit: i64,
+        lease: TimeDelta,
+    ) -> QueryResult<Vec<SriDocument>> {
         let at = now();
         let due = || {
             sri_documents::status
                 .eq_any(workable())
                 .and(sri_documents::next_attempt_at.le(at))
-                .and(sri_documents::locked_until.is_null().or(sri_documents::locked_until.lt(at)))
+                .and(
+                    sri_documents::locked_until
+                        .is_null()
+                        .or(sri_documents::locked_until.lt(at)),
+                )
         };
         let candidates: Vec<i64> = sri_documents::table
             .filter(due())
-            .order((sri_documents::next_attempt_at.asc(), sri_documents::id.asc()))
+            .order((
+                sri_documents::next_attempt_at.asc(),
+                sri_documents::id.asc(),
+            ))
             .limit(limit)
             .select(sri_documents::id)
             .load(conn)?;
         let mut claimed = Vec::with_capacity(candidates.len());
         for id in candidates {
             let won = diesel::update(sri_documents::table.find(id).filter(due()))
-                .set((sri_documents::locked_until.eq(at + lease), sri_documents::locked_by.eq(worker)))
+                .set((
+                    sri_documents::locked_until.eq(at + lease),
+                    sri_documents::locked_by.eq(worker),
+                ))
                 .execute(conn)?;
             if won == 1 {
                 claimed.push(Self::find(conn, id)?);
@@ -244,9 +273,13 @@ impl SriDocument {
     ) -> QueryResult<bool> {
         let mut changes = changes.clone();
         changes.updated_at = Some(now());
-        let target = sri_documents::table.find(id).filter(sri_documents::locked_by.eq(worker));
+        let target = sri_documents::table
+            .find(id)
+            .filter(sri_documents::locked_by.eq(worker));
         let updated = if require_live_lease {
-            diesel::update(target.filter(sri_documents::locked_until.gt(now()))).set(&changes).execute(conn)?
+            diesel::update(target.filter(sri_documents::locked_until.gt(now())))
+                .set(&changes)
+                .execute(conn)?
         } else {
             diesel::update(target).set(&changes).execute(conn)?
         };

@@ -48,15 +48,23 @@ pub struct NewSriDocumentMessage {
 impl SriDocumentMessage {
     /// Inserts messages in order (call inside the transaction that records the answer they came
     /// in; one statement each, as the two-backend connection has no multi-row insert).
-    pub fn insert_all(conn: &mut DbConnection, messages: &[NewSriDocumentMessage]) -> QueryResult<usize> {
+    pub fn insert_all(
+        conn: &mut DbConnection,
+        messages: &[NewSriDocumentMessage],
+    ) -> QueryResult<usize> {
         for message in messages {
-            diesel::insert_into(sri_document_messages::table).values(message).execute(conn)?;
+            diesel::insert_into(sri_document_messages::table)
+                .values(message)
+                .execute(conn)?;
         }
         Ok(messages.len())
     }
 
     /// A document's messages, oldest first.
-    pub fn for_document(conn: &mut DbConnection, document_id: i64) -> QueryResult<Vec<SriDocumentMessage>> {
+    pub fn for_document(
+        conn: &mut DbConnection,
+        document_id: i64,
+    ) -> QueryResult<Vec<SriDocumentMessage>> {
         sri_document_messages::table
             .filter(sri_document_messages::document_id.eq(document_id))
             .order(sri_document_messages::id.asc())

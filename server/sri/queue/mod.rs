@@ -37,12 +37,20 @@ use crate::models::sri_message::SriDocumentMessage;
 pub type DocumentId = i64;
 
 /// A company's document by id, with everything known about it (status, attempts, authorization).
-pub fn find(conn: &mut DbConnection, company_id: i64, id: DocumentId) -> QueryResult<Option<SriDocument>> {
+pub fn find(
+    conn: &mut DbConnection,
+    company_id: i64,
+    id: DocumentId,
+) -> QueryResult<Option<SriDocument>> {
     SriDocument::find_for_company(conn, company_id, id)
 }
 
 /// A company's document by clave de acceso.
-pub fn find_by_access_key(conn: &mut DbConnection, company_id: i64, access_key: &str) -> QueryResult<Option<SriDocument>> {
+pub fn find_by_access_key(
+    conn: &mut DbConnection,
+    company_id: i64,
+    access_key: &str,
+) -> QueryResult<Option<SriDocument>> {
     SriDocument::find_by_access_key(conn, company_id, access_key)
 }
 

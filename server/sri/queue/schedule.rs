@@ -20,7 +20,10 @@ pub fn backoff(base: Duration, max: Duration, n: i32) -> Duration {
 
 /// `at + d` (saturating far in the future instead of overflowing).
 pub fn after(at: NaiveDateTime, d: Duration) -> NaiveDateTime {
-    TimeDelta::from_std(d).ok().and_then(|d| at.checked_add_signed(d)).unwrap_or(NaiveDateTime::MAX)
+    TimeDelta::from_std(d)
+        .ok()
+        .and_then(|d| at.checked_add_signed(d))
+        .unwrap_or(NaiveDateTime::MAX)
 }
 
 /// The Ecuador calendar date of a UTC instant (the SRI counts days in Ecuador time).
@@ -31,23 +34,46 @@ pub fn ecuador_date(utc: NaiveDateTime) -> NaiveDate {
 /// The UTC instant at which the next Ecuador day starts.
 pub fn next_ecuador_midnight(utc: NaiveDateTime) -> NaiveDateTime {
     let tomorrow = ecuador_date(utc).succ_opt().unwrap_or(NaiveDate::MAX);
-    tomorrow.and_hms_opt(0, 0, 0).map_or(NaiveDateTime::MAX, |local| local - TimeDelta::seconds(i64::from(ECUADOR.local_minus_utc())))
+    tomorrow
+        .and_hms_opt(0, 0, 0)
+        .map_or(NaiveDateTime::MAX, |local| {
+            local - TimeDelta::seconds(i64::from(ECUADOR.local_minus_utc()))
+        })
 }
 
 /// Rejections already counted on the Ecuador day of `utc`.
 pub fn failures_on(failed_day: Option<NaiveDate>, failed_today: i32, utc: NaiveDateTime) -> i32 {
-    if failed_day == Some(ecuador_date(utc)) { failed_today } else { 0 }
+    if failed_day == Some(ecuador_date(utc)) {
+        failed_today
+    } else {
+        0
+    }
 }
 
 /// The (day, count) pair after one more rejection at `utc`.
-pub fn add_failure(failed_day: Option<NaiveDate>, failed_today: i32, utc: NaiveDateTime) -> (NaiveDate, i32) {
-    (ecuador_date(utc), failures_on(failed_day, failed_today, utc) + 1)
+pub fn add_failure(
+    failed_day: Option<NaiveDate>,
+    failed_today: i32,
+    utc: NaiveDateTime,
+) -> (NaiveDate, i32) {
+    (
+        ecuador_date(utc),
+        failures_on(failed_day, failed_today, utc) + 1,
+    )
 }
 
 /// When a document may be sent, given its rejections: `utc` itself, or the start of the next day
 /// when the day's limit is used up.
-pub fn send_allowed_from(failed_day: Option<NaiveDate>, failed_today: i32, utc: NaiveDateTime) -> NaiveDateTime {
-    if failures_on(failed_day, failed_today, utc) >= MAX_FAILED_PER_DAY { next_ecuador_midnight(utc) } else { utc }
+pub fn send_allowed_from(
+    failed_day: Option<NaiveDate>,
+    failed_today: i32,
+    utc: NaiveDateTime,
+) -> NaiveDateTime {
+    if failures_on(failed_day, failed_today, utc) >= MAX_FAILED_PER_DAY {
+        next_ecuador_midnight(utc)
+    } else {
+        utc
+    }
 }
 
 #[cfg(test)]
@@ -71,9 +97,18 @@ mod tests {
     #[test]
     fn days_are_counted_in_ecuador_time() {
         // 03:00 UTC is still the previous evening in Ecuador (UTC−5).
-        assert_eq!(ecuador_date(utc("2026-11-21 03:00:00")), NaiveDate::from_ymd_opt(2026, 11, 20).unwrap());
-        assert_eq!(next_ecuador_midnight(utc("2026-11-21 03:00:00")), utc("2026-11-21 05:00:00"));
-        assert_eq!(next_ecuador_midnight(utc("2026-11-21 05:00:00")), utc("2026-11-22 05:00:00"));
+        assert_eq!(
+            ecuador_date(utc("2026-11-21 03:00:00")),
+            NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()
+        );
+        assert_eq!(
+            next_ecuador_midnight(utc("2026-11-21 03:00:00")),
+            utc("2026-11-21 05:00:00")
+        );
+        assert_eq!(
+            next_ecuador_midnight(utc("2026-11-21 05:00:00")),
+            utc("2026-11-22 05:00:00")
+        );
     }
 
     #[test]
@@ -84,7 +119,10 @@ mod tests {
         assert_eq!(send_allowed_from(Some(day), n, noon), noon);
         let (day, n) = add_failure(Some(day), n, noon);
         assert_eq!(n, 2);
-        assert_eq!(send_allowed_from(Some(day), n, noon), utc("2026-11-22 05:00:00"));
+        assert_eq!(
+            send_allowed_from(Some(day), n, noon),
+            utc("2026-11-22 05:00:00")
+        );
         // The next day the count starts again.
         let tomorrow = utc("2026-11-22 15:00:00");
         assert_eq!(failures_on(Some(day), n, tomorrow), 0);

@@ -73,13 +73,19 @@ impl DocumentStatus {
     pub fn is_pending(self) -> bool {
         matches!(
             self,
-            DocumentStatus::Signed | DocumentStatus::Sending | DocumentStatus::Received | DocumentStatus::InProcess
+            DocumentStatus::Signed
+                | DocumentStatus::Sending
+                | DocumentStatus::Received
+                | DocumentStatus::InProcess
         )
     }
 
     /// True when the SRI rejected the document and only a correction moves it on.
     pub fn needs_correction(self) -> bool {
-        matches!(self, DocumentStatus::NotAuthorized | DocumentStatus::Returned)
+        matches!(
+            self,
+            DocumentStatus::NotAuthorized | DocumentStatus::Returned
+        )
     }
 }
 

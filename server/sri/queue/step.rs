@@ -21,8 +21,8 @@ use crate::error::AppError;
 use crate::models::sri_document::{DocumentChanges, SriDocument};
 use crate::models::sri_message::{NewSriDocumentMessage, SriDocumentMessage};
 use crate::sri::soap::{
-    Authorization, AuthorizationOutcome, MessageKind, ReceptionResponse, ReceptionStatus, SoapError, SriMessage,
-    envelope,
+    Authorization, AuthorizationOutcome, MessageKind, ReceptionResponse, ReceptionStatus,
+    SoapError, SriMessage, envelope,
 };
 use crate::util::time::now;
 
@@ -73,7 +73,10 @@ fn stored_messages<'a>(
 }
 
 fn first_line(messages: &[NewSriDocumentMessage]) -> String {
-    messages.first().map(|m| format!("{} {}", m.identifier, m.message)).unwrap_or_default()
+    messages
+        .first()
+        .map(|m| format!("{} {}", m.identifier, m.message))
+        .unwrap_or_default()
 }
 
 /// Whether a NO AUTORIZADO is about the bytes we last sent, not about an earlier version of the
@@ -96,7 +99,10 @@ impl Worker {
             Some(DocumentStatus::Signed) => self.send(doc).await,
             Some(DocumentStatus::Sending) => self.resolve_unknown(doc).await,
             Some(DocumentStatus::Received | DocumentStatus::InProcess) => self.poll(doc).await,
-            _ => self.record(&doc, DocumentChanges::default().releasing(), Vec::new()).await,
+            _ => {
+                self.record(&doc, DocumentChanges::default().releasing(), Vec::new())
+                    .await
+            }
         };
         if let Err(err) = result {
             tracing::warn!(document = id, clave = %key, error = %err, "no se pudo avanzar el comprobante electrónico");
@@ -135,39 +141,71 @@ impl Worker {
             last_sent_at: Some(at),
             ..doc
         };
-        match self.client(&doc.environment).send(doc.signed_xml.as_bytes()).await {
+        match self
+            .client(&doc.environment)
+            .send(doc.signed_xml.as_bytes())
+            .await
+        {
             Ok(answer) => self.on_reception(&doc, &answer).await,
             Err(err) => {
-                let next = if err.may_have_been_received() { DocumentStatus::Sending } else { DocumentStatus::Signed };
+                let next = if err.may_have_been_received() {
+                    DocumentStatus::Sending
+                } else {
+                    DocumentStatus::Signed
+                };
                 self.retry_later(&doc, next, &err, Vec::new()).await
             }
         }
     }
 
-    async fn on_reception(&self, doc: &SriDocument, answer: &ReceptionResponse) -> Result<(), AppError> {
+    async fn on_reception(
+        &self,
+        doc: &SriDocument,
+        answer: &ReceptionResponse,
+    ) -> Result<(), AppError> {
         let sri_status = match &answer.status {
             ReceptionStatus::Recibida => "RECIBIDA",
             ReceptionStatus::Devuelta => "DEVUELTA",
             ReceptionStatus::Other(s) => s.as_str(),
         };
         let messages = stored_messages(doc, Stage::Reception, sri_status, answer.messages());
-        let errors: Vec<&SriMessage> = answer.messages().filter(|m| m.kind == MessageKind::Error).collect();
+        let errors: Vec<&SriMessage> = answer
+            .messages()
+            .filter(|m| m.kind == MessageKind::Error)
+            .collect();
         match &answer.status {
-            ReceptionStatus::Recibida => self.wait_for_authorization(doc, DocumentStatus::Received, 0, messages).await,
-            ReceptionStatus::Devuelta if ALREADY_AT_SRI_CODES.iter().any(|c| answer.has_code(c)) => {
-                tracing::info!(clave = %doc.access_key, respuesta = %first_line(&messages), "el SRI ya tiene la clave: se consultará la autorización, sin reenviar");
-                self.wait_for_authorization(doc, DocumentStatus::InProcess, 0, messages).await
+            ReceptionStatus::Recibida => {
+                self.wait_for_authorization(doc, DocumentStatus::Received, 0, messages)
+                    .await
             }
             ReceptionStatus::Devuelta
-                if !errors.is_empty() && errors.iter().all(|m| TRANSIENT_RECEPTION_CODES.contains(&m.identifier.as_str())) =>
+                if ALREADY_AT_SRI_CODES.iter().any(|c| answer.has_code(c)) =>
             {
-                let err = SoapError::InvalidResponse(format!("DEVUELTA por error interno del SRI ({})", first_line(&messages)));
-                self.retry_later(doc, DocumentStatus::Signed, &err, messages).await
+                tracing::info!(clave = %doc.access_key, respuesta = %first_line(&messages), "el SRI ya tiene la clave: se consultará la autorización, sin reenviar");
+                self.wait_for_authorization(doc, DocumentStatus::InProcess, 0, messages)
+                    .await
             }
-            ReceptionStatus::Devuelta => self.rejected(doc, DocumentStatus::Returned, messages).await,
+            ReceptionStatus::Devuelta
+                if !errors.is_empty()
+                    && errors
+                        .iter()
+                        .all(|m| TRANSIENT_RECEPTION_CODES.contains(&m.identifier.as_str())) =>
+            {
+                let err = SoapError::InvalidResponse(format!(
+                    "DEVUELTA por error interno del SRI ({})",
+                    first_line(&messages)
+                ));
+                self.retry_later(doc, DocumentStatus::Signed, &err, messages)
+                    .await
+            }
+            ReceptionStatus::Devuelta => {
+                self.rejected(doc, DocumentStatus::Returned, messages).await
+            }
             ReceptionStatus::Other(s) => {
-                let err = SoapError::InvalidResponse(format!("estado de recepción desconocido «{s}»"));
-                self.retry_later(doc, DocumentStatus::Sending, &err, messages).await
+                let err =
+                    SoapError::InvalidResponse(format!("estado de recepción desconocido «{s}»"));
+                self.retry_later(doc, DocumentStatus::Sending, &err, messages)
+                    .await
             }
         }
     }
@@ -175,15 +213,31 @@ impl Worker {
     /// A send got no answer (or the server died during it): the SRI decides whether it has the
     /// document. Only if it has no record of this version is the document sent again.
     async fn resolve_unknown(&self, doc: SriDocument) -> Result<(), AppError> {
-        let answer = match self.client(&doc.environment).authorize(&doc.access_key).await {
+        let answer = match self
+            .client(&doc.environment)
+            .authorize(&doc.access_key)
+            .await
+        {
             Ok(answer) => answer,
-            Err(err) => return self.retry_later(&doc, DocumentStatus::Sending, &err, Vec::new()).await,
+            Err(err) => {
+                return self
+                    .retry_later(&doc, DocumentStatus::Sending, &err, Vec::new())
+                    .await;
+            }
         };
         match answer.outcome() {
             AuthorizationOutcome::Authorized(a) => self.authorized(&doc, a).await,
-            AuthorizationOutcome::NotAuthorized(a) if is_current(&doc, a) => self.not_authorized(&doc, a).await,
+            AuthorizationOutcome::NotAuthorized(a) if is_current(&doc, a) => {
+                self.not_authorized(&doc, a).await
+            }
             AuthorizationOutcome::Pending => {
-                self.wait_for_authorization(&doc, DocumentStatus::InProcess, doc.polls + 1, Vec::new()).await
+                self.wait_for_authorization(
+                    &doc,
+                    DocumentStatus::InProcess,
+                    doc.polls + 1,
+                    Vec::new(),
+                )
+                .await
             }
             AuthorizationOutcome::NotAuthorized(_) | AuthorizationOutcome::NotFound => {
                 tracing::info!(clave = %doc.access_key, "el SRI no tiene esta versión del comprobante: se envía");
@@ -195,15 +249,29 @@ impl Worker {
     /// `autorizacionComprobante` for a document the SRI has.
     async fn poll(&self, doc: SriDocument) -> Result<(), AppError> {
         let current = DocumentStatus::parse(&doc.status).unwrap_or(DocumentStatus::InProcess);
-        let answer = match self.client(&doc.environment).authorize(&doc.access_key).await {
+        let answer = match self
+            .client(&doc.environment)
+            .authorize(&doc.access_key)
+            .await
+        {
             Ok(answer) => answer,
             Err(err) => return self.retry_later(&doc, current, &err, Vec::new()).await,
         };
         match answer.outcome() {
             AuthorizationOutcome::Authorized(a) => self.authorized(&doc, a).await,
-            AuthorizationOutcome::NotAuthorized(a) if is_current(&doc, a) => self.not_authorized(&doc, a).await,
+            AuthorizationOutcome::NotAuthorized(a) if is_current(&doc, a) => {
+                self.not_authorized(&doc, a).await
+            }
             // Still processing, not visible yet, or only an earlier version's verdict: ask again.
-            _ => self.wait_for_authorization(&doc, DocumentStatus::InProcess, doc.polls + 1, Vec::new()).await,
+            _ => {
+                self.wait_for_authorization(
+                    &doc,
+                    DocumentStatus::InProcess,
+                    doc.polls + 1,
+                    Vec::new(),
+                )
+                .await
+            }
         }
     }
 
@@ -219,7 +287,10 @@ impl Worker {
             status: status(next),
             polls: Some(polls),
             errors: Some(0),
-            next_attempt_at: Some(after(now(), backoff(config.authorization_delay, config.max_backoff, polls))),
+            next_attempt_at: Some(after(
+                now(),
+                backoff(config.authorization_delay, config.max_backoff, polls),
+            )),
             last_error: Some(None),
             ..DocumentChanges::default()
         };
@@ -230,26 +301,42 @@ impl Worker {
         let stored = if a.document.is_some() {
             envelope::authorized_document(a)
         } else {
-            envelope::authorized_document(&Authorization { document: Some(doc.signed_xml.clone()), ..a.clone() })
+            envelope::authorized_document(&Authorization {
+                document: Some(doc.signed_xml.clone()),
+                ..a.clone()
+            })
         };
         let changes = DocumentChanges {
             status: status(DocumentStatus::Authorized),
             errors: Some(0),
             last_error: Some(None),
-            authorization_number: Some(Some(a.number.clone().unwrap_or_else(|| doc.access_key.clone()))),
+            authorization_number: Some(Some(
+                a.number.clone().unwrap_or_else(|| doc.access_key.clone()),
+            )),
             authorization_date: Some(a.date.clone()),
             authorized_at: Some(a.date_parsed().map(|d| d.naive_utc())),
             authorized_xml: Some(Some(stored)),
             ..DocumentChanges::default()
         };
-        let messages = stored_messages(doc, Stage::Authorization, a.status.as_str(), a.messages.iter());
+        let messages = stored_messages(
+            doc,
+            Stage::Authorization,
+            a.status.as_str(),
+            a.messages.iter(),
+        );
         tracing::info!(clave = %doc.access_key, "comprobante AUTORIZADO");
         self.record(doc, changes.releasing(), messages).await
     }
 
     async fn not_authorized(&self, doc: &SriDocument, a: &Authorization) -> Result<(), AppError> {
-        let messages = stored_messages(doc, Stage::Authorization, a.status.as_str(), a.messages.iter());
-        self.rejected(doc, DocumentStatus::NotAuthorized, messages).await
+        let messages = stored_messages(
+            doc,
+            Stage::Authorization,
+            a.status.as_str(),
+            a.messages.iter(),
+        );
+        self.rejected(doc, DocumentStatus::NotAuthorized, messages)
+            .await
     }
 
     /// DEVUELTA or NO AUTORIZADO: counts a rejection for the day and waits for a correction.
@@ -286,7 +373,10 @@ impl Worker {
         let changes = DocumentChanges {
             status: status(next),
             errors: Some(doc.errors + 1),
-            next_attempt_at: Some(after(now(), backoff(config.retry_delay, config.max_backoff, doc.errors))),
+            next_attempt_at: Some(after(
+                now(),
+                backoff(config.retry_delay, config.max_backoff, doc.errors),
+            )),
             last_error: Some(Some(err.to_string())),
             ..DocumentChanges::default()
         };
@@ -321,9 +411,22 @@ impl Worker {
     }
 
     /// A single-row change under the lease; with `live`, only if the lease has not expired.
-    async fn update(&self, doc: &SriDocument, changes: DocumentChanges, live: bool) -> Result<bool, AppError> {
+    async fn update(
+        &self,
+        doc: &SriDocument,
+        changes: DocumentChanges,
+        live: bool,
+    ) -> Result<bool, AppError> {
         let (id, worker) = (doc.id, self.inner.id.clone());
-        let kept = self.inner.db.run(move |conn| Ok(SriDocument::update_leased(conn, id, &worker, live, &changes)?)).await?;
+        let kept = self
+            .inner
+            .db
+            .run(move |conn| {
+                Ok(SriDocument::update_leased(
+                    conn, id, &worker, live, &changes,
+                )?)
+            })
+            .await?;
         if !kept {
             tracing::warn!(clave = %doc.access_key, "el plazo de reserva del comprobante venció; no se envía");
         }

@@ -57,7 +57,10 @@ impl From<QueueError> for AppError {
             QueueError::Mismatch { field, message } => AppError::field(field, message),
             QueueError::NotFound(message) => AppError::NotFound(message),
             QueueError::Duplicate(message) | QueueError::NotCorrectable(message) => {
-                AppError::Conflict { message, errors: FieldErrors::new() }
+                AppError::Conflict {
+                    message,
+                    errors: FieldErrors::new(),
+                }
             }
             QueueError::Database(e) => AppError::from(e),
         }
@@ -69,7 +72,11 @@ fn mismatch(field: &'static str, message: String) -> QueueError {
 }
 
 fn environment_name(code: &str) -> &'static str {
-    if code == "2" { "producción" } else { "pruebas" }
+    if code == "2" {
+        "producción"
+    } else {
+        "pruebas"
+    }
 }
 
 /// Validates, builds, signs and stores a document as `signed`, in one write transaction, and wakes
@@ -83,7 +90,9 @@ pub fn submit(
     doc: &Comprobante,
     identity: &SigningIdentity,
 ) -> Result<DocumentId, QueueError> {
-    let id = write_transaction(conn, |conn| submit_in_transaction(conn, company_id, branch_id, doc, identity))?;
+    let id = write_transaction(conn, |conn| {
+        submit_in_transaction(conn, company_id, branch_id, doc, identity)
+    })?;
     worker::wake();
     Ok(id)
 }
@@ -102,22 +111,36 @@ pub fn submit_in_transaction(
         DieselError::NotFound => QueueError::NotFound(format!("la empresa {company_id} no existe")),
         other => QueueError::Database(other),
     })?;
-    let branch = BranchOffice::find_in_company(conn, company_id, branch_id)?
-        .ok_or_else(|| QueueError::NotFound(format!("la sucursal {branch_id} no es de la empresa {}", company.ruc)))?;
+    let branch = BranchOffice::find_in_company(conn, company_id, branch_id)?.ok_or_else(|| {
+        QueueError::NotFound(format!(
+            "la sucursal {branch_id} no es de la empresa {}",
+            company.ruc
+        ))
+    })?;
     let header = doc.header();
     if header.issuer.ruc != company.ruc {
         return Err(mismatch(
             "header.issuer.ruc",
-            format!("el RUC del emisor ({}) no es el de la empresa ({})", header.issuer.ruc, company.ruc),
+            format!(
+                "el RUC del emisor ({}) no es el de la empresa ({})",
+                header.issuer.ruc, company.ruc
+            ),
         ));
     }
     if header.establishment != branch.code {
         return Err(mismatch(
             "header.establishment",
-            format!("el establecimiento {} no es el de la sucursal ({})", header.establishment, branch.code),
+            format!(
+                "el establecimiento {} no es el de la sucursal ({})",
+                header.establishment, branch.code
+            ),
         ));
     }
-    let company_env = if company.sri_environment == "produccion" { "2" } else { "1" };
+    let company_env = if company.sri_environment == "produccion" {
+        "2"
+    } else {
+        "1"
+    };
     if header.environment.code() != company_env {
         return Err(mismatch(
             "header.environment",
@@ -129,10 +152,16 @@ pub fn submit_in_transaction(
         ));
     }
     if let Some(given) = &header.access_key {
-        let clave = ClaveAcceso::parse(given).map_err(|e| mismatch("header.accessKey", e.to_string()))?;
+        let clave =
+            ClaveAcceso::parse(given).map_err(|e| mismatch("header.accessKey", e.to_string()))?;
         ensure_same_clave(doc, &clave)?;
     }
-    let signed = build_and_sign(doc, &ValidationContext::now(), identity, &SignOptions::now())?;
+    let signed = build_and_sign(
+        doc,
+        &ValidationContext::now(),
+        identity,
+        &SignOptions::now(),
+    )?;
     let document_json = model_json(doc, &signed.access_key)?;
     let at = now();
     let new = NewSriDocument {
@@ -155,14 +184,16 @@ pub fn submit_in_transaction(
         updated_at: at,
     };
     SriDocument::insert(conn, &new).map_err(|e| match e {
-        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => QueueError::Duplicate(format!(
-            "ya existe el comprobante {} {}-{}-{:09} (o la clave de acceso {})",
-            doc.doc_type().label(),
-            header.establishment,
-            header.emission_point,
-            header.sequential,
-            signed.access_key
-        )),
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            QueueError::Duplicate(format!(
+                "ya existe el comprobante {} {}-{}-{:09} (o la clave de acceso {})",
+                doc.doc_type().label(),
+                header.establishment,
+                header.emission_point,
+                header.sequential,
+                signed.access_key
+            ))
+        }
         other => QueueError::Database(other),
     })
 }
@@ -189,11 +220,17 @@ pub fn resubmit_corrected(
                 status.map_or_else(|| stored.status.clone(), |s| s.label().to_string())
             )));
         }
-        let clave = ClaveAcceso::parse(&stored.access_key).map_err(|e| mismatch("header.accessKey", e.to_string()))?;
+        let clave = ClaveAcceso::parse(&stored.access_key)
+            .map_err(|e| mismatch("header.accessKey", e.to_string()))?;
         ensure_same_clave(corrected, &clave)?;
         let mut doc = corrected.clone();
         doc.header_mut().access_key = Some(stored.access_key.clone());
-        let signed = build_and_sign(&doc, &ValidationContext::now(), identity, &SignOptions::now())?;
+        let signed = build_and_sign(
+            &doc,
+            &ValidationContext::now(),
+            identity,
+            &SignOptions::now(),
+        )?;
         let at = now();
         let changes = DocumentChanges {
             status: Some(DocumentStatus::Signed.as_str().into()),
@@ -203,14 +240,24 @@ pub fn resubmit_corrected(
             total: Some(total_text(&signed)),
             polls: Some(0),
             errors: Some(0),
-            next_attempt_at: Some(send_allowed_from(stored.failed_day, stored.failed_today, at)),
+            next_attempt_at: Some(send_allowed_from(
+                stored.failed_day,
+                stored.failed_today,
+                at,
+            )),
             last_sent_at: Some(None),
             last_error: Some(None),
             ..DocumentChanges::default()
         };
-        let statuses = [DocumentStatus::Returned.as_str(), DocumentStatus::NotAuthorized.as_str()];
+        let statuses = [
+            DocumentStatus::Returned.as_str(),
+            DocumentStatus::NotAuthorized.as_str(),
+        ];
         if !SriDocument::update_if_status(conn, id, &statuses, &changes)? {
-            return Err(QueueError::NotCorrectable(format!("el comprobante {} cambió de estado; vuelva a intentar", stored.access_key)));
+            return Err(QueueError::NotCorrectable(format!(
+                "el comprobante {} cambió de estado; vuelva a intentar",
+                stored.access_key
+            )));
         }
         Ok(())
     })?;
@@ -221,16 +268,31 @@ pub fn resubmit_corrected(
 /// The corrected model must produce the same clave (except the código numérico, which the clave
 /// keeps): a different date or number would make the SRI answer 58 or 45.
 fn ensure_same_clave(doc: &Comprobante, clave: &ClaveAcceso) -> Result<(), QueueError> {
-    let parts = clave.parts().map_err(|e| mismatch("header.accessKey", e.to_string()))?;
+    let parts = clave
+        .parts()
+        .map_err(|e| mismatch("header.accessKey", e.to_string()))?;
     let h = doc.header();
     let differs = |field: &'static str, what: &str, stored: String, given: String| {
-        Err(mismatch(field, format!("la corrección debe mantener {what} de la clave ({stored}), no {given}")))
+        Err(mismatch(
+            field,
+            format!("la corrección debe mantener {what} de la clave ({stored}), no {given}"),
+        ))
     };
     if doc.doc_type() != parts.doc_type {
-        return differs("type", "el tipo de comprobante", parts.doc_type.label().into(), doc.doc_type().label().into());
+        return differs(
+            "type",
+            "el tipo de comprobante",
+            parts.doc_type.label().into(),
+            doc.doc_type().label().into(),
+        );
     }
     if h.issuer.ruc != parts.ruc {
-        return differs("header.issuer.ruc", "el RUC", parts.ruc, h.issuer.ruc.clone());
+        return differs(
+            "header.issuer.ruc",
+            "el RUC",
+            parts.ruc,
+            h.issuer.ruc.clone(),
+        );
     }
     if h.environment != parts.environment {
         return differs(
@@ -241,17 +303,37 @@ fn ensure_same_clave(doc: &Comprobante, clave: &ClaveAcceso) -> Result<(), Queue
         );
     }
     if h.establishment != parts.establishment {
-        return differs("header.establishment", "el establecimiento", parts.establishment, h.establishment.clone());
+        return differs(
+            "header.establishment",
+            "el establecimiento",
+            parts.establishment,
+            h.establishment.clone(),
+        );
     }
     if h.emission_point != parts.emission_point {
-        return differs("header.emissionPoint", "el punto de emisión", parts.emission_point, h.emission_point.clone());
+        return differs(
+            "header.emissionPoint",
+            "el punto de emisión",
+            parts.emission_point,
+            h.emission_point.clone(),
+        );
     }
     if h.sequential != parts.sequential {
-        return differs("header.sequential", "el secuencial", parts.sequential.to_string(), h.sequential.to_string());
+        return differs(
+            "header.sequential",
+            "el secuencial",
+            parts.sequential.to_string(),
+            h.sequential.to_string(),
+        );
     }
     if h.issue_date != parts.issue_date {
         let fmt = |d: chrono::NaiveDate| d.format("%d/%m/%Y").to_string();
-        return differs("header.issueDate", "la fecha de emisión", fmt(parts.issue_date), fmt(h.issue_date));
+        return differs(
+            "header.issueDate",
+            "la fecha de emisión",
+            fmt(parts.issue_date),
+            fmt(h.issue_date),
+        );
     }
     Ok(())
 }
@@ -261,7 +343,8 @@ fn ensure_same_clave(doc: &Comprobante, clave: &ClaveAcceso) -> Result<(), Queue
 fn model_json(doc: &Comprobante, clave: &ClaveAcceso) -> Result<String, QueueError> {
     let mut doc = doc.clone();
     doc.header_mut().access_key = Some(clave.to_string());
-    serde_json::to_string(&doc).map_err(|e| QueueError::Database(DieselError::SerializationError(Box::new(e))))
+    serde_json::to_string(&doc)
+        .map_err(|e| QueueError::Database(DieselError::SerializationError(Box::new(e))))
 }
 
 fn total_text(signed: &SignedDocument) -> Option<String> {

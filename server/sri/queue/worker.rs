@@ -68,21 +68,30 @@ fn client(config: &SriConfig, environment: Environment) -> Result<SriClient, Soa
         Some(base) => Endpoints::from_base(base),
         None => Endpoints::for_environment(environment),
     };
-    SriClient::new(ClientConfig { endpoints, connect_timeout: config.connect_timeout, timeout: config.timeout })
+    SriClient::new(ClientConfig {
+        endpoints,
+        connect_timeout: config.connect_timeout,
+        timeout: config.timeout,
+    })
 }
 
 impl Worker {
     /// A worker with a fresh identity.
     pub fn new(db: Database, config: SriConfig) -> Result<Worker, SoapError> {
         let inner = Inner {
-            id: format!("sri-{}", random::token().chars().take(16).collect::<String>()),
+            id: format!(
+                "sri-{}",
+                random::token().chars().take(16).collect::<String>()
+            ),
             step_done: Notify::new(),
             pruebas: client(&config, Environment::Pruebas)?,
             produccion: client(&config, Environment::Produccion)?,
             db,
             config,
         };
-        Ok(Worker { inner: Arc::new(inner) })
+        Ok(Worker {
+            inner: Arc::new(inner),
+        })
     }
 
     /// The identity written in `sri_documents.locked_by`.
@@ -92,7 +101,9 @@ impl Worker {
 
     /// Starts the worker on the current tokio runtime.
     pub fn spawn(self) -> WorkerHandle {
-        WorkerHandle { task: tokio::spawn(self.run()) }
+        WorkerHandle {
+            task: tokio::spawn(self.run()),
+        }
     }
 
     /// Runs until the process ends (or the future is dropped, which also cancels the documents in
@@ -104,7 +115,9 @@ impl Worker {
         let mut tasks = JoinSet::new();
         loop {
             while tasks.try_join_next().is_some() {}
-            let Ok(first) = slots.clone().acquire_owned().await else { return };
+            let Ok(first) = slots.clone().acquire_owned().await else {
+                return;
+            };
             let free = 1 + slots.available_permits();
             match self.claim(free).await {
                 Ok((docs, next_due)) if docs.is_empty() => {
@@ -146,7 +159,10 @@ impl Worker {
     }
 
     /// Leases up to `limit` due documents; when there are none, also says when the next one is due.
-    async fn claim(&self, limit: usize) -> Result<(Vec<SriDocument>, Option<NaiveDateTime>), AppError> {
+    async fn claim(
+        &self,
+        limit: usize,
+    ) -> Result<(Vec<SriDocument>, Option<NaiveDateTime>), AppError> {
         let id = self.inner.id.clone();
         let lease = TimeDelta::from_std(self.inner.config.lease).unwrap_or(TimeDelta::seconds(120));
         let limit = i64::try_from(limit).unwrap_or(1);
@@ -154,7 +170,11 @@ impl Worker {
             .db
             .run(move |conn| {
                 let docs = SriDocument::claim(conn, &id, limit, lease)?;
-                let next_due = if docs.is_empty() { SriDocument::next_due(conn)? } else { None };
+                let next_due = if docs.is_empty() {
+                    SriDocument::next_due(conn)?
+                } else {
+                    None
+                };
                 Ok((docs, next_due))
             })
             .await

@@ -10,8 +10,8 @@ use mostrador::db::Database;
 use mostrador::models::sri_document::SriDocument;
 use mostrador::models::sri_message::SriDocumentMessage;
 use mostrador::sri::model::Comprobante;
-use mostrador::sri::queue::{self, DocumentId, DocumentStatus, QueueError};
 use mostrador::sri::queue::worker::{Worker, WorkerHandle};
+use mostrador::sri::queue::{self, DocumentId, DocumentStatus, QueueError};
 use mostrador::sri::simulator::{self, RunningSimulator, SimulatorConfig};
 use mostrador::sri::validate::ecuador_today;
 
@@ -43,20 +43,30 @@ pub fn invoice(sequential: u32) -> Comprobante {
 impl SriTest {
     /// A stand-in that authorizes `delay` after reception.
     pub async fn new(backend: Backend, delay: Duration) -> SriTest {
-        let sim = simulator::spawn(SimulatorConfig { authorization_delay: delay, ..SimulatorConfig::default() })
-            .await
-            .expect("simulador del SRI");
+        let sim = simulator::spawn(SimulatorConfig {
+            authorization_delay: delay,
+            ..SimulatorConfig::default()
+        })
+        .await
+        .expect("simulador del SRI");
         let app = TestApp::new(backend).await;
         let company = app.company(RUC, "EMPRESA DE PRUEBA S.A.", 0).await;
         let branch_id = app
             .db(move |conn| {
-                mostrador::models::branch_office::BranchOffice::find_by_code(conn, company.id, "001")
-                    .expect("consulta")
-                    .expect("sucursal 001")
-                    .id
+                mostrador::models::branch_office::BranchOffice::find_by_code(
+                    conn, company.id, "001",
+                )
+                .expect("consulta")
+                .expect("sucursal 001")
+                .id
             })
             .await;
-        SriTest { app, sim, company_id: company.id, branch_id }
+        SriTest {
+            app,
+            sim,
+            company_id: company.id,
+            branch_id,
+        }
     }
 
     /// Worker settings for tests: the stand-in's URL, short timeouts, delays and lease.
@@ -88,29 +98,45 @@ impl SriTest {
     pub async fn submit(&self, doc: Comprobante) -> Result<DocumentId, QueueError> {
         let (company, branch) = (self.company_id, self.branch_id);
         let identity = super::testpki::TestPki::get().identity();
-        self.app.db(move |conn| queue::submit(conn, company, branch, &doc, &identity)).await
+        self.app
+            .db(move |conn| queue::submit(conn, company, branch, &doc, &identity))
+            .await
     }
 
     /// Corrects a rejected document.
     pub async fn resubmit(&self, id: DocumentId, doc: Comprobante) -> Result<(), QueueError> {
         let company = self.company_id;
         let identity = super::testpki::TestPki::get().identity();
-        self.app.db(move |conn| queue::resubmit_corrected(conn, company, id, &doc, &identity)).await
+        self.app
+            .db(move |conn| queue::resubmit_corrected(conn, company, id, &doc, &identity))
+            .await
     }
 
     /// The stored row.
     pub async fn doc(&self, id: DocumentId) -> SriDocument {
         let company = self.company_id;
-        self.app.db(move |conn| queue::find(conn, company, id).expect("consulta").expect("documento")).await
+        self.app
+            .db(move |conn| {
+                queue::find(conn, company, id)
+                    .expect("consulta")
+                    .expect("documento")
+            })
+            .await
     }
 
     /// The stored SRI messages of a document.
     pub async fn messages(&self, id: DocumentId) -> Vec<SriDocumentMessage> {
-        self.app.db(move |conn| queue::messages(conn, id).expect("mensajes")).await
+        self.app
+            .db(move |conn| queue::messages(conn, id).expect("mensajes"))
+            .await
     }
 
     /// Waits (at most 15 s) until the document has `status`; returns every status seen on the way.
-    pub async fn wait_for(&self, id: DocumentId, status: DocumentStatus) -> (SriDocument, Vec<String>) {
+    pub async fn wait_for(
+        &self,
+        id: DocumentId,
+        status: DocumentStatus,
+    ) -> (SriDocument, Vec<String>) {
         let started = Instant::now();
         let mut seen: Vec<String> = Vec::new();
         loop {
@@ -133,6 +159,8 @@ impl SriTest {
     /// Runs SQL on the test database (to simulate what only time or a crash can do).
     pub async fn sql(&self, statement: String) {
         use diesel::RunQueryDsl;
-        self.app.db(move |conn| diesel::sql_query(statement).execute(conn).expect("SQL")).await;
+        self.app
+            .db(move |conn| diesel::sql_query(statement).execute(conn).expect("SQL"))
+            .await;
     }
 }

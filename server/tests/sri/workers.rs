@@ -13,7 +13,9 @@ const DOCUMENTS: u32 = 24;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_servers_on_one_postgresql_never_send_a_document_twice() {
-    let Some(backend) = Backend::postgres() else { return };
+    let Some(backend) = Backend::postgres() else {
+        return;
+    };
     let t = SriTest::new(backend, Duration::from_millis(100)).await;
     let mut ids = Vec::new();
     for n in 0..DOCUMENTS {
@@ -26,8 +28,16 @@ async fn two_servers_on_one_postgresql_never_send_a_document_twice() {
     let _b = t.worker_on(second_server);
     for id in &ids {
         let (doc, _) = t.wait_for(*id, DocumentStatus::Authorized).await;
-        assert_eq!(t.sim.handle.receptions(&doc.access_key), 1, "{} sent more than once", doc.access_key);
+        assert_eq!(
+            t.sim.handle.receptions(&doc.access_key),
+            1,
+            "{} sent more than once",
+            doc.access_key
+        );
         assert_eq!(doc.attempts, 1);
     }
-    assert_eq!(t.sim.handle.state().reception_requests, u64::from(DOCUMENTS));
+    assert_eq!(
+        t.sim.handle.state().reception_requests,
+        u64::from(DOCUMENTS)
+    );
 }
