@@ -272,70 +272,62 @@ fn ensure_same_clave(doc: &Comprobante, clave: &ClaveAcceso) -> Result<(), Queue
         .parts()
         .map_err(|e| mismatch("header.accessKey", e.to_string()))?;
     let h = doc.header();
-    let differs = |field: &'static str, what: &str, stored: String, given: String| {
-        Err(mismatch(
-            field,
-            format!("la corrección debe mantener {what} de la clave ({stored}), no {given}"),
-        ))
-    };
-    if doc.doc_type() != parts.doc_type {
-        return differs(
+    let date = |d: chrono::NaiveDate| d.format("%d/%m/%Y").to_string();
+    // (field, what it is, in the clave, in the correction)
+    let components = [
+        (
             "type",
             "el tipo de comprobante",
-            parts.doc_type.label().into(),
-            doc.doc_type().label().into(),
-        );
-    }
-    if h.issuer.ruc != parts.ruc {
-        return differs(
+            parts.doc_type.label().to_string(),
+            doc.doc_type().label().to_string(),
+        ),
+        (
             "header.issuer.ruc",
             "el RUC",
             parts.ruc,
             h.issuer.ruc.clone(),
-        );
-    }
-    if h.environment != parts.environment {
-        return differs(
+        ),
+        (
             "header.environment",
             "el ambiente",
-            environment_name(parts.environment.code()).into(),
-            environment_name(h.environment.code()).into(),
-        );
-    }
-    if h.establishment != parts.establishment {
-        return differs(
+            environment_name(parts.environment.code()).to_string(),
+            environment_name(h.environment.code()).to_string(),
+        ),
+        (
             "header.establishment",
             "el establecimiento",
             parts.establishment,
             h.establishment.clone(),
-        );
-    }
-    if h.emission_point != parts.emission_point {
-        return differs(
+        ),
+        (
             "header.emissionPoint",
             "el punto de emisión",
             parts.emission_point,
             h.emission_point.clone(),
-        );
-    }
-    if h.sequential != parts.sequential {
-        return differs(
+        ),
+        (
             "header.sequential",
             "el secuencial",
             parts.sequential.to_string(),
             h.sequential.to_string(),
-        );
-    }
-    if h.issue_date != parts.issue_date {
-        let fmt = |d: chrono::NaiveDate| d.format("%d/%m/%Y").to_string();
-        return differs(
+        ),
+        (
             "header.issueDate",
             "la fecha de emisión",
-            fmt(parts.issue_date),
-            fmt(h.issue_date),
-        );
+            date(parts.issue_date),
+            date(h.issue_date),
+        ),
+    ];
+    match components
+        .into_iter()
+        .find(|(_, _, stored, given)| stored != given)
+    {
+        Some((field, what, stored, given)) => Err(mismatch(
+            field,
+            format!("la corrección debe mantener {what} de la clave ({stored}), no {given}"),
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The model as stored: its JSON with the clave filled in, so reading it back rebuilds the same
