@@ -7,16 +7,14 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 
 use super::auth::check_fields;
-use super::records::Record;
+use super::records::{Record, ensure_unlocked};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
-use crate::http::list::{
-    ListParams, ListResponse, PathId, constraint_conflict, locked, not_in_table,
-};
+use crate::http::list::{ListParams, ListResponse, PathId, constraint_conflict, not_in_table};
 use crate::models::branch_office::{BranchFields, BranchOffice, NewBranchOffice};
 use crate::models::emission_point::EmissionPoint;
 use crate::models::user::Role;
@@ -219,9 +217,7 @@ pub async fn update(
     let updated = state
         .db
         .write(move |conn| {
-            if load(conn, tenant.company_id, id)?.locked {
-                return Err(locked());
-            }
+            ensure_unlocked::<Branches>(conn, tenant.company_id, id)?;
             if BranchOffice::find_by_code(conn, tenant.company_id, &fields.code)?
                 .is_some_and(|b| b.id != id)
             {

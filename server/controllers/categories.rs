@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::auth::check_fields;
-use super::records::Record;
+use super::records::{Record, ensure_unlocked};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
@@ -15,7 +15,7 @@ use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::list::{
-    ListParams, ListResponse, PathId, constraint_conflict, locked, not_in_table, parse_id,
+    ListParams, ListResponse, PathId, constraint_conflict, not_in_table, parse_id,
 };
 use crate::models::category::{Category, CategoryFields};
 use crate::models::user::Role;
@@ -191,9 +191,7 @@ pub async fn update(
     let updated = state
         .db
         .write(move |conn| {
-            if load(conn, tenant.company_id, id)?.locked {
-                return Err(locked());
-            }
+            ensure_unlocked::<Categories>(conn, tenant.company_id, id)?;
             let fields = fields(conn, tenant.company_id, &body, Some(id))?;
             Category::update(conn, id, &fields)?;
             let category = load(conn, tenant.company_id, id)?;

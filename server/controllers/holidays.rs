@@ -8,14 +8,14 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::auth::check_fields;
-use super::records::Record;
+use super::records::{Record, ensure_unlocked};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
-use crate::http::list::{ListParams, ListResponse, PathId, locked, not_in_table};
+use crate::http::list::{ListParams, ListResponse, PathId, not_in_table};
 use crate::models::holiday::Holiday;
 use crate::models::user::Role;
 use crate::views::admin::HolidayView;
@@ -159,9 +159,7 @@ pub async fn update(
     let updated = state
         .db
         .write(move |conn| {
-            if load(conn, tenant.company_id, id)?.locked {
-                return Err(locked());
-            }
+            ensure_unlocked::<Holidays>(conn, tenant.company_id, id)?;
             if Holiday::date_taken(conn, tenant.company_id, date, Some(id))? {
                 return Err(date_taken());
             }

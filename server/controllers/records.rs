@@ -37,6 +37,19 @@ pub trait Record: Send + 'static {
     fn delete(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<()>;
 }
 
+/// Fails with the locked-record error when `id` is locked (edits check this first).
+pub fn ensure_unlocked<R: Record>(
+    conn: &mut DbConnection,
+    company_id: i64,
+    id: i64,
+) -> AppResult<()> {
+    if R::is_locked(conn, company_id, id)? {
+        Err(locked())
+    } else {
+        Ok(())
+    }
+}
+
 /// `GET {base}/{id}`.
 pub async fn get<R: Record>(
     State(state): State<AppState>,
@@ -81,9 +94,7 @@ pub async fn delete<R: Record>(
     state
         .db
         .write(move |conn| {
-            if R::is_locked(conn, tenant.company_id, id)? {
-                return Err(locked());
-            }
+            ensure_unlocked::<R>(conn, tenant.company_id, id)?;
             R::delete(conn, tenant.company_id, id)
         })
         .await?;
