@@ -9,6 +9,7 @@ use crate::db::{DbConnection, write_transaction};
 use crate::error::{AppError, FieldErrors};
 use crate::models::branch_office::BranchOffice;
 use crate::models::company::Company;
+use crate::models::emission_point::EmissionPoint;
 use crate::models::sri_document::{DocumentChanges, NewSriDocument, SriDocument};
 use crate::sri::clave::ClaveAcceso;
 use crate::sri::document::{BuildError, SignedDocument, build_and_sign};
@@ -133,6 +134,18 @@ pub fn submit_in_transaction(
             format!(
                 "el establecimiento {} no es el de la sucursal ({})",
                 header.establishment, branch.code
+            ),
+        ));
+    }
+    let point_active = EmissionPoint::for_branches(conn, &[branch.id])?
+        .iter()
+        .any(|p| p.code == header.emission_point && p.active);
+    if !point_active {
+        return Err(mismatch(
+            "header.emissionPoint",
+            format!(
+                "el punto de emisión {} no está activo en la sucursal {}",
+                header.emission_point, branch.code
             ),
         ));
     }

@@ -52,6 +52,16 @@ async fn submit_checks_the_document_against_its_company(backend: Backend) {
             ..
         })
     ));
+    // The emission point must be one of the branch's active points.
+    let mut doc = invoice(1);
+    doc.header_mut().emission_point = "009".into();
+    assert!(matches!(
+        t.submit(doc).await,
+        Err(QueueError::Mismatch {
+            field: "header.emissionPoint",
+            ..
+        })
+    ));
     let mut doc = invoice(1);
     doc.header_mut().environment = Environment::Produccion;
     let err = t.submit(doc).await.unwrap_err();

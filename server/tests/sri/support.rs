@@ -61,6 +61,20 @@ impl SriTest {
                 .id
             })
             .await;
+        // The fixtures issue from emission point 002 of branch 001.
+        app.db(move |conn| {
+            mostrador::models::emission_point::EmissionPoint::sync(
+                conn,
+                company.id,
+                branch_id,
+                &[
+                    ("001".into(), "Caja 1".into()),
+                    ("002".into(), "Caja 2".into()),
+                ],
+            )
+            .expect("puntos de emisión")
+        })
+        .await;
         SriTest {
             app,
             sim,
