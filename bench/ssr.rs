@@ -1,14 +1,19 @@
 //! SSR benchmark: the printable 150-line page and the `/admin` page rendered by the embedded engine
 //! (QuickJS) and, as the baseline in the same run, by Node.js (V8) with the very same bundle and
-//! input. Prints median and p95 per render and the ratio. Run: `cargo bench --bench ssr`.
+//! input. The input is what a real page request produces: a demo database is loaded and the
+//! server's own page loaders prepare each page's data. Prints median and p95 per render and the
+//! ratio. Run: `cargo bench --bench ssr`.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use mostrador::controllers::pages::sample_document;
+use mostrador::auth::csrf::CsrfToken;
+use mostrador::auth::extract::AuthUser;
+use mostrador::config::Config;
+use mostrador::controllers::pages::render_input;
+use mostrador::models::user::User;
 use mostrador::ssr::bundle::SERVER_JS;
 use mostrador::ssr::engine::Engine;
-use serde_json::json;
 
 const ITERATIONS: usize = 300;
 const WARMUP: usize = 30;
@@ -19,25 +24,43 @@ fn stats(mut ms: Vec<f64>) -> (f64, f64) {
     (at(0.5), at(0.95))
 }
 
+/// The engine inputs of the two measured pages, signed in as the demo administrator.
 fn inputs() -> Vec<(&'static str, String)> {
-    let user = json!({
-        "_id": 1, "email": "admin@demo.ec", "name": "Administradora Demo", "role": "admin",
-        "branchOfficesAccess": [1], "defaultMenu": null, "isEmailVerified": true, "companyName": "Tienda Demo",
-        "companySelectedData": { "branchOffice": { "_id": 1, "code": "001", "name": "Matriz" }, "typeRegimen": "1", "isRet": false }
-    });
-    let root = json!({ "user": user, "csrf": "x".repeat(43) });
-    let a4 = json!({
-        "url": "http://mostrador.local/tickets/prueba/A4",
-        "data": { "root": root, "layout-free": null, "ticket-sample-a4": sample_document(None, "2026-11-21") }
-    });
-    let admin = json!({
-        "url": "http://mostrador.local/admin",
-        "data": { "root": root, "admin": null, "admin-home": null }
-    });
-    vec![
-        ("A4 de 150 líneas", a4.to_string()),
-        ("/admin", admin.to_string()),
-    ]
+    let dir = tempfile::tempdir().expect("carpeta temporal");
+    let mut config = Config::from_env().expect("configuración");
+    config.database_url = format!("sqlite://{}", dir.path().join("bench.db").display());
+    config.ssr_workers = 1;
+    let runtime = tokio::runtime::Runtime::new().expect("tokio");
+    runtime.block_on(async {
+        let state = mostrador::server::build_state(config).expect("estado");
+        mostrador::cli::demo::load(&state.db).expect("datos de demostración");
+        let user = state
+            .db
+            .run(|conn| Ok(User::find_by_email(conn, "admin@demo.ec")?.expect("admin demo")))
+            .await
+            .expect("usuario");
+        let auth = AuthUser {
+            user,
+            session_id: 0,
+        };
+        let csrf = CsrfToken {
+            value: "x".repeat(43),
+            from_cookie: true,
+        };
+        let mut pages = Vec::new();
+        for (name, path) in [
+            ("A4 de 150 líneas", "/tickets/prueba/A4"),
+            ("/admin", "/admin"),
+        ] {
+            pages.push((
+                name,
+                render_input(&state, path, Some(&auth), &csrf)
+                    .await
+                    .expect("datos de la página"),
+            ));
+        }
+        pages
+    })
 }
 
 fn quickjs(input: &str) -> Vec<f64> {
@@ -82,6 +105,7 @@ fn node(input: &str) -> Option<Vec<f64>> {
 }
 
 fn main() {
+    let pages = inputs();
     let started = Instant::now();
     let bytecode = Engine::compile(SERVER_JS).expect("compilar");
     let compile = started.elapsed();
@@ -105,7 +129,7 @@ fn main() {
         "{:<18} {:>14} {:>10} {:>14} {:>10} {:>8}",
         "página", "QuickJS p50", "p95", "Node p50", "p95", "razón"
     );
-    for (name, input) in inputs() {
+    for (name, input) in pages {
         let (q50, q95) = stats(quickjs(&input));
         match node(&input) {
             Some(times) => {

@@ -52,10 +52,22 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     let local = listener.local_addr()?;
     tokio::spawn(worker::run(state.clone()));
     // Sends electronic documents and polls their authorization; every server runs one, leases on
-    // the rows keep them from working on the same document.
-    let sri = crate::sri::queue::worker::Worker::new(state.db.clone(), state.config.sri.clone())
-        .map_err(|e| anyhow::anyhow!("no se pudo crear el cliente del SRI: {e}"))?;
-    tokio::spawn(sri.run());
+    // the rows keep them from working on the same document. Its HTTPS clients load the system's
+    // certificate store (tens of milliseconds), so they are built off the start-up path.
+    let (db, sri_config) = (state.db.clone(), state.config.sri.clone());
+    tokio::spawn(async move {
+        match tokio::task::spawn_blocking(move || {
+            crate::sri::queue::worker::Worker::new(db, sri_config)
+        })
+        .await
+        {
+            Ok(Ok(worker)) => worker.run().await,
+            Ok(Err(err)) => {
+                tracing::error!(%err, "no se pudo crear el cliente del SRI: no se enviarán comprobantes")
+            }
+            Err(err) => tracing::error!(%err, "no se pudo iniciar el trabajador del SRI"),
+        }
+    });
     if !state.mailer.delivers() {
         tracing::info!(
             "SMTP_URL no configurada: los correos quedan en la tabla email_outbox y su enlace se muestra aquí"

@@ -26,7 +26,7 @@ use crate::ssr::routes::{RouteMatch, RouteTable};
 use crate::views::user::CurrentUserView;
 
 pub use data::route_error;
-pub use sample::{LINES as SAMPLE_LINES, build as sample_document};
+pub use sample::LINES as SAMPLE_LINES;
 
 /// Where signed-out visitors of a guarded page are sent (the sign-in page shows why).
 pub const LOGIN_REQUIRED: &str = "/login?motivo=sesion";
@@ -148,6 +148,25 @@ pub async fn render_with<const N: usize>(
         ),
         Err(err) => internal(anyhow::anyhow!(err)),
     }
+}
+
+/// The JSON the engine renders for `path_and_query` as `user`: exactly what a page request
+/// passes to `render` (the SSR benchmark uses it to measure real pages).
+pub async fn render_input(
+    state: &AppState,
+    path_and_query: &str,
+    user: Option<&AuthUser>,
+    csrf: &CsrfToken,
+) -> Result<String, AppError> {
+    let path = path_and_query.split('?').next().unwrap_or("/");
+    let route = RouteTable::embedded().find(path);
+    let data = load_data(state, path_and_query, route.as_ref(), user, csrf).await?;
+    let url = format!("http://mostrador.local{path_and_query}");
+    serde_json::to_string(&RenderInput {
+        url: &url,
+        data: &data,
+    })
+    .map_err(|e| AppError::Internal(e.into()))
 }
 
 /// Data for every matched route, keyed by route id, plus the root's (user and CSRF token).
