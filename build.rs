@@ -4,8 +4,12 @@
 //! 2. Runs `ssr-bundle/build.mjs`, which writes the engine bundle, the hashed client assets (with
 //!    `.gz`/`.br` siblings), `manifest.json` and `routes.json` into `$OUT_DIR/ui`.
 //! 3. Generates `$OUT_DIR/ui/assets.rs`, the table of embedded public assets.
+//! 4. Looks for Debian's libnode (V8's C++ API in a shared library) and, when found, compiles the
+//!    V8 render engine's shim (`server/ssr/v8/shim.cc`) and links it (`cfg(mostrador_v8)`).
+//!    Without libnode the build succeeds with QuickJS alone and a warning says how to get V8.
 //!
-//! Reruns only when the UI sources, the bundle recipe or the lockfile change.
+//! Reruns only when the UI sources, the bundle recipe, the lockfile, the shim or the local
+//! libnode folder change.
 
 use std::env;
 use std::fmt::Write as _;
@@ -48,6 +52,7 @@ fn main() {
         "node ssr-bundle/build.mjs",
     );
     write_asset_table(&out);
+    v8_engine(&root);
 }
 
 fn run(command: &mut Command, what: &str) {
@@ -108,4 +113,162 @@ fn write_asset_table(out: &Path) {
     }
     code.push(']');
     fs::write(out.join("assets.rs"), code).expect("assets.rs");
+}
+
+/// libnode as found on this machine: headers and the shared library of the same Node release.
+struct Libnode {
+    include: PathBuf,
+    lib: PathBuf,
+    /// `libnode.so.108`: linked by its soname, so the `libnode.so` dev symlink is not needed.
+    soname: String,
+}
+
+const GET_V8: &str =
+    "run `bash scripts/fetch-libnode.sh` (Debian 12) and build again to get the V8 engine";
+
+/// Debian's multiarch triplet for the target (`x86_64-linux-gnu`).
+fn multiarch() -> String {
+    let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    format!("{arch}-linux-gnu")
+}
+
+/// `#define NAME value` from a header.
+fn define(header: &Path, name: &str) -> Option<String> {
+    let text = fs::read_to_string(header).ok()?;
+    text.lines().find_map(|line| {
+        let rest = line.trim().strip_prefix("#define ")?.trim_start();
+        let value = rest.strip_prefix(name)?;
+        value
+            .starts_with(char::is_whitespace)
+            .then(|| value.trim().to_string())
+    })
+}
+
+/// libnode under `prefix` (a `dpkg -x` tree, `/`, or an install prefix), or why not.
+///
+/// Headers and library must be of the same Node release (`NODE_MODULE_VERSION` is the soname's
+/// number): NodeSource's nodejs package ships Node 20's headers in /usr/include/node but no
+/// shared library, and compiling against them would describe another V8 than the one linked.
+fn libnode_in(prefix: &Path) -> Result<Libnode, String> {
+    let triplet = multiarch();
+    let include = ["usr/include/node", "include/node"]
+        .iter()
+        .map(|p| prefix.join(p))
+        .find(|p| p.join("v8.h").is_file() && p.join("libplatform/libplatform.h").is_file())
+        .ok_or_else(|| {
+            format!(
+                "no V8 headers (include/node/v8.h) under {}",
+                prefix.display()
+            )
+        })?;
+    let abi = define(&include.join("node_version.h"), "NODE_MODULE_VERSION")
+        .ok_or_else(|| format!("{} has no NODE_MODULE_VERSION", include.display()))?;
+    let soname = format!("libnode.so.{abi}");
+    let lib = [
+        format!("usr/lib/{triplet}"),
+        "usr/lib".into(),
+        format!("lib/{triplet}"),
+        "lib".into(),
+    ]
+    .iter()
+    .map(|p| prefix.join(p))
+    .find(|p| p.join(&soname).exists())
+    .ok_or_else(|| {
+        format!(
+            "headers in {} are for {soname}, which is not under {}",
+            include.display(),
+            prefix.display()
+        )
+    })?;
+    Ok(Libnode {
+        include,
+        lib,
+        soname,
+    })
+}
+
+/// Where to look, in order: `LIBNODE_DIR` (a prefix; `off` builds QuickJS only), the
+/// project-local `.libnode/` that scripts/fetch-libnode.sh fills, the system (`libnode-dev`).
+fn find_libnode(root: &Path) -> Result<Libnode, String> {
+    if let Ok(dir) = env::var("LIBNODE_DIR") {
+        if matches!(dir.as_str(), "off" | "0" | "no" | "none") {
+            return Err(format!("LIBNODE_DIR={dir}"));
+        }
+        return libnode_in(Path::new(&dir)).map_err(|e| format!("LIBNODE_DIR: {e}"));
+    }
+    let mut reasons = Vec::new();
+    for prefix in [root.join(".libnode"), PathBuf::from("/")] {
+        match libnode_in(&prefix) {
+            Ok(found) => return Ok(found),
+            Err(reason) => reasons.push(reason),
+        }
+    }
+    Err(reasons.join("; "))
+}
+
+/// Compiles and links the V8 engine when libnode is available; otherwise says so and leaves
+/// QuickJS as the only engine. `MOSTRADOR_REQUIRE_V8=1` (set by .ci/run) turns "not available"
+/// into a build error, so CI cannot silently test QuickJS alone.
+fn v8_engine(root: &Path) {
+    println!("cargo::rustc-check-cfg=cfg(mostrador_v8)");
+    println!("cargo:rerun-if-env-changed=LIBNODE_DIR");
+    println!("cargo:rerun-if-env-changed=MOSTRADOR_REQUIRE_V8");
+    println!("cargo:rerun-if-changed=server/ssr/v8/shim.cc");
+    // The folder always exists (its README is tracked); the fetch script writes a fresh stamp in
+    // it, which is what makes cargo run this again.
+    println!("cargo:rerun-if-changed=.libnode");
+    let required = env::var("MOSTRADOR_REQUIRE_V8").is_ok_and(|v| !v.is_empty() && v != "0");
+    let unavailable = |why: String| {
+        if required {
+            panic!(
+                "\n\nMOSTRADOR_REQUIRE_V8 is set but the V8 engine cannot be built: {why}\n{GET_V8}\n"
+            );
+        }
+        println!("cargo:warning=Building with QuickJS only (no V8 render engine): {why}");
+        println!("cargo:warning={GET_V8}");
+    };
+    let libnode = match find_libnode(root) {
+        Ok(found) => found,
+        Err(why) => return unavailable(format!("libnode not found ({why})")),
+    };
+    for watched in [
+        libnode.include.join("node_version.h"),
+        libnode.lib.join(&libnode.soname),
+    ] {
+        println!("cargo:rerun-if-changed={}", watched.display());
+    }
+    // No V8_COMPRESS_POINTERS / V8_ENABLE_SANDBOX: Debian's libnode has both off.
+    let compiled = cc::Build::new()
+        .cpp(true)
+        .file(root.join("server/ssr/v8/shim.cc"))
+        .include(&libnode.include)
+        .flag("-std=c++17")
+        .flag_if_supported("-Wno-unused-parameter")
+        .warnings(true)
+        .try_compile("mostrador_v8_shim");
+    if let Err(err) = compiled {
+        return unavailable(format!(
+            "the shim did not compile against {}: {err}",
+            libnode.include.display()
+        ));
+    }
+    println!("cargo:rustc-link-search=native={}", libnode.lib.display());
+    println!("cargo:rustc-link-lib=dylib:+verbatim={}", libnode.soname);
+    let system = [
+        format!("/usr/lib/{}", multiarch()),
+        format!("/lib/{}", multiarch()),
+        "/usr/lib".into(),
+        "/lib".into(),
+    ]
+    .iter()
+    .any(|d| Path::new(d) == libnode.lib);
+    if !system {
+        // DT_RPATH rather than RUNPATH: RUNPATH applies to the binary's own dependencies only,
+        // and libnode's (libuv, c-ares) unpacked beside it would not be found.
+        println!(
+            "cargo:rustc-link-arg=-Wl,--disable-new-dtags,-rpath,{}",
+            libnode.lib.display()
+        );
+    }
+    println!("cargo:rustc-cfg=mostrador_v8");
 }

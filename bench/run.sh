@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null 2>&1 || { echo "Instalando wrk…"; apt-get install -y -qq wrk >/dev/null 2>&1 || true; }
-echo "== Render (motor embebido vs Node.js, mismo paquete) =="
+echo "== Render (QuickJS y V8 embebidos vs Node.js, mismo paquete) =="
 cargo bench --quiet --bench ssr
 echo
 echo "== Servidor =="

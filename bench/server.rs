@@ -1,11 +1,15 @@
-//! Server benchmark: start-up time to the first served request, RSS after 1,000 page renders, and
-//! HTTP throughput and p99 latency of `GET /login` (server-rendered) and `GET /api/user` with 32
-//! connections for 10 s, measured with wrk. Run: `cargo bench --bench server` (or bench/run.sh).
+//! Server benchmark, once per render engine built in (`SSR_ENGINE`), each in a fresh server
+//! process: start-up time to the first served request and to the first rendered page, RSS after
+//! 1,000 page renders, and HTTP throughput and p99 latency of `GET /login` (server-rendered) and
+//! `GET /api/user` with 32 connections for 10 s, measured with wrk. Run: `cargo bench --bench
+//! server` (or bench/run.sh).
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use mostrador::ssr::EngineKind;
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 const RENDERS: usize = 1000;
@@ -92,27 +96,28 @@ fn wrk(url: &str, cookie: Option<&str>) -> Option<(String, String)> {
     Some((rps, p99))
 }
 
-fn main() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("bench.db").display());
-    let demo = Command::new(BIN)
-        .arg("demo")
-        .env("DATABASE_URL", &db)
-        .env("LOG", "error")
-        .output()
-        .unwrap();
-    assert!(
-        demo.status.success(),
-        "demo: {}",
-        String::from_utf8_lossy(&demo.stderr)
-    );
+/// What one server process measured.
+struct Measured {
+    engine: EngineKind,
+    first_answer: Duration,
+    first_page: Duration,
+    rss_start: f64,
+    rss_renders: f64,
+    per_page: Duration,
+    login: Option<(String, String)>,
+    user: Option<(String, String)>,
+    rss_end: f64,
+}
 
+/// Starts the server rendering with `engine` on the demo database and measures it.
+fn measure(engine: EngineKind, db: &str) -> Measured {
     // Start-up: process start → first answer of any kind, and → first server-rendered page.
     let port = free_port();
     let started = Instant::now();
     let child = Command::new(BIN)
         .args(["serve", "--port", &port.to_string()])
-        .env("DATABASE_URL", &db)
+        .env("DATABASE_URL", db)
+        .env("SSR_ENGINE", engine.to_string())
         .env("LOG", "error")
         .stdout(Stdio::null())
         .spawn()
@@ -135,12 +140,7 @@ fn main() {
         std::thread::sleep(Duration::from_micros(500));
     };
     let pid = server.child.id();
-    println!(
-        "Arranque: primera respuesta {:.1} ms, primera página renderizada {:.1} ms (meta < 200 ms)",
-        first_answer.as_secs_f64() * 1000.0,
-        first_page.as_secs_f64() * 1000.0
-    );
-    println!("RSS al arrancar: {:.1} MB", rss_mb(pid));
+    let rss_start = rss_mb(pid);
 
     // Sign in (double-submit CSRF: any token echoed in cookie and header).
     let csrf = "b".repeat(43);
@@ -178,26 +178,97 @@ fn main() {
         .unwrap();
         assert!(status == 200 && body.contains("PRD-0150"));
     }
-    let elapsed = started.elapsed();
-    println!(
-        "RSS tras {RENDERS} renders del A4 de 150 líneas: {:.1} MB (meta < 80 MB); {:.2} ms por página de punta a punta",
-        rss_mb(pid),
-        elapsed.as_secs_f64() * 1000.0 / RENDERS as f64
-    );
+    let per_page = started.elapsed() / RENDERS as u32;
+    let rss_renders = rss_mb(pid);
 
     let base = format!("http://127.0.0.1:{port}");
-    match (
-        wrk(&format!("{base}/login"), None),
-        wrk(&format!("{base}/api/user"), Some(&session_cookie)),
-    ) {
-        (Some((login_rps, login_p99)), Some((user_rps, user_p99))) => {
-            println!("HTTP, 32 conexiones, 10 s (wrk):");
-            println!("  GET /login     {login_rps:>10} sol/s   p99 {login_p99}");
-            println!("  GET /api/user  {user_rps:>10} sol/s   p99 {user_p99}");
-        }
-        _ => println!(
-            "HTTP: wrk no está instalado (apt-get install wrk); se omite la medida de carga"
-        ),
+    let login = wrk(&format!("{base}/login"), None);
+    let user = wrk(&format!("{base}/api/user"), Some(&session_cookie));
+    Measured {
+        engine,
+        first_answer,
+        first_page,
+        rss_start,
+        rss_renders,
+        per_page,
+        login,
+        user,
+        rss_end: rss_mb(pid),
     }
-    println!("RSS final: {:.1} MB", rss_mb(pid));
+}
+
+fn main() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("bench.db").display());
+    let demo = Command::new(BIN)
+        .arg("demo")
+        .env("DATABASE_URL", &db)
+        .env("LOG", "error")
+        .output()
+        .unwrap();
+    assert!(
+        demo.status.success(),
+        "demo: {}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
+    for engine in EngineKind::ALL.into_iter().filter(|e| !e.built_in()) {
+        println!(
+            "{}: no incluido en este binario (bash scripts/fetch-libnode.sh y recompile)",
+            engine.description()
+        );
+    }
+    let results: Vec<Measured> = EngineKind::available()
+        .into_iter()
+        .map(|engine| measure(engine, &db))
+        .collect();
+    let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
+    let mb = |v: f64| format!("{v:.1} MB");
+    let row = |label: &str, target: &str, value: &dyn Fn(&Measured) -> String| {
+        print!("{label:<42}");
+        for m in &results {
+            print!(" {:>14}", value(m));
+        }
+        println!("   {target}");
+    };
+    print!("{:<42}", "servidor (SSR_ENGINE)");
+    for m in &results {
+        print!(" {:>14}", m.engine.to_string());
+    }
+    println!("   meta");
+    row("arranque: primera respuesta", "", &|m| ms(m.first_answer));
+    row(
+        "arranque: primera página renderizada",
+        "V8 ≤ 100 ms",
+        &|m| ms(m.first_page),
+    );
+    row("RSS al arrancar", "", &|m| mb(m.rss_start));
+    row(
+        &format!("RSS tras {RENDERS} renders del A4"),
+        "V8 ≤ 128 MB, QuickJS ≤ 64 MB",
+        &|m| mb(m.rss_renders),
+    );
+    row("A4 de 150 líneas de punta a punta", "", &|m| {
+        format!("{:.2} ms", m.per_page.as_secs_f64() * 1000.0)
+    });
+    let load = |r: &Option<(String, String)>, what: usize| {
+        r.as_ref().map_or("(sin wrk)".to_string(), |(rps, p99)| {
+            if what == 0 {
+                format!("{rps} sol/s")
+            } else {
+                p99.clone()
+            }
+        })
+    };
+    row("GET /login, 32 conexiones, 10 s (wrk)", "", &|m| {
+        load(&m.login, 0)
+    });
+    row("  p99", "", &|m| load(&m.login, 1));
+    row("GET /api/user, 32 conexiones, 10 s (wrk)", "", &|m| {
+        load(&m.user, 0)
+    });
+    row("  p99", "", &|m| load(&m.user, 1));
+    row("RSS final", "", &|m| mb(m.rss_end));
+    if results.iter().any(|m| m.login.is_none()) {
+        println!("wrk no está instalado (apt-get install wrk): se omite la medida de carga");
+    }
 }

@@ -96,7 +96,7 @@ fn invoice(sequential: u32, today: NaiveDate) -> Comprobante {
             }],
         })
         .collect::<Vec<_>>();
-    let total = mostrador::sri::totals::compute(&items, d("1.00"), Decimal::ZERO)
+    let total = mostrador::domain::totals::compute(&items, d("1.00"), Decimal::ZERO)
         .map(|t| t.total)
         .unwrap_or_default();
     Comprobante::Invoice(Invoice {
@@ -267,12 +267,14 @@ async fn queue_latency(ctx: &ValidationContext, id: &SigningIdentity) {
             };
             let company = mostrador::cli::admin::create_company(conn, &args)
                 .map_err(mostrador::error::AppError::Internal)?;
-            let branch = mostrador::models::branch_office::BranchOffice::find_by_code(
-                conn, company.id, "001",
+            let branch = mostrador::models::config::branch_office::BranchOffice::find_by_code(
+                conn,
+                company.scope(),
+                "001",
             )?
             .map(|b| b.id)
             .unwrap_or_default();
-            Ok((company.id, branch))
+            Ok((company.scope(), branch))
         })
         .await
         .expect("company");

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::ssr::EngineKind;
+
 /// Everything the server needs to know about its surroundings.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -23,12 +25,18 @@ pub struct Config {
     pub cookie_secure: bool,
     /// Trust `X-Forwarded-For` for the client address (behind a load balancer).
     pub trust_proxy: bool,
+    /// JavaScript engine that renders pages (`SSR_ENGINE=v8|quickjs`; default V8 when the binary
+    /// was built with it).
+    pub ssr_engine: EngineKind,
     /// Render engine threads (default: the number of cores).
     pub ssr_workers: usize,
     /// Longest a single render may run before the engine interrupts it.
     pub ssr_timeout: Duration,
     /// Renders waiting for a free engine before new ones are refused with 503.
     pub ssr_queue: usize,
+    /// Script heap each render engine may use (`SSR_MEMORY_MB`); a render past it gets the error
+    /// page and its engine is replaced.
+    pub ssr_memory_limit: usize,
     /// Idle lifetime of a session; each use extends it.
     pub session_ttl: Duration,
     /// How often the e-mail worker looks for pending mail.
@@ -129,9 +137,16 @@ impl Config {
             mail_from: env_or("MAIL_FROM", "Mostrador <no-responder@mostrador.local>"),
             cookie_secure: env_flag("COOKIE_SECURE"),
             trust_proxy: env_flag("TRUST_PROXY"),
+            ssr_engine: match std::env::var("SSR_ENGINE") {
+                Ok(v) if !v.is_empty() => v
+                    .parse()
+                    .map_err(|e: String| anyhow::anyhow!("SSR_ENGINE: {e}"))?,
+                _ => EngineKind::preferred(),
+            },
             ssr_workers: env_parse("SSR_WORKERS", cores)?.max(1),
             ssr_timeout: Duration::from_millis(env_parse("SSR_TIMEOUT_MS", 2000)?),
             ssr_queue: env_parse("SSR_QUEUE", 256)?,
+            ssr_memory_limit: env_parse("SSR_MEMORY_MB", 256usize)?.max(16) * 1024 * 1024,
             session_ttl: Duration::from_secs(env_parse("SESSION_TTL_HOURS", 12u64)? * 3600),
             mail_poll: Duration::from_millis(env_parse("MAIL_POLL_MS", 1000)?),
             sri: SriConfig::from_env()?,

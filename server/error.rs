@@ -108,12 +108,59 @@ impl AppError {
     }
 }
 
+/// The specification's message for a record that does not exist or belongs to another company
+/// (both answer the same 404, so ids of other companies cannot be probed).
+pub const NOT_IN_TABLE: &str = "No existe el registro en la tabla";
+
+/// The 404 for a record that is not in the company's table.
+pub fn not_in_table() -> AppError {
+    AppError::NotFound(NOT_IN_TABLE.into())
+}
+
+/// The 409 for changing or deleting a locked record.
+pub fn locked() -> AppError {
+    conflict("El registro está bloqueado: desbloquéelo para modificarlo o eliminarlo")
+}
+
+/// A 409 with a message and no field.
+pub fn conflict(message: impl Into<String>) -> AppError {
+    AppError::Conflict {
+        message: message.into(),
+        errors: Default::default(),
+    }
+}
+
+/// A 409 that names the field in conflict (a duplicate code, a taken e-mail…).
+pub fn field_conflict(field: &str, message: impl Into<String>) -> AppError {
+    let message = message.into();
+    AppError::Conflict {
+        errors: [(field.to_string(), message.clone())].into(),
+        message,
+    }
+}
+
+/// The 409 for deleting a record that other records use.
+pub fn in_use() -> AppError {
+    conflict("No se puede eliminar: otros registros lo usan. Desactívelo en su lugar.")
+}
+
+/// A unique-constraint or foreign-key violation as a clear 409 (`field` names the culprit,
+/// `duplicate` is the message for a unique violation); other database errors pass through.
+pub fn constraint_conflict(err: diesel::result::Error, field: &str, duplicate: &str) -> AppError {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match err {
+        Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            field_conflict(field, duplicate)
+        }
+        Error::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _) => in_use(),
+        other => other.into(),
+    }
+}
+
 impl From<diesel::result::Error> for AppError {
     fn from(err: diesel::result::Error) -> Self {
         match err {
-            diesel::result::Error::NotFound => {
-                Self::NotFound("No existe el registro en la tabla".into())
-            }
+            diesel::result::Error::NotFound => not_in_table(),
             other => Self::Internal(other.into()),
         }
     }

@@ -1,7 +1,13 @@
-//! Every route of the server, in one place.
+//! Every route of the server, in one place: the JSON API under `/api` (one block per business
+//! area), the hashed assets, and every other GET rendered as a page.
+//!
+//! API routes are added through [`Api`], which also records each method and path, so
+//! [`api_routes`] lists exactly what the router serves — the permission tests walk that list and
+//! fail for a route they do not cover.
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::handler::Handler;
 use axum::http::HeaderValue;
 use axum::http::header::{
     CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
@@ -10,19 +16,17 @@ use axum::routing::{get, post};
 use tower::ServiceBuilder;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::TraceLayer;
 
 use crate::app::AppState;
 use crate::auth::csrf;
 use crate::auth::licence;
-use crate::controllers::branch_offices::Branches;
-use crate::controllers::categories::Categories;
-use crate::controllers::holidays::Holidays;
-use crate::controllers::{
-    assets, auth, branch_offices, categories, company, company_data, dashboard, holidays, pages,
-    records, user, users,
-};
+use crate::controllers::config::branch_offices::{self, Branches};
+use crate::controllers::config::holidays::{self, Holidays};
+use crate::controllers::config::{company, licence as company_licence, users};
+use crate::controllers::inventory::categories::{self, Categories};
+use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
+use crate::http::request_id;
 
 /// Largest request body accepted (the logo upload of later modules is the biggest).
 const BODY_LIMIT: usize = 2 * 1024 * 1024;
@@ -31,101 +35,144 @@ const BODY_LIMIT: usize = 2 * 1024 * 1024;
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
                    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 
+/// One route of the API: its method and its path as registered (`/api/users/{id}/lock`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiRoute {
+    pub method: &'static str,
+    pub path: String,
+}
+
+/// The API router being built, and the list of what it serves.
+struct Api {
+    router: Router<AppState>,
+    routes: Vec<ApiRoute>,
+}
+
+impl Api {
+    fn new() -> Self {
+        Self {
+            router: Router::new(),
+            routes: Vec::new(),
+        }
+    }
+
+    fn get<H, T>(mut self, path: &'static str, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.routes.push(ApiRoute {
+            method: "GET",
+            path: format!("/api{path}"),
+        });
+        self.router = self.router.route(path, get(handler));
+        self
+    }
+
+    fn post<H, T>(mut self, path: &'static str, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.routes.push(ApiRoute {
+            method: "POST",
+            path: format!("/api{path}"),
+        });
+        self.router = self.router.route(path, post(handler));
+        self
+    }
+}
+
+/// The API, area by area.
+fn api() -> Api {
+    Api::new()
+        // Authentication and the current user.
+        .post("/auth/signup", auth::signup::signup)
+        .get("/auth/verify-email", auth::signup::verify_email)
+        .post(
+            "/auth/resend-verification",
+            auth::signup::resend_verification,
+        )
+        .post("/auth/login", auth::session::login)
+        .post("/auth/logout", auth::session::logout)
+        .post("/auth/gerateReset-password", auth::password::generate_reset)
+        .post("/auth/reset-password", auth::password::reset_password)
+        .get("/auth/reset-password/{token}", auth::password::check_reset)
+        .post(
+            "/auth/changeBranchOffice",
+            auth::branch::change_branch_office,
+        )
+        .get("/user", auth::me::current_user)
+        .get(
+            "/users/AccessBranchOffices",
+            auth::me::access_branch_offices,
+        )
+        .post("/users/theme", auth::me::set_theme)
+        // Page data for the browser's navigations (the pages' only loaders are on the server).
+        .get("/page-data", pages::page_data)
+        .get("/page-data/", pages::page_data)
+        .get("/page-data/{*path}", pages::page_data)
+        // The running build (new-version notice) and the rule of a page the browser does not know.
+        .get("/build", pages::build::build)
+        .get("/routes/rule", pages::rules::route_rule)
+        // The back-office home.
+        .get("/dashboard", home::dashboard::dashboard)
+        // Configuration: users (generic list contract).
+        .get("/users", users::list::list)
+        .post("/users/register", users::register::register)
+        .post("/users/delete", users::update::delete)
+        .get("/users/{id}", users::list::get)
+        .post("/users/{id}/update", users::update::update)
+        .post("/users/{id}/lock", users::update::lock)
+        .post("/users/{id}/{action}", users::actions::action)
+        // Configuration: company, logo, licence.
+        .get("/company", company::get)
+        .post("/company/update", company::update)
+        .get("/company/logo", company::logo)
+        .post("/company/logo", company::upload_logo)
+        .post("/company/logo/delete", company::delete_logo)
+        .get("/company/licence", company_licence::licence)
+        // Configuration: branch offices.
+        .get("/company/branchOffice", branch_offices::list)
+        .get(
+            "/company/branchOffice/all",
+            branch_offices::all_branch_offices,
+        )
+        .get(
+            "/company/branchOffice/getConfig",
+            branch_offices::branch_office_config,
+        )
+        .post("/company/branchOffice/register", branch_offices::register)
+        .post("/company/branchOffice/delete", records::delete::<Branches>)
+        .get("/company/branchOffice/{id}", records::get::<Branches>)
+        .post("/company/branchOffice/{id}/update", branch_offices::update)
+        .post("/company/branchOffice/{id}/lock", records::lock::<Branches>)
+        // Configuration: holidays.
+        .get("/company/holiday", holidays::list)
+        .post("/company/holiday/register", holidays::register)
+        .post("/company/holiday/delete", records::delete::<Holidays>)
+        .get("/company/holiday/{id}", records::get::<Holidays>)
+        .post("/company/holiday/{id}/update", holidays::update)
+        .post("/company/holiday/{id}/lock", records::lock::<Holidays>)
+        // Inventory: product categories.
+        .get("/item/category", categories::list)
+        .get("/item/category/all", categories::all)
+        .post("/item/category/register", categories::register)
+        .post("/item/category/delete", records::delete::<Categories>)
+        .get("/item/category/{id}", records::get::<Categories>)
+        .post("/item/category/{id}/update", categories::update)
+        .post("/item/category/{id}/lock", records::lock::<Categories>)
+}
+
+/// Every API route the router serves.
+pub fn api_routes() -> Vec<ApiRoute> {
+    api().routes
+}
+
 /// Builds the application router.
 pub fn build(state: AppState) -> Router {
-    let api = Router::new()
-        // Authentication and the current user.
-        .route("/auth/signup", post(auth::signup::signup))
-        .route("/auth/verify-email", get(auth::signup::verify_email))
-        .route(
-            "/auth/resend-verification",
-            post(auth::signup::resend_verification),
-        )
-        .route("/auth/login", post(auth::session::login))
-        .route("/auth/logout", post(auth::session::logout))
-        .route(
-            "/auth/gerateReset-password",
-            post(auth::password::generate_reset),
-        )
-        .route("/auth/reset-password", post(auth::password::reset_password))
-        .route(
-            "/auth/reset-password/{token}",
-            get(auth::password::check_reset),
-        )
-        .route(
-            "/auth/changeBranchOffice",
-            post(auth::branch::change_branch_office),
-        )
-        .route("/user", get(user::current_user))
-        .route(
-            "/users/AccessBranchOffices",
-            get(user::access_branch_offices),
-        )
-        .route("/users/theme", post(users::set_theme))
-        .route("/dashboard", get(dashboard::dashboard))
-        // Users of the company (generic list contract).
-        .route("/users", get(users::list))
-        .route("/users/register", post(users::register))
-        .route("/users/delete", post(users::delete))
-        .route("/users/{id}", get(users::get))
-        .route("/users/{id}/update", post(users::update))
-        .route("/users/{id}/lock", post(users::lock))
-        .route("/users/{id}/{action}", post(users::action))
-        // Company, branch offices, holidays, licence.
-        .route("/company", get(company_data::get))
-        .route("/company/update", post(company_data::update))
-        .route(
-            "/company/logo",
-            get(company_data::logo).post(company_data::upload_logo),
-        )
-        .route("/company/logo/delete", post(company_data::delete_logo))
-        .route("/company/licence", get(dashboard::licence))
-        .route("/company/branchOffice", get(branch_offices::list))
-        .route(
-            "/company/branchOffice/all",
-            get(company::all_branch_offices),
-        )
-        .route(
-            "/company/branchOffice/getConfig",
-            get(company::branch_office_config),
-        )
-        .route(
-            "/company/branchOffice/register",
-            post(branch_offices::register),
-        )
-        .route(
-            "/company/branchOffice/delete",
-            post(records::delete::<Branches>),
-        )
-        .route("/company/branchOffice/{id}", get(records::get::<Branches>))
-        .route(
-            "/company/branchOffice/{id}/update",
-            post(branch_offices::update),
-        )
-        .route(
-            "/company/branchOffice/{id}/lock",
-            post(records::lock::<Branches>),
-        )
-        .route("/company/holiday", get(holidays::list))
-        .route("/company/holiday/register", post(holidays::register))
-        .route("/company/holiday/delete", post(records::delete::<Holidays>))
-        .route("/company/holiday/{id}", get(records::get::<Holidays>))
-        .route("/company/holiday/{id}/update", post(holidays::update))
-        .route(
-            "/company/holiday/{id}/lock",
-            post(records::lock::<Holidays>),
-        )
-        // Product categories.
-        .route("/item/category", get(categories::list))
-        .route("/item/category/all", get(categories::all))
-        .route("/item/category/register", post(categories::register))
-        .route("/item/category/delete", post(records::delete::<Categories>))
-        .route("/item/category/{id}", get(records::get::<Categories>))
-        .route("/item/category/{id}/update", post(categories::update))
-        .route(
-            "/item/category/{id}/lock",
-            post(records::lock::<Categories>),
-        )
+    let api = api()
+        .router
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             licence::enforce,
@@ -140,7 +187,7 @@ pub fn build(state: AppState) -> Router {
         .fallback(get(pages::page))
         .layer(
             ServiceBuilder::new()
-                .layer(TraceLayer::new_for_http())
+                .layer(axum::middleware::from_fn(request_id::assign))
                 .layer(DefaultBodyLimit::max(BODY_LIMIT))
                 .layer(SetResponseHeaderLayer::if_not_present(
                     X_CONTENT_TYPE_OPTIONS,

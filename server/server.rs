@@ -18,10 +18,18 @@ pub fn build_state(config: Config) -> anyhow::Result<AppState> {
     let ssr = SsrPool::start(
         bundle::SERVER_JS,
         PoolConfig {
+            engine: config.ssr_engine,
             workers: config.ssr_workers,
             queue: config.ssr_queue,
             timeout: config.ssr_timeout,
+            memory_limit: config.ssr_memory_limit,
         },
+    );
+    tracing::info!(
+        "motor de render: {} (SSR_ENGINE={}), {} hilos",
+        config.ssr_engine.name(),
+        config.ssr_engine,
+        config.ssr_workers
     );
     build_state_with(config, ssr)
 }

@@ -128,7 +128,7 @@ function makeManifest(metafile, css) {
   const entry = list.find((c) => c.entryPoint?.endsWith('entry.client.tsx'));
   const pages = {};
   for (const chunk of list) {
-    const m = chunk.entryPoint && /^ui\/src\/(pages\/.+)\.tsx$/.exec(chunk.entryPoint);
+    const m = chunk.entryPoint && /^ui\/src\/(features\/[^/]+\/pages\/.+)\.tsx$/.exec(chunk.entryPoint);
     if (m) pages[m[1]] = { file: chunk.file, imports: chunk.imports };
   }
   return { entry: { file: entry.file, imports: entry.imports }, css: [css], pages };

@@ -10,8 +10,9 @@ use axum::http::request::Parts;
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::http::cookies;
-use crate::models::session::Session;
-use crate::models::user::{Role, User};
+use crate::models::CompanyId;
+use crate::models::auth::session::Session;
+use crate::models::auth::user::{Role, User};
 
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "mostrador_session";
@@ -36,8 +37,8 @@ impl AuthUser {
     }
 
     /// The user's company, or 403 for an account no company has taken in yet.
-    pub fn company_id(&self) -> Result<i64, AppError> {
-        self.user.company_id.ok_or_else(|| {
+    pub fn company(&self) -> Result<CompanyId, AppError> {
+        self.user.company().ok_or_else(|| {
             AppError::Forbidden("Su cuenta aún no pertenece a ninguna empresa".into())
         })
     }

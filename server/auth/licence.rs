@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use crate::app::AppState;
 use crate::auth::MaybeUser;
 use crate::error::AppError;
-use crate::models::licence::Licence;
+use crate::models::config::licence::Licence;
 use crate::util::time::local_date;
 
 /// Message of a write refused because of the licence.
@@ -34,16 +34,14 @@ pub async fn enforce(State(state): State<AppState>, request: Request, next: Next
     let (mut parts, body) = request.into_parts();
     // The lookup is cached in the request, so the handler does not query the session again.
     if let Ok(MaybeUser(Some(auth))) = MaybeUser::from_request_parts(&mut parts, &state).await
-        && let Some(company_id) = auth.user.company_id
+        && let Some(company) = auth.user.company()
     {
-        let in_force =
-            state
-                .db
-                .run(move |conn| {
-                    Ok(Licence::current(conn, company_id)?
-                        .is_some_and(|l| l.is_valid_on(local_date())))
-                })
-                .await;
+        let in_force = state
+            .db
+            .run(move |conn| {
+                Ok(Licence::current(conn, company)?.is_some_and(|l| l.is_valid_on(local_date())))
+            })
+            .await;
         match in_force {
             Ok(true) => {}
             Ok(false) => return AppError::Forbidden(READ_ONLY.into()).into_response(),

@@ -1,9 +1,13 @@
 //! The role table of the specification (§6), as the server enforces it. Each endpoint names the
-//! group of roles it admits; the UI's route table applies the same groups to pages.
+//! group of roles it admits. These groups are the only definition: the UI's route table reads
+//! them from the generated `ui/src/lib/api-types.ts` and the permission tests import them.
 
 use crate::auth::extract::AuthUser;
-use crate::error::AppError;
-use crate::models::user::Role;
+use crate::db::DbConnection;
+use crate::error::{AppError, AppResult};
+use crate::models::CompanyId;
+use crate::models::auth::user::{Role, User};
+use crate::models::config::branch_office::BranchOffice;
 
 /// 'admin only' (configuration, uploads, all cash registers).
 pub const ADMIN: &[Role] = &[Role::Admin];
@@ -12,14 +16,23 @@ pub const ADMIN_USER: &[Role] = &[Role::Admin, Role::User];
 /// 'include cashier' and 'no restriction': every signed-in role.
 pub const ALL: &[Role] = &[Role::Admin, Role::User, Role::Cashier];
 
+/// The groups by the names the UI uses (exported to TypeScript).
+pub const GROUPS: &[(&str, &[Role])] =
+    &[("ADMIN", ADMIN), ("ADMIN_USER", ADMIN_USER), ("ALL", ALL)];
+
 /// Message for a role that may not use an endpoint.
 pub const FORBIDDEN: &str = "No tiene permisos para realizar esta acción";
 
-/// A signed-in user acting inside their company with a role the endpoint admits.
+/// Message when the user has no branch to work in.
+pub const NO_BRANCH: &str =
+    "No tiene una sucursal asignada. Pida a un administrador que le dé acceso a una.";
+
+/// A signed-in user acting inside their company with a role the endpoint admits. Its `company`
+/// is what every model function is scoped by.
 #[derive(Debug, Clone)]
 pub struct Tenant {
     pub auth: AuthUser,
-    pub company_id: i64,
+    pub company: CompanyId,
 }
 
 impl Tenant {
@@ -27,6 +40,34 @@ impl Tenant {
     pub fn user_id(&self) -> i64 {
         self.auth.user.id
     }
+
+    /// The user's role.
+    pub fn role(&self) -> Role {
+        self.auth.role()
+    }
+
+    /// The branch the user is working in (`companySelectedData.branchOffice`): the stored choice
+    /// while still accessible, else the first branch they may access. Branch-level data (stock,
+    /// cash registers, sales) follows it.
+    pub fn branch(&self, conn: &mut DbConnection) -> AppResult<BranchOffice> {
+        let access = User::branch_access(conn, self.user_id())?;
+        let id = selected_branch(&self.auth.user, &access).ok_or_else(|| AppError::Conflict {
+            message: NO_BRANCH.into(),
+            errors: Default::default(),
+        })?;
+        BranchOffice::find_in_company(conn, self.company, id)?.ok_or_else(|| AppError::Conflict {
+            message: NO_BRANCH.into(),
+            errors: Default::default(),
+        })
+    }
+}
+
+/// The branch a user is working in: the stored choice when still accessible, else the first
+/// branch the user may access.
+pub fn selected_branch(user: &User, access: &[i64]) -> Option<i64> {
+    user.selected_branch_office_id
+        .filter(|id| access.contains(id))
+        .or_else(|| access.first().copied())
 }
 
 impl AuthUser {
@@ -37,7 +78,7 @@ impl AuthUser {
             return Err(AppError::Forbidden(FORBIDDEN.into()));
         }
         Ok(Tenant {
-            company_id: self.company_id()?,
+            company: self.company()?,
             auth: self.clone(),
         })
     }

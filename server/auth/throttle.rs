@@ -6,7 +6,7 @@ use chrono::TimeDelta;
 
 use crate::db::DbConnection;
 use crate::error::AppError;
-use crate::models::login_failure::{self, Scope};
+use crate::models::auth::login_failure::{self, Scope};
 
 /// Window over which failures are counted.
 pub const WINDOW: TimeDelta = TimeDelta::minutes(15);

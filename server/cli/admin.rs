@@ -3,14 +3,14 @@
 use crate::auth::password;
 use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::config::Config;
-use crate::controllers::auth::{email_problem, name_problem};
 use crate::db::{Database, DbConnection, migrations, write_transaction};
-use crate::models::branch_office::{BranchOffice, NewBranchOffice};
-use crate::models::company::{Company, NewCompany};
-use crate::models::emission_point::EmissionPoint;
-use crate::models::licence::{Licence, TRIAL_DAYS, TRIAL_PLAN, TRIAL_USERS};
-use crate::models::user::{NewUser, Role, User, normalize_email};
+use crate::models::auth::user::{NewUser, Role, User, normalize_email};
+use crate::models::config::branch_office::{BranchOffice, NewBranchOffice};
+use crate::models::config::company::{Company, NewCompany};
+use crate::models::config::emission_point::EmissionPoint;
+use crate::models::config::licence::{Licence, TRIAL_DAYS, TRIAL_PLAN, TRIAL_USERS};
 use crate::util::time::{local_date, now};
+use crate::validation::{email_problem, name_problem};
 
 /// Opens the database and applies pending migrations.
 pub fn open(config: &Config) -> anyhow::Result<Database> {
@@ -71,12 +71,12 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
         )?;
         EmissionPoint::sync(
             conn,
-            company.id,
+            company.scope(),
             branch.id,
             &[("001".into(), "Caja principal".into())],
         )?;
         let trial_end = local_date() + chrono::TimeDelta::days(TRIAL_DAYS - 1);
-        Licence::grant(conn, company.id, TRIAL_PLAN, trial_end, TRIAL_USERS)?;
+        Licence::grant(conn, company.scope(), TRIAL_PLAN, trial_end, TRIAL_USERS)?;
         Ok(company)
     })
 }
@@ -99,10 +99,10 @@ pub fn create_user(conn: &mut DbConnection, args: &UserAddArgs) -> anyhow::Resul
         }
         let branches = match &args.branch {
             Some(code) => vec![
-                BranchOffice::find_by_code(conn, company.id, code)?
+                BranchOffice::find_by_code(conn, company.scope(), code)?
                     .ok_or_else(|| anyhow::anyhow!("la empresa no tiene la sucursal {code}"))?,
             ],
-            None => BranchOffice::list_for_company(conn, company.id)?,
+            None => BranchOffice::list_for_company(conn, company.scope())?,
         };
         let at = now();
         let user = User::insert(
@@ -120,7 +120,7 @@ pub fn create_user(conn: &mut DbConnection, args: &UserAddArgs) -> anyhow::Resul
             },
         )?;
         for branch in &branches {
-            User::grant_branch(conn, user.id, branch.id)?;
+            User::grant_branch(conn, company.scope(), user.id, branch.id)?;
         }
         Ok(user)
     })
@@ -164,7 +164,7 @@ pub fn grant_licence(conn: &mut DbConnection, args: &LicenceAddArgs) -> anyhow::
         .ok_or_else(|| anyhow::anyhow!("no existe una empresa con el RUC {}", args.company))?;
     Ok(Licence::grant(
         conn,
-        company.id,
+        company.scope(),
         args.plan.trim(),
         valid_until,
         args.users,

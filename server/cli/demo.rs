@@ -3,10 +3,10 @@
 use crate::cli::admin::{create_company, create_user, grant_licence};
 use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::db::Database;
-use crate::models::branch_office::{BranchOffice, NewBranchOffice};
-use crate::models::company::Company;
-use crate::models::emission_point::EmissionPoint;
-use crate::models::user::{Role, User};
+use crate::models::auth::user::{Role, User};
+use crate::models::config::branch_office::{BranchOffice, NewBranchOffice};
+use crate::models::config::company::Company;
+use crate::models::config::emission_point::EmissionPoint;
 
 /// RUC of the demo company (a valid sociedad RUC: check digit 4).
 pub const DEMO_RUC: &str = "1790011224001";
@@ -37,7 +37,7 @@ fn add_second_branch(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
     )?;
     EmissionPoint::sync(
         conn,
-        company.id,
+        company.scope(),
         branch.id,
         &[("001".into(), "Caja Norte".into())],
     )?;

@@ -7,7 +7,7 @@ pub mod demo;
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::Config;
-use crate::models::user::Role;
+use crate::models::auth::user::Role;
 
 /// Mostrador: back office para pequeños negocios del Ecuador.
 #[derive(Debug, Parser)]

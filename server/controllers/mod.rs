@@ -1,15 +1,12 @@
-//! Request handlers, one folder or file per resource. Handlers read top to bottom: who is asking →
-//! validate → load/decide/write in one transaction → view.
+//! Request handlers, one folder per business area (`auth`, `home`, `config`, `inventory`…), one
+//! file per resource, split by verb when it grows. Each area also has a `pages.rs` with the data
+//! of its pages, built from the same functions as its API. Handlers read top to bottom: who is
+//! asking → validate → load/decide/write in one transaction → view.
 
 pub mod assets;
 pub mod auth;
-pub mod branch_offices;
-pub mod categories;
-pub mod company;
-pub mod company_data;
-pub mod dashboard;
-pub mod holidays;
+pub mod config;
+pub mod home;
+pub mod inventory;
 pub mod pages;
 pub mod records;
-pub mod user;
-pub mod users;

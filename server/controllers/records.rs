@@ -7,14 +7,16 @@ use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
 
-use super::auth::signup::MessageResponse;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::DbConnection;
 use crate::error::AppResult;
+use crate::error::locked;
 use crate::http::json::JsonBody;
-use crate::http::list::{IdBody, PathId, locked, parse_id};
-use crate::models::user::Role;
+use crate::http::params::{IdBody, PathId, parse_id};
+use crate::models::CompanyId;
+use crate::models::auth::user::Role;
+use crate::views::MessageResponse;
 
 /// A company-owned record managed by the generic list screens.
 pub trait Record: Send + 'static {
@@ -28,22 +30,27 @@ pub trait Record: Send + 'static {
     const DELETED: &'static str;
 
     /// The record's view; `not_in_table` when it is not the company's.
-    fn view(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<Self::View>;
+    fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Self::View>;
     /// Whether it is locked; `not_in_table` when it is not the company's.
-    fn is_locked(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<bool>;
-    /// Sets the lock.
-    fn set_locked(conn: &mut DbConnection, id: i64, locked: bool) -> AppResult<()>;
-    /// Deletes it after the resource's own checks (records that use it).
-    fn delete(conn: &mut DbConnection, company_id: i64, id: i64) -> AppResult<()>;
+    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool>;
+    /// Sets the lock of the company's record.
+    fn set_locked(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        locked: bool,
+    ) -> AppResult<()>;
+    /// Deletes the company's record after the resource's own checks (records that use it).
+    fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()>;
 }
 
 /// Fails with the locked-record error when `id` is locked (edits check this first).
 pub fn ensure_unlocked<R: Record>(
     conn: &mut DbConnection,
-    company_id: i64,
+    company: CompanyId,
     id: i64,
 ) -> AppResult<()> {
-    if R::is_locked(conn, company_id, id)? {
+    if R::is_locked(conn, company, id)? {
         Err(locked())
     } else {
         Ok(())
@@ -60,7 +67,7 @@ pub async fn get<R: Record>(
     Ok(Json(
         state
             .db
-            .run(move |conn| R::view(conn, tenant.company_id, id))
+            .run(move |conn| R::view(conn, tenant.company, id))
             .await?,
     ))
 }
@@ -75,9 +82,9 @@ pub async fn lock<R: Record>(
     let view = state
         .db
         .write(move |conn| {
-            let was_locked = R::is_locked(conn, tenant.company_id, id)?;
-            R::set_locked(conn, id, !was_locked)?;
-            R::view(conn, tenant.company_id, id)
+            let was_locked = R::is_locked(conn, tenant.company, id)?;
+            R::set_locked(conn, tenant.company, id, !was_locked)?;
+            R::view(conn, tenant.company, id)
         })
         .await?;
     Ok(Json(view))
@@ -94,8 +101,8 @@ pub async fn delete<R: Record>(
     state
         .db
         .write(move |conn| {
-            ensure_unlocked::<R>(conn, tenant.company_id, id)?;
-            R::delete(conn, tenant.company_id, id)
+            ensure_unlocked::<R>(conn, tenant.company, id)?;
+            R::delete(conn, tenant.company, id)
         })
         .await?;
     Ok(Json(MessageResponse {

@@ -5,8 +5,10 @@
 //! diesel is synchronous, so every use from a request goes through [`Database::run`], which takes a
 //! pooled connection on tokio's blocking threads, never on the async workers.
 
+pub mod list;
 pub mod migrations;
 pub mod schema;
+pub mod search;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -86,6 +88,7 @@ impl ManageConnection for Manager {
                     .map_err(r2d2::Error::ConnectionError)?;
                 conn.batch_execute(SQLITE_PRAGMAS)
                     .map_err(r2d2::Error::QueryError)?;
+                search::register_sqlite(&mut conn).map_err(r2d2::Error::QueryError)?;
                 Ok(DbConnection::Sqlite(conn))
             }
         }
@@ -147,7 +150,10 @@ impl Database {
         F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
     {
         let pool = self.pool.clone();
+        // The blocking thread logs inside the request's span (its request id).
+        let span = tracing::Span::current();
         tokio::task::spawn_blocking(move || {
+            let _entered = span.enter();
             let mut conn = pool
                 .get()
                 .map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))?;
@@ -205,6 +211,19 @@ where
 pub type DbBackend = <DbConnection as Connection>::Backend;
 
 diesel::define_sql_function! {
-    /// SQL `lower()`, for case-insensitive search on both backends.
+    /// SQL `lower()`, for case-insensitive equality (duplicate names). Searching uses
+    /// [`search::search_fold`], which also ignores accents.
     fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// One row of a company-owned table: `table.filter(company_id = company).filter(id = id)`, the
+/// target of every update and delete of such a row, so a write can never reach another
+/// company's row even when the handler did not load it first.
+#[macro_export]
+macro_rules! company_row {
+    ($table:ident, $company:expr, $id:expr) => {
+        $table::table
+            .filter($table::company_id.eq($company.get()))
+            .filter($table::id.eq($id))
+    };
 }

@@ -3,4 +3,6 @@
 pub mod client_ip;
 pub mod cookies;
 pub mod json;
-pub mod list;
+pub mod params;
+pub mod request_id;
+pub mod upload;

@@ -2,7 +2,7 @@
 
 use askama::Template;
 
-use crate::models::email_token::Purpose;
+use crate::models::auth::email_token::Purpose;
 
 /// A message ready to queue.
 #[derive(Debug, Clone)]

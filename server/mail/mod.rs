@@ -11,7 +11,7 @@ use lettre::{AsyncSmtpTransport, Tokio1Executor};
 use tokio::sync::Notify;
 
 use crate::db::DbConnection;
-use crate::models::outbox;
+use crate::models::mail::outbox;
 pub use messages::Email;
 
 /// Delivery settings and the signal that wakes the worker.

@@ -6,7 +6,7 @@ use lettre::AsyncTransport;
 use lettre::message::{Message, MultiPart};
 
 use crate::app::AppState;
-use crate::models::outbox::{self, OutboxMail};
+use crate::models::mail::outbox::{self, OutboxMail};
 
 /// How long a claimed message is reserved for this server.
 const LEASE: TimeDelta = TimeDelta::seconds(120);

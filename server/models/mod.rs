@@ -1,16 +1,17 @@
-//! One file per table: the row struct, its insert struct, and the queries on it. Models return
-//! `diesel::QueryResult`; handlers decide what a missing row means to the user.
+//! Rows and queries, one folder per business area and one file per table: the row struct, its
+//! insert struct, and the queries on it. Models return `diesel::QueryResult`; handlers decide what a
+//! missing row means to the user.
+//!
+//! Every query on a company-owned table takes the [`CompanyId`] of the request and filters on it,
+//! reads and writes alike, so a handler that forgets to load a row first still cannot touch
+//! another company's data.
 
-pub mod branch_office;
-pub mod category;
-pub mod company;
-pub mod email_token;
-pub mod emission_point;
-pub mod holiday;
-pub mod licence;
-pub mod login_failure;
-pub mod outbox;
-pub mod session;
-pub mod sri_document;
-pub mod sri_message;
-pub mod user;
+pub mod auth;
+pub mod config;
+pub mod inventory;
+pub mod mail;
+pub mod sri;
+
+mod company_id;
+
+pub use company_id::CompanyId;

@@ -58,20 +58,21 @@ pub enum SriCommand {
     Send {
         /// XML firmado.
         signed: PathBuf,
-        /// pruebas, produccion o la URL base de otro servicio (p. ej. el simulador).
-        #[arg(long, default_value = "pruebas")]
-        env: String,
+        /// pruebas, produccion o la URL base de otro servicio (p. ej. el simulador); por
+        /// omisión la variable SRI_URL si está definida, si no pruebas.
+        #[arg(long)]
+        env: Option<String>,
         /// Tiempo máximo de espera en segundos.
         #[arg(long, default_value_t = 30)]
         timeout: u64,
     },
     /// Consulta la autorización de una clave de acceso.
     Authorize {
-        /// Clave de acceso (49 dígitos).
+        /// Clave de acceso (49 dígitos) o un XML del comprobante (se lee su claveAcceso).
         clave: String,
-        /// pruebas, produccion o la URL base de otro servicio.
-        #[arg(long, default_value = "pruebas")]
-        env: String,
+        /// pruebas, produccion o la URL base de otro servicio; por omisión SRI_URL o pruebas.
+        #[arg(long)]
+        env: Option<String>,
         /// Tiempo máximo de espera en segundos.
         #[arg(long, default_value_t = 30)]
         timeout: u64,
@@ -113,13 +114,16 @@ pub async fn execute(cmd: SriCommand, out: &mut (dyn Write + Send)) -> anyhow::R
             signed,
             env,
             timeout,
-        } => send(&signed, &env, timeout, out).await,
+        } => send(&signed, &environment(env), timeout, out).await,
         SriCommand::Authorize {
             clave,
             env,
             timeout,
             output,
-        } => authorize(&clave, &env, timeout, output.as_deref(), out).await,
+        } => {
+            let clave = access_key_argument(&clave)?;
+            authorize(&clave, &environment(env), timeout, output.as_deref(), out).await
+        }
         SriCommand::Simulator {
             port,
             host,
@@ -135,8 +139,9 @@ fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
 fn xml(path: &Path, today: Option<NaiveDate>, out: &mut dyn Write) -> anyhow::Result<()> {
     let json = String::from_utf8(read(path)?)
         .map_err(|_| anyhow!("{} no está en UTF-8", path.display()))?;
-    let doc = Comprobante::from_json(&json).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let ctx = today.map_or_else(ValidationContext::now, ValidationContext::at);
+    let doc = Comprobante::from_json_dated(&json, ctx.today)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let built = build(&doc, &ctx)?;
     out.write_all(built.xml.as_bytes())?;
     Ok(())
@@ -205,6 +210,42 @@ fn check_cert(p12: &Path, password_env: &str, out: &mut dyn Write) -> anyhow::Re
         bail!("el certificado no sirve para firmar comprobantes: falta el uso «digitalSignature»");
     }
     Ok(())
+}
+
+/// The SRI to talk to: `--env`, else `SRI_URL` (the simulator, a proxy), else pruebas.
+fn environment(env: Option<String>) -> String {
+    env.or_else(|| {
+        std::env::var("SRI_URL")
+            .ok()
+            .filter(|v| !v.trim().is_empty())
+    })
+    .unwrap_or_else(|| "pruebas".into())
+}
+
+/// A clave de acceso given as is (49 digits) or read from a comprobante's XML (`<claveAcceso>`).
+fn access_key_argument(value: &str) -> anyhow::Result<String> {
+    let value = value.trim();
+    if value.len() == 49 && value.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(value.to_string());
+    }
+    let path = Path::new(value);
+    if !path.exists() {
+        bail!("«{value}» no es una clave de acceso de 49 dígitos ni un archivo XML");
+    }
+    let xml = String::from_utf8(read(path)?)
+        .map_err(|_| anyhow!("{} no está en UTF-8", path.display()))?;
+    let start = xml
+        .find("<claveAcceso>")
+        .ok_or_else(|| anyhow!("{} no contiene <claveAcceso>", path.display()))?
+        + "<claveAcceso>".len();
+    let key: String = xml[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    if key.len() != 49 {
+        bail!("la claveAcceso de {} no tiene 49 dígitos", path.display());
+    }
+    Ok(key)
 }
 
 fn client(env: &str, timeout: u64) -> anyhow::Result<SriClient> {

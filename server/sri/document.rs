@@ -8,10 +8,11 @@
 use super::clave::{ClaveAcceso, ClaveParts, random_numeric_code};
 use super::model::{Comprobante, InvoiceVersion};
 use super::sign::{SignError, SignOptions, SigningIdentity, sign};
-use super::totals::Totals;
-use super::validate::{FieldError, ValidationContext, ValidationErrors, validate};
+use super::validate::{ValidationContext, ValidationErrors, validate};
 use super::xml::{RenderError, render};
 use super::xsd::{self, Schema, XsdError};
+use crate::domain::FieldError;
+use crate::domain::totals::Totals;
 
 /// Why a document could not be built or signed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -9,6 +9,7 @@ use rust_decimal::Decimal;
 use super::catalog::{Environment, IdType, Regime};
 use super::model::*;
 use super::validate::ValidationContext;
+use crate::domain::totals::{IceMode, IceTax};
 
 pub fn d(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap_or_default()
@@ -106,7 +107,7 @@ pub fn invoice_struct() -> Invoice {
         ],
         expected_total: None,
     };
-    let totals = crate::sri::totals::compute(&inv.items, inv.global_discount, inv.tip)
+    let totals = crate::domain::totals::compute(&inv.items, inv.global_discount, inv.tip)
         .map(|t| t.total)
         .unwrap_or_default();
     inv.payments = vec![Payment {

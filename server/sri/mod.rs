@@ -13,15 +13,15 @@ pub mod catalog;
 pub mod clave;
 pub mod cli;
 pub mod document;
-pub mod ids;
+
 pub mod libxml;
 pub mod model;
-pub mod money;
+
 pub mod queue;
 pub mod sign;
 pub mod simulator;
 pub mod soap;
-pub mod totals;
+
 pub mod validate;
 pub mod xml;
 pub mod xsd;

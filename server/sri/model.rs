@@ -3,7 +3,7 @@
 //!
 //! The model holds what the shop decides (who, what, how much); everything the SRI
 //! derives (line nets, tax groups, totals, clave de acceso) is computed by
-//! [`crate::sri::totals`] and [`crate::sri::clave`], never stored here, so the XML and
+//! [`crate::domain::totals`] and [`crate::sri::clave`], never stored here, so the XML and
 //! every screen use the same numbers. The JSON form (serde, camelCase, unknown fields
 //! refused) is documented in `server/sri/README.md`; the CLI reads it.
 
@@ -11,10 +11,10 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::catalog::{
-    CONSUMIDOR_FINAL_ID, CONSUMIDOR_FINAL_NAME, DocType, Environment, IdType, Regime,
-};
-use super::money::serde_decimal;
+use super::catalog::{DocType, Environment, IdType, Regime};
+use crate::domain::ids::{CONSUMIDOR_FINAL_ID, CONSUMIDOR_FINAL_NAME};
+use crate::domain::money::serde_decimal;
+use crate::domain::totals::{IceTax, Taxable};
 
 /// One electronic document, tagged by `"type"` in JSON.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,6 +33,14 @@ pub enum Comprobante {
 
 impl Comprobante {
     /// Reads a document from its JSON form, with a Spanish error naming the position.
+    ///
+    /// Dates the document leaves out are `today`: the issue date and, for a guía de remisión,
+    /// the transport dates (the examples carry none, so they can be previewed on any day).
+    pub fn from_json_dated(json: &str, today: NaiveDate) -> Result<Comprobante, String> {
+        Self::from_json(&with_default_dates(json, today))
+    }
+
+    /// Parses the JSON form (see `server/sri/README.md`).
     pub fn from_json(json: &str) -> Result<Comprobante, String> {
         serde_json::from_str(json).map_err(|e| {
             format!(
@@ -211,37 +219,6 @@ pub struct NameValue {
     pub value: String,
 }
 
-/// How ICE is charged on a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum IceMode {
-    /// Percentage of the line net (`tarifa` = percent).
-    AdValorem,
-    /// Fixed amount per unit (`tarifa` = USD per unit).
-    Specific,
-}
-
-/// ICE on a line. The tariff comes from the product (it changes yearly), so it is
-/// data of the line, not of the engine.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct IceTax {
-    /// `codigoPorcentaje`: 4-digit ICE product code (e.g. `"3053"`).
-    pub code: String,
-    /// Percent (ad valorem) or USD per unit (specific).
-    #[serde(with = "serde_decimal")]
-    pub tariff: Decimal,
-    /// Ad valorem or specific.
-    pub mode: IceMode,
-    /// Units the specific tariff applies to; defaults to the line quantity.
-    #[serde(
-        default,
-        with = "serde_decimal::option",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub units: Option<Decimal>,
-}
-
 /// A sold (factura) or returned (nota de crédito) item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -267,7 +244,7 @@ pub struct Item {
     /// it by the totals computation.
     #[serde(default, with = "serde_decimal")]
     pub discount: Decimal,
-    /// IVA `codigoPorcentaje` of the product (see `catalog::IVA_RATES`), e.g. `"4"`.
+    /// IVA `codigoPorcentaje` of the product (see `domain::taxes::IVA_RATES`), e.g. `"4"`.
     pub iva: String,
     /// ICE, for products subject to it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -278,6 +255,27 @@ pub struct Item {
     /// `detallesAdicionales` (at most 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<NameValue>,
+}
+
+impl Taxable for Item {
+    fn quantity(&self) -> Decimal {
+        self.quantity
+    }
+    fn unit_price(&self) -> Decimal {
+        self.unit_price
+    }
+    fn discount(&self) -> Decimal {
+        self.discount
+    }
+    fn iva_code(&self) -> &str {
+        &self.iva
+    }
+    fn ice(&self) -> Option<&IceTax> {
+        self.ice.as_ref()
+    }
+    fn irbpnr_bottles(&self) -> Option<u32> {
+        self.irbpnr_bottles
+    }
 }
 
 /// One `pago` of a factura.
@@ -486,6 +484,25 @@ pub struct DeliveryGuide {
 
 fn default_currency() -> String {
     "DOLAR".to_string()
+}
+
+/// `json` with the dates it leaves out set to `today` (see [`Comprobante::from_json_dated`]).
+/// JSON that does not parse is returned as is, for `from_json` to report.
+fn with_default_dates(json: &str, today: NaiveDate) -> String {
+    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(json) else {
+        return json.to_string();
+    };
+    let date = serde_json::Value::String(today.format("%Y-%m-%d").to_string());
+    if let Some(header) = value.get_mut("header").and_then(|h| h.as_object_mut()) {
+        header.entry("issueDate").or_insert_with(|| date.clone());
+    }
+    if value.get("type").and_then(|t| t.as_str()) == Some("guiaRemision")
+        && let Some(doc) = value.as_object_mut()
+    {
+        doc.entry("transportStart").or_insert_with(|| date.clone());
+        doc.entry("transportEnd").or_insert_with(|| date.clone());
+    }
+    value.to_string()
 }
 
 #[cfg(test)]

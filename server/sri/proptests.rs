@@ -4,10 +4,12 @@
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 
-use super::catalog::{IdType, TaxKind};
+use super::catalog::IdType;
 use super::document::build;
 use super::fixtures::{self, context};
 use super::model::*;
+use crate::domain::taxes::TaxKind;
+use crate::domain::totals::{IceMode, IceTax};
 
 fn text() -> impl Strategy<Value = String> {
     "[A-Za-z0-9áéíóúñÑÁÉÍÓÚü«»€&<>\"' .,;:/#()-]{0,40}".prop_map(|s| format!("X{s}"))
@@ -41,8 +43,8 @@ fn item() -> impl Strategy<Value = Item> {
                 details,
                 discount_pct,
             )| {
-                let gross = super::money::round2(quantity * unit_price);
-                let discount = super::money::round2(
+                let gross = crate::domain::money::round2(quantity * unit_price);
+                let discount = crate::domain::money::round2(
                     gross * Decimal::from(discount_pct) / Decimal::ONE_HUNDRED,
                 );
                 Item {
@@ -111,9 +113,9 @@ proptest! {
         inv.buyer = buyer;
         inv.tip = tip;
         inv.additional_info = info.into_iter().map(|(name, value)| NameValue { name, value }).collect();
-        let subtotal: Decimal = inv.items.iter().map(|i| super::money::round2(i.quantity * i.unit_price) - i.discount).sum();
-        inv.global_discount = super::money::round2(subtotal * Decimal::from(discount_pct) / Decimal::ONE_HUNDRED);
-        let total = super::totals::compute(&inv.items, inv.global_discount, inv.tip).unwrap().total;
+        let subtotal: Decimal = inv.items.iter().map(|i| crate::domain::money::round2(i.quantity * i.unit_price) - i.discount).sum();
+        inv.global_discount = crate::domain::money::round2(subtotal * Decimal::from(discount_pct) / Decimal::ONE_HUNDRED);
+        let total = crate::domain::totals::compute(&inv.items, inv.global_discount, inv.tip).unwrap().total;
         inv.payments = vec![Payment { method: "20".into(), amount: total, term: Some(Decimal::from(30)), time_unit: Some("dias".into()) }];
         let built = build(&Comprobante::Invoice(inv.clone()), &context());
         prop_assert!(built.is_ok(), "{:?}", built.err());
@@ -132,7 +134,7 @@ proptest! {
         prop_assert_eq!(global, inv.global_discount);
         for g in &t.groups {
             if g.kind == TaxKind::Iva {
-                prop_assert_eq!(g.value, super::money::round2(g.base * g.tariff / Decimal::ONE_HUNDRED));
+                prop_assert_eq!(g.value, crate::domain::money::round2(g.base * g.tariff / Decimal::ONE_HUNDRED));
             }
         }
     }

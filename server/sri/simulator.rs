@@ -25,9 +25,8 @@ use chrono::{DateTime, FixedOffset, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::catalog::{Environment, iva_rate};
+use super::catalog::Environment;
 use super::clave::ClaveAcceso;
-use super::money::round2;
 use super::sign;
 use super::soap::client::{AUTHORIZATION_PATH, RECEPTION_PATH};
 use super::soap::parse::{self, Element};
@@ -37,6 +36,8 @@ use super::soap::{
 };
 use super::validate::ECUADOR;
 use super::xsd;
+use crate::domain::money::round2;
+use crate::domain::taxes::iva_rate;
 
 /// What the stand-in does with the next requests of one service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -7,46 +7,22 @@
 //! hard-validated), the consumidor final limit, dates (SRI errors 65 and 82) and that
 //! payments add up to the computed total.
 
-use std::fmt;
-
 use chrono::{Duration, FixedOffset, NaiveDate, Utc};
 use rust_decimal::Decimal;
 
-use super::catalog::{
-    CONSUMIDOR_FINAL_ID, CONSUMIDOR_FINAL_LIMIT, DocType, IdType, Regime, iva_rate, payment_method,
-};
+use super::catalog::{DocType, IdType, Regime, payment_method};
 use super::clave::ClaveAcceso;
-use super::ids::{validate_cedula, validate_ruc};
 use super::model::{
-    Buyer, Comprobante, CreditNote, DeliveryGuide, Header, IceMode, Invoice, Item, NameValue,
+    Buyer, Comprobante, CreditNote, DeliveryGuide, Header, Invoice, Item, NameValue,
 };
-use super::money::{decimals, fmt2, integer_digits};
-use super::totals::{self, Totals};
+use crate::domain::ids::{CONSUMIDOR_FINAL_ID, CONSUMIDOR_FINAL_LIMIT};
+use crate::domain::ids::{validate_cedula, validate_ruc};
+use crate::domain::money::{decimals, fmt2, integer_digits};
+use crate::domain::taxes::iva_rate;
+use crate::domain::totals::IceMode;
+use crate::domain::totals::{self, Totals};
 
-/// One problem with one field, in Spanish.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct FieldError {
-    /// JSON path of the field, e.g. `items[0].unitPrice`.
-    pub field: String,
-    /// What is wrong and, when possible, how to fix it.
-    pub message: String,
-}
-
-impl FieldError {
-    /// Convenience constructor.
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> FieldError {
-        FieldError {
-            field: field.into(),
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for FieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
+use crate::domain::FieldError;
 
 /// All the problems of a document (never empty).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

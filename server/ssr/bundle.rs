@@ -57,3 +57,29 @@ pub fn manifest() -> &'static Manifest {
         serde_json::from_str(MANIFEST_JSON).expect("manifest.json generado por build.mjs")
     })
 }
+
+/// Id of this build of the UI: `MOSTRADOR_BUILD_ID` when set (deployments that name their
+/// releases, and the tests), otherwise derived from the content-hashed asset names, so it changes
+/// exactly when the assets do. Pages carry it and the browser polls `GET /api/build`; a different
+/// answer means a new version is running.
+pub fn build_id() -> &'static str {
+    static ID: OnceLock<String> = OnceLock::new();
+    ID.get_or_init(|| {
+        std::env::var("MOSTRADOR_BUILD_ID")
+            .ok()
+            .map(|id| id.trim().to_string())
+            .filter(|id| {
+                !id.is_empty()
+                    && id.len() <= 64
+                    && id
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+            })
+            .unwrap_or_else(|| {
+                use sha2::{Digest, Sha256};
+                let m = manifest();
+                let digest = Sha256::digest(format!("{}|{}", m.entry.file, m.css.join("|")));
+                digest.iter().take(6).map(|b| format!("{b:02x}")).collect()
+            })
+    })
+}

@@ -10,6 +10,8 @@ use super::routes::RouteMatch;
 #[derive(Template)]
 #[template(path = "shell.html", config = "server/templates/askama.toml")]
 struct Shell<'a> {
+    /// The UI build (`bundle::build_id`), compared by the browser with `GET /api/build`.
+    build: &'a str,
     title: &'a str,
     /// ` class="dark" data-primary="teal"`: built here from checked values only.
     html_attributes: String,
@@ -97,6 +99,7 @@ pub fn page(
         }
     }
     let shell = Shell {
+        build: super::bundle::build_id(),
         title: &title,
         html_attributes: theme.html_attributes(),
         css: &manifest.css,

@@ -14,6 +14,9 @@ pub enum SsrError {
     /// The render ran past its deadline and was interrupted.
     #[error("el render superó el tiempo máximo de {0:?}")]
     Timeout(Duration),
+    /// The render reached the engine's memory limit and was stopped (the engine is replaced).
+    #[error("el render superó el límite de memoria del motor: {0}")]
+    OutOfMemory(String),
     /// Every engine is busy and the queue is full.
     #[error("el servidor está saturado")]
     Overloaded,

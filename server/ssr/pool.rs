@@ -1,8 +1,9 @@
 //! A pool of render engines, one per dedicated OS thread (never a tokio worker: a render is
 //! CPU-bound and would stall other requests). Requests wait in one bounded queue; when it is full
-//! new renders are refused (503) instead of piling up. The bundle is compiled to bytecode once and
-//! every engine loads that. An engine whose render was interrupted is replaced, since its state can
-//! no longer be trusted.
+//! new renders are refused (503) instead of piling up. The bundle is compiled once per process and
+//! engine kind (QuickJS bytecode, V8 code cache) and every engine loads that. An engine whose
+//! render was interrupted (deadline or memory limit) is replaced, since its state can no longer be
+//! trusted; the request gets the error page and the server goes on.
 
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -11,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{oneshot, watch};
 
-use super::engine::Engine;
+use super::engine::{Compiled, Engine, EngineKind};
 use super::error::SsrError;
 
 /// Extra time the caller waits beyond the render deadline, for queueing.
@@ -25,9 +26,14 @@ struct Job {
 /// Pool settings.
 #[derive(Debug, Clone, Copy)]
 pub struct PoolConfig {
+    /// Which engine every worker runs.
+    pub engine: EngineKind,
     pub workers: usize,
     pub queue: usize,
     pub timeout: Duration,
+    /// Script heap each engine may use (bytes); past it the render fails and the engine is
+    /// replaced.
+    pub memory_limit: usize,
 }
 
 /// Handle to the render threads (cheap to clone).
@@ -35,6 +41,7 @@ pub struct PoolConfig {
 pub struct SsrPool {
     sender: SyncSender<Job>,
     timeout: Duration,
+    engine: EngineKind,
     ready: watch::Receiver<bool>,
 }
 
@@ -49,8 +56,9 @@ impl SsrPool {
         thread::Builder::new()
             .name("ssr-compile".into())
             .spawn(move || {
-                let bytecode = match compiled(source) {
-                    Ok(bytes) => bytes,
+                let begun = Instant::now();
+                let compiled = match compiled(config.engine, source) {
+                    Ok(compiled) => compiled,
                     Err(err) => {
                         tracing::error!(%err, "no se pudo compilar el paquete de la interfaz");
                         fail_all(&receiver, err);
@@ -59,13 +67,37 @@ impl SsrPool {
                 };
                 let ready_tx = Arc::new(ready_tx);
                 for n in 0..config.workers.max(1) {
-                    let (bytecode, receiver, ready_tx) =
-                        (bytecode.clone(), receiver.clone(), ready_tx.clone());
-                    let spawned = thread::Builder::new()
-                        .name(format!("ssr-{n}"))
-                        .spawn(move || worker(&bytecode, &receiver, timeout, &ready_tx));
-                    if let Err(err) = spawned {
-                        tracing::error!(%err, "no se pudo iniciar un hilo de render");
+                    let (compiled, receiver, ready_tx) =
+                        (compiled.clone(), receiver.clone(), ready_tx.clone());
+                    let (started_tx, started) = mpsc::channel::<()>();
+                    let spawned =
+                        thread::Builder::new()
+                            .name(format!("ssr-{n}"))
+                            .spawn(move || {
+                                worker(
+                                    &compiled,
+                                    config.memory_limit,
+                                    &receiver,
+                                    timeout,
+                                    &ready_tx,
+                                    started_tx,
+                                )
+                            });
+                    match spawned {
+                        // The first engine starts alone: the first page waits for it only, it
+                        // gets the cores to itself, and V8's first engine leaves the code cache
+                        // that the others then load from instead of compiling the bundle again.
+                        Ok(_) if n == 0 => {
+                            if started.recv().is_ok() {
+                                tracing::info!(
+                                    ms = begun.elapsed().as_millis() as u64,
+                                    "primer motor de render listo: {}",
+                                    config.engine.description()
+                                );
+                            }
+                        }
+                        Ok(_) => {}
+                        Err(err) => tracing::error!(%err, "no se pudo iniciar un hilo de render"),
                     }
                 }
             })
@@ -73,8 +105,14 @@ impl SsrPool {
         SsrPool {
             sender,
             timeout,
+            engine: config.engine,
             ready,
         }
+    }
+
+    /// The engine this pool renders with.
+    pub fn engine(&self) -> EngineKind {
+        self.engine
     }
 
     /// Waits until at least one engine has loaded the bundle.
@@ -99,25 +137,26 @@ impl SsrPool {
     }
 }
 
-/// The bundle's bytecode, compiled once per process (every pool of the process shares it).
-fn compiled(source: &'static str) -> Result<Arc<Vec<u8>>, SsrError> {
-    /// (address of the source text, its bytecode).
-    type Compiled = Vec<(usize, Arc<Vec<u8>>)>;
-    static CACHE: OnceLock<Mutex<Compiled>> = OnceLock::new();
+/// The bundle compiled for `engine`, once per process (every pool of the process shares it).
+fn compiled(engine: EngineKind, source: &'static str) -> Result<Compiled, SsrError> {
+    /// (engine, address of the source text, what it compiled to).
+    type Cache = Vec<(EngineKind, usize, Compiled)>;
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     let key = source.as_ptr() as usize;
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     let mut entries = cache.lock().map_err(|_| SsrError::Unavailable)?;
-    if let Some((_, bytes)) = entries.iter().find(|(k, _)| *k == key) {
-        return Ok(bytes.clone());
+    if let Some((_, _, compiled)) = entries.iter().find(|(e, k, _)| *e == engine && *k == key) {
+        return Ok(compiled.clone());
     }
     let started = Instant::now();
-    let bytes = Arc::new(Engine::compile(source)?);
+    let compiled = Engine::compile(engine, source)?;
     tracing::debug!(
+        %engine,
         ms = started.elapsed().as_millis() as u64,
         "paquete compilado"
     );
-    entries.push((key, bytes.clone()));
-    Ok(bytes)
+    entries.push((engine, key, compiled.clone()));
+    Ok(compiled)
 }
 
 fn next_job(receiver: &Mutex<Receiver<Job>>) -> Option<Job> {
@@ -133,12 +172,16 @@ fn fail_all(receiver: &Mutex<Receiver<Job>>, err: SsrError) {
 }
 
 fn worker(
-    bytecode: &[u8],
+    compiled: &Compiled,
+    memory_limit: usize,
     receiver: &Mutex<Receiver<Job>>,
     timeout: Duration,
     ready: &watch::Sender<bool>,
+    started: mpsc::Sender<()>,
 ) {
-    let mut engine = match Engine::new(bytecode) {
+    let engine = Engine::with_memory_limit(compiled, memory_limit);
+    let _ = started.send(());
+    let mut engine = match engine {
         Ok(engine) => engine,
         Err(err) => {
             tracing::error!(%err, "no se pudo iniciar un motor de render");
@@ -152,11 +195,13 @@ fn worker(
             continue; // the request gave up while queued
         }
         let result = engine.render(&job.input, timeout);
-        let poisoned = matches!(&result, Err(SsrError::Timeout(_)))
-            || matches!(&result, Err(SsrError::Render(m)) if m.contains("out of memory"));
+        let poisoned = matches!(
+            &result,
+            Err(SsrError::Timeout(_) | SsrError::OutOfMemory(_))
+        );
         if poisoned {
-            tracing::warn!("se reemplaza un motor de render interrumpido");
-            match Engine::new(bytecode) {
+            tracing::warn!(engine = %compiled.kind(), "se reemplaza un motor de render interrumpido");
+            match Engine::with_memory_limit(compiled, memory_limit) {
                 Ok(fresh) => engine = fresh,
                 Err(err) => {
                     tracing::error!(%err, "no se pudo reemplazar el motor de render");

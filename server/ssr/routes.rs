@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use crate::models::user::Role;
+use crate::models::auth::user::Role;
 
 /// A route as the UI's `route-table.ts` declares it.
 #[derive(Debug, Clone, Deserialize)]
@@ -25,6 +25,9 @@ pub struct RouteDef {
     pub printable: bool,
     #[serde(default)]
     pub numeric_params: Vec<String>,
+    /// The server loads the route's data (the browser fetches it from `/api/page-data`).
+    #[serde(default)]
+    pub data: bool,
     #[serde(default)]
     pub children: Vec<RouteDef>,
 }
@@ -177,6 +180,20 @@ impl RouteTable {
                 )
             })
             .collect()
+    }
+
+    /// Ids of the routes marked `data` (the server loads their data), sorted.
+    pub fn data_routes(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self
+            .branches
+            .iter()
+            .flat_map(|b| b.chain.iter())
+            .filter(|d| d.data)
+            .map(|d| d.id.clone())
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids
     }
 
     /// The table embedded from the UI build.

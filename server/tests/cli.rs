@@ -4,7 +4,7 @@ use std::process::{Command, Output};
 
 use diesel::prelude::*;
 use mostrador::db::Database;
-use mostrador::models::user::User;
+use mostrador::models::auth::user::User;
 
 fn run(db_url: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mostrador"))

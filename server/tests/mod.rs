@@ -5,10 +5,15 @@
 mod util;
 
 mod auth;
-mod backoffice;
 mod cli;
+mod config;
 mod e2e;
+mod foundations;
+mod inventory;
 mod migrations;
 mod pages;
-mod sri;
+mod permissions;
+mod readme;
+pub(crate) mod sri;
 mod ssr;
+mod ui;

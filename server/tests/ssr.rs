@@ -1,21 +1,52 @@
-//! The render engine and its pool, with tiny test bundles (ssr-bundle/test-assets): deadlines
-//! enforced inside the engine, errors reported, recovery after an interrupted render, back-pressure.
+//! The render engines and their pool, with tiny test bundles (ssr-bundle/test-assets): deadlines
+//! enforced inside the engine, errors reported, memory limits, recovery after an interrupted
+//! render, back-pressure. Every test runs on QuickJS and on V8 (skipped, saying so, when the
+//! binary was built without libnode; required in CI).
 
 use std::time::{Duration, Instant};
 
-use mostrador::ssr::engine::Engine;
-use mostrador::ssr::{PoolConfig, SsrError, SsrPool};
+use mostrador::ssr::engine::{DEFAULT_MEMORY_LIMIT, Engine};
+use mostrador::ssr::{EngineKind, PoolConfig, SsrError, SsrPool};
+
+use crate::util::app::on_each_engine;
 
 const BEHAVIOURS: &str = include_str!("../../ssr-bundle/test-assets/behaviours.js");
+/// A small heap for the memory tests, so that reaching it takes a moment.
+const SMALL_HEAP: usize = 32 * 1024 * 1024;
 
 fn input(url: &str) -> String {
     serde_json::json!({ "url": url, "data": {} }).to_string()
 }
 
-#[test]
-fn engine_renders_and_reports_errors() {
-    let bytecode = Engine::compile(BEHAVIOURS).unwrap();
-    let mut engine = Engine::new(&bytecode).unwrap();
+fn pool(engine: EngineKind, queue: usize, timeout: Duration, memory_limit: usize) -> SsrPool {
+    SsrPool::start(
+        BEHAVIOURS,
+        PoolConfig {
+            engine,
+            workers: 1,
+            queue,
+            timeout,
+            memory_limit,
+        },
+    )
+}
+
+on_each_engine!(
+    engine_renders_and_reports_errors,
+    engine_interrupts_a_runaway_render,
+    engine_stops_a_render_at_its_memory_limit,
+    a_broken_bundle_is_a_load_error,
+    polyfills_behave_alike,
+    pool_recovers_after_a_timeout,
+    pool_recovers_after_running_out_of_memory,
+    pool_survives_throwing_renders,
+    pool_refuses_work_beyond_its_queue,
+);
+
+async fn engine_renders_and_reports_errors(kind: EngineKind) {
+    let compiled = Engine::compile(kind, BEHAVIOURS).unwrap();
+    let mut engine = Engine::new(&compiled).unwrap();
+    assert_eq!(engine.kind(), kind);
     let ok = engine
         .render(&input("http://x/ok"), Duration::from_secs(2))
         .unwrap();
@@ -31,6 +62,11 @@ fn engine_renders_and_reports_errors() {
         Err(SsrError::Render(message)) => assert!(message.contains("nunca"), "{message}"),
         other => panic!("se esperaba un render atascado: {other:?}"),
     }
+    // Timers queued by the render run once no promise job is left.
+    let timed = engine
+        .render(&input("http://x/timer"), Duration::from_secs(2))
+        .unwrap();
+    assert!(timed.contains("después del temporizador"), "{timed}");
     // The engine is still usable after ordinary errors.
     assert!(
         engine
@@ -39,41 +75,87 @@ fn engine_renders_and_reports_errors() {
     );
 }
 
-#[test]
-fn engine_interrupts_a_runaway_render() {
-    let bytecode = Engine::compile(BEHAVIOURS).unwrap();
-    let mut engine = Engine::new(&bytecode).unwrap();
-    let started = Instant::now();
-    let result = engine.render(&input("http://x/loop"), Duration::from_millis(200));
-    assert!(matches!(result, Err(SsrError::Timeout(_))), "{result:?}");
+async fn engine_interrupts_a_runaway_render(kind: EngineKind) {
+    let compiled = Engine::compile(kind, BEHAVIOURS).unwrap();
+    let mut engine = Engine::new(&compiled).unwrap();
+    for url in ["http://x/loop", "http://x/timer-loop"] {
+        let started = Instant::now();
+        let result = engine.render(&input(url), Duration::from_millis(200));
+        assert!(
+            matches!(result, Err(SsrError::Timeout(_))),
+            "{url}: {result:?}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{url} stopped near its deadline: {:?}",
+            started.elapsed()
+        );
+    }
+    // The interruption does not linger: the same engine renders again (the pool replaces it
+    // anyway, but a termination left pending would hit whichever render came next).
+    let ok = engine
+        .render(&input("http://x/ok"), Duration::from_secs(2))
+        .unwrap();
+    assert!(ok.contains("http://x/ok"));
+}
+
+async fn engine_stops_a_render_at_its_memory_limit(kind: EngineKind) {
+    let compiled = Engine::compile(kind, BEHAVIOURS).unwrap();
+    let mut engine = Engine::with_memory_limit(&compiled, SMALL_HEAP).unwrap();
+    let result = engine.render(&input("http://x/hog"), Duration::from_secs(20));
     assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "stopped near its deadline: {:?}",
-        started.elapsed()
+        matches!(result, Err(SsrError::OutOfMemory(_))),
+        "a render that keeps allocating is stopped: {result:?}"
     );
 }
 
-#[test]
-fn a_broken_bundle_is_a_load_error() {
-    assert!(matches!(
-        Engine::compile("globalThis.render = ;"),
-        Err(SsrError::Load(_))
-    ));
-    let bytecode = Engine::compile("globalThis.nada = 1;").unwrap();
-    assert!(matches!(Engine::new(&bytecode), Err(SsrError::Load(m)) if m.contains("render")));
+async fn a_broken_bundle_is_a_load_error(kind: EngineKind) {
+    // QuickJS parses the bundle when compiling, V8 when the first engine starts: either way a
+    // broken bundle is a load error that says why.
+    let load = |source: &str| {
+        Engine::compile(kind, source).and_then(|compiled| Engine::new(&compiled).map(|_| ()))
+    };
+    for (source, why) in [
+        ("globalThis.render = ;", "unexpected token"),
+        (
+            "throw new Error('el paquete falla al cargar')",
+            "el paquete falla al cargar",
+        ),
+        ("globalThis.nada = 1;", "render"),
+    ] {
+        let result = load(source);
+        assert!(
+            matches!(&result, Err(SsrError::Load(m)) if m.to_lowercase().contains(why)),
+            "{source}: {result:?}"
+        );
+    }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pool_recovers_after_a_timeout() {
-    let pool = SsrPool::start(
-        BEHAVIOURS,
-        PoolConfig {
-            workers: 1,
-            queue: 8,
-            timeout: Duration::from_millis(200),
-        },
+/// The polyfills decide what the bundle sees, whatever the engine: the same answer from both.
+async fn polyfills_behave_alike(kind: EngineKind) {
+    let compiled = Engine::compile(kind, BEHAVIOURS).unwrap();
+    let mut engine = Engine::new(&compiled).unwrap();
+    let probe = engine
+        .render(&input("http://x/probe"), Duration::from_secs(2))
+        .unwrap();
+    let quickjs = {
+        let compiled = Engine::compile(EngineKind::QuickJs, BEHAVIOURS).unwrap();
+        Engine::new(&compiled)
+            .unwrap()
+            .render(&input("http://x/probe"), Duration::from_secs(2))
+            .unwrap()
+    };
+    assert_eq!(probe, quickjs);
+    assert!(
+        probe.contains("console:undefined") && probe.contains("__mostradorLog:function"),
+        "the polyfill routes console to the host log: {probe}"
     );
+}
+
+async fn pool_recovers_after_a_timeout(kind: EngineKind) {
+    let pool = pool(kind, 8, Duration::from_millis(200), DEFAULT_MEMORY_LIMIT);
     pool.ready().await;
+    assert_eq!(pool.engine(), kind);
     assert!(matches!(
         pool.render(input("http://x/loop")).await,
         Err(SsrError::Timeout(_))
@@ -82,16 +164,39 @@ async fn pool_recovers_after_a_timeout() {
     assert!(after.contains("http://x/ok"), "a fresh engine took over");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pool_refuses_work_beyond_its_queue() {
-    let pool = SsrPool::start(
-        BEHAVIOURS,
-        PoolConfig {
-            workers: 1,
-            queue: 1,
-            timeout: Duration::from_millis(500),
-        },
-    );
+async fn pool_recovers_after_running_out_of_memory(kind: EngineKind) {
+    let pool = pool(kind, 8, Duration::from_secs(20), SMALL_HEAP);
+    pool.ready().await;
+    for _ in 0..2 {
+        assert!(matches!(
+            pool.render(input("http://x/hog")).await,
+            Err(SsrError::OutOfMemory(_))
+        ));
+        let after = pool.render(input("http://x/ok")).await.unwrap();
+        assert!(after.contains("http://x/ok"), "a fresh engine took over");
+    }
+}
+
+async fn pool_survives_throwing_renders(kind: EngineKind) {
+    let pool = pool(kind, 64, Duration::from_secs(2), DEFAULT_MEMORY_LIMIT);
+    pool.ready().await;
+    for n in 0..20 {
+        let url = if n % 2 == 0 {
+            "http://x/throw"
+        } else {
+            "http://x/ok"
+        };
+        let result = pool.render(input(url)).await;
+        if n % 2 == 0 {
+            assert!(matches!(result, Err(SsrError::Render(_))), "{result:?}");
+        } else {
+            assert!(result.unwrap().contains("http://x/ok"));
+        }
+    }
+}
+
+async fn pool_refuses_work_beyond_its_queue(kind: EngineKind) {
+    let pool = pool(kind, 1, Duration::from_millis(500), DEFAULT_MEMORY_LIMIT);
     pool.ready().await;
     let busy = tokio::spawn({
         let pool = pool.clone();

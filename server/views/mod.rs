@@ -1,6 +1,21 @@
-//! JSON shapes sent to the browser, shared by the API and the server-rendered pages' data. Field
-//! names follow the specification (`_id`, camelCase).
+//! JSON shapes sent to the browser, shared by the API and the server-rendered pages' data, one
+//! folder per business area. Field names follow the specification (`_id`, camelCase).
+//!
+//! Every view derives `ts_rs::TS`: [`typescript`] writes their TypeScript declarations to
+//! `ui/src/lib/api-types.ts`, which the UI imports instead of mirroring them by hand.
 
-pub mod admin;
-pub mod branch_office;
-pub mod user;
+pub mod auth;
+pub mod config;
+pub mod home;
+pub mod inventory;
+pub mod pages;
+pub mod typescript;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// A confirmation for the user (`{message}`), e.g. after a delete or a sign-out.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct MessageResponse {
+    pub message: String,
+}

@@ -9,6 +9,8 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { messages } from './i18n/messages';
 import { showErrorModal } from './lib/error-modal';
+import { watchForNewVersion } from './lib/new-version';
+import { setRouter } from './lib/router-ref';
 import { createRoutes } from './routes';
 
 declare global {
@@ -39,6 +41,7 @@ async function main() {
   const routes = createRoutes('client');
   await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
+  setRouter(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('Falta el contenedor #root');
   hydrateRoot(
@@ -48,6 +51,7 @@ async function main() {
     </StrictMode>,
   );
   document.documentElement.dataset.hydrated = 'true';
+  watchForNewVersion();
 }
 
 window.addEventListener('unhandledrejection', (event) => {

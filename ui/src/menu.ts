@@ -3,6 +3,9 @@
  * and the user's role may open it (roles live in the route table, once).
  */
 import type { IconName } from './components/icons';
+import { menu as configMenu } from './features/config/menu';
+import { menu as homeMenu } from './features/home/menu';
+import { menu as inventoryMenu } from './features/inventory/menu';
 
 export interface MenuEntry {
   label: string;
@@ -20,18 +23,5 @@ export type MenuItem = MenuEntry | MenuGroup;
 
 export const isGroup = (item: MenuItem): item is MenuGroup => 'entries' in item;
 
-export const menu: MenuItem[] = [
-  { label: 'Inicio', routeId: 'admin-home', icon: 'home' },
-  {
-    label: 'Configuración',
-    icon: 'settings',
-    entries: [
-      { label: 'Resumen', routeId: 'config-hub' },
-      { label: 'Empresa', routeId: 'config-company' },
-      { label: 'Usuarios', routeId: 'config-users' },
-      { label: 'Licencias', routeId: 'config-licences' },
-      { label: 'Feriados', routeId: 'config-holidays' },
-    ],
-  },
-  { label: 'Categorías', routeId: 'admin-categories', icon: 'tag' },
-];
+/** The menu, area by area (each area lists its entries in `features/<area>/menu.ts`). */
+export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu];

@@ -1,6 +1,7 @@
 /**
  * Where each `page` of the route table lives. Layouts load eagerly (they frame every page);
- * pages are split into their own client chunks and loaded on demand.
+ * pages are split into their own client chunks and loaded on demand, listed by each area's
+ * `features/<area>/pages.ts`.
  */
 import type { ComponentType } from 'react';
 import type { ShouldRevalidateFunction } from 'react-router';
@@ -9,6 +10,11 @@ import * as landing from './layouts/landing';
 import * as defaultLayout from './layouts/default';
 import * as free from './layouts/free';
 import * as outlet from './layouts/outlet';
+import { pages as authPages } from './features/auth/pages';
+import { pages as configPages } from './features/config/pages';
+import { pages as homePages } from './features/home/pages';
+import { pages as inventoryPages } from './features/inventory/pages';
+import { pages as platformPages } from './features/platform/pages';
 
 /** What a route module may export. */
 export interface RouteModule {
@@ -28,19 +34,9 @@ export const staticModules: Record<string, RouteModule> = {
 };
 
 export const pageModules: Record<string, () => Promise<RouteModule>> = {
-  'pages/public/landing': () => import('./pages/public/landing'),
-  'pages/public/register': () => import('./pages/public/register'),
-  'pages/public/login': () => import('./pages/public/login'),
-  'pages/public/reset-password': () => import('./pages/public/reset-password'),
-  'pages/public/verify-email': () => import('./pages/public/verify-email'),
-  'pages/admin/home': () => import('./pages/admin/home'),
-  'pages/admin/theme': () => import('./pages/admin/theme'),
-  'pages/admin/categories': () => import('./pages/admin/categories'),
-  'pages/config/hub': () => import('./pages/config/hub'),
-  'pages/config/company': () => import('./pages/config/company'),
-  'pages/config/users': () => import('./pages/config/users'),
-  'pages/config/licences': () => import('./pages/config/licences'),
-  'pages/config/holidays': () => import('./pages/config/holidays'),
-  'pages/tickets/sample-a4': () => import('./pages/tickets/sample-a4'),
-  'pages/not-found': () => import('./pages/not-found'),
+  ...authPages,
+  ...homePages,
+  ...configPages,
+  ...inventoryPages,
+  ...platformPages,
 };

@@ -3,11 +3,15 @@
  *
  * The browser and the embedded engine render the same components; they differ only in where route
  * data comes from. In the engine every loader reads what the Rust server already loaded (passed in
- * as the request context); in the browser each module's own `loader`/`action` talk to `/api`.
+ * as the request context); in the browser a route marked `data` fetches the same data from
+ * `/api/page-data` (lib/page-data.ts), unless its module wraps that in its own `loader` (the
+ * back-office frame checks the role first). Actions talk to `/api`.
  */
 import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router';
 import { data } from 'react-router';
 import { messages } from './i18n/messages';
+import { pageDataLoader, routeValue } from './lib/page-data';
+import { pendingUrl } from './lib/router-ref';
 import { routeTable, type RouteDef } from './route-table';
 import { pageModules, staticModules, type RouteModule } from './route-modules';
 
@@ -17,25 +21,11 @@ export interface ServerContext {
   data: Record<string, unknown>;
 }
 
-/** A route-level failure decided by the server (forbidden, not found…). */
-export interface ServerRouteError {
-  __error: { status: number; message: string };
-}
-
-function isServerRouteError(value: unknown): value is ServerRouteError {
-  return typeof value === 'object' && value !== null && '__error' in value;
-}
-
 /** The server-side loader: returns the server's data or throws the error it decided. */
 const serverLoader =
   (id: string): LoaderFunction =>
-  ({ context }) => {
-    const value = (context as unknown as ServerContext).data[id];
-    if (isServerRouteError(value)) {
-      throw data(value.__error.message, { status: value.__error.status });
-    }
-    return value ?? null;
-  };
+  ({ context }) =>
+    routeValue((context as unknown as ServerContext).data[id]);
 
 /**
  * On the client, a route whose numeric params are not numbers yields the specification's 404
@@ -58,12 +48,30 @@ function moduleParts(mod: RouteModule, side: 'server' | 'client', def: RouteDef)
     ErrorBoundary: mod.ErrorBoundary,
     ...(side === 'client'
       ? {
-          loader: validated(def, mod.loader as LoaderFunction | undefined),
+          loader: validated(
+            def,
+            (mod.loader as LoaderFunction | undefined) ?? (def.data ? pageDataLoader(def.id) : undefined),
+          ),
           action: mod.action as ActionFunction | undefined,
           shouldRevalidate: mod.shouldRevalidate,
         }
       : {}),
   };
+}
+
+/**
+ * Loads a page chunk. After a deploy the old hashed chunks are gone: when a chunk cannot be loaded
+ * in the browser, the page being opened is loaded as a whole document instead (with the new
+ * build's assets), so a navigation never breaks.
+ */
+async function loadOrReload(load: () => Promise<RouteModule>): Promise<RouteModule> {
+  try {
+    return await load();
+  } catch (error) {
+    if (typeof window === 'undefined') throw error;
+    window.location.assign(pendingUrl());
+    return new Promise<RouteModule>(() => {});
+  }
 }
 
 function toRoute(def: RouteDef, side: 'server' | 'client'): RouteObject {
@@ -83,7 +91,7 @@ function toRoute(def: RouteDef, side: 'server' | 'client'): RouteObject {
         lazy: async () => {
           const load = pageModules[def.page];
           if (!load) throw new Error(`Módulo de página desconocido: ${def.page}`);
-          return moduleParts(await load(), side, def);
+          return moduleParts(await loadOrReload(load), side, def);
         },
       };
   if (def.index) {

@@ -9,9 +9,9 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
-use crate::models::company::Company;
-use crate::models::user::User;
-use crate::views::user::CompanySelectedData;
+use crate::models::auth::user::User;
+use crate::models::config::company::Company;
+use crate::views::auth::user::CompanySelectedData;
 
 /// `POST /api/auth/changeBranchOffice` body: `{branchOffice}` is the branch id (number or numeric text).
 #[derive(Debug, Deserialize)]
@@ -38,7 +38,7 @@ pub async fn change_branch_office(
     JsonBody(body): JsonBody<ChangeBranchBody>,
 ) -> AppResult<Json<CompanySelectedData>> {
     let branch = branch_id(body.branch_office)?;
-    let company_id = auth.company_id()?;
+    let company = auth.company()?;
     let user_id = auth.user.id;
     let data = state
         .db
@@ -47,7 +47,7 @@ pub async fn change_branch_office(
                 return Err(AppError::Forbidden("No tiene acceso a esa sucursal".into()));
             }
             User::set_selected_branch(conn, user_id, branch)?;
-            let company = Company::find(conn, company_id)?;
+            let company = Company::find(conn, company)?;
             Ok(CompanySelectedData::load(
                 conn,
                 Some(&company),

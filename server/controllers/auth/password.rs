@@ -4,17 +4,17 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 
-use super::check_fields;
-use super::signup::MessageResponse;
 use crate::app::AppState;
 use crate::auth::password;
 use crate::db::write_transaction;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::mail::Email;
-use crate::models::email_token::{self, Purpose, TokenProblem};
-use crate::models::session::Session;
-use crate::models::user::{User, normalize_email};
+use crate::models::auth::email_token::{self, Purpose, TokenProblem};
+use crate::models::auth::session::Session;
+use crate::models::auth::user::{User, normalize_email};
+use crate::validation::check_fields;
+use crate::views::MessageResponse;
 
 /// Always the same answer, so the form cannot be used to find out who has an account.
 pub const RESET_SENT: &str =

@@ -7,9 +7,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::Deserialize;
-use serde_json::json;
 
-use super::signup::MessageResponse;
 use crate::app::AppState;
 use crate::auth::csrf::{self, CsrfToken};
 use crate::auth::extract::{MaybeUser, SESSION_COOKIE};
@@ -18,9 +16,11 @@ use crate::error::{AppError, AppResult};
 use crate::http::client_ip::ClientIp;
 use crate::http::cookies::{self, Visibility};
 use crate::http::json::JsonBody;
-use crate::models::session::Session;
-use crate::models::user::{User, normalize_email};
-use crate::views::user::CurrentUserView;
+use crate::models::auth::session::Session;
+use crate::models::auth::user::{User, normalize_email};
+use crate::views::MessageResponse;
+use crate::views::auth::pages::LoginPage;
+use crate::views::auth::user::CurrentUserView;
 
 /// Same message whether the e-mail exists or the password is wrong.
 pub const INVALID_CREDENTIALS: &str = "Credenciales inválidas";
@@ -44,6 +44,21 @@ pub struct LoginForm {
     password: String,
     #[serde(rename = "_csrf", default)]
     csrf: String,
+    /// Where to go after signing in (a printable document the visitor opened signed out).
+    #[serde(default)]
+    volver: String,
+}
+
+/// A safe place to return to after signing in: a path of this site (`/…`, not `//host` nor
+/// `/\host`), without control characters; anything else is ignored.
+pub fn return_path(value: &str) -> Option<&str> {
+    let value = value.trim();
+    let safe = value.starts_with('/')
+        && !value.starts_with("//")
+        && !value.starts_with("/\\")
+        && value.len() <= 2000
+        && !value.chars().any(char::is_control);
+    safe.then_some(value)
 }
 
 /// Checks credentials (throttled) and opens a session. Returns the user and the session token.
@@ -146,10 +161,13 @@ pub async fn login_form(
     };
     match result {
         Ok((user, token)) => {
-            let target = user
-                .default_menu
-                .filter(|m| m.starts_with("/admin"))
-                .unwrap_or_else(|| "/admin".into());
+            let target = match return_path(&form.volver) {
+                Some(back) => back.to_string(),
+                None => user
+                    .default_menu
+                    .filter(|m| m.starts_with("/admin"))
+                    .unwrap_or_else(|| "/admin".into()),
+            };
             let mut response = StatusCode::SEE_OTHER.into_response();
             response
                 .headers_mut()
@@ -160,7 +178,12 @@ pub async fn login_form(
             response
         }
         Err(err) => {
-            let data = json!({ "email": email.trim(), "error": err.public_message() });
+            let data = serde_json::to_value(LoginPage {
+                email: Some(email.trim().to_string()),
+                error: Some(err.public_message()),
+                ..LoginPage::default()
+            })
+            .unwrap_or_default();
             crate::controllers::pages::render_with(
                 &state,
                 "/login",

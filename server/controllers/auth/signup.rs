@@ -3,18 +3,19 @@
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::{check_fields, email_problem, name_problem};
 use crate::app::AppState;
 use crate::auth::password;
 use crate::db::{DbConnection, write_transaction};
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::mail::Email;
-use crate::models::email_token::{self, Purpose, TokenProblem};
-use crate::models::user::{NewUser, Role, User, normalize_email};
+use crate::models::auth::email_token::{self, Purpose, TokenProblem};
+use crate::models::auth::user::{NewUser, Role, User, normalize_email};
 use crate::util::time::now;
+use crate::validation::{check_fields, email_problem, name_problem};
+use crate::views::MessageResponse;
 
 /// `POST /api/auth/signup` body. Fields are optional here so a missing one gets a Spanish
 /// message naming it instead of a deserialization error.
@@ -23,12 +24,6 @@ pub struct SignupBody {
     email: Option<String>,
     password: Option<String>,
     name: Option<String>,
-}
-
-/// A confirmation message.
-#[derive(Debug, Serialize)]
-pub struct MessageResponse {
-    pub message: String,
 }
 
 /// Message for a duplicate sign-up.
@@ -43,7 +38,7 @@ pub async fn signup(
     let password = body.password.unwrap_or_default();
     let name = body.name.unwrap_or_default();
     check_fields([
-        ("email", email_problem(&email).map(String::from)),
+        ("email", email_problem(&email)),
         (
             "password",
             if password.is_empty() {
@@ -52,7 +47,7 @@ pub async fn signup(
                 password::problem(&password)
             },
         ),
-        ("name", name_problem(&name).map(String::from)),
+        ("name", name_problem(&name)),
     ])?;
     let email = normalize_email(&email);
     let name = name.trim().to_string();
@@ -185,7 +180,7 @@ pub async fn resend_verification(
     JsonBody(body): JsonBody<ResendBody>,
 ) -> AppResult<Json<MessageResponse>> {
     let email = body.email.unwrap_or_default();
-    check_fields([("email", email_problem(&email).map(String::from))])?;
+    check_fields([("email", email_problem(&email))])?;
     let email = normalize_email(&email);
     let base = state.config.public_url();
     let mailer = state.mailer.clone();

@@ -4,7 +4,9 @@
 //! and routes marked `auth` need a session; roles from the route table), loads each matched
 //! route's data in Rust, renders through the engine pool and wraps the result in the HTML shell.
 
-mod data;
+pub mod build;
+pub mod loaders;
+pub mod rules;
 mod sample;
 
 use axum::Extension;
@@ -18,14 +20,15 @@ use crate::app::AppState;
 use crate::auth::MaybeUser;
 use crate::auth::csrf::CsrfToken;
 use crate::auth::extract::AuthUser;
+use crate::auth::extract::NOT_SIGNED_IN;
 use crate::error::{AppError, INTERNAL_MESSAGE};
 use crate::ssr::SsrError;
 use crate::ssr::document;
 use crate::ssr::protocol::{RenderInput, RenderOutput};
 use crate::ssr::routes::{RouteMatch, RouteTable};
-use crate::views::user::CurrentUserView;
+use crate::views::auth::user::CurrentUserView;
 
-pub use data::route_error;
+pub use loaders::route_error;
 pub use sample::LINES as SAMPLE_LINES;
 
 /// Where signed-out visitors of a guarded page are sent (the sign-in page shows why).
@@ -71,15 +74,36 @@ pub async fn page(
         Err(AppError::Forbidden(_)) => None,
         Err(err) => return error_response(err.status(), &err.public_message()),
     };
-    if user.is_none() && guarded(path, route.as_ref()) {
-        return redirect(LOGIN_REQUIRED, StatusCode::FOUND);
-    }
     let target = uri
         .path_and_query()
         .map_or(path, |pq| pq.as_str())
         .to_string();
+    if user.is_none() && guarded(path, route.as_ref()) {
+        // A printable document opened signed out (a shared link): the 403 screen, whose
+        // 'Iniciar Session' button signs in and comes back to the document.
+        if let Some(route) = route
+            .as_ref()
+            .filter(|r| r.printable && !path.contains("admin"))
+        {
+            let leaf = route.leaf().id.clone();
+            let error = route_error(StatusCode::FORBIDDEN, MUST_SIGN_IN);
+            return render_with(
+                &state,
+                &target,
+                None,
+                &csrf,
+                [(leaf.as_str(), error)],
+                Some(StatusCode::FORBIDDEN),
+            )
+            .await;
+        }
+        return redirect(LOGIN_REQUIRED, StatusCode::FOUND);
+    }
     render_with(&state, &target, user.as_ref(), &csrf, [], None).await
 }
+
+/// The message of a guarded page for a visitor who is not signed in (specification §6).
+pub const MUST_SIGN_IN: &str = "Debes iniciar sesión para acceder a esta página";
 
 /// Renders the page at `path_and_query` for `user`. `overrides` replace the data of the named
 /// routes (used to show a form again with its errors); `status` replaces the render's status.
@@ -195,9 +219,9 @@ async fn load_data(
         json!({ "user": user_view, "csrf": csrf.value }),
     );
     let Some(route) = route else { return Ok(data) };
-    let ctx = data::PageContext::new(state, path_and_query, route, user);
+    let ctx = loaders::PageContext::new(state, path_and_query, route, user);
     for matched in route.chain.iter().skip(1) {
-        data.insert(matched.id.clone(), data::load(&ctx, &matched.id).await);
+        data.insert(matched.id.clone(), loaders::load(&ctx, &matched.id).await);
     }
     let leaf = route.leaf().id.clone();
     let path = path_and_query.split('?').next().unwrap_or("/");
@@ -218,6 +242,42 @@ async fn load_data(
         );
     }
     Ok(data)
+}
+
+/// `GET /api/page-data/{path}?{query}`: the data of every route the page at `/{path}?{query}`
+/// matches (keyed by route id), exactly as its server render gets it. The browser's loaders
+/// fetch it when they navigate, so each page has one loader, on the server.
+pub async fn page_data(
+    State(state): State<AppState>,
+    Extension(csrf): Extension<CsrfToken>,
+    user: Result<MaybeUser, AppError>,
+    uri: Uri,
+) -> Result<Response, AppError> {
+    // Nested under `/api`, the handler sees `/page-data/…`.
+    let full = uri.path_and_query().map_or(uri.path(), |pq| pq.as_str());
+    let target = full
+        .strip_prefix("/api/page-data")
+        .or_else(|| full.strip_prefix("/page-data"))
+        .unwrap_or("/");
+    let target = if target.starts_with('/') {
+        target.to_string()
+    } else {
+        format!("/{target}")
+    };
+    let path = target.split('?').next().unwrap_or("/");
+    let route = RouteTable::embedded().find(path);
+    let MaybeUser(user) = user?;
+    if user.is_none() && guarded(path, route.as_ref()) {
+        return Err(AppError::Unauthorized(NOT_SIGNED_IN.into()));
+    }
+    let mut data = load_data(&state, &target, route.as_ref(), user.as_ref(), &csrf).await?;
+    // Who is signed in comes from `GET /api/user`; the rest is the pages' own data.
+    data.remove("root");
+    let mut response = axum::Json(data).into_response();
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
 }
 
 fn html_response(status: StatusCode, html: String) -> Response {

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use crate::app::AppState;
 use crate::auth::extract::AuthUser;
 use crate::error::AppError;
-use crate::models::company::Company;
+use crate::models::config::company::Company;
 use crate::util::time::local_today;
 
 /// Lines of the sample.
@@ -18,7 +18,7 @@ fn money(cents: i64) -> String {
 
 /// The sample, issued by the user's company when it has one.
 pub async fn document(state: &AppState, user: Option<&AuthUser>) -> Result<Value, AppError> {
-    let company_id = user.and_then(|u| u.user.company_id);
+    let company_id = user.and_then(|u| u.user.company());
     let company = match company_id {
         Some(id) => Some(
             state

@@ -30,8 +30,9 @@ pub use submit::{QueueError, resubmit_corrected, submit, submit_in_transaction};
 use diesel::QueryResult;
 
 use crate::db::DbConnection;
-use crate::models::sri_document::SriDocument;
-use crate::models::sri_message::SriDocumentMessage;
+use crate::models::CompanyId;
+use crate::models::sri::document::SriDocument;
+use crate::models::sri::message::SriDocumentMessage;
 
 /// Id of a stored electronic document (`sri_documents.id`).
 pub type DocumentId = i64;
@@ -39,19 +40,19 @@ pub type DocumentId = i64;
 /// A company's document by id, with everything known about it (status, attempts, authorization).
 pub fn find(
     conn: &mut DbConnection,
-    company_id: i64,
+    company: CompanyId,
     id: DocumentId,
 ) -> QueryResult<Option<SriDocument>> {
-    SriDocument::find_for_company(conn, company_id, id)
+    SriDocument::find_for_company(conn, company, id)
 }
 
 /// A company's document by clave de acceso.
 pub fn find_by_access_key(
     conn: &mut DbConnection,
-    company_id: i64,
+    company: CompanyId,
     access_key: &str,
 ) -> QueryResult<Option<SriDocument>> {
-    SriDocument::find_by_access_key(conn, company_id, access_key)
+    SriDocument::find_by_access_key(conn, company, access_key)
 }
 
 /// Every message the SRI returned for a document, oldest first.

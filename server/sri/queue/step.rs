@@ -18,8 +18,8 @@ use super::status::DocumentStatus;
 use super::worker::Worker;
 use crate::db::write_transaction;
 use crate::error::AppError;
-use crate::models::sri_document::{DocumentChanges, SriDocument};
-use crate::models::sri_message::{NewSriDocumentMessage, SriDocumentMessage};
+use crate::models::sri::document::{DocumentChanges, SriDocument};
+use crate::models::sri::message::{NewSriDocumentMessage, SriDocumentMessage};
 use crate::sri::soap::{
     Authorization, AuthorizationOutcome, MessageKind, ReceptionResponse, ReceptionStatus,
     SoapError, SriMessage, envelope,

@@ -6,15 +6,16 @@ use super::schedule::send_allowed_from;
 use super::status::DocumentStatus;
 use super::{DocumentId, worker};
 use crate::db::{DbConnection, write_transaction};
+use crate::domain::money::fmt2;
 use crate::error::{AppError, FieldErrors};
-use crate::models::branch_office::BranchOffice;
-use crate::models::company::Company;
-use crate::models::emission_point::EmissionPoint;
-use crate::models::sri_document::{DocumentChanges, NewSriDocument, SriDocument};
+use crate::models::CompanyId;
+use crate::models::config::branch_office::BranchOffice;
+use crate::models::config::company::Company;
+use crate::models::config::emission_point::EmissionPoint;
+use crate::models::sri::document::{DocumentChanges, NewSriDocument, SriDocument};
 use crate::sri::clave::ClaveAcceso;
 use crate::sri::document::{BuildError, SignedDocument, build_and_sign};
 use crate::sri::model::Comprobante;
-use crate::sri::money::fmt2;
 use crate::sri::sign::{SignOptions, SigningIdentity};
 use crate::sri::validate::ValidationContext;
 use crate::util::time::now;
@@ -86,13 +87,13 @@ fn environment_name(code: &str) -> &'static str {
 /// kept for the document's whole life.
 pub fn submit(
     conn: &mut DbConnection,
-    company_id: i64,
+    company: CompanyId,
     branch_id: i64,
     doc: &Comprobante,
     identity: &SigningIdentity,
 ) -> Result<DocumentId, QueueError> {
     let id = write_transaction(conn, |conn| {
-        submit_in_transaction(conn, company_id, branch_id, doc, identity)
+        submit_in_transaction(conn, company, branch_id, doc, identity)
     })?;
     worker::wake();
     Ok(id)
@@ -103,7 +104,7 @@ pub fn submit(
 /// committing.
 pub fn submit_in_transaction(
     conn: &mut DbConnection,
-    company_id: i64,
+    company_id: CompanyId,
     branch_id: i64,
     doc: &Comprobante,
     identity: &SigningIdentity,
@@ -137,7 +138,7 @@ pub fn submit_in_transaction(
             ),
         ));
     }
-    let point_active = EmissionPoint::for_branches(conn, &[branch.id])?
+    let point_active = EmissionPoint::for_branches(conn, company_id, &[branch.id])?
         .iter()
         .any(|p| p.code == header.emission_point && p.active);
     if !point_active {
@@ -178,7 +179,7 @@ pub fn submit_in_transaction(
     let document_json = model_json(doc, &signed.access_key)?;
     let at = now();
     let new = NewSriDocument {
-        company_id,
+        company_id: company_id.get(),
         branch_office_id: branch.id,
         doc_type: doc.doc_type().code(),
         version: signed.schema.version(),
@@ -217,7 +218,7 @@ pub fn submit_in_transaction(
 /// the clave already had the day's allowed rejections, it is sent at the start of the next day.
 pub fn resubmit_corrected(
     conn: &mut DbConnection,
-    company_id: i64,
+    company_id: CompanyId,
     id: DocumentId,
     corrected: &Comprobante,
     identity: &SigningIdentity,

@@ -14,7 +14,7 @@ use tokio::task::JoinSet;
 use crate::config::SriConfig;
 use crate::db::Database;
 use crate::error::AppError;
-use crate::models::sri_document::SriDocument;
+use crate::models::sri::document::SriDocument;
 use crate::sri::catalog::Environment;
 use crate::sri::soap::{ClientConfig, Endpoints, SoapError, SriClient};
 use crate::util::random;

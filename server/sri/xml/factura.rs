@@ -5,11 +5,11 @@ use super::{
     XmlWriter, info_adicional, info_tributaria, line_details, line_taxes, si_no, sri_date,
     total_taxes,
 };
+use crate::domain::money::{fmt_qty, fmt_tariff, fmt2};
+use crate::domain::totals::Totals;
 use crate::sri::catalog::DocType;
 use crate::sri::clave::ClaveAcceso;
 use crate::sri::model::Invoice;
-use crate::sri::money::{fmt_qty, fmt_tariff, fmt2};
-use crate::sri::totals::Totals;
 
 pub(super) fn write(w: &mut XmlWriter, inv: &Invoice, clave: &ClaveAcceso, t: &Totals) {
     let h = &inv.header;

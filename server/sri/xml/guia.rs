@@ -2,10 +2,10 @@
 //! schema has no `fechaEmision`: the issue date only lives inside the clave.
 
 use super::{XmlWriter, info_adicional, info_tributaria, line_details, si_no, sri_date};
+use crate::domain::money::fmt_qty;
 use crate::sri::catalog::DocType;
 use crate::sri::clave::ClaveAcceso;
 use crate::sri::model::DeliveryGuide;
-use crate::sri::money::fmt_qty;
 
 pub(super) fn write(w: &mut XmlWriter, g: &DeliveryGuide, clave: &ClaveAcceso) {
     let h = &g.header;

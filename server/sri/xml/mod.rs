@@ -13,7 +13,7 @@ mod nota_credito;
 use super::clave::ClaveAcceso;
 use super::model::{Comprobante, Header, NameValue};
 use super::sign::c14n::{escape_attr, escape_text};
-use super::totals::{TaxGroup, Totals};
+use crate::domain::totals::{TaxGroup, Totals};
 
 /// XML declaration written before the root element.
 pub const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -184,8 +184,8 @@ pub(crate) fn info_adicional(w: &mut XmlWriter, info: &[NameValue]) {
 }
 
 /// Line `impuestos` (the same shape in factura and nota de crédito).
-pub(crate) fn line_taxes(w: &mut XmlWriter, taxes: &[super::totals::LineTax]) {
-    use super::money::{fmt_tariff, fmt2};
+pub(crate) fn line_taxes(w: &mut XmlWriter, taxes: &[crate::domain::totals::LineTax]) {
+    use crate::domain::money::{fmt_tariff, fmt2};
     w.open("impuestos");
     for t in taxes {
         w.open("impuesto");
@@ -201,7 +201,7 @@ pub(crate) fn line_taxes(w: &mut XmlWriter, taxes: &[super::totals::LineTax]) {
 
 /// Whether a `totalImpuesto` carries `tarifa` (factura yes, nota de crédito no).
 pub(crate) fn total_taxes(w: &mut XmlWriter, groups: &[TaxGroup], with_tariff: bool) {
-    use super::money::{fmt_tariff, fmt2};
+    use crate::domain::money::{fmt_tariff, fmt2};
     w.open("totalConImpuestos");
     for g in groups {
         w.open("totalImpuesto");

@@ -4,11 +4,11 @@ use super::{
     XmlWriter, info_adicional, info_tributaria, line_details, line_taxes, si_no, sri_date,
     total_taxes,
 };
+use crate::domain::money::{fmt_qty, fmt2};
+use crate::domain::totals::Totals;
 use crate::sri::catalog::DocType;
 use crate::sri::clave::ClaveAcceso;
 use crate::sri::model::CreditNote;
-use crate::sri::money::{fmt_qty, fmt2};
-use crate::sri::totals::Totals;
 
 pub(super) fn write(w: &mut XmlWriter, nc: &CreditNote, clave: &ClaveAcceso, t: &Totals) {
     let h = &nc.header;

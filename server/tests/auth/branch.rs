@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use mostrador::models::user::Role;
+use mostrador::models::auth::user::Role;
 
 use crate::util::{Backend, TestApp, on_both_backends};
 
@@ -23,7 +23,12 @@ async fn change_branch_only_within_access_list(backend: Backend) {
         .await;
     let branch_b = app
         .db(|conn| {
-            mostrador::models::branch_office::BranchOffice::list_for_company(conn, 2).unwrap()[0].id
+            mostrador::models::config::branch_office::BranchOffice::list_for_company(
+                conn,
+                mostrador::models::CompanyId::trusted(2),
+            )
+            .unwrap()[0]
+                .id
         })
         .await;
 

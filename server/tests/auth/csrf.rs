@@ -4,7 +4,7 @@ use axum::body::Body;
 use axum::http::Request;
 use serde_json::json;
 
-use mostrador::models::user::Role;
+use mostrador::models::auth::user::Role;
 
 use crate::util::{Backend, PASSWORD, TestApp, on_both_backends};
 

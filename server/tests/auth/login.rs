@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use mostrador::models::user::Role;
+use mostrador::models::auth::user::Role;
 
 use crate::util::{Backend, PASSWORD, TestApp, on_both_backends};
 

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use mostrador::models::user::Role;
+use mostrador::models::auth::user::Role;
 
 use crate::util::smtp::find_link;
 use crate::util::{Backend, PASSWORD, TestApp, on_both_backends};
@@ -113,7 +113,7 @@ async fn unknown_accounts_get_the_same_answer_and_no_mail(backend: Backend) {
         mostrador::controllers::auth::password::RESET_SENT
     );
     let queued = app
-        .db(|conn| mostrador::models::outbox::for_address(conn, "nadie@ningun.ec").unwrap())
+        .db(|conn| mostrador::models::mail::outbox::for_address(conn, "nadie@ningun.ec").unwrap())
         .await;
     assert!(queued.is_empty());
     let empty = c

@@ -1,6 +1,6 @@
 //! Sessions: logout ends them on the server; they expire.
 
-use mostrador::models::user::Role;
+use mostrador::models::auth::user::Role;
 
 use crate::util::{Backend, TestApp, on_both_backends};
 

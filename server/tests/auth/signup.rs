@@ -217,7 +217,7 @@ async fn without_smtp_the_mail_stays_in_the_outbox(backend: Backend) {
         201
     );
     let queued = app
-        .db(|conn| mostrador::models::outbox::for_address(conn, "sin@smtp.ec").unwrap())
+        .db(|conn| mostrador::models::mail::outbox::for_address(conn, "sin@smtp.ec").unwrap())
         .await;
     assert_eq!(queued.len(), 1);
     assert!(queued[0].sent_at.is_none());

@@ -1,7 +1,7 @@
 //! The page guard on the server, the JavaScript-free sign-in, and safe hydration data.
 
 use diesel::prelude::*;
-use mostrador::models::user::Role;
+use mostrador::models::auth::user::Role;
 
 use crate::util::{Backend, PASSWORD, TestApp, on_both_backends};
 
@@ -156,12 +156,70 @@ async fn hydration_data_cannot_break_out_of_its_script(backend: Backend) {
     assert_eq!(data["loaderData"]["root"]["user"]["name"], evil);
 }
 
+/// A printable opened signed out (a shared link) shows the 403 screen whose 'Iniciar Session'
+/// leads to the sign-in page and back to the document; the document itself is not shown.
 async fn printables_need_a_session(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let r = app.client().get("/tickets/prueba/A4").await;
-    assert_eq!(r.status, 302);
-    assert_eq!(
-        r.header("location").as_deref(),
-        Some("/login?motivo=sesion")
+    app.company(RUC, "Empresa", 0).await;
+    app.user(RUC, "admin@empresa.ec", Role::Admin, None).await;
+    let mut visitor = app.client();
+    let r = visitor.get("/tickets/prueba/A4?copia=1").await;
+    assert_eq!(r.status, 403);
+    let html = r.text();
+    assert!(html.contains("RECURSO LIMITADO_ACCESO CON USUARIO"));
+    assert!(html.contains("Debes iniciar sesión para acceder a esta página"));
+    assert!(
+        html.contains(r#"href="/login?volver=%2Ftickets%2Fprueba%2FA4%3Fcopia%3D1""#),
+        "the sign-in button comes back to the document"
     );
+    assert!(
+        !html.contains("DOCUMENTO DE PRUEBA"),
+        "nothing of the document"
+    );
+    assert!(
+        !html.contains("<script type=\"module\""),
+        "a printable has no client scripts"
+    );
+    // Signing in with the form (no JavaScript) returns to the document.
+    let csrf = visitor.csrf().await;
+    let signed = visitor
+        .post_form(
+            "/login",
+            &[
+                ("email", "admin@empresa.ec"),
+                ("password", PASSWORD),
+                ("_csrf", &csrf),
+                ("volver", "/tickets/prueba/A4?copia=1"),
+            ],
+        )
+        .await;
+    assert_eq!(signed.status, 303);
+    assert_eq!(
+        signed.header("location").as_deref(),
+        Some("/tickets/prueba/A4?copia=1")
+    );
+    let document = visitor.get("/tickets/prueba/A4?copia=1").await;
+    assert_eq!(document.status, 200);
+    assert!(document.text().contains("DOCUMENTO DE PRUEBA"));
+    // Only paths of this site are followed.
+    for outside in [
+        "https://evil.example/",
+        "//evil.example/x",
+        "/\\evil.example",
+    ] {
+        let mut other = app.client();
+        let csrf = other.csrf().await;
+        let r = other
+            .post_form(
+                "/login",
+                &[
+                    ("email", "admin@empresa.ec"),
+                    ("password", PASSWORD),
+                    ("_csrf", &csrf),
+                    ("volver", outside),
+                ],
+            )
+            .await;
+        assert_eq!(r.header("location").as_deref(), Some("/admin"), "{outside}");
+    }
 }

@@ -2,4 +2,5 @@
 //! guard on admin pages, the JavaScript-free sign-in, and safe embedding of hydration data.
 
 mod guard;
+mod loaders;
 mod snapshots;

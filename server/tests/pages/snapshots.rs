@@ -1,11 +1,34 @@
 //! insta snapshots of the documents the server returns. Hashed asset names and CSRF tokens are
 //! redacted (after checking their shape); dates are fixed by the data.
+//!
+//! Every snapshot test runs on each render engine against the same snapshot files, and
+//! `engines_render_identical_html` asserts that QuickJS and V8 return byte-identical documents
+//! for every snapshotted page, unredacted.
 
-use mostrador::models::user::Role;
+use mostrador::models::auth::user::Role;
+use mostrador::ssr::EngineKind;
 
+use crate::util::app::on_each_engine;
 use crate::util::{Backend, TestApp, TestResponse};
 
 const RUC: &str = "1790011224001";
+
+/// The public pages snapshotted: (snapshot name, path, status).
+const PUBLIC_PAGES: [(&str, &str, u16); 7] = [
+    ("landing", "/", 200),
+    ("login", "/login", 200),
+    ("login_required", "/login?motivo=sesion", 200),
+    ("register", "/register", 200),
+    (
+        "verify_email_bad_token",
+        "/verify-email?token=desconocido",
+        200,
+    ),
+    ("reset_bad_token", "/login/desconocido", 200),
+    ("not_found", "/no/existe", 404),
+];
+
+on_each_engine!(public_pages, printable_sample_document, error_screens);
 
 /// Redacts what changes between builds and requests, asserting each redacted value's shape.
 fn normalized(response: &TestResponse) -> String {
@@ -20,6 +43,11 @@ fn normalized(response: &TestResponse) -> String {
         regex::Regex::new(r#"<link rel="modulepreload" href="/assets/chunk-[A-Z0-9]{8,10}\.js">"#)
             .unwrap();
     let html = preload.replace_all(&html, "");
+    let build =
+        regex::Regex::new(r#"<meta name="mostrador-build" content="[A-Za-z0-9._-]{1,64}">"#)
+            .unwrap();
+    assert!(build.is_match(&html), "every page names its build");
+    let html = build.replace_all(&html, r#"<meta name="mostrador-build" content="[build]">"#);
     let html = asset.replace_all(&html, "/assets/$1-[hash].$2");
     let html = token.replace_all(&html, "$1[csrf]\"");
     today.replace_all(&html, "[fecha]").replace("><", ">\n<")
@@ -38,22 +66,9 @@ async fn page(app: &TestApp, path: &str) -> TestResponse {
     response
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn public_pages() {
-    let app = TestApp::new(Backend::Sqlite).await;
-    for (name, path, status) in [
-        ("landing", "/", 200),
-        ("login", "/login", 200),
-        ("login_required", "/login?motivo=sesion", 200),
-        ("register", "/register", 200),
-        (
-            "verify_email_bad_token",
-            "/verify-email?token=desconocido",
-            200,
-        ),
-        ("reset_bad_token", "/login/desconocido", 200),
-        ("not_found", "/no/existe", 404),
-    ] {
+async fn public_pages(engine: EngineKind) {
+    let app = TestApp::with_engine(Backend::Sqlite, engine).await;
+    for (name, path, status) in PUBLIC_PAGES {
         let response = page(&app, path).await;
         assert_eq!(response.status, status, "{path}");
         let html = normalized(&response);
@@ -65,9 +80,8 @@ async fn public_pages() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn printable_sample_document() {
-    let app = TestApp::new(Backend::Sqlite).await;
+async fn printable_sample_document(engine: EngineKind) {
+    let app = TestApp::with_engine(Backend::Sqlite, engine).await;
     app.company(RUC, "COMERCIAL DEMO S.A.", 0).await;
     app.user(RUC, "imprime@demo.ec", Role::Cashier, None).await;
     let mut c = app.signed_in("imprime@demo.ec").await;
@@ -98,9 +112,8 @@ async fn printable_sample_document() {
     insta::assert_snapshot!("printable_sample_a4", normalized(&response));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn error_screens() {
-    let app = TestApp::new(Backend::Sqlite).await;
+async fn error_screens(engine: EngineKind) {
+    let app = TestApp::with_engine(Backend::Sqlite, engine).await;
     app.company(RUC, "COMERCIAL DEMO S.A.", 0).await;
     app.user(RUC, "cajero@demo.ec", Role::Cashier, None).await;
     let mut cashier = app.signed_in("cajero@demo.ec").await;
@@ -119,4 +132,71 @@ async fn error_screens() {
     let html = normalized(&missing);
     assert!(html.contains("Page Not Found /admin/no-existe"));
     insta::assert_snapshot!("error_404_admin", html);
+}
+
+/// Every snapshotted page, requested by the same client (same session and CSRF cookie) from
+/// the same app rendering with QuickJS and with V8: the documents must be byte-identical.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engines_render_identical_html() {
+    let Some(v8) = crate::util::app::v8_engine() else {
+        return;
+    };
+    let app = TestApp::with_engine(Backend::Sqlite, EngineKind::QuickJs).await;
+    app.company(RUC, "COMERCIAL DEMO S.A.", 0).await;
+    app.user(RUC, "cajero@demo.ec", Role::Cashier, None).await;
+    let v8_router = app.router_with_engine(v8).await;
+
+    let mut anonymous = app.client();
+    // A first request sets the CSRF cookie, so both engines then embed the same token.
+    anonymous.get("/login").await;
+    let mut signed_in = app.signed_in("cajero@demo.ec").await;
+    let mut compared = 0;
+    for (_, path, _) in PUBLIC_PAGES {
+        compare(&app, &v8_router, &mut anonymous, path).await;
+        compared += 1;
+    }
+    for path in [
+        "/tickets/prueba/A4",
+        "/admin/configAdmin/usuarios",
+        "/admin/no-existe",
+    ] {
+        compare(&app, &v8_router, &mut signed_in, path).await;
+        compared += 1;
+    }
+    assert_eq!(compared, PUBLIC_PAGES.len() + 3);
+}
+
+async fn compare(
+    app: &TestApp,
+    v8_router: &axum::Router,
+    client: &mut crate::util::Client,
+    path: &str,
+) {
+    let quickjs = client.get(path).await;
+    let mut on_v8 = app.client_on(v8_router.clone(), client);
+    let v8 = on_v8.get(path).await;
+    assert_eq!(quickjs.status, v8.status, "{path}");
+    assert!(
+        quickjs.text().contains("<div id=\"root\">") || quickjs.text().contains("<tbody>"),
+        "{path} was rendered by the engine: {}",
+        quickjs.text()
+    );
+    if quickjs.body != v8.body {
+        let (a, b) = (quickjs.text(), v8.text());
+        let at = a
+            .bytes()
+            .zip(b.bytes())
+            .position(|(x, y)| x != y)
+            .unwrap_or(a.len().min(b.len()));
+        let around = |t: &str| {
+            t.get(at.saturating_sub(120)..(at + 120).min(t.len()))
+                .unwrap_or("")
+                .to_string()
+        };
+        panic!(
+            "{path}: QuickJS y V8 difieren en el byte {at}\nQuickJS: …{}…\nV8:      …{}…",
+            around(&a),
+            around(&b)
+        );
+    }
 }

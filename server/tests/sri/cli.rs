@@ -149,14 +149,19 @@ fn bad_input_gives_spanish_errors_and_failure() {
         "{err}"
     );
 
-    let o = sri(&[
-        "xml",
-        example("factura.json").to_str().unwrap(),
-        "--today",
-        "2024-09-30",
-    ]);
+    // A document issued long before "today" is refused.
+    let old = dir.path().join("antigua.json");
+    std::fs::write(
+        &old,
+        json.replace(
+            "\"numericCode\": \"12345678\"",
+            "\"numericCode\": \"12345678\", \"issueDate\": \"2024-05-10\"",
+        ),
+    )
+    .unwrap();
+    let o = sri(&["xml", old.to_str().unwrap(), "--today", "2024-09-30"]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("extemporánea"));
+    assert!(stderr(&o).contains("extemporánea"), "{}", stderr(&o));
 
     let o = sri(&["xml", "/no/existe.json"]);
     assert!(!o.status.success());
@@ -289,11 +294,13 @@ fn send_and_authorize_against_the_simulator() {
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).contains("Estado: RECIBIDA"));
 
-    let clave = "1005202406179001100100110010020000000451234567819";
+    // The guía is dated by the preview's "today" (2024-05-12): its clave says so.
+    let clave = "1205202406179001100100110010020000000451234567818";
     let authorized = dir.path().join("autorizado.xml");
+    // `authorize` also takes the comprobante's XML and reads its clave.
     let o = sri(&[
         "authorize",
-        clave,
+        signed.to_str().unwrap(),
         "--env",
         &sim.1,
         "--output",

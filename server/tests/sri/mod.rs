@@ -11,7 +11,7 @@ mod workers;
 /// certificate it makes is used by these tests.
 #[allow(dead_code)]
 #[path = "../../sri/testpki.rs"]
-mod testpki;
+pub(crate) mod testpki;
 
 /// The path `testpki` uses (`super::sign`) inside the library, pointing at the same module.
 mod sign {

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use chrono::TimeDelta;
-use mostrador::models::sri_document::{DocumentChanges, SriDocument};
+use mostrador::models::sri::document::{DocumentChanges, SriDocument};
 use mostrador::sri::catalog::Environment;
 use mostrador::sri::model::Comprobante;
 use mostrador::sri::queue::{self, DocumentStatus, QueueError, next_ecuador_midnight};
@@ -127,7 +127,7 @@ async fn submit_checks_the_document_against_its_company(backend: Backend) {
     assert_eq!(doc.attempts, 0);
 
     let other = t.app.company("1790000000001", "OTRA S.A.", 0).await;
-    let other_id = other.id;
+    let other_id = other.scope();
     assert!(
         t.app
             .db(move |conn| queue::find(conn, other_id, id).unwrap())

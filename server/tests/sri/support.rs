@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use mostrador::config::SriConfig;
 use mostrador::db::Database;
-use mostrador::models::sri_document::SriDocument;
-use mostrador::models::sri_message::SriDocumentMessage;
+use mostrador::models::sri::document::SriDocument;
+use mostrador::models::sri::message::SriDocumentMessage;
 use mostrador::sri::model::Comprobante;
 use mostrador::sri::queue::worker::{Worker, WorkerHandle};
 use mostrador::sri::queue::{self, DocumentId, DocumentStatus, QueueError};
@@ -24,7 +24,7 @@ pub const RUC: &str = "1790011001001";
 pub struct SriTest {
     pub app: TestApp,
     pub sim: RunningSimulator,
-    pub company_id: i64,
+    pub company_id: mostrador::models::CompanyId,
     pub branch_id: i64,
 }
 
@@ -32,10 +32,9 @@ pub struct SriTest {
 pub fn invoice(sequential: u32) -> Comprobante {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/sri/examples/factura.json");
     let json = std::fs::read_to_string(path).expect("ejemplo de factura");
-    let mut doc = Comprobante::from_json(&json).expect("factura de ejemplo");
+    let mut doc = Comprobante::from_json_dated(&json, ecuador_today()).expect("factura de ejemplo");
     let header = doc.header_mut();
     header.sequential = sequential;
-    header.issue_date = ecuador_today();
     header.numeric_code = None;
     doc
 }
@@ -50,11 +49,11 @@ impl SriTest {
         .await
         .expect("simulador del SRI");
         let app = TestApp::new(backend).await;
-        let company = app.company(RUC, "EMPRESA DE PRUEBA S.A.", 0).await;
+        let company = app.company(RUC, "EMPRESA DE PRUEBA S.A.", 0).await.scope();
         let branch_id = app
             .db(move |conn| {
-                mostrador::models::branch_office::BranchOffice::find_by_code(
-                    conn, company.id, "001",
+                mostrador::models::config::branch_office::BranchOffice::find_by_code(
+                    conn, company, "001",
                 )
                 .expect("consulta")
                 .expect("sucursal 001")
@@ -63,9 +62,9 @@ impl SriTest {
             .await;
         // The fixtures issue from emission point 002 of branch 001.
         app.db(move |conn| {
-            mostrador::models::emission_point::EmissionPoint::sync(
+            mostrador::models::config::emission_point::EmissionPoint::sync(
                 conn,
-                company.id,
+                company,
                 branch_id,
                 &[
                     ("001".into(), "Caja 1".into()),
@@ -78,7 +77,7 @@ impl SriTest {
         SriTest {
             app,
             sim,
-            company_id: company.id,
+            company_id: company,
             branch_id,
         }
     }

@@ -10,9 +10,10 @@ use mostrador::cli::admin::{create_company, create_user};
 use mostrador::cli::{CompanyAddArgs, UserAddArgs};
 use mostrador::config::Config;
 use mostrador::db::DbConnection;
-use mostrador::models::company::Company;
-use mostrador::models::user::{Role, User};
-use mostrador::ssr::{PoolConfig, SsrPool, bundle};
+use mostrador::models::auth::user::{Role, User};
+use mostrador::models::config::company::Company;
+use mostrador::ssr::engine::DEFAULT_MEMORY_LIMIT;
+use mostrador::ssr::{EngineKind, PoolConfig, SsrPool, bundle};
 use serde_json::json;
 
 use super::PASSWORD;
@@ -20,21 +21,84 @@ use super::client::Client;
 use super::db::{Backend, TestDb};
 use super::smtp::SmtpSink;
 
-/// One render pool for the whole test process: engines are independent of the database.
-fn shared_pool() -> SsrPool {
-    static POOL: OnceLock<SsrPool> = OnceLock::new();
-    POOL.get_or_init(|| {
+/// One render pool per engine for the whole test process: engines are independent of the
+/// database.
+pub fn shared_pool(engine: EngineKind) -> SsrPool {
+    static QUICKJS: OnceLock<SsrPool> = OnceLock::new();
+    static V8: OnceLock<SsrPool> = OnceLock::new();
+    let pool = match engine {
+        EngineKind::QuickJs => &QUICKJS,
+        EngineKind::V8 => &V8,
+    };
+    pool.get_or_init(|| {
         SsrPool::start(
             bundle::SERVER_JS,
             PoolConfig {
+                engine,
                 workers: 2,
                 queue: 512,
                 timeout: Duration::from_secs(5),
+                memory_limit: DEFAULT_MEMORY_LIMIT,
             },
         )
     })
     .clone()
 }
+
+/// Whether V8 must be there (`MOSTRADOR_REQUIRE_V8`, which .ci/run sets after installing
+/// libnode): then a binary without it fails the V8 tests instead of skipping them.
+fn v8_required() -> bool {
+    std::env::var("MOSTRADOR_REQUIRE_V8").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The V8 engine when this binary has it; otherwise says the test is skipped (or fails it when
+/// V8 is required).
+pub fn v8_engine() -> Option<EngineKind> {
+    if EngineKind::V8.built_in() {
+        return Some(EngineKind::V8);
+    }
+    assert!(
+        !v8_required(),
+        "MOSTRADOR_REQUIRE_V8 está definida pero este binario se compiló sin V8 (sin libnode)"
+    );
+    eprintln!("omitida en V8: este binario se compiló sin libnode (bash scripts/fetch-libnode.sh)");
+    None
+}
+
+/// The engine of the tests that do not choose one: `SSR_ENGINE`, else the binary's default (V8
+/// when built in), as the server does.
+pub fn default_engine() -> EngineKind {
+    match std::env::var("SSR_ENGINE") {
+        Ok(v) if !v.is_empty() => v.parse().expect("SSR_ENGINE"),
+        _ => EngineKind::preferred(),
+    }
+}
+
+/// Declares each listed `async fn name(engine: EngineKind)` as a test on QuickJS and on V8 (the
+/// V8 variant is skipped, saying so, when the binary was built without libnode).
+macro_rules! on_each_engine {
+    ($($name:ident),* $(,)?) => {
+        mod quickjs {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(mostrador::ssr::EngineKind::QuickJs).await
+                }
+            )*
+        }
+        mod v8 {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(engine) = crate::util::app::v8_engine() {
+                        super::$name(engine).await
+                    }
+                }
+            )*
+        }
+    };
+}
+pub(crate) use on_each_engine;
 
 /// A running app.
 pub struct TestApp {
@@ -58,20 +122,26 @@ fn test_config(database_url: String, smtp_url: Option<String>) -> Config {
 impl TestApp {
     /// An app on a fresh database, without SMTP (mail stays in the outbox).
     pub async fn new(backend: Backend) -> TestApp {
-        Self::build(backend, false).await
+        Self::build(backend, false, default_engine()).await
+    }
+
+    /// An app that renders its pages with `engine`.
+    pub async fn with_engine(backend: Backend, engine: EngineKind) -> TestApp {
+        Self::build(backend, false, engine).await
     }
 
     /// An app whose mail goes to a real SMTP server process.
     pub async fn with_smtp(backend: Backend) -> TestApp {
-        Self::build(backend, true).await
+        Self::build(backend, true, default_engine()).await
     }
 
-    async fn build(backend: Backend, smtp: bool) -> TestApp {
+    async fn build(backend: Backend, smtp: bool, engine: EngineKind) -> TestApp {
         let db = TestDb::create(&backend);
         let sink = smtp.then(SmtpSink::start);
-        let config = test_config(db.url.clone(), sink.as_ref().map(SmtpSink::url));
+        let mut config = test_config(db.url.clone(), sink.as_ref().map(SmtpSink::url));
+        config.ssr_engine = engine;
         let state = tokio::task::spawn_blocking(move || {
-            mostrador::server::build_state_with(config, shared_pool())
+            mostrador::server::build_state_with(config, shared_pool(engine))
         })
         .await
         .expect("tarea")
@@ -86,6 +156,27 @@ impl TestApp {
             smtp: sink,
             _db: db,
         }
+    }
+
+    /// The same app (same database and settings) rendering with `engine` instead: a client
+    /// moved to it with [`TestApp::client_on`] sees the same data and session.
+    pub async fn router_with_engine(&self, engine: EngineKind) -> Router {
+        let mut config = self.state.config.clone();
+        config.ssr_engine = engine;
+        let state = tokio::task::spawn_blocking(move || {
+            mostrador::server::build_state_with(config, shared_pool(engine))
+        })
+        .await
+        .expect("tarea")
+        .expect("estado de la app");
+        mostrador::router::build(state)
+    }
+
+    /// A client of `router` carrying `client`'s cookies (session, CSRF token).
+    pub fn client_on(&self, router: Router, client: &Client) -> Client {
+        let mut moved = Client::new(router, "10.255.0.1".into());
+        moved.cookies = client.cookies.clone();
+        moved
     }
 
     /// A new browser-like client with its own cookie jar and client address.
@@ -124,9 +215,9 @@ impl TestApp {
             for n in 0..extra_branches {
                 let code = format!("{:03}", n + 2);
                 let at = mostrador::util::time::now();
-                mostrador::models::branch_office::BranchOffice::insert(
+                mostrador::models::config::branch_office::BranchOffice::insert(
                     conn,
-                    &mostrador::models::branch_office::NewBranchOffice {
+                    &mostrador::models::config::branch_office::NewBranchOffice {
                         company_id: company.id,
                         code: &code,
                         name: &format!("Sucursal {code}"),

@@ -1,6 +1,6 @@
 //! Two companies with users of every role, for permission and tenancy tests.
 
-use mostrador::models::user::Role;
+use mostrador::models::auth::user::Role;
 
 use super::{Client, TestApp};
 

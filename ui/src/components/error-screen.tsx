@@ -4,10 +4,10 @@
  * signed in — 'Iniciar Session'.
  */
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { messages } from '../i18n/messages';
 import { toast } from '../lib/toast';
-import type { RootData } from '../lib/types';
+import type { RootData } from '../lib/root-data';
 
 /** Status and message of whatever was thrown. */
 export function describeError(error: unknown): { status: number; message: string } {
@@ -55,6 +55,9 @@ export function ErrorScreen() {
         ? messages.forbiddenHeading
         : messages.errorTitle;
   const signedIn = Boolean(root?.user);
+  // After signing in, come back here (a printable document opened from a shared link).
+  const { pathname, search } = useLocation();
+  const login = `/login?volver=${encodeURIComponent(pathname + search)}`;
   // A signed-in user refused a page is told so (specification §6), on client and server renders.
   useEffect(() => {
     if (kind === 'forbidden' && signedIn) {
@@ -75,7 +78,7 @@ export function ErrorScreen() {
           {messages.goBack}
         </button>
         {kind === 'forbidden' && !signedIn && (
-          <Link to="/login" className="btn btn-primary">
+          <Link to={login} className="btn btn-primary" data-testid="error-sign-in">
             {messages.signIn}
           </Link>
         )}

@@ -34,6 +34,11 @@ function ToastItem({ toast }: { toast: Toast }) {
         <div>
           <p className="font-semibold text-gray-900 dark:text-gray-100">{toast.title}</p>
           {toast.description && <p className="text-sm text-gray-600 dark:text-gray-300">{toast.description}</p>}
+          {toast.action && (
+            <button type="button" className="btn btn-primary mt-2" onClick={toast.action.onClick} data-testid="toast-action">
+              {toast.action.label}
+            </button>
+          )}
         </div>
         <button type="button" aria-label="Cerrar aviso" className="text-gray-400 hover:text-gray-700" onClick={() => dismissToast(toast.id)}>
           ×

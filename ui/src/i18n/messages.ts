@@ -16,4 +16,9 @@ export const messages = {
   signIn: 'Iniciar Session',
   pageNotFound: 'Page Not Found',
   networkError: 'No se pudo conectar con el servidor. Revise su conexión e intente de nuevo.',
+  /** Label of the request id shown with an internal error. */
+  reference: 'referencia',
+  newVersion: 'Hay una nueva versión de Mostrador',
+  newVersionDetail: 'Recargue la página para usarla; lo que no haya guardado se perderá.',
+  reload: 'Recargar',
 } as const;

@@ -6,19 +6,16 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Sidebar, type SidebarState } from '../components/layout/sidebar';
 import { Topbar } from '../components/layout/topbar';
-import { apiGet } from '../lib/api';
+import type { AdminFrame } from '../lib/api-types';
 import { currentUser } from '../lib/current-user';
 import { requireRole } from '../lib/guard';
-import type { BranchOption, RootData } from '../lib/types';
+import { pageData } from '../lib/page-data';
+import type { RootData } from '../lib/root-data';
 
-/** What the frame needs besides the user: the branches for the selector. */
-export interface AdminData {
-  branches: BranchOption[];
-}
-
-export async function loader({ request }: LoaderFunctionArgs): Promise<AdminData> {
-  requireRole(new URL(request.url).pathname, await currentUser(request));
-  return { branches: await apiGet<BranchOption[]>('/api/users/AccessBranchOffices', { quiet: true }) };
+/** The role guard first, then the frame's data (the branches for the selector). */
+export async function loader({ request }: LoaderFunctionArgs): Promise<AdminFrame | null> {
+  await requireRole(new URL(request.url).pathname, await currentUser(request));
+  return pageData<AdminFrame | null>(request, 'admin');
 }
 
 /** The user (and so the roles) are loaded on each navigation. */
@@ -29,7 +26,7 @@ const isWide = () => typeof window !== 'undefined' && window.innerWidth > 768;
 
 export default function DefaultLayout() {
   const { user } = useRouteLoaderData('root') as RootData;
-  const { branches } = (useLoaderData() as AdminData | null) ?? { branches: [] };
+  const { branches } = (useLoaderData() as AdminFrame | null) ?? { branches: [] };
   // 'auto' lets CSS decide by screen width (so the server-rendered page is already right);
   // the menu button switches to an explicit choice until the width crosses the breakpoint again.
   const [sidebar, setSidebar] = useState<SidebarState>('auto');

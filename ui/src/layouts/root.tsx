@@ -16,11 +16,12 @@ import { currentUser } from '../lib/current-user';
 import { isGuardedPath, requireSignIn } from '../lib/guard';
 import { applyTheme } from '../lib/theme';
 import { toast } from '../lib/toast';
-import type { CurrentUser, RootData } from '../lib/types';
+import type { CurrentUserView } from '../lib/api-types';
+import type { RootData } from '../lib/root-data';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const { pathname } = new URL(request.url);
-  let user: CurrentUser | null = null;
+  let user: CurrentUserView | null = null;
   try {
     user = await currentUser(request);
   } catch (error) {

@@ -13,6 +13,8 @@ export interface ApiErrorBody {
   message: string;
   /** Field name → Spanish message, for validation errors. */
   errors?: Record<string, string>;
+  /** The server's id of the request (`X-Request-Id`), to find it in the server log. */
+  requestId?: string;
 }
 
 /** A failed API call. */
@@ -36,20 +38,24 @@ export interface ApiOptions {
 }
 
 async function parseError(response: Response): Promise<ApiErrorBody> {
+  const requestId = response.headers.get('x-request-id') ?? undefined;
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>;
-    return { statusCode: response.status, message: body.message ?? '', errors: body.errors };
+    return { statusCode: response.status, message: body.message ?? '', errors: body.errors, requestId };
   } catch {
-    return { statusCode: response.status, message: '' };
+    return { statusCode: response.status, message: '', requestId };
   }
 }
 
 function report(error: ApiError) {
   if (error.status === 401 && !error.body.message) {
     showErrorModal(messages.errorApiTitle, messages.noPermissionAction);
-  } else {
-    showErrorModal(messages.errorApiTitle, error.body.message || `${messages.errorTitle} ${error.status}`);
+    return;
   }
+  const message = error.body.message || `${messages.errorTitle} ${error.status}`;
+  // An internal error is looked up in the server log by its request id: show it to quote.
+  const reference = error.status >= 500 && error.body.requestId ? ` (${messages.reference}: ${error.body.requestId})` : '';
+  showErrorModal(messages.errorApiTitle, `${message}${reference}`);
 }
 
 /** Calls `/api…` and returns the parsed JSON. Throws `ApiError` on a non-2xx answer. */

@@ -1,4 +1,4 @@
-import type { Theme } from './types';
+import type { ThemeView } from './api-types';
 
 /** The primary colours a user may choose (the server accepts the same names). */
 export const PRIMARY_COLORS = [
@@ -10,7 +10,7 @@ export const PRIMARY_COLORS = [
 ] as const;
 
 /** Applies a theme to the page (the server already did for the first render). */
-export function applyTheme(theme: Theme | undefined) {
+export function applyTheme(theme: ThemeView | undefined) {
   if (typeof document === 'undefined' || !theme) return;
   const html = document.documentElement;
   html.classList.toggle('dark', theme.mode === 'dark');

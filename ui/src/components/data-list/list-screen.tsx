@@ -14,7 +14,7 @@ import { ApiError, apiPost } from '../../lib/api';
 import { confirmDelete } from '../../lib/confirm';
 import { useDebounced } from '../../lib/debounce';
 import { showErrorModal } from '../../lib/error-modal';
-import type { ListResponse } from '../../lib/list';
+import type { Page } from '../../lib/api-types';
 import { toast } from '../../lib/toast';
 import { Icon, type IconName } from '../icons';
 import { Modal } from '../modal';
@@ -86,7 +86,7 @@ function report(error: unknown, setErrors?: (e: Record<string, string>) => void)
   }
 }
 
-export function ListScreen<T extends Row>({ config, data }: { config: ListConfig<T>; data: ListResponse<T> }) {
+export function ListScreen<T extends Row>({ config, data }: { config: ListConfig<T>; data: Page<T> }) {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const revalidator = useRevalidator();

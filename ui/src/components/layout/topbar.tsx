@@ -4,12 +4,12 @@ import { Link, useRevalidator } from 'react-router';
 import { ApiError, apiPost } from '../../lib/api';
 import { useLogout } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import type { BranchOption, CompanySelectedData, CurrentUser } from '../../lib/types';
+import type { BranchOfficeView, CompanySelectedData, CurrentUserView } from '../../lib/api-types';
 import { Icon } from '../icons';
 
 const roleNames = { admin: 'Administrador', user: 'Usuario', cashier: 'Cajero' } as const;
 
-function BranchSelector({ user, branches }: { user: CurrentUser; branches: BranchOption[] }) {
+function BranchSelector({ user, branches }: { user: CurrentUserView; branches: BranchOfficeView[] }) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const current = user.companySelectedData.branchOffice;
@@ -47,7 +47,7 @@ function BranchSelector({ user, branches }: { user: CurrentUser; branches: Branc
   );
 }
 
-function UserMenu({ user }: { user: CurrentUser }) {
+function UserMenu({ user }: { user: CurrentUserView }) {
   const [open, setOpen] = useState(false);
   const { logout, busy } = useLogout();
   const box = useRef<HTMLDivElement>(null);
@@ -87,7 +87,7 @@ function UserMenu({ user }: { user: CurrentUser }) {
   );
 }
 
-export function Topbar({ user, branches, onMenu }: { user: CurrentUser; branches: BranchOption[]; onMenu: () => void }) {
+export function Topbar({ user, branches, onMenu }: { user: CurrentUserView; branches: BranchOfficeView[]; onMenu: () => void }) {
   return (
     <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-2 dark:border-gray-800 dark:bg-gray-900">
       <button type="button" className="btn-ghost rounded" onClick={onMenu} aria-label="Menú" aria-controls="sidebar" data-testid="menu-button">

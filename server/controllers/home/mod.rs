@@ -1,0 +1,4 @@
+//! The back-office home: the dashboard of the selected branch.
+
+pub mod dashboard;
+pub mod pages;

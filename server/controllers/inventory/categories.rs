@@ -1,0 +1,236 @@
+//! `/api/item/category`: product categories (admin and user edit; every role reads the list of all
+//! of them, which product forms and filters use).
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles::{self, Tenant};
+use crate::controllers::records::{Record, ensure_unlocked};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
+use crate::error::{
+    AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
+};
+use crate::http::json::JsonBody;
+use crate::http::params::{PathId, parse_id};
+use crate::models::CompanyId;
+use crate::models::auth::user::Role;
+use crate::models::inventory::category::{Category, CategoryFields};
+use crate::validation::{check_fields, required_text};
+use crate::views::inventory::category::CategoryView;
+
+/// Longest category name.
+const NAME_MAX: usize = 80;
+/// Duplicate name under the same parent.
+pub const NAME_TAKEN: &str = "Ya existe una categoría con ese nombre en el mismo nivel";
+
+/// Body of register and update.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryBody {
+    name: Option<String>,
+    parent_id: Option<Value>,
+    active: Option<bool>,
+}
+
+fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Category> {
+    Category::find(conn, company, id)?.ok_or_else(not_in_table)
+}
+
+fn view(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    category: &Category,
+) -> AppResult<CategoryView> {
+    let parent = match category.parent_id {
+        Some(id) => Category::find(conn, company, id)?.map(|p| p.name),
+        None => None,
+    };
+    Ok(CategoryView::new(category, parent))
+}
+
+/// Validates the fields; the parent must be another category of the company, not a descendant.
+fn fields(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    body: &CategoryBody,
+    editing: Option<i64>,
+) -> AppResult<CategoryFields> {
+    let name = body.name.clone().unwrap_or_default().trim().to_string();
+    let parent_id = match body
+        .parent_id
+        .as_ref()
+        .filter(|v| !v.is_null() && v.as_str() != Some(""))
+    {
+        None => Ok(None),
+        Some(value) => match parse_id(Some(value)).ok() {
+            Some(id) if Some(id) == editing => {
+                Err("Una categoría no puede ser su propia categoría padre".to_string())
+            }
+            Some(id) if Category::find(conn, company, id)?.is_some() => match editing {
+                Some(me) if Category::ancestors(conn, company, id)?.contains(&me) => {
+                    Err("La categoría padre no puede ser una de sus subcategorías".to_string())
+                }
+                _ => Ok(Some(id)),
+            },
+            _ => Err("La categoría padre no existe".to_string()),
+        },
+    };
+    check_fields([
+        ("name", required_text(&name, "El nombre", NAME_MAX)),
+        ("parentId", parent_id.clone().err()),
+    ])?;
+    let fields = CategoryFields {
+        name,
+        parent_id: parent_id.map_err(AppError::BadRequest)?,
+        active: body.active.unwrap_or(true),
+    };
+    if Category::name_taken(conn, company, &fields, editing)? {
+        return Err(field_conflict("name", NAME_TAKEN));
+    }
+    Ok(fields)
+}
+
+/// One page of the list (the API and the categories page).
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<Page<CategoryView>> {
+    Category::list(conn, tenant.company, params)?.try_map(|c| view(conn, tenant.company, &c))
+}
+
+/// Every category of the company with its parent's name (active ones only with
+/// `only_active`), by name: `GET /api/item/category/all` and the categories page's selector.
+pub fn all_views(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    only_active: bool,
+) -> AppResult<Vec<CategoryView>> {
+    let rows = Category::all(conn, company, only_active)?;
+    Ok(rows
+        .iter()
+        .map(|c| {
+            let parent = c
+                .parent_id
+                .and_then(|p| rows.iter().find(|r| r.id == p))
+                .map(|p| p.name.clone());
+            CategoryView::new(c, parent)
+        })
+        .collect())
+}
+
+/// `GET /api/item/category`.
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<Page<CategoryView>>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
+}
+
+/// `GET /api/item/category/all`: every category (active ones with `?onlyActive=true`), for
+/// selectors; every role may read it.
+pub async fn all(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<Vec<CategoryView>>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let views = state
+        .db
+        .run(move |conn| all_views(conn, tenant.company, params.only_active))
+        .await?;
+    Ok(Json(views))
+}
+
+/// `POST /api/item/category/register`.
+pub async fn register(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<CategoryBody>,
+) -> AppResult<(StatusCode, Json<CategoryView>)> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let created = state
+        .db
+        .write(move |conn| {
+            let fields = fields(conn, tenant.company, &body, None)?;
+            let id = Category::insert(conn, tenant.company, &fields)?;
+            let category = load(conn, tenant.company, id)?;
+            view(conn, tenant.company, &category)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// `POST /api/item/category/{id}/update`.
+pub async fn update(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<CategoryBody>,
+) -> AppResult<Json<CategoryView>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let updated = state
+        .db
+        .write(move |conn| {
+            ensure_unlocked::<Categories>(conn, tenant.company, id)?;
+            let fields = fields(conn, tenant.company, &body, Some(id))?;
+            Category::update(conn, tenant.company, id, &fields)?;
+            let category = load(conn, tenant.company, id)?;
+            view(conn, tenant.company, &category)
+        })
+        .await?;
+    Ok(Json(updated))
+}
+
+/// Categories in the generic record handlers.
+pub struct Categories;
+
+impl Record for Categories {
+    type View = CategoryView;
+    const READ: &'static [Role] = roles::ADMIN_USER;
+    const WRITE: &'static [Role] = roles::ADMIN_USER;
+    const DELETED: &'static str = "Categoría eliminada";
+
+    fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<CategoryView> {
+        let category = load(conn, company, id)?;
+        view(conn, company, &category)
+    }
+
+    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
+        Ok(load(conn, company, id)?.locked)
+    }
+
+    fn set_locked(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        locked: bool,
+    ) -> AppResult<()> {
+        Category::set_locked(conn, company, id, locked)?;
+        Ok(())
+    }
+
+    /// Refused while it has subcategories.
+    fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
+        if Category::children(conn, company, id)? > 0 {
+            return Err(conflict(
+                "No se puede eliminar: la categoría tiene subcategorías. Muévalas o elimínelas primero.",
+            ));
+        }
+        Category::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}

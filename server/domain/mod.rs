@@ -1,0 +1,35 @@
+//! Business primitives shared by every area (sales, cash, receivables, purchases) and by the SRI
+//! engine: money ([`money`]), Ecuadorian identifications ([`ids`]), the tax table ([`taxes`]) and
+//! the one calculation of a document's amounts ([`totals`]).
+
+pub mod ids;
+pub mod money;
+pub mod taxes;
+pub mod totals;
+
+use std::fmt;
+
+/// One problem with one field, in Spanish.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct FieldError {
+    /// JSON path of the field, e.g. `items[0].unitPrice`.
+    pub field: String,
+    /// What is wrong and, when possible, how to fix it.
+    pub message: String,
+}
+
+impl FieldError {
+    /// Convenience constructor.
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> FieldError {
+        FieldError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}

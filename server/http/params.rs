@@ -1,0 +1,86 @@
+//! Request parameters shared by every resource: the list query (parsed by
+//! [`ListParams`](crate::db::list::ListParams)), record ids in the path (`/{id}/…`) and in the
+//! body of `POST {base}/delete` (`{_id}`).
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::db::list::ListParams;
+use crate::error::{AppError, not_in_table};
+
+impl<S: Send + Sync> FromRequestParts<S> for ListParams {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, AppError> {
+        ListParams::from_query(parts.uri.query().unwrap_or_default())
+    }
+}
+
+/// `{_id}` of `POST {base}/delete`: a number or numeric text.
+#[derive(Debug, Deserialize)]
+pub struct IdBody {
+    #[serde(rename = "_id")]
+    pub id: Option<Value>,
+}
+
+/// Parses a record id from a path segment or body value; anything else is the 404 the
+/// specification asks for (a record that is not in the table).
+pub fn parse_id(value: Option<&Value>) -> Result<i64, AppError> {
+    match value {
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) => {
+            let s = s.trim();
+            // Only plain digits: `+1`, `1e3` or ` 1` are not ids.
+            if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+                s.parse().ok()
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+    .filter(|id| *id > 0)
+    .ok_or_else(not_in_table)
+}
+
+/// A record id from the URL path (`/{id}/…`).
+pub struct PathId(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathId {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let axum::extract::Path(params) =
+            axum::extract::Path::<Vec<(String, String)>>::from_request_parts(parts, state)
+                .await
+                .map_err(|_| not_in_table())?;
+        let raw = params
+            .into_iter()
+            .find(|(k, _)| k == "id")
+            .map(|(_, v)| Value::String(v));
+        parse_id(raw.as_ref()).map(PathId)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids() {
+        assert_eq!(parse_id(Some(&Value::from(7))).unwrap(), 7);
+        assert_eq!(parse_id(Some(&Value::from("8"))).unwrap(), 8);
+        for bad in [
+            Value::from("x"),
+            Value::from(-1),
+            Value::Null,
+            Value::from("+1"),
+            Value::from("0"),
+        ] {
+            assert_eq!(parse_id(Some(&bad)).unwrap_err().status(), 404);
+        }
+        assert!(parse_id(None).is_err());
+    }
+}

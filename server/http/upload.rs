@@ -1,0 +1,75 @@
+//! Image uploads (the company logo, product pictures): one multipart field, PNG or JPEG judged by
+//! the file's signature (not by what the browser claims), and a size limit, with Spanish errors
+//! that name the field.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Request};
+
+use crate::error::AppError;
+
+/// Largest image accepted.
+pub const IMAGE_MAX_BYTES: usize = 512 * 1024;
+
+/// The image type of `bytes`, judged by its signature.
+pub fn image_type(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else {
+        None
+    }
+}
+
+/// Reads the image in the multipart field `field` of the request (other fields are ignored) and
+/// returns its bytes and content type. Handlers call it after their role check, so a role that
+/// may not upload gets 403 whatever it sent.
+pub async fn read_image(request: Request, field: &str) -> Result<(Bytes, &'static str), AppError> {
+    let mut multipart = Multipart::from_request(request, &()).await.map_err(|_| {
+        AppError::BadRequest(
+            "Envíe la imagen como formulario multipart/form-data con el campo del archivo".into(),
+        )
+    })?;
+    let mut image = None;
+    while let Some(part) = multipart.next_field().await.map_err(|e| {
+        AppError::BadRequest(format!("No se pudo leer el formulario: {}", e.body_text()))
+    })? {
+        if part.name() == Some(field) {
+            let bytes = part.bytes().await.map_err(|e| {
+                AppError::field(
+                    field,
+                    format!("No se pudo leer el archivo: {}", e.body_text()),
+                )
+            })?;
+            image = Some(bytes);
+        }
+    }
+    let bytes = image
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| AppError::field(field, "Elija una imagen PNG o JPEG"))?;
+    if bytes.len() > IMAGE_MAX_BYTES {
+        return Err(AppError::field(
+            field,
+            format!(
+                "La imagen no puede pesar más de {} KB",
+                IMAGE_MAX_BYTES / 1024
+            ),
+        ));
+    }
+    let kind = image_type(&bytes)
+        .ok_or_else(|| AppError::field(field, "El archivo debe ser una imagen PNG o JPEG"))?;
+    Ok((bytes, kind))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn image_signatures() {
+        assert_eq!(image_type(b"\x89PNG\r\n\x1a\nrest"), Some("image/png"));
+        assert_eq!(image_type(&[0xFF, 0xD8, 0xFF, 0xE0]), Some("image/jpeg"));
+        assert_eq!(image_type(b"GIF89a"), None);
+        assert_eq!(image_type(b"<svg"), None);
+    }
+}

@@ -1,0 +1,3 @@
+//! The catalogue: product categories.
+
+pub mod category;

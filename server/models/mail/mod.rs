@@ -1,0 +1,3 @@
+//! The e-mail outbox the mail worker drains.
+
+pub mod outbox;

@@ -1,0 +1,4 @@
+//! The durable queue of electronic documents (`sri_documents`) and the SRI's messages about them.
+
+pub mod document;
+pub mod message;

@@ -1,0 +1,326 @@
+//! The V8 render engine: Debian's libnode (Node.js 18 as a shared library) exports V8's C++ API;
+//! `shim.cc` wraps the part we need behind a C ABI and this file makes it safe to use from Rust.
+//! Compiled only when build.rs found libnode (`cfg(mostrador_v8)`).
+//!
+//! - [`Compiled`]: the bundle's source plus V8's code cache, made once per process by the first
+//!   engine that compiles the bundle. Later engines (the other workers, replacements) load it
+//!   from that cache instead of parsing and compiling the JavaScript again.
+//! - [`Engine`]: one isolate and context. A render's deadline is enforced by a watchdog thread
+//!   that calls `TerminateExecution` (a script in a tight loop never returns to us by itself);
+//!   the isolate's heap is capped with `ResourceConstraints`, and a near-heap-limit callback
+//!   terminates the render instead of letting V8 abort the process. Either way the render fails
+//!   with an error (the server shows its error page) and the pool replaces the isolate.
+
+use std::collections::HashMap;
+use std::ffi::{CStr, c_char, c_int, c_void};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use super::error::SsrError;
+
+mod ffi {
+    use std::ffi::{c_char, c_int, c_void};
+
+    #[repr(C)]
+    pub struct Bytes {
+        pub data: *mut c_char,
+        pub len: usize,
+    }
+
+    pub const OK: c_int = 0;
+    pub const TERMINATED: c_int = 2;
+    pub const HEAP_LIMIT: c_int = 3;
+
+    pub type LogFn = extern "C" fn(*const c_char, usize, *const c_char, usize);
+
+    unsafe extern "C" {
+        pub fn mv8_init(flags: *const c_char, log: LogFn);
+        pub fn mv8_version() -> *const c_char;
+        pub fn mv8_new(
+            source: *const c_char,
+            source_len: usize,
+            cache: *const u8,
+            cache_len: usize,
+            heap_limit: usize,
+            cache_rejected: *mut c_int,
+            cache_out: *mut Bytes,
+            error: *mut Bytes,
+        ) -> *mut c_void;
+        pub fn mv8_render(
+            engine: *mut c_void,
+            input: *const c_char,
+            input_len: usize,
+            timeout_ms: u64,
+            out: *mut Bytes,
+        ) -> c_int;
+        pub fn mv8_terminate(engine: *mut c_void);
+        pub fn mv8_cancel_terminate(engine: *mut c_void);
+        pub fn mv8_heap(
+            engine: *mut c_void,
+            used: *mut usize,
+            total: *mut usize,
+            limit: *mut usize,
+        );
+        pub fn mv8_free(engine: *mut c_void);
+        pub fn mv8_bytes_free(bytes: *mut Bytes);
+    }
+}
+
+/// Bytes handed over by the shim, freed on drop.
+struct Owned(ffi::Bytes);
+
+impl Owned {
+    fn empty() -> Self {
+        Owned(ffi::Bytes {
+            data: std::ptr::null_mut(),
+            len: 0,
+        })
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        if self.0.data.is_null() {
+            return &[];
+        }
+        // SAFETY: the shim filled `data` with `len` bytes from malloc.
+        unsafe { std::slice::from_raw_parts(self.0.data.cast::<u8>(), self.0.len) }
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(self.as_bytes()).into_owned()
+    }
+}
+
+impl Drop for Owned {
+    fn drop(&mut self) {
+        // SAFETY: allocated by the shim (or null, which free accepts).
+        unsafe { ffi::mv8_bytes_free(&mut self.0) }
+    }
+}
+
+extern "C" fn log(level: *const c_char, level_len: usize, text: *const c_char, text_len: usize) {
+    // SAFETY: the shim passes UTF-8 buffers valid for the call.
+    let (level, text) = unsafe {
+        (
+            std::slice::from_raw_parts(level.cast::<u8>(), level_len),
+            std::slice::from_raw_parts(text.cast::<u8>(), text_len),
+        )
+    };
+    super::engine::host_log(
+        &String::from_utf8_lossy(level),
+        &String::from_utf8_lossy(text),
+    );
+}
+
+/// Starts V8 once per process.
+fn init() {
+    static STARTED: OnceLock<()> = OnceLock::new();
+    STARTED.get_or_init(|| {
+        // SAFETY: a valid C string and a function that lives for the whole process.
+        unsafe { ffi::mv8_init(c"".as_ptr(), log) }
+    });
+}
+
+/// V8's version ("10.2.154.26-node.36" with Debian 12's libnode).
+pub fn version() -> &'static str {
+    init();
+    // SAFETY: V8 returns a static NUL-terminated string.
+    unsafe { CStr::from_ptr(ffi::mv8_version()) }
+        .to_str()
+        .unwrap_or("?")
+}
+
+/// The bundle ready for V8: its source (V8 checks it against the cache and compiles from it the
+/// functions the cache lacks) and, once the first engine has compiled it, V8's code cache.
+///
+/// No scratch isolate compiles the bundle up front: the first engines compile it from source
+/// (as fast as a scratch isolate would, and they are then ready) and leave the cache for every
+/// later engine, which loads in a third of the time.
+pub struct Compiled {
+    source: String,
+    cache: OnceLock<Vec<u8>>,
+}
+
+impl Compiled {
+    pub fn new(source: &str) -> Result<Self, SsrError> {
+        Ok(Compiled {
+            source: source.to_string(),
+            cache: OnceLock::new(),
+        })
+    }
+
+    /// Bytes of code cache (0 until an engine has compiled the bundle).
+    pub fn cache_len(&self) -> usize {
+        self.cache.get().map_or(0, Vec::len)
+    }
+}
+
+/// A render in progress, as the watchdog sees it.
+struct Armed {
+    engine: usize,
+    deadline: Instant,
+    fired: bool,
+}
+
+/// One thread per process that stops renders past their deadline. An engine registers itself
+/// for the length of one render only, under the mutex, so the watchdog never touches an isolate
+/// that is not rendering (or no longer exists).
+struct Watchdog {
+    armed: Mutex<HashMap<u64, Armed>>,
+    wake: Condvar,
+}
+
+impl Watchdog {
+    fn get() -> &'static Watchdog {
+        static WATCHDOG: OnceLock<&'static Watchdog> = OnceLock::new();
+        WATCHDOG.get_or_init(|| {
+            let watchdog: &'static Watchdog = Box::leak(Box::new(Watchdog {
+                armed: Mutex::new(HashMap::new()),
+                wake: Condvar::new(),
+            }));
+            std::thread::Builder::new()
+                .name("ssr-v8-watchdog".into())
+                .spawn(move || watchdog.run())
+                .expect("no se pudo iniciar el vigilante de renders de V8");
+            watchdog
+        })
+    }
+
+    fn run(&self) {
+        let mut armed = self.armed.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            let now = Instant::now();
+            let mut next: Option<Instant> = None;
+            for render in armed.values_mut().filter(|r| !r.fired) {
+                if render.deadline <= now {
+                    // SAFETY: the engine is registered, so it exists and is rendering; it
+                    // unregisters under this same lock before it can be freed.
+                    unsafe { ffi::mv8_terminate(render.engine as *mut c_void) };
+                    render.fired = true;
+                } else {
+                    next = Some(next.map_or(render.deadline, |n| n.min(render.deadline)));
+                }
+            }
+            armed = match next {
+                None => self.wake.wait(armed).unwrap_or_else(|e| e.into_inner()),
+                Some(at) => {
+                    self.wake
+                        .wait_timeout(armed, at.saturating_duration_since(now))
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0
+                }
+            };
+        }
+    }
+
+    fn arm(&self, id: u64, engine: usize, deadline: Instant) {
+        let mut armed = self.armed.lock().unwrap_or_else(|e| e.into_inner());
+        armed.insert(
+            id,
+            Armed {
+                engine,
+                deadline,
+                fired: false,
+            },
+        );
+        self.wake.notify_one();
+    }
+
+    /// Unregisters a render; tells whether the watchdog terminated it.
+    fn disarm(&self, id: u64) -> bool {
+        let mut armed = self.armed.lock().unwrap_or_else(|e| e.into_inner());
+        armed.remove(&id).is_some_and(|r| r.fired)
+    }
+}
+
+/// One isolate with the bundle loaded.
+pub struct Engine {
+    handle: NonNull<c_void>,
+    id: u64,
+}
+
+impl Engine {
+    /// A new isolate whose heap may grow to `heap_limit` bytes, with the bundle loaded from
+    /// `compiled`'s code cache (or compiled from source, filling that cache).
+    pub fn new(compiled: &Compiled, heap_limit: usize) -> Result<Self, SsrError> {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        init();
+        let mut error = Owned::empty();
+        let mut cache_out = Owned::empty();
+        let mut rejected: c_int = 0;
+        let cache = compiled.cache.get().map_or(&[][..], Vec::as_slice);
+        // SAFETY: valid buffers for the call; the shim copies what it keeps.
+        let handle = unsafe {
+            ffi::mv8_new(
+                compiled.source.as_ptr().cast(),
+                compiled.source.len(),
+                cache.as_ptr(),
+                cache.len(),
+                heap_limit,
+                &mut rejected,
+                &mut cache_out.0,
+                &mut error.0,
+            )
+        };
+        let Some(handle) = NonNull::new(handle) else {
+            return Err(SsrError::Load(error.text()));
+        };
+        if rejected != 0 {
+            tracing::warn!("V8 rechazó la caché de código del paquete: se compiló desde el fuente");
+        }
+        if !cache_out.as_bytes().is_empty() {
+            let _ = compiled.cache.set(cache_out.as_bytes().to_vec());
+        }
+        Ok(Engine {
+            handle,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        })
+    }
+
+    /// Calls `render(input)` and drives its promise to the end, within `timeout`.
+    pub fn render(&mut self, input: &str, timeout: Duration) -> Result<String, SsrError> {
+        let watchdog = Watchdog::get();
+        let deadline = Instant::now() + timeout;
+        watchdog.arm(self.id, self.handle.as_ptr() as usize, deadline);
+        let mut out = Owned::empty();
+        // SAFETY: the engine is alive and used by this thread only (`&mut self`).
+        let status = unsafe {
+            ffi::mv8_render(
+                self.handle.as_ptr(),
+                input.as_ptr().cast(),
+                input.len(),
+                u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+                &mut out.0,
+            )
+        };
+        if watchdog.disarm(self.id) {
+            // The watchdog may have fired just as the render ended on its own: clear the pending
+            // termination so that it cannot hit the next render.
+            // SAFETY: as above.
+            unsafe { ffi::mv8_cancel_terminate(self.handle.as_ptr()) };
+        }
+        match status {
+            ffi::OK => String::from_utf8(out.as_bytes().to_vec())
+                .map_err(|e| SsrError::Render(e.to_string())),
+            ffi::TERMINATED => Err(SsrError::Timeout(timeout)),
+            ffi::HEAP_LIMIT => Err(SsrError::OutOfMemory(out.text())),
+            _ => Err(SsrError::Render(out.text())),
+        }
+    }
+
+    /// Bytes of V8 heap in use now.
+    pub fn memory_used(&self) -> i64 {
+        let (mut used, mut total, mut limit) = (0usize, 0usize, 0usize);
+        // SAFETY: the engine is alive; the shim takes the isolate's lock.
+        unsafe { ffi::mv8_heap(self.handle.as_ptr(), &mut used, &mut total, &mut limit) };
+        i64::try_from(used).unwrap_or(i64::MAX)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // SAFETY: not registered with the watchdog (render always disarms), freed once.
+        unsafe { ffi::mv8_free(self.handle.as_ptr()) }
+    }
+}

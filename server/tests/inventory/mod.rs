@@ -1,0 +1,3 @@
+//! The inventory area: product categories.
+
+mod categories;

@@ -1,0 +1,439 @@
+//! The role table of the specification (§6) and the company boundary, enforced by the server on
+//! every API route and page: each role, signed out, and a user of another company.
+
+use axum::http::StatusCode;
+use mostrador::auth::roles::{ADMIN, ADMIN_USER, ALL};
+use mostrador::models::auth::user::Role;
+use mostrador::router::api_routes;
+use mostrador::ssr::routes::RouteTable;
+use serde_json::{Value, json};
+
+use crate::util::fixtures::{RUC_A, Tenants};
+use crate::util::{Backend, TestApp, on_both_backends};
+
+on_both_backends!(
+    every_api_route_enforces_sign_in_and_roles,
+    another_company_cannot_read_or_change_records,
+    every_page_enforces_sign_in_and_roles
+);
+
+/// A record id that does not exist: allowed roles get 404, so nothing changes.
+const MISSING: &str = "999999";
+
+/// Who may call a route: nobody needs to be signed in, or these roles.
+#[derive(Debug, Clone, Copy)]
+enum Access {
+    Public,
+    Roles(&'static [Role]),
+}
+
+/// The permission matrix: every API route of the router (method and path as registered), who may
+/// call it, and a body. Bodies of writes are empty or point at a missing record, so an allowed
+/// role gets a validation error or 404 and the matrix changes no data. A route the router serves
+/// but this table does not list fails [`the_matrix_covers_every_api_route`].
+fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
+    use Access::{Public, Roles};
+    let empty = || json!({});
+    vec![
+        ("POST", "/api/auth/signup", Public, empty()),
+        ("GET", "/api/auth/verify-email", Public, Value::Null),
+        ("POST", "/api/auth/resend-verification", Public, empty()),
+        ("POST", "/api/auth/login", Public, empty()),
+        ("POST", "/api/auth/logout", Public, empty()),
+        ("POST", "/api/auth/gerateReset-password", Public, empty()),
+        ("POST", "/api/auth/reset-password", Public, empty()),
+        (
+            "GET",
+            "/api/auth/reset-password/{token}",
+            Public,
+            Value::Null,
+        ),
+        ("POST", "/api/auth/changeBranchOffice", Roles(ALL), empty()),
+        ("GET", "/api/user", Roles(ALL), Value::Null),
+        (
+            "GET",
+            "/api/users/AccessBranchOffices",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/users/theme",
+            Roles(ALL),
+            json!({ "theme": "sepia" }),
+        ),
+        // Page data: public pages for everyone, guarded pages for the signed-in (roles are
+        // decided per route inside, see pages::loaders).
+        ("GET", "/api/page-data", Public, Value::Null),
+        ("GET", "/api/page-data/", Public, Value::Null),
+        ("GET", "/api/page-data/{*path}", Public, Value::Null),
+        ("GET", "/api/build", Public, Value::Null),
+        ("GET", "/api/routes/rule", Public, Value::Null),
+        ("GET", "/api/dashboard", Roles(ALL), Value::Null),
+        ("GET", "/api/users", Roles(ADMIN), Value::Null),
+        ("POST", "/api/users/register", Roles(ADMIN), empty()),
+        (
+            "POST",
+            "/api/users/delete",
+            Roles(ADMIN),
+            json!({ "_id": MISSING }),
+        ),
+        ("GET", "/api/users/{id}", Roles(ADMIN), Value::Null),
+        ("POST", "/api/users/{id}/update", Roles(ADMIN), empty()),
+        ("POST", "/api/users/{id}/lock", Roles(ADMIN), empty()),
+        ("POST", "/api/users/{id}/{action}", Roles(ADMIN), empty()),
+        ("GET", "/api/company", Roles(ADMIN), Value::Null),
+        ("POST", "/api/company/update", Roles(ADMIN), empty()),
+        ("GET", "/api/company/logo", Roles(ALL), Value::Null),
+        ("POST", "/api/company/logo", Roles(ADMIN), empty()),
+        ("POST", "/api/company/logo/delete", Roles(ADMIN), empty()),
+        ("GET", "/api/company/licence", Roles(ADMIN), Value::Null),
+        (
+            "GET",
+            "/api/company/branchOffice",
+            Roles(ADMIN),
+            Value::Null,
+        ),
+        (
+            "GET",
+            "/api/company/branchOffice/all",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "GET",
+            "/api/company/branchOffice/getConfig",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/company/branchOffice/register",
+            Roles(ADMIN),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/company/branchOffice/delete",
+            Roles(ADMIN),
+            json!({ "_id": MISSING }),
+        ),
+        (
+            "GET",
+            "/api/company/branchOffice/{id}",
+            Roles(ADMIN),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/company/branchOffice/{id}/update",
+            Roles(ADMIN),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/company/branchOffice/{id}/lock",
+            Roles(ADMIN),
+            empty(),
+        ),
+        ("GET", "/api/company/holiday", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/company/holiday/register",
+            Roles(ADMIN),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/company/holiday/delete",
+            Roles(ADMIN),
+            json!({ "_id": MISSING }),
+        ),
+        ("GET", "/api/company/holiday/{id}", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/company/holiday/{id}/update",
+            Roles(ADMIN),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/company/holiday/{id}/lock",
+            Roles(ADMIN),
+            empty(),
+        ),
+        ("GET", "/api/item/category", Roles(ADMIN_USER), Value::Null),
+        ("GET", "/api/item/category/all", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/item/category/register",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/item/category/delete",
+            Roles(ADMIN_USER),
+            json!({ "_id": MISSING }),
+        ),
+        (
+            "GET",
+            "/api/item/category/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/item/category/{id}/update",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/item/category/{id}/lock",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+    ]
+}
+
+/// A concrete URL for a registered path: params point at missing records.
+fn concrete(path: &str) -> String {
+    path.replace("{id}", MISSING)
+        .replace("{action}", "setVerifyEmail")
+        .replace("{token}", "token-inexistente")
+        .replace("{*path}", "admin/configAdmin")
+}
+
+#[test]
+fn the_matrix_covers_every_api_route() {
+    let listed: Vec<(&str, &str)> = matrix().iter().map(|(m, p, _, _)| (*m, *p)).collect();
+    let missing: Vec<String> = api_routes()
+        .into_iter()
+        .filter(|r| !listed.contains(&(r.method, r.path.as_str())))
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "routes of router.rs missing from the permission matrix (server/tests/permissions.rs): {missing:#?}"
+    );
+    let served: Vec<(&str, String)> = api_routes()
+        .into_iter()
+        .map(|r| (r.method, r.path))
+        .collect();
+    let stale: Vec<String> = listed
+        .iter()
+        .filter(|(m, p)| !served.iter().any(|(sm, sp)| sm == m && sp == p))
+        .map(|(m, p)| format!("{m} {p}"))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "matrix entries for routes the router no longer serves: {stale:#?}"
+    );
+}
+
+async fn call(
+    client: &mut crate::util::Client,
+    method: &str,
+    path: &str,
+    body: &Value,
+) -> StatusCode {
+    match method {
+        "GET" => client.get(path).await.status,
+        _ => client.post_json(path, body.clone()).await.status,
+    }
+}
+
+async fn every_api_route_enforces_sign_in_and_roles(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let tenants = Tenants::create(&app).await;
+    let mut clients = tenants.clients_a(&app).await;
+    let mut anonymous = app.client();
+    for (method, pattern, access, body) in matrix() {
+        let Access::Roles(allowed) = access else {
+            continue;
+        };
+        let path = concrete(pattern);
+        assert_eq!(
+            call(&mut anonymous, method, &path, &body).await,
+            StatusCode::UNAUTHORIZED,
+            "{method} {path} signed out"
+        );
+        for (role, client) in clients.iter_mut() {
+            let status = call(client, method, &path, &body).await;
+            if allowed.contains(role) {
+                assert!(
+                    status != StatusCode::FORBIDDEN && status != StatusCode::UNAUTHORIZED,
+                    "{method} {path} as {role:?} should be allowed, got {status}"
+                );
+            } else {
+                assert_eq!(status, StatusCode::FORBIDDEN, "{method} {path} as {role:?}");
+            }
+        }
+    }
+}
+
+async fn another_company_cannot_read_or_change_records(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let tenants = Tenants::create(&app).await;
+    let mut admin_a = app.signed_in(tenants.admin_a).await;
+    let category = admin_a
+        .post_json(
+            "/api/item/category/register",
+            json!({ "name": "Bebidas", "active": true }),
+        )
+        .await
+        .json();
+    let holiday = admin_a
+        .post_json(
+            "/api/company/holiday/register",
+            json!({ "date": "2026-12-25", "name": "Navidad" }),
+        )
+        .await
+        .json();
+    let branch = admin_a.get("/api/company/branchOffice").await.json()["results"][0].clone();
+    let user = admin_a.get("/api/users?search=cajero").await.json()["results"][0].clone();
+    let ids = [
+        (
+            "/api/item/category",
+            category["_id"].clone(),
+            json!({ "name": "Robado", "active": true }),
+        ),
+        (
+            "/api/company/holiday",
+            holiday["_id"].clone(),
+            json!({ "date": "2026-12-24", "name": "Robado" }),
+        ),
+        (
+            "/api/company/branchOffice",
+            branch["_id"].clone(),
+            json!({ "code": "009", "name": "Robada", "address": "X", "emissionPoints": [{ "code": "001" }] }),
+        ),
+        (
+            "/api/users",
+            user["_id"].clone(),
+            json!({ "name": "Robado", "role": "admin", "branchOfficesAccess": [1] }),
+        ),
+    ];
+    let mut intruder = app.signed_in(tenants.admin_b).await;
+    for (base, id, body) in &ids {
+        let id = id.as_i64().unwrap();
+        assert_eq!(
+            intruder.get(&format!("{base}/{id}")).await.status,
+            404,
+            "GET {base}/{id}"
+        );
+        let update = intruder
+            .post_json(&format!("{base}/{id}/update"), body.clone())
+            .await;
+        assert!(
+            update.status == 404 || update.status == 400,
+            "update {base}/{id}: {}",
+            update.status
+        );
+        assert_eq!(
+            intruder
+                .post_json(&format!("{base}/{id}/lock"), json!({}))
+                .await
+                .status,
+            404,
+            "lock {base}/{id}"
+        );
+        let delete = intruder
+            .post_json(&format!("{base}/delete"), json!({ "_id": id }))
+            .await;
+        assert_eq!(delete.status, 404, "delete {base} {id}");
+        assert_eq!(delete.message(), "No existe el registro en la tabla");
+        let list = intruder.get(base).await.json();
+        assert!(
+            list["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|r| r["_id"].as_i64() != Some(id)),
+            "{base} lists only B's rows"
+        );
+    }
+    for action in ["setVerifyEmail", "resetPassword"] {
+        let id = user["_id"].as_i64().unwrap();
+        assert_eq!(
+            intruder
+                .post_json(&format!("/api/users/{id}/{action}"), json!({}))
+                .await
+                .status,
+            404
+        );
+    }
+    // Company A's records are untouched.
+    assert_eq!(
+        admin_a
+            .get(&format!("/api/item/category/{}", category["_id"]))
+            .await
+            .json(),
+        category
+    );
+    assert_eq!(
+        admin_a
+            .get(&format!("/api/company/holiday/{}", holiday["_id"]))
+            .await
+            .json(),
+        holiday
+    );
+    assert_eq!(
+        admin_a
+            .get(&format!("/api/users/{}", user["_id"]))
+            .await
+            .json(),
+        user
+    );
+    assert_eq!(admin_a.get("/api/company").await.json()["ruc"], RUC_A);
+    assert_eq!(
+        intruder.get("/api/company").await.json()["ruc"],
+        crate::util::fixtures::RUC_B
+    );
+}
+
+async fn every_page_enforces_sign_in_and_roles(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let tenants = Tenants::create(&app).await;
+    let mut clients = tenants.clients_a(&app).await;
+    let guarded: Vec<_> = RouteTable::embedded()
+        .static_paths()
+        .into_iter()
+        .filter(|(path, auth, _)| *auth || path.contains("admin"))
+        .collect();
+    assert!(
+        guarded.len() >= 8,
+        "the route table lists the back-office pages: {guarded:?}"
+    );
+    for (path, _, roles) in guarded {
+        let signed_out = app.client().get(&path).await;
+        let printable = RouteTable::embedded()
+            .find(&path)
+            .is_some_and(|r| r.printable && !path.contains("admin"));
+        if printable {
+            // A shared link to a document: the 403 screen with 'Iniciar Session'.
+            assert_eq!(signed_out.status, 403, "{path} signed out");
+            assert!(signed_out.text().contains("Iniciar Session"), "{path}");
+        } else {
+            assert_eq!(signed_out.status, 302, "{path} signed out");
+            assert_eq!(
+                signed_out.header("location").as_deref(),
+                Some("/login?motivo=sesion")
+            );
+        }
+        for (role, client) in clients.iter_mut() {
+            let page = client.get(&path).await;
+            let allowed = roles.as_ref().is_none_or(|r| r.contains(role));
+            if allowed {
+                assert_eq!(page.status, 200, "{path} as {role:?}");
+            } else {
+                assert_eq!(page.status, 403, "{path} as {role:?}");
+                assert!(
+                    page.text().contains("RECURSO LIMITADO_ACCESO CON USUARIO"),
+                    "{path} shows the 403 screen"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Field checks shared by every form: each returns the Spanish problem with a value (or `None`),
+//! and [`check_fields`] turns the problems into one validation error naming each field.
+
+use crate::error::{AppError, FieldErrors};
+
+/// Longest e-mail address accepted (RFC 5321 path limit).
+pub const EMAIL_MAX: usize = 254;
+/// Longest display name accepted.
+pub const NAME_MAX: usize = 120;
+
+/// Collects field problems into a validation error (or `Ok` when there are none).
+pub fn check_fields<'a>(
+    problems: impl IntoIterator<Item = (&'a str, Option<String>)>,
+) -> Result<(), AppError> {
+    let errors: FieldErrors = problems
+        .into_iter()
+        .filter_map(|(field, problem)| problem.map(|p| (field.to_string(), p)))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::fields(errors))
+    }
+}
+
+/// The problem with a required text of at most `max` characters (`what` names it: "El nombre").
+pub fn required_text(value: &str, what: &str, max: usize) -> Option<String> {
+    let length = value.trim().chars().count();
+    if length == 0 {
+        Some(format!("{what} es obligatorio"))
+    } else if length > max {
+        Some(format!("{what} no puede tener más de {max} caracteres"))
+    } else {
+        None
+    }
+}
+
+/// The problem with an optional text longer than `max` characters.
+pub fn optional_text(value: Option<&str>, what: &str, max: usize) -> Option<String> {
+    value
+        .filter(|v| v.trim().chars().count() > max)
+        .map(|_| format!("{what} no puede tener más de {max} caracteres"))
+}
+
+/// Spanish problem with a person's name, if any.
+pub fn name_problem(name: &str) -> Option<String> {
+    required_text(name, "El nombre", NAME_MAX)
+}
+
+/// Spanish problem with an e-mail address, if any. Deliberately simple: one `@`, something before
+/// it, a dotted domain after it, no spaces. The verification e-mail is the real check.
+pub fn email_problem(email: &str) -> Option<String> {
+    let email = email.trim();
+    if email.is_empty() {
+        return Some("El correo electrónico es obligatorio".into());
+    }
+    if email.len() > EMAIL_MAX {
+        return Some("El correo electrónico es demasiado largo".into());
+    }
+    let valid = match email.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && !domain.contains('@')
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !email.chars().any(char::is_whitespace)
+        }
+        None => false,
+    };
+    (!valid).then(|| "El correo electrónico no es válido".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn email_rules() {
+        assert!(email_problem("ana@tienda.ec").is_none());
+        assert!(email_problem(" Ana@Tienda.EC ").is_none());
+        for bad in [
+            "",
+            "ana",
+            "ana@",
+            "@tienda.ec",
+            "ana@tienda",
+            "ana@@tienda.ec",
+            "a na@tienda.ec",
+            "ana@.ec",
+        ] {
+            assert!(
+                email_problem(bad).is_some(),
+                "{bad:?} debería ser rechazado"
+            );
+        }
+    }
+
+    #[test]
+    fn texts() {
+        assert_eq!(
+            required_text("  ", "El nombre", 5).as_deref(),
+            Some("El nombre es obligatorio")
+        );
+        assert_eq!(
+            required_text("abcdef", "El nombre", 5).as_deref(),
+            Some("El nombre no puede tener más de 5 caracteres")
+        );
+        assert!(required_text("ñandú", "El nombre", 5).is_none());
+        assert!(optional_text(None, "La nota", 3).is_none());
+        assert!(optional_text(Some("abcd"), "La nota", 3).is_some());
+    }
+}

@@ -1,0 +1,4 @@
+//! The signed-in user and the account pages.
+
+pub mod pages;
+pub mod user;

@@ -1,0 +1,3 @@
+//! The back-office home.
+
+pub mod dashboard;

@@ -1,0 +1,129 @@
+//! The TypeScript declarations of the views, generated from the Rust structs (`ts-rs`), so the UI
+//! never mirrors a JSON shape by hand. `ui/src/lib/api-types.ts` holds the output; a test fails
+//! when it is stale and says how to regenerate it:
+//!
+//! ```sh
+//! UPDATE_TS_TYPES=1 cargo test --release --lib typescript
+//! ```
+//!
+//! [`ROOTS`] names the API answers and page data; every type they use is declared with them.
+//! JSON numbers are JavaScript numbers (ids fit in 2^53), so `i64` is `number`.
+
+use std::any::TypeId;
+use std::collections::HashSet;
+
+use ts_rs::{Config, TS, TypeVisitor};
+
+use crate::auth::roles::GROUPS;
+
+/// Where the declarations are written, relative to the package root.
+pub const OUTPUT: &str = "ui/src/lib/api-types.ts";
+
+/// Collects the declaration of each type once, following dependencies.
+struct Collector {
+    config: Config,
+    seen: HashSet<TypeId>,
+    declarations: Vec<(String, String)>,
+}
+
+impl TypeVisitor for Collector {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if T::output_path().is_some() {
+            if !self.seen.insert(TypeId::of::<T::WithoutGenerics>()) {
+                return;
+            }
+            let docs = T::docs()
+                .map(|d| format!("{}\n", d.trim_end()))
+                .unwrap_or_default();
+            let declaration = format!("{docs}export {}", T::decl(&self.config));
+            self.declarations
+                .push((T::ident(&self.config), declaration));
+        }
+        T::visit_dependencies(self);
+        T::visit_generics(self);
+    }
+}
+
+/// Visits every root type.
+macro_rules! roots {
+    ($collector:expr; $($ty:ty),* $(,)?) => {
+        $( $collector.visit::<$ty>(); )*
+    };
+}
+
+/// The contents of [`OUTPUT`].
+pub fn bindings() -> String {
+    use crate::views::*;
+    let mut collector = Collector {
+        config: Config::new().with_large_int("number"),
+        seen: HashSet::new(),
+        declarations: Vec::new(),
+    };
+    roots!(collector;
+        MessageResponse,
+        pages::RouteRuleView,
+        pages::BuildView,
+        auth::pages::AdminFrame,
+        auth::pages::LoginPage,
+        auth::pages::ResetPasswordPage,
+        auth::pages::VerifyEmailPage,
+        auth::user::CurrentUserView,
+        auth::user::ThemeView,
+        config::branch_office::BranchOfficeView,
+        config::branch_office::BranchOfficeDetailView,
+        config::branch_office::BranchConfigView,
+        config::company::CompanyDetailView,
+        config::company::CompanyPage,
+        config::user::UserRowView,
+        config::user::UsersPage,
+        config::holiday::HolidayView,
+        config::holiday::HolidaysPage,
+        config::licence::LicenceView,
+        home::dashboard::DashboardView,
+        inventory::category::CategoryView,
+        inventory::category::CategoriesPage,
+    );
+    collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = String::from(
+        "// Generated from the Rust views by `server/views/typescript.rs`: do not edit by hand.\n\
+         // Regenerate with `UPDATE_TS_TYPES=1 cargo test --release --lib typescript`.\n\n",
+    );
+    out.push_str(
+        "/** Role groups of the specification's menu table (§6), as the server enforces them. */\n",
+    );
+    for (name, roles) in GROUPS {
+        let list: Vec<String> = roles.iter().map(|r| format!("'{}'", r.as_str())).collect();
+        out.push_str(&format!(
+            "export const {name}: Role[] = [{}];\n",
+            list.join(", ")
+        ));
+    }
+    for (_, declaration) in collector.declarations {
+        out.push('\n');
+        out.push_str(&declaration);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed declarations are the ones the Rust views produce.
+    #[test]
+    fn typescript_bindings_are_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(OUTPUT);
+        let expected = bindings();
+        if std::env::var_os("UPDATE_TS_TYPES").is_some() {
+            std::fs::write(&path, &expected).expect("write the TypeScript declarations");
+            return;
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == expected,
+            "{OUTPUT} is stale: run `UPDATE_TS_TYPES=1 cargo test --release --lib typescript` \
+             and commit the file"
+        );
+    }
+}

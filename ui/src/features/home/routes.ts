@@ -1,0 +1,7 @@
+/** Routes of the back-office home. */
+import type { RouteDef } from '../../route-table';
+
+/** Back-office pages (under /admin). */
+export const adminRoutes: RouteDef[] = [
+  { id: 'admin-home', index: true, page: 'features/home/pages/home', title: 'Inicio', data: true },
+];

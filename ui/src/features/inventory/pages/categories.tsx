@@ -1,0 +1,53 @@
+/** `/admin/categorias`: product categories (name, parent, active). */
+import { useLoaderData } from 'react-router';
+import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
+import { Field } from '../../../components/form';
+import { CheckboxField, SelectField } from '../../../components/form-fields';
+import type { CategoriesPage as CategoriesPageData, CategoryView } from '../../../lib/api-types';
+
+type Category = CategoryView;
+
+const badge = (on: boolean, yes: string, no: string) => (
+  <span className={`rounded-full px-2 py-0.5 text-xs ${on ? 'bg-primary-100 text-primary-800' : 'bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300'}`}>{on ? yes : no}</span>
+);
+
+export default function CategoriesPage() {
+  const { list, all } = useLoaderData() as CategoriesPageData;
+  const config: ListConfig<Category> = {
+    base: '/api/item/category',
+    title: 'Categorías',
+    description: 'Agrupe sus productos; una categoría puede estar dentro de otra.',
+    newLabel: 'Nueva categoría',
+    emptyText: 'Todavía no hay categorías. Cree la primera con «Nueva categoría».',
+    onlyActiveLabel: 'Solo activas',
+    columns: [
+      { key: 'name', label: 'Nombre', sortable: true, render: (c) => <span className="font-medium">{c.name}</span> },
+      { key: 'parent', label: 'Categoría padre', render: (c) => c.parentName ?? '—' },
+      { key: 'active', label: 'Estado', sortable: true, render: (c) => badge(c.active, 'Activa', 'Inactiva') },
+      { key: 'locked', label: 'Bloqueo', render: (c) => (c.locked ? badge(false, '', 'Bloqueada') : null) },
+    ],
+    formTitle: (mode) => (mode === 'edit' ? 'Editar categoría' : mode === 'copy' ? 'Copiar categoría' : 'Nueva categoría'),
+    renderForm: ({ values, errors, mode }) => (
+      <>
+        <Field label="Nombre" name="name" required defaultValue={values?.name ?? ''} error={errors.name} maxLength={80} />
+        <SelectField label="Categoría padre" name="parentId" defaultValue={values?.parentId ?? ''} error={errors.parentId}>
+          <option value="">(ninguna)</option>
+          {all
+            .filter((c) => mode !== 'edit' || c._id !== values?._id)
+            .map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.parentName ? `${c.parentName} › ${c.name}` : c.name}
+              </option>
+            ))}
+        </SelectField>
+        <CheckboxField label="Activa" name="active" defaultChecked={values?.active ?? true} />
+      </>
+    ),
+    toBody: (form) => ({
+      name: String(form.get('name') ?? ''),
+      parentId: form.get('parentId') ? Number(form.get('parentId')) : null,
+      active: form.get('active') === 'true',
+    }),
+  };
+  return <ListScreen config={config} data={list} />;
+}

@@ -1,0 +1,7 @@
+/** Page modules of the platform. */
+import type { RouteModule } from '../../route-modules';
+
+export const pages: Record<string, () => Promise<RouteModule>> = {
+  'features/platform/pages/sample-a4': () => import('./pages/sample-a4'),
+  'features/platform/pages/not-found': () => import('./pages/not-found'),
+};

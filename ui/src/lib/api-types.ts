@@ -1,0 +1,218 @@
+// Generated from the Rust views by `server/views/typescript.rs`: do not edit by hand.
+// Regenerate with `UPDATE_TS_TYPES=1 cargo test --release --lib typescript`.
+
+/** Role groups of the specification's menu table (§6), as the server enforces them. */
+export const ADMIN: Role[] = ['admin'];
+export const ADMIN_USER: Role[] = ['admin', 'user'];
+export const ALL: Role[] = ['admin', 'user', 'cashier'];
+
+/**
+ * The back-office frame: the branches for the selector.
+ */
+export type AdminFrame = { branches: Array<BranchOfficeView>, };
+
+/**
+ * The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).
+ */
+export type BranchConfigView = { company: CompanyView, _id: number, 
+/**
+ * Establecimiento code (`001`).
+ */
+code: string, name: string, address: string, phone: string | null, active: boolean, locked: boolean, };
+
+/**
+ * A branch with its emission points (the branch list screen).
+ */
+export type BranchOfficeDetailView = { emissionPoints: Array<EmissionPointView>, _id: number, 
+/**
+ * Establecimiento code (`001`).
+ */
+code: string, name: string, address: string, phone: string | null, active: boolean, locked: boolean, };
+
+/**
+ * A branch in lists and selectors.
+ */
+export type BranchOfficeView = { _id: number, 
+/**
+ * Establecimiento code (`001`).
+ */
+code: string, name: string, address: string, phone: string | null, active: boolean, locked: boolean, };
+
+/**
+ * A branch reference inside `companySelectedData`.
+ */
+export type BranchRef = { _id: number, code: string, name: string, };
+
+/**
+ * The build of the running server (`GET /api/build`): a new value means a new version.
+ */
+export type BuildView = { buildId: string, };
+
+/**
+ * The categories page: one page of the list and every category for the parent selector.
+ */
+export type CategoriesPage = { list: Page<CategoryView>, all: Array<CategoryView>, };
+
+/**
+ * A product category.
+ */
+export type CategoryView = { _id: number, name: string, parentId: number | null, parentName: string | null, active: boolean, locked: boolean, };
+
+/**
+ * The company as its configuration screen shows it.
+ */
+export type CompanyDetailView = { hasLogo: boolean, 
+/**
+ * Changes whenever the company changes, so the logo URL can bust caches.
+ */
+logoVersion: number, _id: number, ruc: string, businessName: string, tradeName: string | null, mainAddress: string, typeRegimen: string, accountingRequired: boolean, specialTaxpayer: string | null, isRet: boolean, retentionAgentResolution: string | null, sriEnvironment: string, };
+
+/**
+ * The company page: the company data and one page of its branch offices.
+ */
+export type CompanyPage = { company: CompanyDetailView, branches: Page<BranchOfficeDetailView>, };
+
+/**
+ * The company data of the branch the user is working in.
+ */
+export type CompanySelectedData = { branchOffice: BranchRef | null, 
+/**
+ * '1' general, '2' RIMPE emprendedor, '3' negocio popular.
+ */
+typeRegimen: string, 
+/**
+ * Agente de retención.
+ */
+isRet: boolean, };
+
+/**
+ * Company data needed by every document.
+ */
+export type CompanyView = { _id: number, ruc: string, businessName: string, tradeName: string | null, mainAddress: string, typeRegimen: string, accountingRequired: boolean, specialTaxpayer: string | null, isRet: boolean, retentionAgentResolution: string | null, sriEnvironment: string, };
+
+/**
+ * How much there is of each thing.
+ */
+export type Counts = { users: number, branches: number, categories: number, };
+
+/**
+ * `GET /api/user`.
+ */
+export type CurrentUserView = { _id: number, email: string, name: string, role: Role, branchOfficesAccess: Array<number>, defaultMenu: string | null, isEmailVerified: boolean, companyName: string | null, companySelectedData: CompanySelectedData, theme: ThemeView, 
+/**
+ * The company's licence has expired: the app is read-only.
+ */
+readOnly: boolean, };
+
+/**
+ * `GET /api/dashboard`: the company and branch, the licence, a few counts and the next holidays.
+ * It grows as modules arrive.
+ */
+export type DashboardView = { company: CompanyView, branch: BranchOfficeDetailView | null, licence: LicenceView, counts: Counts, upcomingHolidays: Array<HolidayView>, };
+
+/**
+ * A point of emission of a branch.
+ */
+export type EmissionPointView = { code: string, name: string, active: boolean, };
+
+/**
+ * A holiday.
+ */
+export type HolidayView = { _id: number, 
+/**
+ * ISO date (`2026-12-25`).
+ */
+date: string, name: string, locked: boolean, };
+
+/**
+ * The holidays page: the year shown and its holidays.
+ */
+export type HolidaysPage = { list: Page<HolidayView>, year: number, };
+
+/**
+ * The company's licence as admins see it.
+ */
+export type LicenceView = { plan: string | null, 
+/**
+ * ISO date of the last valid day.
+ */
+validUntil: string | null, usersAllowed: number | null, usersActive: number, 
+/**
+ * Whether the company is read-only (expired or no licence).
+ */
+expired: boolean, 
+/**
+ * Days left including today (0 when expired).
+ */
+daysLeft: number, };
+
+/**
+ * The sign-in page: why the visitor is here, and (after a failed no-JavaScript sign-in) the
+ * e-mail typed and the error.
+ */
+export type LoginPage = { email?: string, error?: string, notice?: string, 
+/**
+ * The visitor was sent here from a guarded page.
+ */
+authRequired?: boolean, };
+
+/**
+ * A confirmation for the user (`{message}`), e.g. after a delete or a sign-out.
+ */
+export type MessageResponse = { message: string, };
+
+/**
+ * One page of a list, as every list endpoint answers it.
+ */
+export type Page<T> = { results: Array<T>, total: number, page: number, limit: number, };
+
+/**
+ * The new-password page: whether the link still works.
+ */
+export type ResetPasswordPage = { valid: boolean, message?: string, };
+
+/**
+ * A user's role (specification §6). Default `user`.
+ */
+export type Role = "admin" | "user" | "cashier";
+
+/**
+ * The rule of a page (`GET /api/routes/rule?path=`).
+ */
+export type RouteRuleView = { 
+/**
+ * Roles that may open it; `null`: every signed-in role.
+ */
+roles: Array<Role> | null, 
+/**
+ * A session is required.
+ */
+auth: boolean, 
+/**
+ * A printable document (complete HTML, no client scripts).
+ */
+printable: boolean, };
+
+/**
+ * A user's theme.
+ */
+export type ThemeView = { 
+/**
+ * 'light' or 'dark'.
+ */
+mode: string, primaryColor: string, };
+
+/**
+ * A user in the company's user list.
+ */
+export type UserRowView = { _id: number, email: string, name: string, role: Role, isEmailVerified: boolean, locked: boolean, branchOfficesAccess: Array<number>, defaultMenu: string | null, };
+
+/**
+ * The users page: one page of the list and the company's branches for the access selector.
+ */
+export type UsersPage = { list: Page<UserRowView>, branches: Array<BranchOfficeView>, };
+
+/**
+ * The e-mail verification page: the outcome of the link.
+ */
+export type VerifyEmailPage = { ok: boolean, message: string, };
