@@ -37,6 +37,9 @@ pub struct Config {
     /// Script heap each render engine may use (`SSR_MEMORY_MB`); a render past it gets the error
     /// page and its engine is replaced.
     pub ssr_memory_limit: usize,
+    /// Where V8 keeps the bundle's code cache between runs, so a restart of the same build
+    /// skips compiling it (`SSR_CACHE_DIR`, default `data/cache`; `off` keeps it in memory).
+    pub ssr_cache_dir: Option<std::path::PathBuf>,
     /// Idle lifetime of a session; each use extends it.
     pub session_ttl: Duration,
     /// How often the e-mail worker looks for pending mail.
@@ -147,6 +150,10 @@ impl Config {
             ssr_timeout: Duration::from_millis(env_parse("SSR_TIMEOUT_MS", 2000)?),
             ssr_queue: env_parse("SSR_QUEUE", 256)?,
             ssr_memory_limit: env_parse("SSR_MEMORY_MB", 256usize)?.max(16) * 1024 * 1024,
+            ssr_cache_dir: match env_or("SSR_CACHE_DIR", "data/cache").as_str() {
+                "off" => None,
+                dir => Some(dir.into()),
+            },
             session_ttl: Duration::from_secs(env_parse("SESSION_TTL_HOURS", 12u64)? * 3600),
             mail_poll: Duration::from_millis(env_parse("MAIL_POLL_MS", 1000)?),
             sri: SriConfig::from_env()?,

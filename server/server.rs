@@ -23,6 +23,7 @@ pub fn build_state(config: Config) -> anyhow::Result<AppState> {
             queue: config.ssr_queue,
             timeout: config.ssr_timeout,
             memory_limit: config.ssr_memory_limit,
+            cache_dir: config.ssr_cache_dir.clone(),
         },
     );
     tracing::info!(

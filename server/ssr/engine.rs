@@ -12,6 +12,7 @@
 //! setting (`SSR_ENGINE`).
 
 use std::fmt;
+use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -154,12 +155,24 @@ impl Engine {
     /// its code cache when the first engine starts. Errors the bundle raises when it runs are
     /// reported by [`Engine::new`].
     pub fn compile(kind: EngineKind, source: &str) -> Result<Compiled, SsrError> {
+        Self::compile_cached(kind, source, None)
+    }
+
+    /// Like [`Engine::compile`], keeping V8's code cache in `cache_dir` between runs (QuickJS
+    /// compiles its bytecode in a few milliseconds and keeps it in memory only).
+    pub fn compile_cached(
+        kind: EngineKind,
+        source: &str,
+        #[cfg_attr(not(mostrador_v8), allow(unused_variables))] cache_dir: Option<&Path>,
+    ) -> Result<Compiled, SsrError> {
         match kind {
             EngineKind::QuickJs => Ok(Compiled::QuickJs(Arc::new(quickjs::Engine::compile(
                 source,
             )?))),
             #[cfg(mostrador_v8)]
-            EngineKind::V8 => Ok(Compiled::V8(Arc::new(v8::Compiled::new(source)?))),
+            EngineKind::V8 => Ok(Compiled::V8(Arc::new(v8::Compiled::new(
+                source, cache_dir,
+            )?))),
             #[cfg(not(mostrador_v8))]
             EngineKind::V8 => Err(SsrError::Load(
                 "este binario se compiló sin V8 (scripts/fetch-libnode.sh)".into(),
@@ -191,6 +204,16 @@ impl Engine {
             Engine::QuickJs(engine) => engine.render(input, timeout),
             #[cfg(mostrador_v8)]
             Engine::V8(engine) => engine.render(input, timeout),
+        }
+    }
+
+    /// Called after a successful render has been answered: V8 keeps its warm code cache then
+    /// (once per process); QuickJS has nothing to keep.
+    pub fn after_render(&mut self) {
+        match self {
+            Engine::QuickJs(_) => {}
+            #[cfg(mostrador_v8)]
+            Engine::V8(engine) => engine.keep_warm_cache(),
         }
     }
 

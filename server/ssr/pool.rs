@@ -5,6 +5,7 @@
 //! render was interrupted (deadline or memory limit) is replaced, since its state can no longer be
 //! trusted; the request gets the error page and the server goes on.
 
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
@@ -24,7 +25,7 @@ struct Job {
 }
 
 /// Pool settings.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct PoolConfig {
     /// Which engine every worker runs.
     pub engine: EngineKind,
@@ -34,6 +35,8 @@ pub struct PoolConfig {
     /// Script heap each engine may use (bytes); past it the render fails and the engine is
     /// replaced.
     pub memory_limit: usize,
+    /// Where V8 keeps its code cache between runs (`None`: memory only).
+    pub cache_dir: Option<PathBuf>,
 }
 
 /// Handle to the render threads (cheap to clone).
@@ -53,11 +56,12 @@ impl SsrPool {
         let receiver = Arc::new(Mutex::new(receiver));
         let (ready_tx, ready) = watch::channel(false);
         let timeout = config.timeout;
+        let engine = config.engine;
         thread::Builder::new()
             .name("ssr-compile".into())
             .spawn(move || {
                 let begun = Instant::now();
-                let compiled = match compiled(config.engine, source) {
+                let compiled = match compiled(config.engine, source, config.cache_dir.as_deref()) {
                     Ok(compiled) => compiled,
                     Err(err) => {
                         tracing::error!(%err, "no se pudo compilar el paquete de la interfaz");
@@ -105,7 +109,7 @@ impl SsrPool {
         SsrPool {
             sender,
             timeout,
-            engine: config.engine,
+            engine,
             ready,
         }
     }
@@ -138,7 +142,11 @@ impl SsrPool {
 }
 
 /// The bundle compiled for `engine`, once per process (every pool of the process shares it).
-fn compiled(engine: EngineKind, source: &'static str) -> Result<Compiled, SsrError> {
+fn compiled(
+    engine: EngineKind,
+    source: &'static str,
+    cache_dir: Option<&Path>,
+) -> Result<Compiled, SsrError> {
     /// (engine, address of the source text, what it compiled to).
     type Cache = Vec<(EngineKind, usize, Compiled)>;
     static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
@@ -149,7 +157,7 @@ fn compiled(engine: EngineKind, source: &'static str) -> Result<Compiled, SsrErr
         return Ok(compiled.clone());
     }
     let started = Instant::now();
-    let compiled = Engine::compile(engine, source)?;
+    let compiled = Engine::compile_cached(engine, source, cache_dir)?;
     tracing::debug!(
         %engine,
         ms = started.elapsed().as_millis() as u64,
@@ -210,6 +218,10 @@ fn worker(
                 }
             }
         }
+        let rendered = result.is_ok();
         let _ = job.reply.send(result);
+        if rendered {
+            engine.after_render();
+        }
     }
 }

@@ -27,6 +27,7 @@ fn pool(engine: EngineKind, queue: usize, timeout: Duration, memory_limit: usize
             queue,
             timeout,
             memory_limit,
+            cache_dir: None,
         },
     )
 }
@@ -41,6 +42,7 @@ on_each_engine!(
     pool_recovers_after_running_out_of_memory,
     pool_survives_throwing_renders,
     pool_refuses_work_beyond_its_queue,
+    code_cache_is_kept_for_the_next_start,
 );
 
 async fn engine_renders_and_reports_errors(kind: EngineKind) {
@@ -217,4 +219,61 @@ async fn pool_refuses_work_beyond_its_queue(kind: EngineKind) {
         queued.await.unwrap().is_ok(),
         "the queued render ran after the timeout"
     );
+}
+
+/// V8 writes its code cache after the first render and a later start of the same bundle loads
+/// it (a damaged file is refused by V8, compiled around and written again); QuickJS writes
+/// nothing.
+async fn code_cache_is_kept_for_the_next_start(kind: EngineKind) {
+    let dir = tempfile::tempdir().unwrap();
+    let files = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect()
+    };
+    let first = {
+        let compiled = Engine::compile_cached(kind, BEHAVIOURS, Some(dir.path())).unwrap();
+        let mut engine = Engine::new(&compiled).unwrap();
+        let html = engine
+            .render(&input("http://x/ok"), Duration::from_secs(2))
+            .unwrap();
+        engine.after_render();
+        html
+    };
+    if kind == EngineKind::QuickJs {
+        assert!(files().is_empty(), "{:?}", files());
+        return;
+    }
+    let stored = files();
+    assert_eq!(stored.len(), 1, "{stored:?}");
+    let name = stored[0].file_name().unwrap().to_string_lossy().to_string();
+    assert!(
+        name.starts_with("ssr-v8-") && name.ends_with(".bin"),
+        "{name}"
+    );
+    let bytes = std::fs::read(&stored[0]).unwrap();
+    assert!(bytes.len() > 1000, "{} bytes", bytes.len());
+
+    // The next start loads the file as it is and renders the same page.
+    let compiled = Engine::compile_cached(kind, BEHAVIOURS, Some(dir.path())).unwrap();
+    assert_eq!(compiled.len(), bytes.len());
+    let mut engine = Engine::new(&compiled).unwrap();
+    let again = engine
+        .render(&input("http://x/ok"), Duration::from_secs(2))
+        .unwrap();
+    assert_eq!(again, first);
+
+    // A damaged file: V8 refuses it, the engine compiles from source, the file is rewritten.
+    std::fs::write(&stored[0], b"no es una cache de V8").unwrap();
+    let compiled = Engine::compile_cached(kind, BEHAVIOURS, Some(dir.path())).unwrap();
+    let mut engine = Engine::new(&compiled).unwrap();
+    let repaired = engine
+        .render(&input("http://x/ok"), Duration::from_secs(2))
+        .unwrap();
+    assert_eq!(repaired, first);
+    engine.after_render();
+    let rewritten = std::fs::read(&stored[0]).unwrap();
+    assert!(rewritten.len() > 1000 && rewritten != b"no es una cache de V8");
+    assert_eq!(files().len(), 1, "no partial files left: {:?}", files());
 }

@@ -4,7 +4,9 @@
 //!
 //! - [`Compiled`]: the bundle's source plus V8's code cache, made once per process by the first
 //!   engine that compiles the bundle. Later engines (the other workers, replacements) load it
-//!   from that cache instead of parsing and compiling the JavaScript again.
+//!   from that cache instead of parsing and compiling the JavaScript again. After the first
+//!   render the cache is taken again (now with the functions that render compiled) and kept on
+//!   disk, so the next start of the same build skips the compilation too.
 //! - [`Engine`]: one isolate and context. A render's deadline is enforced by a watchdog thread
 //!   that calls `TerminateExecution` (a script in a tight loop never returns to us by itself);
 //!   the isolate's heap is capped with `ResourceConstraints`, and a near-heap-limit callback
@@ -13,9 +15,10 @@
 
 use std::collections::HashMap;
 use std::ffi::{CStr, c_char, c_int, c_void};
+use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::error::SsrError;
@@ -64,6 +67,7 @@ mod ffi {
             limit: *mut usize,
         );
         pub fn mv8_free(engine: *mut c_void);
+        pub fn mv8_code_cache(engine: *mut c_void, out: *mut Bytes);
         pub fn mv8_bytes_free(bytes: *mut Bytes);
     }
 }
@@ -132,28 +136,91 @@ pub fn version() -> &'static str {
 }
 
 /// The bundle ready for V8: its source (V8 checks it against the cache and compiles from it the
-/// functions the cache lacks) and, once the first engine has compiled it, V8's code cache.
+/// functions the cache lacks) and V8's code cache.
 ///
 /// No scratch isolate compiles the bundle up front: the first engines compile it from source
 /// (as fast as a scratch isolate would, and they are then ready) and leave the cache for every
-/// later engine, which loads in a third of the time.
+/// later engine, which loads in a third of the time. The first render then takes a *warm* cache
+/// (with the functions rendering compiled lazily) and writes it to `file`, named after the
+/// bundle and V8's version, so that the next start of the same build loads everything from it.
+/// V8 checks a cache against the source and its flags and refuses one that does not match; the
+/// engine then compiles from source and the file is written again.
 pub struct Compiled {
     source: String,
-    cache: OnceLock<Vec<u8>>,
+    cache: Mutex<Option<Arc<Vec<u8>>>>,
+    /// Whether `cache` already holds functions that ran in a render (from disk or taken after
+    /// this process's first render): then nothing more needs taking.
+    warm: AtomicBool,
+    file: Option<PathBuf>,
 }
 
 impl Compiled {
-    pub fn new(source: &str) -> Result<Self, SsrError> {
+    /// The bundle `source`, with its code cache kept in `cache_dir` (memory only when `None`).
+    pub fn new(source: &str, cache_dir: Option<&Path>) -> Result<Self, SsrError> {
+        let file = cache_dir.map(|dir| dir.join(cache_file_name(source)));
+        let stored = file.as_deref().and_then(|f| std::fs::read(f).ok());
         Ok(Compiled {
             source: source.to_string(),
-            cache: OnceLock::new(),
+            warm: AtomicBool::new(stored.is_some()),
+            cache: Mutex::new(stored.map(Arc::new)),
+            file,
         })
     }
 
     /// Bytes of code cache (0 until an engine has compiled the bundle).
     pub fn cache_len(&self) -> usize {
-        self.cache.get().map_or(0, Vec::len)
+        self.current().map_or(0, |c| c.len())
     }
+
+    fn current(&self) -> Option<Arc<Vec<u8>>> {
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn replace(&self, bytes: Vec<u8>) {
+        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(bytes));
+    }
+
+    /// Keeps a warm cache in memory and on disk (written beside and renamed, so that a process
+    /// starting meanwhile never reads half a file). A disk that cannot be written only costs
+    /// the next start its compilation.
+    fn store_warm(&self, bytes: Vec<u8>) {
+        if let Some(file) = &self.file {
+            let written = file
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .and_then(|()| {
+                    let partial = file.with_extension(format!("{}.tmp", std::process::id()));
+                    std::fs::write(&partial, &bytes)?;
+                    std::fs::rename(&partial, file)
+                });
+            match written {
+                Ok(()) => tracing::debug!(
+                    file = %file.display(),
+                    bytes = bytes.len(),
+                    "caché de código de V8 guardada"
+                ),
+                Err(err) => tracing::warn!(
+                    file = %file.display(),
+                    %err,
+                    "no se pudo guardar la caché de código de V8"
+                ),
+            }
+        }
+        self.replace(bytes);
+    }
+}
+
+/// `ssr-v8-<hash>.bin`, the hash of V8's version and the bundle: a new build or a new libnode
+/// never finds an old file.
+fn cache_file_name(source: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    hash.update(version().as_bytes());
+    hash.update([0]);
+    hash.update(source.as_bytes());
+    let digest = hash.finalize();
+    let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("ssr-v8-{hex}.bin")
 }
 
 /// A render in progress, as the watchdog sees it.
@@ -238,18 +305,20 @@ impl Watchdog {
 pub struct Engine {
     handle: NonNull<c_void>,
     id: u64,
+    compiled: Arc<Compiled>,
 }
 
 impl Engine {
     /// A new isolate whose heap may grow to `heap_limit` bytes, with the bundle loaded from
     /// `compiled`'s code cache (or compiled from source, filling that cache).
-    pub fn new(compiled: &Compiled, heap_limit: usize) -> Result<Self, SsrError> {
+    pub fn new(compiled: &Arc<Compiled>, heap_limit: usize) -> Result<Self, SsrError> {
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         init();
         let mut error = Owned::empty();
         let mut cache_out = Owned::empty();
         let mut rejected: c_int = 0;
-        let cache = compiled.cache.get().map_or(&[][..], Vec::as_slice);
+        let held = compiled.current();
+        let cache = held.as_deref().map_or(&[][..], Vec::as_slice);
         // SAFETY: valid buffers for the call; the shim copies what it keeps.
         let handle = unsafe {
             ffi::mv8_new(
@@ -268,13 +337,15 @@ impl Engine {
         };
         if rejected != 0 {
             tracing::warn!("V8 rechazó la caché de código del paquete: se compiló desde el fuente");
+            compiled.warm.store(false, Ordering::Relaxed);
         }
         if !cache_out.as_bytes().is_empty() {
-            let _ = compiled.cache.set(cache_out.as_bytes().to_vec());
+            compiled.replace(cache_out.as_bytes().to_vec());
         }
         Ok(Engine {
             handle,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            compiled: compiled.clone(),
         })
     }
 
@@ -306,6 +377,21 @@ impl Engine {
             ffi::TERMINATED => Err(SsrError::Timeout(timeout)),
             ffi::HEAP_LIMIT => Err(SsrError::OutOfMemory(out.text())),
             _ => Err(SsrError::Render(out.text())),
+        }
+    }
+
+    /// After this engine's first successful render in the process, takes the warm code cache
+    /// (once per process and bundle) and keeps it; the pool calls it after answering, so no
+    /// request waits for it.
+    pub fn keep_warm_cache(&mut self) {
+        if self.compiled.warm.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let mut out = Owned::empty();
+        // SAFETY: the engine is alive and used by this thread only (`&mut self`).
+        unsafe { ffi::mv8_code_cache(self.handle.as_ptr(), &mut out.0) };
+        if !out.as_bytes().is_empty() {
+            self.compiled.store_warm(out.as_bytes().to_vec());
         }
     }
 

@@ -64,6 +64,8 @@ struct Engine {
   v8::ArrayBuffer::Allocator* allocator = nullptr;
   v8::Global<v8::Context> context;
   v8::Global<v8::Function> render;
+  // The bundle as compiled in this isolate, kept for mv8_code_cache.
+  v8::Global<v8::UnboundScript> script;
   std::atomic<bool> heap_exceeded{false};
   size_t heap_limit = 0;
 };
@@ -201,6 +203,7 @@ void dispose(Engine* engine) {
     v8::Locker locker(engine->isolate);
     v8::Isolate::Scope isolate_scope(engine->isolate);
     engine->render.Reset();
+    engine->script.Reset();
     engine->context.Reset();
   }
   engine->isolate->Dispose();
@@ -295,6 +298,7 @@ void* mv8_new(const char* source, size_t source_len, const uint8_t* cache, size_
               .ToLocal(&render) &&
           render->IsFunction()) {
         engine->render.Reset(isolate, render.As<v8::Function>());
+        engine->script.Reset(isolate, script->GetUnboundScript());
         bool from_source = cache == nullptr || cache_len == 0 || rejected;
         if (cache_out != nullptr && from_source) {
           std::unique_ptr<v8::ScriptCompiler::CachedData> data(
@@ -444,6 +448,24 @@ void mv8_heap(void* handle, size_t* used, size_t* total, size_t* limit) {
 }
 
 void mv8_free(void* handle) { dispose(static_cast<Engine*>(handle)); }
+
+/// V8's code cache for the bundle as this engine has it now: taken after renders, it also holds
+/// the functions those renders compiled lazily, so an engine started from it renders its first
+/// page without compiling them. `out` stays empty when V8 produces none.
+void mv8_code_cache(void* handle, mv8_bytes* out) {
+  auto* engine = static_cast<Engine*>(handle);
+  v8::Isolate* isolate = engine->isolate;
+  v8::Locker locker(isolate);
+  v8::Isolate::Scope isolate_scope(isolate);
+  v8::HandleScope handles(isolate);
+  v8::Local<v8::Context> context = engine->context.Get(isolate);
+  v8::Context::Scope context_scope(context);
+  std::unique_ptr<v8::ScriptCompiler::CachedData> data(
+      v8::ScriptCompiler::CreateCodeCache(engine->script.Get(isolate)));
+  if (data != nullptr) {
+    set_bytes(out, reinterpret_cast<const char*>(data->data), data->length);
+  }
+}
 
 void mv8_bytes_free(mv8_bytes* bytes) {
   std::free(bytes->data);

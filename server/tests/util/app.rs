@@ -39,6 +39,7 @@ pub fn shared_pool(engine: EngineKind) -> SsrPool {
                 queue: 512,
                 timeout: Duration::from_secs(5),
                 memory_limit: DEFAULT_MEMORY_LIMIT,
+                cache_dir: None,
             },
         )
     })
