@@ -24,6 +24,7 @@ use crate::controllers::config::branch_offices::{self, Branches};
 use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
 use crate::controllers::inventory::categories::{self, Categories};
+use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
 use crate::http::request_id;
@@ -162,6 +163,14 @@ fn api() -> Api {
         .get("/item/category/{id}", records::get::<Categories>)
         .post("/item/category/{id}/update", categories::update)
         .post("/item/category/{id}/lock", records::lock::<Categories>)
+        // Sales: clients.
+        .get("/clients", clients::list)
+        .get("/clients/search", clients::search)
+        .post("/clients/register", clients::register)
+        .post("/clients/delete", records::delete::<Clients>)
+        .get("/clients/{id}", records::get::<Clients>)
+        .post("/clients/{id}/update", clients::update)
+        .post("/clients/{id}/lock", records::lock::<Clients>)
 }
 
 /// Every API route the router serves.

@@ -9,6 +9,7 @@ use crate::models::config::branch_office::{BranchOffice, NewBranchOffice};
 use crate::models::config::company::{Company, NewCompany};
 use crate::models::config::emission_point::EmissionPoint;
 use crate::models::config::licence::{Licence, TRIAL_DAYS, TRIAL_PLAN, TRIAL_USERS};
+use crate::models::sales::client::Client;
 use crate::util::time::{local_date, now};
 use crate::validation::{email_problem, name_problem};
 
@@ -23,7 +24,8 @@ fn conn(db: &Database) -> anyhow::Result<crate::db::PooledConnection> {
     db.get().map_err(|e| anyhow::anyhow!(e.to_string()))
 }
 
-/// Creates a company and its main branch `001`; returns the company.
+/// Creates a company, its main branch `001` and its "consumidor final" client; returns the
+/// company.
 pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow::Result<Company> {
     let ruc = args.ruc.trim();
     if ruc.len() != 13 || !ruc.bytes().all(|b| b.is_ascii_digit()) || !ruc.ends_with("001") {
@@ -77,6 +79,7 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
         )?;
         let trial_end = local_date() + chrono::TimeDelta::days(TRIAL_DAYS - 1);
         Licence::grant(conn, company.scope(), TRIAL_PLAN, trial_end, TRIAL_USERS)?;
+        Client::insert_final_consumer(conn, company.scope())?;
         Ok(company)
     })
 }

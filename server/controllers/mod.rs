@@ -10,3 +10,4 @@ pub mod home;
 pub mod inventory;
 pub mod pages;
 pub mod records;
+pub mod sales;

@@ -137,6 +137,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    clients (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        id_type -> Text,
+        identification -> Text,
+        name -> Text,
+        email -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        address -> Nullable<Text>,
+        price_level -> Integer,
+        credit_limit -> BigInt,
+        credit_days -> Integer,
+        is_final_consumer -> Bool,
+        active -> Bool,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     holidays (id) {
         id -> BigInt,
         company_id -> BigInt,
@@ -239,4 +260,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     licences,
     sri_documents,
     sri_document_messages,
+    clients,
 );

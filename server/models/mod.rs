@@ -10,6 +10,7 @@ pub mod auth;
 pub mod config;
 pub mod inventory;
 pub mod mail;
+pub mod sales;
 pub mod sri;
 
 mod company_id;

@@ -14,6 +14,7 @@ mod migrations;
 mod pages;
 mod permissions;
 mod readme;
+mod sales;
 pub(crate) mod sri;
 mod ssr;
 mod ui;

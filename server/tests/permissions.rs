@@ -194,6 +194,18 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ADMIN_USER),
             empty(),
         ),
+        ("GET", "/api/clients", Roles(ALL), Value::Null),
+        ("GET", "/api/clients/search", Roles(ALL), Value::Null),
+        ("POST", "/api/clients/register", Roles(ALL), empty()),
+        (
+            "POST",
+            "/api/clients/delete",
+            Roles(ADMIN_USER),
+            json!({ "_id": MISSING }),
+        ),
+        ("GET", "/api/clients/{id}", Roles(ALL), Value::Null),
+        ("POST", "/api/clients/{id}/update", Roles(ALL), empty()),
+        ("POST", "/api/clients/{id}/lock", Roles(ADMIN_USER), empty()),
     ]
 }
 
@@ -291,6 +303,13 @@ async fn another_company_cannot_read_or_change_records(backend: Backend) {
         )
         .await
         .json();
+    let client = admin_a
+        .post_json(
+            "/api/clients/register",
+            json!({ "idType": "cedula", "identification": "1710034065", "name": "Ana Pérez" }),
+        )
+        .await
+        .json();
     let branch = admin_a.get("/api/company/branchOffice").await.json()["results"][0].clone();
     let user = admin_a.get("/api/users?search=cajero").await.json()["results"][0].clone();
     let ids = [
@@ -308,6 +327,11 @@ async fn another_company_cannot_read_or_change_records(backend: Backend) {
             "/api/company/branchOffice",
             branch["_id"].clone(),
             json!({ "code": "009", "name": "Robada", "address": "X", "emissionPoints": [{ "code": "001" }] }),
+        ),
+        (
+            "/api/clients",
+            client["_id"].clone(),
+            json!({ "idType": "cedula", "identification": "1710034065", "name": "Robado" }),
         ),
         (
             "/api/users",
@@ -385,6 +409,13 @@ async fn another_company_cannot_read_or_change_records(backend: Backend) {
             .await
             .json(),
         user
+    );
+    assert_eq!(
+        admin_a
+            .get(&format!("/api/clients/{}", client["_id"]))
+            .await
+            .json(),
+        client
     );
     assert_eq!(admin_a.get("/api/company").await.json()["ruc"], RUC_A);
     assert_eq!(

@@ -9,6 +9,7 @@ pub mod config;
 pub mod home;
 pub mod inventory;
 pub mod pages;
+pub mod sales;
 pub mod typescript;
 
 use serde::Serialize;

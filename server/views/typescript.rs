@@ -82,6 +82,8 @@ pub fn bindings() -> String {
         home::dashboard::DashboardView,
         inventory::category::CategoryView,
         inventory::category::CategoriesPage,
+        sales::client::ClientView,
+        sales::client::ClientsPage,
     );
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(

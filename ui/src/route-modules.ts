@@ -14,6 +14,7 @@ import { pages as authPages } from './features/auth/pages';
 import { pages as configPages } from './features/config/pages';
 import { pages as homePages } from './features/home/pages';
 import { pages as inventoryPages } from './features/inventory/pages';
+import { pages as salesPages } from './features/sales/pages';
 import { pages as platformPages } from './features/platform/pages';
 
 /** What a route module may export. */
@@ -38,5 +39,6 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...homePages,
   ...configPages,
   ...inventoryPages,
+  ...salesPages,
   ...platformPages,
 };

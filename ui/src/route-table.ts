@@ -12,6 +12,7 @@ import * as auth from './features/auth/routes';
 import * as config from './features/config/routes';
 import * as home from './features/home/routes';
 import * as inventory from './features/inventory/routes';
+import * as sales from './features/sales/routes';
 import * as platform from './features/platform/routes';
 
 export type { Role };
@@ -65,7 +66,7 @@ export const routeTable: RouteDef[] = [
         page: 'layouts/default',
         auth: true,
         data: true,
-        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...config.adminRoutes],
+        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...config.adminRoutes],
       },
       {
         id: 'layout-free',

@@ -59,6 +59,28 @@ export type CategoriesPage = { list: Page<CategoryView>, all: Array<CategoryView
 export type CategoryView = { _id: number, name: string, parentId: number | null, parentName: string | null, active: boolean, locked: boolean, };
 
 /**
+ * A client (the specification's JSON names; `creditLimit` as a decimal string).
+ */
+export type ClientView = { _id: number, 
+/**
+ * `ruc`, `cedula`, `pasaporte`, `consumidorFinal` or `exterior`.
+ */
+idType: string, identification: string, name: string, email: string | null, phone: string | null, address: string | null, 
+/**
+ * 1 (price), 2 (mayorista) or 3 (distribuidor).
+ */
+priceLevel: number, creditLimit: string, creditDays: number, 
+/**
+ * The company's "consumidor final", which cannot be edited.
+ */
+finalConsumer: boolean, active: boolean, locked: boolean, };
+
+/**
+ * The clients page: one page of the list.
+ */
+export type ClientsPage = { list: Page<ClientView>, };
+
+/**
  * The company as its configuration screen shows it.
  */
 export type CompanyDetailView = { hasLogo: boolean, 

@@ -1,0 +1,368 @@
+//! `/api/clients`: the company's clients. Every role lists, searches and registers them (the
+//! cashier registers a buyer at the POS); locking and deleting are for admin and user. The
+//! company's "consumidor final" is listed like any client but cannot be changed.
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles::{self, Tenant};
+use crate::controllers::records::{Record, ensure_unlocked};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
+use crate::db::search::contains_pattern;
+use crate::domain::ids::{CONSUMIDOR_FINAL_ID, validate_cedula, validate_ruc};
+use crate::domain::money::to_micros;
+use crate::error::{
+    AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
+};
+use crate::http::json::JsonBody;
+use crate::http::params::PathId;
+use crate::models::CompanyId;
+use crate::models::auth::user::Role;
+use crate::models::sales::client::{Client, ClientFields};
+use crate::validation::{check_fields, email_problem, optional_text, required_text};
+use crate::views::sales::client::ClientView;
+
+/// Identification types (the SRI's buyer identification kinds, by name).
+pub const ID_TYPES: &[&str] = &["ruc", "cedula", "pasaporte", "consumidorFinal", "exterior"];
+/// Longest name (the SRI's `razonSocialComprador`).
+const NAME_MAX: usize = 300;
+const ADDRESS_MAX: usize = 300;
+const PHONE_MAX: usize = 30;
+const EMAILS_MAX: usize = 300;
+/// Longest credit term.
+const CREDIT_DAYS_MAX: i64 = 365;
+/// Duplicate identification within the company.
+pub const IDENTIFICATION_TAKEN: &str = "Ya existe un cliente con esa identificación";
+/// Any change to the consumidor final.
+pub const FINAL_CONSUMER_FIXED: &str = "El consumidor final no se puede modificar ni eliminar";
+
+/// Body of register and update.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientBody {
+    id_type: Option<String>,
+    identification: Option<String>,
+    name: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    address: Option<String>,
+    price_level: Option<Value>,
+    credit_limit: Option<Value>,
+    credit_days: Option<Value>,
+    active: Option<bool>,
+}
+
+/// `GET /api/clients/{id}`'s message for an unknown client (specification wording).
+fn not_found(id: i64) -> AppError {
+    AppError::NotFound(format!("No se encontró el cliente con el id: {id}"))
+}
+
+/// The company's client `id`; the generic list's 'No existe el registro en la tabla' otherwise.
+fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Client> {
+    Client::find(conn, company, id)?.ok_or_else(not_in_table)
+}
+
+/// Trimmed text, `None` when empty.
+fn text(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
+}
+
+/// The problem with an identification of type `id_type`, if any.
+fn identification_problem(id_type: &str, identification: &str) -> Option<String> {
+    if identification.is_empty() {
+        return Some("La identificación es obligatoria".into());
+    }
+    if identification == CONSUMIDOR_FINAL_ID {
+        return Some("9999999999999 es el consumidor final, que ya existe en la empresa".into());
+    }
+    let problem = match id_type {
+        "cedula" => validate_cedula(identification).err(),
+        "ruc" => validate_ruc(identification).err(),
+        "pasaporte" | "exterior" => {
+            let fine = identification.chars().count() <= 20
+                && identification
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-');
+            (!fine).then(|| "solo letras, dígitos y guiones, hasta 20 caracteres".to_string())
+        }
+        _ => None,
+    };
+    problem.map(|p| format!("Identificación no válida: {p}"))
+}
+
+/// A whole number in `min..=max` from a JSON number or numeric string (`default` when absent).
+fn whole(
+    value: Option<&Value>,
+    default: i64,
+    min: i64,
+    max: i64,
+    what: &str,
+) -> Result<i64, String> {
+    let parsed = match value {
+        None | Some(Value::Null) => return Ok(default),
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(default),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        Some(_) => None,
+    };
+    match parsed {
+        Some(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{what} debe ser un número entero entre {min} y {max}"
+        )),
+    }
+}
+
+/// A money amount ≥ 0 with at most 2 decimals, from a decimal string or a whole JSON number, in
+/// micros (0 when absent).
+fn amount(value: Option<&Value>, what: &str) -> Result<i64, String> {
+    let parsed: Option<Decimal> = match value {
+        None | Some(Value::Null) => return Ok(0),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(0),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        Some(Value::Number(n)) => n.as_i64().map(Decimal::from),
+        Some(_) => None,
+    };
+    match parsed {
+        Some(d) if d.is_sign_negative() => Err(format!("{what} no puede ser negativo")),
+        Some(d) if d.normalize().scale() > 2 => {
+            Err(format!("{what} admite como máximo 2 decimales"))
+        }
+        Some(d) => to_micros(d).ok_or_else(|| format!("{what} es demasiado grande")),
+        None => Err(format!(
+            "{what} debe ser un valor en dólares escrito como texto, p. ej. \"150.00\""
+        )),
+    }
+}
+
+/// Validates the fields (every problem at once, per field).
+fn fields(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    body: &ClientBody,
+    editing: Option<i64>,
+) -> AppResult<ClientFields> {
+    let id_type = text(&body.id_type).unwrap_or_default();
+    let identification = text(&body.identification)
+        .unwrap_or_default()
+        .to_uppercase();
+    let name = text(&body.name).unwrap_or_default();
+    let email = text(&body.email);
+    let type_problem = if id_type == "consumidorFinal" {
+        Some("El consumidor final ya existe en la empresa; elija otro tipo".to_string())
+    } else if !ID_TYPES.contains(&id_type.as_str()) {
+        Some("Elija el tipo de identificación: RUC, cédula, pasaporte o del exterior".to_string())
+    } else {
+        None
+    };
+    let email_problems = email.as_deref().and_then(|list| {
+        optional_text(Some(list), "Los correos", EMAILS_MAX).or_else(|| {
+            list.split([',', ';'])
+                .map(str::trim)
+                .filter(|e| !e.is_empty())
+                .find_map(|e| email_problem(e).map(|p| format!("{p}: {e}")))
+        })
+    });
+    let price_level = whole(body.price_level.as_ref(), 1, 1, 3, "El nivel de precio");
+    let credit_limit = amount(body.credit_limit.as_ref(), "El cupo de crédito");
+    let credit_days = whole(body.credit_days.as_ref(), 0, 0, CREDIT_DAYS_MAX, "El plazo");
+    check_fields([
+        ("idType", type_problem.clone()),
+        (
+            "identification",
+            if type_problem.is_none() {
+                identification_problem(&id_type, &identification)
+            } else {
+                None
+            },
+        ),
+        ("name", required_text(&name, "El nombre", NAME_MAX)),
+        ("email", email_problems),
+        (
+            "phone",
+            optional_text(body.phone.as_deref(), "El teléfono", PHONE_MAX),
+        ),
+        (
+            "address",
+            optional_text(body.address.as_deref(), "La dirección", ADDRESS_MAX),
+        ),
+        ("priceLevel", price_level.clone().err()),
+        ("creditLimit", credit_limit.clone().err()),
+        ("creditDays", credit_days.clone().err()),
+    ])?;
+    if Client::find_by_identification(conn, company, &identification, editing)?.is_some() {
+        return Err(field_conflict("identification", IDENTIFICATION_TAKEN));
+    }
+    let number = |r: Result<i64, String>| r.map_err(AppError::BadRequest);
+    Ok(ClientFields {
+        id_type,
+        identification,
+        name,
+        email,
+        phone: text(&body.phone),
+        address: text(&body.address),
+        price_level: number(price_level)? as i32,
+        credit_limit: number(credit_limit)?,
+        credit_days: number(credit_days)? as i32,
+        active: body.active.unwrap_or(true),
+    })
+}
+
+/// One page of the list (the API and the clients page).
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<Page<ClientView>> {
+    Ok(Client::list(conn, tenant.company, params)?.map(|c| ClientView::from(&c)))
+}
+
+/// `GET /api/clients`.
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<Page<ClientView>>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
+}
+
+/// Query of `GET /api/clients/search`.
+#[derive(Debug, Deserialize)]
+pub struct SearchQuery {
+    q: Option<String>,
+}
+
+/// Most clients the POS picker shows.
+const SEARCH_LIMIT: i64 = 20;
+
+/// `GET /api/clients/search?q=`: active clients whose name or identification contains `q`
+/// (accents and case ignored), for the POS client picker; an empty `q` finds nothing.
+pub async fn search(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    Query(query): Query<SearchQuery>,
+) -> AppResult<Json<Vec<ClientView>>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let term = query.q.unwrap_or_default().trim().to_string();
+    if term.chars().count() > 100 {
+        return Err(AppError::BadRequest(
+            "La búsqueda no puede tener más de 100 caracteres".into(),
+        ));
+    }
+    if term.is_empty() {
+        return Ok(Json(Vec::new()));
+    }
+    let found = state
+        .db
+        .run(move |conn| {
+            Ok(
+                Client::search(conn, tenant.company, &contains_pattern(&term), SEARCH_LIMIT)?
+                    .iter()
+                    .map(ClientView::from)
+                    .collect(),
+            )
+        })
+        .await?;
+    Ok(Json(found))
+}
+
+/// `POST /api/clients/register`.
+pub async fn register(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<ClientBody>,
+) -> AppResult<(StatusCode, Json<ClientView>)> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let created = state
+        .db
+        .write(move |conn| {
+            let fields = fields(conn, tenant.company, &body, None)?;
+            let id = Client::insert(conn, tenant.company, &fields)
+                .map_err(|e| constraint_conflict(e, "identification", IDENTIFICATION_TAKEN))?;
+            Ok(ClientView::from(&load(conn, tenant.company, id)?))
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// `POST /api/clients/{id}/update`.
+pub async fn update(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<ClientBody>,
+) -> AppResult<Json<ClientView>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let updated = state
+        .db
+        .write(move |conn| {
+            if load(conn, tenant.company, id)?.is_final_consumer {
+                return Err(conflict(FINAL_CONSUMER_FIXED));
+            }
+            ensure_unlocked::<Clients>(conn, tenant.company, id)?;
+            let fields = fields(conn, tenant.company, &body, Some(id))?;
+            Client::update(conn, tenant.company, id, &fields)
+                .map_err(|e| constraint_conflict(e, "identification", IDENTIFICATION_TAKEN))?;
+            Ok(ClientView::from(&load(conn, tenant.company, id)?))
+        })
+        .await?;
+    Ok(Json(updated))
+}
+
+/// Clients in the generic record handlers (get, lock, delete).
+pub struct Clients;
+
+impl Record for Clients {
+    type View = ClientView;
+    const READ: &'static [Role] = roles::ALL;
+    const WRITE: &'static [Role] = roles::ADMIN_USER;
+    const DELETED: &'static str = "Cliente eliminado";
+
+    fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<ClientView> {
+        let client = Client::find(conn, company, id)?.ok_or_else(|| not_found(id))?;
+        Ok(ClientView::from(&client))
+    }
+
+    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
+        Ok(load(conn, company, id)?.locked)
+    }
+
+    fn set_locked(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        locked: bool,
+    ) -> AppResult<()> {
+        if load(conn, company, id)?.is_final_consumer {
+            return Err(conflict(FINAL_CONSUMER_FIXED));
+        }
+        Client::set_locked(conn, company, id, locked)?;
+        Ok(())
+    }
+
+    /// Refused for the consumidor final; a client with documents is kept (409).
+    fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
+        if load(conn, company, id)?.is_final_consumer {
+            return Err(conflict(FINAL_CONSUMER_FIXED));
+        }
+        Client::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,4 @@
+//! The sales area: clients (`/api/clients`).
+
+pub mod clients;
+pub mod pages;

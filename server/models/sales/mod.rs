@@ -1,0 +1,3 @@
+//! Sales: clients (and, as the area grows, promotions, sales notes, quotes, credit notes).
+
+pub mod client;

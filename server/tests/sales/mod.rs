@@ -1,0 +1,3 @@
+//! The sales area: clients.
+
+mod clients;

@@ -1,0 +1,3 @@
+//! Sales.
+
+pub mod client;

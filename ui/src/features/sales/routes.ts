@@ -1,0 +1,17 @@
+/** Routes of the sales area (specification §2: everything under /admin/ventas). */
+import { ALL } from '../../lib/api-types';
+import type { RouteDef } from '../../route-table';
+
+/** Back-office pages (under /admin). */
+export const adminRoutes: RouteDef[] = [
+  {
+    id: 'sales',
+    path: 'ventas',
+    page: 'layouts/outlet',
+    title: 'Ventas',
+    roles: ALL,
+    children: [
+      { id: 'sales-clients', path: 'listaclientes', page: 'features/sales/pages/clients', title: 'Clientes', data: true },
+    ],
+  },
+];
