@@ -9,9 +9,10 @@ use serde::de::DeserializeOwned;
 use super::{refusals, text};
 use crate::error::AppError;
 
-/// Decodes `key=value&…` into `T` after checking every key and value.
-pub fn decode<T: DeserializeOwned>(raw: &[u8], what: &str) -> Result<T, AppError> {
-    let invalid = || AppError::BadRequest(format!("{what} no es válido."));
+/// Decodes `key=value&…` into `T` after checking every key and value; `invalid` is the refusal
+/// when it does not parse.
+pub fn decode<T: DeserializeOwned>(raw: &[u8], invalid: &str) -> Result<T, AppError> {
+    let invalid = || AppError::BadRequest(invalid.into());
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(raw).map_err(|_| invalid())?;
     if pairs
         .iter()
@@ -36,7 +37,7 @@ where
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(|e| refusals::body_error(e.status()))?;
-        decode(&bytes, "El formulario enviado").map(FormBody)
+        decode(&bytes, "El formulario enviado no es válido.").map(FormBody)
     }
 }
 
@@ -52,7 +53,11 @@ where
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, AppError> {
         let query = parts.uri.query().unwrap_or_default();
-        decode(query.as_bytes(), "La consulta de la dirección").map(QueryParams)
+        decode(
+            query.as_bytes(),
+            "Los parámetros de la dirección no son válidos.",
+        )
+        .map(QueryParams)
     }
 }
 
