@@ -42,6 +42,12 @@ pub enum AppError {
         message: String,
         errors: FieldErrors,
     },
+    /// 413: the body is larger than the server accepts.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 414: the address (path and query) is longer than the server accepts.
+    #[error("{0}")]
+    UriTooLong(String),
     /// 429: too many attempts.
     #[error("{0}")]
     TooManyRequests(String),
@@ -85,6 +91,8 @@ impl AppError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

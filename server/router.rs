@@ -27,7 +27,7 @@ use crate::controllers::inventory::categories::{self, Categories};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
-use crate::http::request_id;
+use crate::http::{refusals, request_id};
 
 /// Largest request body accepted (the logo upload of later modules is the biggest).
 const BODY_LIMIT: usize = 2 * 1024 * 1024;
@@ -188,7 +188,7 @@ pub fn build(state: AppState) -> Router {
         ))
         .fallback(|| async { AppError::NotFound("Ruta de API no encontrada".into()) });
 
-    let secure = state.config.cookie_secure;
+    let csrf_guard = csrf::Guard::new(state.clone());
     Router::new()
         .nest("/api", api)
         .route("/assets/{file}", get(assets::asset))
@@ -215,8 +215,9 @@ pub fn build(state: AppState) -> Router {
                     HeaderValue::from_static(CSP),
                 ))
                 .layer(CompressionLayer::new())
+                .layer(axum::middleware::from_fn(refusals::guard))
                 .layer(axum::middleware::from_fn(move |req, next| {
-                    csrf::protect(secure, req, next)
+                    csrf::protect(csrf_guard.clone(), req, next)
                 })),
         )
         .with_state(state)

@@ -47,9 +47,16 @@ pub fn name_problem(name: &str) -> Option<String> {
     required_text(name, "El nombre", NAME_MAX)
 }
 
-/// Spanish problem with an e-mail address, if any. Deliberately simple: one `@`, something before
-/// it, a dotted domain after it, no spaces. The verification e-mail is the real check.
+/// Spanish problem with an e-mail address, if any.
+///
+/// The syntax is checked by the `email_address` crate (RFC 5321/5322: dot-atom local part, a
+/// domain of letter-or-digit labels with a top-level domain; no display names, quoted local parts
+/// or IP literals). On top of it the address must be plain ASCII: a dotless `ı`, a Cyrillic `а`
+/// or a full-width letter would make an account that reads like another's (`admın@demo.ec`).
+/// Addresses are stored and compared trimmed and in lower case (`normalize_email`), so
+/// `Admin@Demo.ec` and `admin@demo.ec` are one account.
 pub fn email_problem(email: &str) -> Option<String> {
+    use email_address::{EmailAddress, Options};
     let email = email.trim();
     if email.is_empty() {
         return Some("El correo electrónico es obligatorio".into());
@@ -57,17 +64,17 @@ pub fn email_problem(email: &str) -> Option<String> {
     if email.len() > EMAIL_MAX {
         return Some("El correo electrónico es demasiado largo".into());
     }
-    let valid = match email.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && !domain.contains('@')
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !email.chars().any(char::is_whitespace)
-        }
-        None => false,
-    };
+    if !email.is_ascii() {
+        return Some(
+            "El correo electrónico solo puede tener letras sin tildes, números y los signos habituales"
+                .into(),
+        );
+    }
+    let options = Options::default()
+        .with_required_tld()
+        .without_display_text()
+        .without_domain_literal();
+    let valid = !email.starts_with('"') && EmailAddress::parse_with_options(email, options).is_ok();
     (!valid).then(|| "El correo electrónico no es válido".into())
 }
 
@@ -79,6 +86,7 @@ mod tests {
     fn email_rules() {
         assert!(email_problem("ana@tienda.ec").is_none());
         assert!(email_problem(" Ana@Tienda.EC ").is_none());
+        assert!(email_problem("ana.maria+caja@mi-tienda.com.ec").is_none());
         for bad in [
             "",
             "ana",
@@ -88,6 +96,16 @@ mod tests {
             "ana@@tienda.ec",
             "a na@tienda.ec",
             "ana@.ec",
+            "adm\u{131}n@demo.ec",
+            "a@-.ec",
+            "a@b..ec",
+            "<a>@b.ec",
+            "Ana <ana@tienda.ec>",
+            "\"a b\"@tienda.ec",
+            "a@[127.0.0.1]",
+            "a\u{0}@demo.ec",
+            "admin@demo.ec\u{0}",
+            "ana@tienda.ec.",
         ] {
             assert!(
                 email_problem(bad).is_some(),

@@ -1,9 +1,10 @@
-//! Authentication: password hashing, sessions and the request extractors, CSRF protection and
-//! sign-in throttling.
+//! Authentication: password hashing, sessions and the request extractors, CSRF protection,
+//! sign-in throttling and the limits on e-mails sent on request.
 
 pub mod csrf;
 pub mod extract;
 pub mod licence;
+pub mod mail_limit;
 pub mod password;
 pub mod roles;
 pub mod throttle;

@@ -232,6 +232,13 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    server_secrets (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
 diesel::joinable!(branch_offices -> companies (company_id));
 diesel::joinable!(emission_points -> branch_offices (branch_office_id));
 diesel::joinable!(holidays -> companies (company_id));

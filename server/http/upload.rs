@@ -5,6 +5,7 @@
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request};
 
+use super::refusals;
 use crate::error::AppError;
 
 /// Largest image accepted.
@@ -31,16 +32,21 @@ pub async fn read_image(request: Request, field: &str) -> Result<(Bytes, &'stati
         )
     })?;
     let mut image = None;
-    while let Some(part) = multipart.next_field().await.map_err(|e| {
-        AppError::BadRequest(format!("No se pudo leer el formulario: {}", e.body_text()))
-    })? {
+    // The parser's own errors are English and technical: only their status is kept.
+    let unreadable = |status: axum::http::StatusCode| match status {
+        axum::http::StatusCode::PAYLOAD_TOO_LARGE => refusals::body_error(status),
+        _ => AppError::field(
+            field,
+            "No se pudo leer el archivo enviado. Elija la imagen de nuevo.",
+        ),
+    };
+    while let Some(part) = multipart
+        .next_field()
+        .await
+        .map_err(|e| unreadable(e.status()))?
+    {
         if part.name() == Some(field) {
-            let bytes = part.bytes().await.map_err(|e| {
-                AppError::field(
-                    field,
-                    format!("No se pudo leer el archivo: {}", e.body_text()),
-                )
-            })?;
+            let bytes = part.bytes().await.map_err(|e| unreadable(e.status()))?;
             image = Some(bytes);
         }
     }

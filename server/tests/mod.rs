@@ -9,6 +9,7 @@ mod cli;
 mod config;
 mod e2e;
 mod foundations;
+mod hardening;
 mod inventory;
 mod migrations;
 mod pages;

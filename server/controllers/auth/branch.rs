@@ -9,6 +9,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
+use crate::http::params::parse_id;
 use crate::models::auth::user::User;
 use crate::models::config::company::Company;
 use crate::views::auth::user::CompanySelectedData;
@@ -23,7 +24,8 @@ pub struct ChangeBranchBody {
 fn branch_id(value: Option<Value>) -> Result<i64, AppError> {
     let id = match value {
         Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) => s.trim().parse().ok(),
+        // Plain digits only, as for record ids (`+1` is not branch 1).
+        Some(text @ Value::String(_)) => parse_id(Some(&text)).ok(),
         Some(Value::Object(o)) => o.get("_id").and_then(|v| v.as_i64()),
         _ => None,
     };

@@ -5,9 +5,10 @@ use axum::extract::State;
 use serde::Deserialize;
 
 use crate::app::AppState;
-use crate::auth::password;
+use crate::auth::{mail_limit, password};
 use crate::db::write_transaction;
 use crate::error::{AppError, AppResult};
+use crate::http::client_ip::ClientIp;
 use crate::http::json::JsonBody;
 use crate::mail::Email;
 use crate::models::auth::email_token::{self, Purpose, TokenProblem};
@@ -29,6 +30,7 @@ pub struct ResetRequestBody {
 /// E-mails a reset link `/login/{tokenReset}` to the account, if there is one.
 pub async fn generate_reset(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     JsonBody(body): JsonBody<ResetRequestBody>,
 ) -> AppResult<Json<MessageResponse>> {
     let username = body.username.unwrap_or_default();
@@ -41,6 +43,10 @@ pub async fn generate_reset(
     state
         .db
         .write(move |conn| {
+            // Over the limits nothing is sent, and the answer is the same.
+            if !mail_limit::allow(conn, &email, &ip)? {
+                return Ok(());
+            }
             if let Some(user) = User::find_by_email(conn, &email)?.filter(|u| !u.locked) {
                 // A new link replaces any earlier one.
                 email_token::revoke_unused(conn, user.id, Purpose::ResetPassword)?;

@@ -1,7 +1,7 @@
 //! Sign-in and sign-out. The same check serves the API (`POST /api/auth/login`) and the
 //! JavaScript-free form (`POST /login`).
 
-use axum::extract::{Form, State};
+use axum::extract::State;
 use axum::http::header::{LOCATION, SET_COOKIE, USER_AGENT};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -15,6 +15,7 @@ use crate::auth::{password, throttle};
 use crate::error::{AppError, AppResult};
 use crate::http::client_ip::ClientIp;
 use crate::http::cookies::{self, Visibility};
+use crate::http::form::FormBody;
 use crate::http::json::JsonBody;
 use crate::models::auth::session::Session;
 use crate::models::auth::user::{User, normalize_email};
@@ -96,7 +97,7 @@ async fn authenticate(
             if !user.is_email_verified {
                 return Err(AppError::Forbidden(NOT_VERIFIED.into()));
             }
-            throttle::record_success(conn, &email)?;
+            throttle::record_success(conn, &email, &ip)?;
             let token = Session::create(conn, user.id, ttl, Some(&ip), user_agent.as_deref())?;
             Ok((CurrentUserView::load(conn, &user)?, token))
         })
@@ -151,7 +152,7 @@ pub async fn login_form(
     ClientIp(ip): ClientIp,
     Extension(csrf_token): Extension<CsrfToken>,
     headers: HeaderMap,
-    Form(form): Form<LoginForm>,
+    FormBody(form): FormBody<LoginForm>,
 ) -> Response {
     let email = form.email.clone();
     let result = if csrf_token.matches(Some(&form.csrf)) {

@@ -1,14 +1,16 @@
 //! Sign-up and e-mail verification.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
 use crate::app::AppState;
-use crate::auth::password;
+use crate::auth::{mail_limit, password};
 use crate::db::{DbConnection, write_transaction};
 use crate::error::{AppError, AppResult};
+use crate::http::client_ip::ClientIp;
+use crate::http::form::QueryParams;
 use crate::http::json::JsonBody;
 use crate::mail::Email;
 use crate::models::auth::email_token::{self, Purpose, TokenProblem};
@@ -161,7 +163,7 @@ pub async fn verify_token(state: &AppState, token: String) -> AppResult<String> 
 /// `GET /api/auth/verify-email?token=`.
 pub async fn verify_email(
     State(state): State<AppState>,
-    Query(query): Query<TokenQuery>,
+    QueryParams(query): QueryParams<TokenQuery>,
 ) -> AppResult<Json<MessageResponse>> {
     let message = verify_token(&state, query.token.unwrap_or_default()).await?;
     Ok(Json(MessageResponse { message }))
@@ -177,6 +179,7 @@ pub struct ResendBody {
 /// account exists, so it cannot be used to probe for accounts.
 pub async fn resend_verification(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     JsonBody(body): JsonBody<ResendBody>,
 ) -> AppResult<Json<MessageResponse>> {
     let email = body.email.unwrap_or_default();
@@ -187,6 +190,10 @@ pub async fn resend_verification(
     state
         .db
         .write(move |conn| {
+            // Over the limits nothing is sent, and the answer is the same.
+            if !mail_limit::allow(conn, &email, &ip)? {
+                return Ok(());
+            }
             if let Some(user) =
                 User::find_by_email(conn, &email)?.filter(|u| !u.is_email_verified && !u.locked)
             {

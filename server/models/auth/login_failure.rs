@@ -1,4 +1,5 @@
-//! Failed sign-ins, counted per account and per client address for throttling. Kept in the
+//! Failed sign-ins (per account, per client address and per pair of both) and e-mail requests
+//! (per account and per address), counted for throttling (server/auth/throttle.rs). Kept in the
 //! database so every app server sees the same counts.
 
 use chrono::TimeDelta;
@@ -13,6 +14,12 @@ use crate::util::time::now;
 pub enum Scope {
     Account,
     Ip,
+    /// One account from one client address (`{email}|{address}`).
+    AccountIp,
+    /// Reset or verification e-mails asked for an account.
+    MailAccount,
+    /// Reset or verification e-mails asked from an address.
+    MailIp,
 }
 
 impl Scope {
@@ -20,6 +27,9 @@ impl Scope {
         match self {
             Scope::Account => "account",
             Scope::Ip => "ip",
+            Scope::AccountIp => "account_ip",
+            Scope::MailAccount => "mail_account",
+            Scope::MailIp => "mail_ip",
         }
     }
 }
@@ -37,6 +47,19 @@ pub fn count_recent(
         .filter(login_failures::failed_at.gt(now() - window))
         .count()
         .get_result(conn)
+}
+
+/// Time of the latest failure of `key`, if any.
+pub fn latest(
+    conn: &mut DbConnection,
+    scope: Scope,
+    key: &str,
+) -> QueryResult<Option<chrono::NaiveDateTime>> {
+    login_failures::table
+        .filter(login_failures::scope.eq(scope.as_str()))
+        .filter(login_failures::key.eq(key))
+        .select(diesel::dsl::max(login_failures::failed_at))
+        .first(conn)
 }
 
 /// Records a failure, dropping this key's entries older than `window`.

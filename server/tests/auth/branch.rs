@@ -87,6 +87,16 @@ async fn change_branch_only_within_access_list(backend: Backend) {
         nonsense.json()["errors"]["branchOffice"],
         "Seleccione una sucursal válida"
     );
+    // Issue 8: `+2` or ` 2.0` is not branch 2.
+    for odd in ["+2", "2.0", "0x2"] {
+        let refused = cashier
+            .post_json(
+                "/api/auth/changeBranchOffice",
+                json!({ "branchOffice": odd }),
+            )
+            .await;
+        assert_eq!(refused.status, 400, "{odd}");
+    }
     assert_eq!(
         cashier
             .post_json(

@@ -9,7 +9,7 @@ use crate::util::{Backend, PASSWORD, TestApp, on_both_backends};
 on_both_backends!(
     wrong_credentials_give_the_same_401,
     locked_user_gets_403_and_loses_sessions,
-    repeated_failures_are_throttled_per_account,
+    a_stranger_cannot_lock_a_user_out,
     repeated_failures_are_throttled_per_address,
 );
 
@@ -77,66 +77,67 @@ async fn locked_user_gets_403_and_loses_sessions(backend: Backend) {
     assert!(login.message().contains("bloqueado"));
 }
 
-async fn repeated_failures_are_throttled_per_account(backend: Backend) {
+/// Issue 8: a stranger who knows the e-mail cannot lock its owner out. The stranger's address
+/// waits growing delays; the owner from another address signs in at once.
+async fn a_stranger_cannot_lock_a_user_out(backend: Backend) {
+    use mostrador::auth::throttle::FREE_PER_PAIR;
     let app = TestApp::new(backend).await;
     app.company(RUC, "Empresa", 0).await;
     app.user(RUC, "objetivo@empresa.ec", Role::User, None).await;
-    app.user(RUC, "otro@empresa.ec", Role::User, None).await;
-    // Failures from different addresses still count against the account.
-    for _ in 0..mostrador::auth::throttle::MAX_PER_ACCOUNT {
-        let r = app
-            .client()
-            .post_json(
-                "/api/auth/login",
-                json!({ "email": "objetivo@empresa.ec", "password": "mala-clave" }),
-            )
-            .await;
+    let mut stranger = app.client();
+    let wrong = json!({ "email": "objetivo@empresa.ec", "password": "mala-clave" });
+    for _ in 0..FREE_PER_PAIR {
+        let r = stranger.post_json("/api/auth/login", wrong.clone()).await;
         assert_eq!(r.status, 401);
     }
-    let blocked = app
-        .client()
+    // The stranger's address now waits, even with the right password.
+    let blocked = stranger
         .post_json(
             "/api/auth/login",
             json!({ "email": "objetivo@empresa.ec", "password": PASSWORD }),
         )
         .await;
-    assert_eq!(
-        blocked.status,
-        429,
-        "even the right password waits: {}",
-        blocked.text()
+    assert_eq!(blocked.status, 429, "{}", blocked.text());
+    assert!(
+        blocked
+            .message()
+            .starts_with("Demasiados intentos fallidos")
+            && blocked.message().contains("Espere"),
+        "{}",
+        blocked.message()
     );
-    assert_eq!(blocked.message(), mostrador::auth::throttle::THROTTLED);
-    // Other accounts are not affected.
-    assert_eq!(
-        app.client()
-            .post_json(
-                "/api/auth/login",
-                json!({ "email": "otro@empresa.ec", "password": PASSWORD })
-            )
-            .await
-            .status,
-        200
-    );
-    // When the window has passed, the account can sign in again.
+    // The owner, from their own address, is not affected.
+    let mut owner = app.client();
+    let signed_in = owner
+        .post_json(
+            "/api/auth/login",
+            json!({ "email": "objetivo@empresa.ec", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(signed_in.status, 200, "{}", signed_in.text());
+    // After the delay the stranger's address may try again (and fails again, for longer).
     app.db(|conn| {
         use diesel::prelude::*;
         use mostrador::db::schema::login_failures::dsl::*;
         diesel::update(login_failures)
-            .set(failed_at.eq(mostrador::util::time::now() - chrono::TimeDelta::minutes(16)))
+            .set(failed_at.eq(mostrador::util::time::now() - chrono::TimeDelta::seconds(31)))
             .execute(conn)
             .unwrap();
     })
     .await;
     assert_eq!(
-        app.client()
-            .post_json(
-                "/api/auth/login",
-                json!({ "email": "objetivo@empresa.ec", "password": PASSWORD })
-            )
+        stranger
+            .post_json("/api/auth/login", wrong.clone())
             .await
             .status,
-        200
+        401
+    );
+    let longer = stranger.post_json("/api/auth/login", wrong).await;
+    assert_eq!(longer.status, 429);
+    assert!(
+        longer.message().contains("1 minuto"),
+        "{}",
+        longer.message()
     );
 }
 

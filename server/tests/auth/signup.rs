@@ -11,6 +11,7 @@ on_both_backends!(
     duplicate_email_is_a_conflict,
     verification_links_are_single_use_and_checked,
     without_smtp_the_mail_stays_in_the_outbox,
+    look_alike_and_malformed_addresses_are_refused,
 );
 
 async fn full_signup_path_through_smtp(backend: Backend) {
@@ -227,4 +228,53 @@ async fn without_smtp_the_mail_stays_in_the_outbox(backend: Backend) {
             .contains("http://mostrador.test/verify-email?token=")
     );
     assert!(queued[0].body_html.contains("Verificar mi correo"));
+}
+
+/// Issue 8: look-alike and malformed addresses, and a NUL that made a second `admin@demo.ec`
+/// on SQLite (and a 500 on PostgreSQL), are refused; case does not make a new account.
+async fn look_alike_and_malformed_addresses_are_refused(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut c = app.client();
+    let signup =
+        |email: &str| json!({ "email": email, "password": "clave-segura-7", "name": "Prueba" });
+    assert_eq!(
+        c.post_json("/api/auth/signup", signup("admin@demo.ec"))
+            .await
+            .status,
+        201
+    );
+    for email in [
+        "adm\u{131}n@demo.ec",
+        "a@-.ec",
+        "a@b..ec",
+        "<a>@b.ec",
+        "admin@d\u{435}mo.ec",
+    ] {
+        let refused = c.post_json("/api/auth/signup", signup(email)).await;
+        assert_eq!(refused.status, 400, "{email}: {}", refused.text());
+        assert!(refused.json()["errors"]["email"].is_string(), "{email}");
+    }
+    for email in [
+        "admin@demo.ec\u{0}",
+        "a\u{0}@demo.ec",
+        "admin@demo.ec\u{1b}",
+    ] {
+        let refused = c.post_json("/api/auth/signup", signup(email)).await;
+        assert_eq!(refused.status, 400, "{email:?}: {}", refused.text());
+        assert_eq!(refused.message(), mostrador::http::text::CONTROL_CHARACTERS);
+    }
+    let upper = c
+        .post_json("/api/auth/signup", signup("Admin@Demo.EC"))
+        .await;
+    assert_eq!(upper.status, 409);
+    let accounts: i64 = app
+        .db(|conn| {
+            use diesel::prelude::*;
+            mostrador::db::schema::users::table
+                .count()
+                .get_result(conn)
+                .unwrap()
+        })
+        .await;
+    assert_eq!(accounts, 1);
 }

@@ -1,0 +1,6 @@
+//! Issue 8, hardening from an outside probe: malformed input on every route (`fuzz`), and the
+//! shape of refusals and personal answers (`responses`). Throttling, e-mail limits, address
+//! validation and CSRF binding are tested with their areas (tests/auth/).
+
+mod fuzz;
+mod responses;
