@@ -63,6 +63,18 @@ fn http(
     Some((status, head.to_string(), body.to_string()))
 }
 
+/// The value of cookie `name` set by a response head.
+fn cookie_value(head: &str, name: &str) -> Option<String> {
+    let prefix = format!("set-cookie: {name}=");
+    head.lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .starts_with(&prefix)
+                .then(|| l[prefix.len()..].to_string())
+        })
+        .and_then(|v| v.split(';').next().map(str::to_string))
+}
+
 fn rss_mb(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
@@ -158,8 +170,10 @@ fn measure(engine: EngineKind, db: &str) -> Measured {
     let pid = server.child.id();
     let rss_start = rss_mb(pid);
 
-    // Sign in (double-submit CSRF: any token echoed in cookie and header).
-    let csrf = "b".repeat(43);
+    // Sign in with the CSRF token the server signs for a visitor (signed double-submit: the
+    // cookie it sets, echoed in the header).
+    let (_, head, _) = http(port, "GET", "/login", &[], "").unwrap();
+    let csrf = cookie_value(&head, "mostrador_csrf").expect("token CSRF");
     let cookie = format!("mostrador_csrf={csrf}");
     let (status, head, _) = http(
         port,
@@ -174,12 +188,7 @@ fn measure(engine: EngineKind, db: &str) -> Measured {
     )
     .unwrap();
     assert_eq!(status, 200, "inicio de sesión");
-    let session = head
-        .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: mostrador_session="))
-        .and_then(|v| v.split(';').next())
-        .unwrap()
-        .to_string();
+    let session = cookie_value(&head, "mostrador_session").expect("sesión");
     let session_cookie = format!("mostrador_session={session}");
 
     let started = Instant::now();
