@@ -37,6 +37,7 @@ test('product, adjustment by barcode, kardex line and import errors', async ({ p
   await scan.press('Enter');
   await expect(line.getByLabel(/^Cantidad de/)).toHaveValue('2');
   await line.getByLabel(/^Costo de/).fill('0.80');
+  await page.getByLabel('Motivo').fill('Ingreso de mercadería');
   await page.getByRole('button', { name: 'Registrar ajuste' }).click();
   await expectToast(page, 'Ajuste registrado');
 
