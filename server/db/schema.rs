@@ -243,6 +243,7 @@ diesel::table! {
         price3 -> Nullable<BigInt>,
         min_stock -> BigInt,
         kind -> Text,
+        search_text -> Text,
         active -> Bool,
         locked -> Bool,
         created_at -> Timestamp,

@@ -151,11 +151,11 @@ fn unescape(text: &str) -> String {
             "gt" => Some('>'),
             "quot" => Some('"'),
             "apos" => Some('\''),
-            e if e.starts_with("#x") => u32::from_str_radix(&e[2..], 16)
-                .ok()
-                .and_then(char::from_u32),
-            e if e.starts_with('#') => e[1..].parse().ok().and_then(char::from_u32),
-            _ => None,
+            e => match e.strip_prefix("#x") {
+                Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                None => e.strip_prefix('#').and_then(|d| d.parse().ok()),
+            }
+            .and_then(char::from_u32),
         };
         match decoded {
             Some(c) => {

@@ -38,6 +38,8 @@ CREATE TABLE products (
     price3 BIGINT,
     min_stock BIGINT NOT NULL DEFAULT 0,
     kind TEXT NOT NULL CHECK (kind IN ('product', 'service', 'ingredient', 'recipe')),
+    -- Code and name folded for searching (server/db/search.rs), kept by the model.
+    search_text TEXT NOT NULL,
     active BOOLEAN NOT NULL DEFAULT 1,
     locked BOOLEAN NOT NULL DEFAULT 0,
     created_at TIMESTAMP NOT NULL,

@@ -158,7 +158,7 @@ fn apply_row(
             "El nombre no puede tener más de 200 caracteres".into(),
         );
     }
-    let unit = match ctx.cell(row, "unidad").map(|u| fold(u)) {
+    let unit = match ctx.cell(row, "unidad").map(fold) {
         Some(u) if UNITS.contains(&u.as_str()) => u,
         Some(u) => {
             problem("unidad", format!("La unidad «{u}» no es válida"));
@@ -181,7 +181,7 @@ fn apply_row(
             .as_ref()
             .map_or("4".into(), |c| c.0.iva_code.clone()),
     };
-    let kind = match ctx.cell(row, "tipo").map(|t| fold(t)) {
+    let kind = match ctx.cell(row, "tipo").map(fold) {
         None => current
             .as_ref()
             .map_or("product".into(), |c| c.0.kind.clone()),

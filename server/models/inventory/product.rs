@@ -7,7 +7,7 @@ use diesel::prelude::*;
 
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::{product_barcodes, products, recipe_lines};
-use crate::db::search::search_fold;
+use crate::db::search::fold;
 use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 use crate::util::time::now;
@@ -42,6 +42,7 @@ pub struct Product {
     pub price3: Option<i64>,
     pub min_stock: i64,
     pub kind: String,
+    pub search_text: String,
     pub active: bool,
     pub locked: bool,
     pub created_at: NaiveDateTime,
@@ -96,6 +97,11 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, products::id;
     "createdAt" => products::id,
 ];
 
+/// What the search matches: code and name, folded like the search term.
+fn search_text(f: &ProductFields) -> String {
+    fold(&format!("{} {}", f.code, f.name))
+}
+
 fn of(company: CompanyId) -> products::BoxedQuery<'static, DbBackend> {
     products::table
         .filter(products::company_id.eq(company.get()))
@@ -126,17 +132,23 @@ impl Product {
                 query = query.filter(products::kind.eq(kind.clone()));
             }
             if let Some(pattern) = params.search_pattern() {
-                let by_barcode = product_barcodes::table
-                    .filter(product_barcodes::company_id.eq(company.get()))
-                    .filter(product_barcodes::barcode.like(pattern.clone()).escape('\\'))
-                    .select(product_barcodes::product_id);
-                query = query.filter(
-                    search_fold(products::name)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(search_fold(products::code).like(pattern).escape('\\'))
-                        .or(products::id.eq_any(by_barcode)),
-                );
+                // Digits may be the start of a barcode: a range on the unique index, not a scan.
+                let term = params.search.clone().unwrap_or_default();
+                if !term.is_empty() && term.bytes().all(|b| b.is_ascii_digit()) {
+                    let by_barcode = product_barcodes::table
+                        .filter(product_barcodes::company_id.eq(company.get()))
+                        .filter(product_barcodes::barcode.ge(term.clone()))
+                        .filter(product_barcodes::barcode.lt(format!("{term}:")))
+                        .select(product_barcodes::product_id);
+                    query = query.filter(
+                        products::search_text
+                            .like(pattern)
+                            .escape('\\')
+                            .or(products::id.eq_any(by_barcode)),
+                    );
+                } else {
+                    query = query.filter(products::search_text.like(pattern).escape('\\'));
+                }
             }
             query
         };
@@ -267,6 +279,7 @@ impl Product {
                 products::price3.eq(f.price3),
                 products::min_stock.eq(f.min_stock),
                 products::kind.eq(&f.kind),
+                products::search_text.eq(search_text(f)),
                 products::active.eq(f.active),
                 products::locked.eq(false),
                 products::created_at.eq(at),
@@ -298,6 +311,7 @@ impl Product {
                 products::price3.eq(f.price3),
                 products::min_stock.eq(f.min_stock),
                 products::kind.eq(&f.kind),
+                products::search_text.eq(search_text(f)),
                 products::active.eq(f.active),
                 products::updated_at.eq(now()),
             ))

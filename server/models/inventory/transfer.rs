@@ -167,7 +167,8 @@ impl Transfer {
     }
 }
 
-/// Takes the lock that numbers a branch's documents: on PostgreSQL the branch row `FOR UPDATE`
+/// Takes the lock that numbers a branch's documents: on PostgreSQL the branch row
+/// `FOR NO KEY UPDATE` (rows referencing the branch can still be inserted)
 /// (taken after the stock rows, so the order is always stock then branch); SQLite's write
 /// transaction already serialises writers.
 pub fn lock_branch_numbering(conn: &mut DbConnection, branch_office_id: i64) -> QueryResult<()> {
@@ -176,7 +177,7 @@ pub fn lock_branch_numbering(conn: &mut DbConnection, branch_office_id: i64) -> 
         branch_offices::table
             .find(branch_office_id)
             .select(branch_offices::id)
-            .for_update()
+            .for_no_key_update()
             .first::<i64>(pg)?;
     }
     Ok(())

@@ -12,7 +12,8 @@ on_both_backends!(
     average_cost_adjustments_transfers_and_kardex,
     concurrent_takes_of_the_last_units,
     another_company_cannot_see_inventory,
-    every_branch_has_a_default_warehouse
+    every_branch_has_a_default_warehouse,
+    negative_stock_when_the_company_allows_it
 );
 
 async fn product(c: &mut Client, code: &str, name: &str, barcode: &str) -> Value {
@@ -233,7 +234,31 @@ async fn average_cost_adjustments_transfers_and_kardex(backend: Backend) {
         )
         .await;
     assert_eq!(transfer.status, 201, "{}", transfer.text());
-    assert_eq!(transfer.json()["plate"], "PBC-1234");
+    let transfer = transfer.json();
+    assert_eq!(transfer["plate"], "PBC-1234");
+    // The printable guía: complete HTML, no scripts; another company's user cannot open it.
+    let print = c
+        .get(&format!(
+            "/admin/inventario/guiaDeRemision/{}/imprimir",
+            transfer["_id"]
+        ))
+        .await;
+    assert_eq!(print.status, 200);
+    let html = print.text();
+    assert!(
+        html.contains("GUÍA DE REMISIÓN")
+            && html.contains("PBC-1234")
+            && html.contains("Arroz 1 kg")
+    );
+    assert!(!html.contains("<script"), "a printable has no scripts");
+    let mut b = app.signed_in(t.admin_b).await;
+    let other = b
+        .get(&format!(
+            "/admin/inventario/guiaDeRemision/{}/imprimir",
+            transfer["_id"]
+        ))
+        .await;
+    assert_eq!(other.status, 404);
 
     // Count mode: 11 counted where 12 are → one out.
     let count = c
@@ -330,6 +355,22 @@ async fn average_cost_adjustments_transfers_and_kardex(backend: Backend) {
         .json();
     assert_eq!(needs[0]["quantity"], "0.25");
     assert_eq!(needs[0]["available"], "14");
+
+    // The screens render the same data on the server.
+    for (path, expected) in [
+        ("/admin/inventario", "42.00"),
+        ("/admin/inventario/productos", "Arroz 1 kg"),
+        (
+            &format!("/admin/inventario/kardex?productId={id}") as &str,
+            "Ajuste (entrada)",
+        ),
+        ("/admin/inventario/stockList?low=true", "Bodega trasera"),
+        ("/admin/inventario/guiaDeRemision", "Juan Pérez"),
+    ] {
+        let page = c.get(path).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert!(page.text().contains(expected), "{path} shows {expected}");
+    }
 
     // Adjustments and transfers are register-only, and their documents read back.
     let list = c.get("/api/inventory/adjustment").await.json();
@@ -549,4 +590,48 @@ async fn every_branch_has_a_default_warehouse(backend: Backend) {
         .await;
     assert_eq!(refused.status, 409);
     // Deleting a branch with its empty default warehouse: server/tests/config/branch_offices.rs.
+}
+
+async fn negative_stock_when_the_company_allows_it(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let t = Tenants::create(&app).await;
+    app.db(|conn| {
+        use diesel::prelude::*;
+        use mostrador::db::schema::companies;
+        diesel::update(companies::table.filter(companies::ruc.eq(crate::util::fixtures::RUC_A)))
+            .set(companies::allow_negative_stock.eq(true))
+            .execute(conn)
+            .unwrap();
+    })
+    .await;
+    let mut c = app.signed_in(t.user_a).await;
+    let item = product(&mut c, "NG-1", "Hielo en funda", "7861234500079").await;
+    let id = item["_id"].as_i64().unwrap();
+    let main = default_cellar(&mut c).await;
+    let out = adjust(&mut c, main, json!([{ "productId": id, "quantity": "-3" }])).await;
+    assert_eq!(out.status, 201, "{}", out.text());
+    let entry = adjust(
+        &mut c,
+        main,
+        json!([{ "productId": id, "quantity": "5", "unitCost": "2" }]),
+    )
+    .await;
+    assert_eq!(entry.status, 201, "{}", entry.text());
+    let kardex = c
+        .get(&format!("/api/inventory/kardex?productId={id}"))
+        .await
+        .json();
+    let balances: Vec<(&str, &str)> = kardex["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["balanceQuantity"].as_str().unwrap(),
+                r["averageCost"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // From below zero, an entry takes its own cost as the average.
+    assert_eq!(balances, [("-3", "0.00"), ("2", "2.00")]);
 }
