@@ -1518,6 +1518,9 @@ const CATALOGUE: &[(&str, &str, &str, &str, &str, &str)] = &[
     ),
 ];
 
+/// A recipe of the demo: name, price, and `(ingredient name, quantity)` lines.
+type Recipe<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+
 /// The EAN-13 check digit of 12 digits.
 pub fn ean13_check(digits: &str) -> u32 {
     let sum: u32 = digits
@@ -1641,7 +1644,7 @@ pub fn load(
                 }
             }
         }
-        let recipes: [(&str, &str, &[(&str, &str)]); 2] = [
+        let recipes: [Recipe; 2] = [
             (
                 "Sánduche de jamón y queso",
                 "1.50",

@@ -70,12 +70,13 @@ pub fn required_micros(
     micros(value, what, positive, signed)?.ok_or_else(|| format!("{what} es obligatorio"))
 }
 
-/// An optional record id (`null`, `""` or absent is `None`); `Err(())` when it is not an id.
-pub fn optional_id(value: Option<&Value>) -> Result<Option<i64>, ()> {
+/// An optional record id (`null`, `""` or absent is `None`); the 404 of `parse_id` when it is
+/// not an id.
+pub fn optional_id(value: Option<&Value>) -> Result<Option<i64>, crate::error::AppError> {
     match value {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(v) => parse_id(Some(v)).map(Some).map_err(|_| ()),
+        Some(v) => parse_id(Some(v)).map(Some),
     }
 }
 

@@ -22,6 +22,10 @@ pub struct Stock {
     pub updated_at: NaiveDateTime,
 }
 
+/// A row of the stock list: the stock, product name, product code, product minimum, warehouse
+/// name.
+pub type StockListing = (Stock, String, String, i64, String);
+
 impl Stock {
     /// Makes sure a stock row exists for each `(product, warehouse)` and locks them, in the order
     /// given (callers sort by product then warehouse so two transactions never wait on each other
@@ -133,7 +137,7 @@ impl Stock {
         search: Option<String>,
         low_only: bool,
         limit: i64,
-    ) -> QueryResult<Vec<(Stock, String, String, i64, String)>> {
+    ) -> QueryResult<Vec<StockListing>> {
         use crate::db::search::search_fold;
         let mut query = stocks::table
             .inner_join(warehouses::table)

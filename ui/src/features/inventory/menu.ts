@@ -2,13 +2,13 @@
 import type { MenuItem } from '../../menu';
 
 export const menu: MenuItem[] = [
+  { label: 'Categorías', routeId: 'admin-categories', icon: 'tag' },
   {
     label: 'Inventario',
     icon: 'tag',
     entries: [
       { label: 'Resumen', routeId: 'admin-inventory' },
       { label: 'Productos', routeId: 'admin-products' },
-      { label: 'Categorías', routeId: 'admin-categories' },
       { label: 'Bodegas', routeId: 'admin-cellars' },
       { label: 'Kardex', routeId: 'admin-kardex' },
       { label: 'Ajustes', routeId: 'admin-adjustments' },
