@@ -11,3 +11,6 @@ cargo bench --quiet --bench server
 echo
 echo "== Comprobantes electrónicos del SRI =="
 cargo bench --quiet --bench sri
+echo
+echo "== Inventario (100.000 productos) =="
+cargo bench --quiet --bench inventory

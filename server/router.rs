@@ -25,6 +25,9 @@ use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
 use crate::controllers::inventory::categories::{self, Categories};
 use crate::controllers::sales::clients::{self, Clients};
+use crate::controllers::inventory::cellars::{self, Cellars};
+use crate::controllers::inventory::products::{self, Products};
+use crate::controllers::inventory::{adjustments, kardex, transfers, upload};
 use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -171,6 +174,38 @@ fn api() -> Api {
         .get("/clients/{id}", records::get::<Clients>)
         .post("/clients/{id}/update", clients::update)
         .post("/clients/{id}/lock", records::lock::<Clients>)
+        // Inventory: products, the POS's reads, warehouses, adjustments, transfers, kardex, stock.
+        .get("/item", products::list)
+        .post("/item/register", products::register)
+        .post("/item/delete", records::delete::<Products>)
+        .post("/item/getByBarcode", products::get_by_barcode)
+        .post("/item/getProductByID", products::get_product_by_id)
+        .post("/item/getStocks", products::get_stocks)
+        .post("/item/getIngredientsStock", products::get_ingredients_stock)
+        .get("/item/{id}", records::get::<Products>)
+        .post("/item/{id}/update", products::update)
+        .post("/item/{id}/lock", records::lock::<Products>)
+        .get("/inventory/cellar", cellars::list)
+        .get("/inventory/cellar/options", cellars::cellar_options)
+        .post("/inventory/cellar/register", cellars::register)
+        .post("/inventory/cellar/delete", records::delete::<Cellars>)
+        .get("/inventory/cellar/{id}", records::get::<Cellars>)
+        .post("/inventory/cellar/{id}/update", cellars::update)
+        .post("/inventory/cellar/{id}/lock", records::lock::<Cellars>)
+        .get("/inventory/adjustment", adjustments::list)
+        .post("/inventory/adjustment/register", adjustments::register)
+        .get("/inventory/adjustment/{id}", adjustments::get)
+        .get("/inventory/transfer", transfers::list)
+        .post("/inventory/transfer/register", transfers::register)
+        .get("/inventory/transfer/{id}", transfers::get)
+        .get("/inventory/kardex", kardex::kardex)
+        .get("/inventory/stock", kardex::stock)
+        .post(
+            "/inventory/upload",
+            upload::upload.layer(DefaultBodyLimit::max(upload::UPLOAD_MAX)),
+        )
+        .get("/inventory/upload/template", upload::template)
+        .get("/inventory/upload/{id}", upload::job)
 }
 
 /// Every API route the router serves.

@@ -85,6 +85,12 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
             )?;
         }
     }
+    // Inventory: the minimarket catalogue, two warehouses in the main branch, opening stock.
+    if let Some(company) = Company::find_by_ruc(&mut conn, DEMO_RUC)?
+        && let Some(main) = BranchOffice::find_by_code(&mut conn, company.scope(), "001")?
+    {
+        crate::cli::demo_inventory::load(&mut conn, company.scope(), main.id)?;
+    }
     println!(
         "Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)"
     );

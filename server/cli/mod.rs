@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod demo;
+pub mod demo_inventory;
 
 use clap::{Args, Parser, Subcommand};
 

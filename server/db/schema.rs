@@ -17,6 +17,7 @@ diesel::table! {
         updated_at -> Timestamp,
         logo -> Nullable<Binary>,
         logo_content_type -> Nullable<Text>,
+        allow_negative_stock -> Bool,
     }
 }
 
@@ -239,6 +240,174 @@ diesel::table! {
     }
 }
 
+// Inventory (2026-11-22-000002_inventory).
+
+diesel::table! {
+    warehouses (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        name -> Text,
+        is_default -> Bool,
+        active -> Bool,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        code -> Text,
+        name -> Text,
+        description -> Nullable<Text>,
+        category_id -> Nullable<BigInt>,
+        unit -> Text,
+        iva_code -> Text,
+        price -> BigInt,
+        price2 -> Nullable<BigInt>,
+        price3 -> Nullable<BigInt>,
+        min_stock -> BigInt,
+        kind -> Text,
+        search_text -> Text,
+        active -> Bool,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    product_barcodes (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        product_id -> BigInt,
+        barcode -> Text,
+    }
+}
+
+diesel::table! {
+    recipe_lines (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        product_id -> BigInt,
+        ingredient_id -> BigInt,
+        quantity -> BigInt,
+    }
+}
+
+diesel::table! {
+    stocks (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        product_id -> BigInt,
+        warehouse_id -> BigInt,
+        quantity -> BigInt,
+        average_cost -> BigInt,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    kardex (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        product_id -> BigInt,
+        warehouse_id -> BigInt,
+        created_at -> Timestamp,
+        movement_type -> Text,
+        document_type -> Text,
+        document_id -> Nullable<BigInt>,
+        document_number -> Nullable<Text>,
+        quantity_in -> BigInt,
+        quantity_out -> BigInt,
+        unit_cost -> BigInt,
+        total_cost -> BigInt,
+        balance_quantity -> BigInt,
+        average_cost -> BigInt,
+        balance_value -> BigInt,
+        user_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    adjustments (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        number -> BigInt,
+        date -> Timestamp,
+        warehouse_id -> BigInt,
+        mode -> Text,
+        reason -> Text,
+        note -> Nullable<Text>,
+        user_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    adjustment_lines (id) {
+        id -> BigInt,
+        adjustment_id -> BigInt,
+        product_id -> BigInt,
+        quantity -> BigInt,
+        unit_cost -> BigInt,
+    }
+}
+
+diesel::table! {
+    transfers (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        number -> BigInt,
+        date -> Timestamp,
+        from_warehouse_id -> BigInt,
+        to_warehouse_id -> BigInt,
+        reason -> Text,
+        note -> Nullable<Text>,
+        carrier_name -> Nullable<Text>,
+        carrier_identification -> Nullable<Text>,
+        plate -> Nullable<Text>,
+        start_date -> Nullable<Date>,
+        end_date -> Nullable<Date>,
+        origin_address -> Nullable<Text>,
+        destination_address -> Nullable<Text>,
+        user_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    transfer_lines (id) {
+        id -> BigInt,
+        transfer_id -> BigInt,
+        product_id -> BigInt,
+        quantity -> BigInt,
+        unit_cost -> BigInt,
+    }
+}
+
+diesel::table! {
+    import_jobs (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        file_name -> Text,
+        status -> Text,
+        total -> BigInt,
+        processed -> BigInt,
+        created -> BigInt,
+        updated -> BigInt,
+        errors -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(branch_offices -> companies (company_id));
 diesel::joinable!(emission_points -> branch_offices (branch_office_id));
 diesel::joinable!(holidays -> companies (company_id));
@@ -251,6 +420,14 @@ diesel::joinable!(email_tokens -> users (user_id));
 diesel::joinable!(sri_documents -> companies (company_id));
 diesel::joinable!(sri_documents -> branch_offices (branch_office_id));
 diesel::joinable!(sri_document_messages -> sri_documents (document_id));
+diesel::joinable!(warehouses -> branch_offices (branch_office_id));
+diesel::joinable!(product_barcodes -> products (product_id));
+diesel::joinable!(stocks -> products (product_id));
+diesel::joinable!(stocks -> warehouses (warehouse_id));
+diesel::joinable!(kardex -> products (product_id));
+diesel::joinable!(kardex -> warehouses (warehouse_id));
+diesel::joinable!(adjustment_lines -> adjustments (adjustment_id));
+diesel::joinable!(transfer_lines -> transfers (transfer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     companies,
@@ -268,4 +445,15 @@ diesel::allow_tables_to_appear_in_same_query!(
     sri_documents,
     sri_document_messages,
     clients,
+    warehouses,
+    products,
+    product_barcodes,
+    recipe_lines,
+    stocks,
+    kardex,
+    adjustments,
+    adjustment_lines,
+    transfers,
+    transfer_lines,
+    import_jobs,
 );

@@ -1,4 +1,5 @@
 //! Small helpers shared across the server.
 
 pub mod random;
+pub mod spreadsheet;
 pub mod time;

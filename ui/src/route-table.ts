@@ -71,7 +71,7 @@ export const routeTable: RouteDef[] = [
       {
         id: 'layout-free',
         page: 'layouts/free',
-        children: [...platform.freeRoutes],
+        children: [...platform.freeRoutes, ...inventory.freeRoutes],
       },
       ...platform.rootRoutes,
     ],

@@ -277,6 +277,9 @@ impl Record for Branches {
             )));
         }
         EmissionPoint::delete_for_branch(conn, company, id)?;
+        // Its warehouses go with it; one with stock movements makes the delete a conflict.
+        crate::models::inventory::warehouse::Warehouse::delete_for_branch(conn, company, id)
+            .map_err(|e| constraint_conflict(e, "_id", ""))?;
         BranchOffice::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
         Ok(())
     }

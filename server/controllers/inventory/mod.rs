@@ -1,4 +1,12 @@
-//! The inventory area: the catalogue's categories (`/api/item/category`).
+//! The inventory area: categories (`/api/item/category`), products (`/api/item`), warehouses
+//! (`/api/inventory/cellar`), adjustments, transfers, the kardex and the stock list.
 
+pub mod adjustments;
 pub mod categories;
+pub mod cellars;
+pub mod input;
+pub mod kardex;
 pub mod pages;
+pub mod products;
+pub mod transfers;
+pub mod upload;

@@ -69,18 +69,22 @@ pub struct NewBranchOffice<'a> {
 }
 
 impl BranchOffice {
-    /// Inserts and returns the new branch.
+    /// Inserts and returns the new branch, with its default warehouse (every way of creating a
+    /// branch goes through here, so none is left without one).
     pub fn insert(conn: &mut DbConnection, new: &NewBranchOffice) -> QueryResult<BranchOffice> {
-        diesel::insert_into(branch_offices::table)
+        let id = diesel::insert_into(branch_offices::table)
             .values(new)
             .returning(branch_offices::id)
-            .get_result::<i64>(conn)
-            .and_then(|id| {
-                branch_offices::table
-                    .find(id)
-                    .select(BranchOffice::as_select())
-                    .first(conn)
-            })
+            .get_result::<i64>(conn)?;
+        crate::models::inventory::warehouse::Warehouse::create_default(
+            conn,
+            CompanyId::trusted(new.company_id),
+            id,
+        )?;
+        branch_offices::table
+            .find(id)
+            .select(BranchOffice::as_select())
+            .first(conn)
     }
 
     /// All branches of a company, by code.

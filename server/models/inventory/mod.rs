@@ -1,3 +1,13 @@
-//! The catalogue: product categories.
+//! The catalogue and the inventory: categories, products, warehouses, stock at weighted average
+//! cost, the kardex, adjustments and transfers. Stock changes only through [`movements`].
 
+pub mod adjustment;
 pub mod category;
+pub mod cost;
+pub mod import_job;
+pub mod kardex;
+pub mod movements;
+pub mod product;
+pub mod stock;
+pub mod transfer;
+pub mod warehouse;

@@ -1,3 +1,5 @@
-//! The inventory area: product categories.
+//! The inventory area: product categories, products, warehouses, stock and kardex, bulk import.
 
 mod categories;
+mod stock;
+mod upload;

@@ -7,6 +7,16 @@ export const ADMIN_USER: Role[] = ['admin', 'user'];
 export const ALL: Role[] = ['admin', 'user', 'cashier'];
 
 /**
+ * An adjustment.
+ */
+export type AdjustmentView = { _id: number, number: number, date: string, cellarId: number, cellarName: string, mode: string, reason: string, note: string | null, user: string | null, lines: Array<DocumentLineView>, };
+
+/**
+ * The adjustments page: the list and the branch's warehouses.
+ */
+export type AdjustmentsPage = { list: Page<AdjustmentView>, cellars: Array<CellarOptionView>, };
+
+/**
  * The back-office frame: the branches for the selector.
  */
 export type AdminFrame = { branches: Array<BranchOfficeView>, };
@@ -57,6 +67,21 @@ export type CategoriesPage = { list: Page<CategoryView>, all: Array<CategoryView
  * A product category.
  */
 export type CategoryView = { _id: number, name: string, parentId: number | null, parentName: string | null, active: boolean, locked: boolean, };
+
+/**
+ * `GET /api/inventory/cellar/options`: `[{_id, name, isDefault}]`.
+ */
+export type CellarOptionView = { _id: number, name: string, isDefault: boolean, };
+
+/**
+ * A warehouse.
+ */
+export type CellarView = { _id: number, name: string, branchOfficeId: number, isDefault: boolean, active: boolean, locked: boolean, };
+
+/**
+ * The warehouses page.
+ */
+export type CellarsPage = { list: Page<CellarView>, };
 
 /**
  * A client (the specification's JSON names; `creditLimit` as a decimal string).
@@ -133,6 +158,15 @@ readOnly: boolean, };
 export type DashboardView = { company: CompanyView, branch: BranchOfficeDetailView | null, licence: LicenceView, counts: Counts, upcomingHolidays: Array<HolidayView>, };
 
 /**
+ * A line of an adjustment or a transfer.
+ */
+export type DocumentLineView = { productId: number, code: string, name: string, unit: string, 
+/**
+ * Signed for adjustments (negative leaves).
+ */
+quantity: string, unitCost: string, totalCost: string, };
+
+/**
  * A point of emission of a branch.
  */
 export type EmissionPointView = { code: string, name: string, active: boolean, };
@@ -150,6 +184,61 @@ date: string, name: string, locked: boolean, };
  * The holidays page: the year shown and its holidays.
  */
 export type HolidaysPage = { list: Page<HolidayView>, year: number, };
+
+/**
+ * A recent movement on the hub.
+ */
+export type HubMovementView = { productName: string, row: KardexRowView, };
+
+/**
+ * `GET /api/inventory/upload/{id}`.
+ */
+export type ImportJobView = { _id: number, fileName: string, status: string, total: number, processed: number, created: number, updated: number, errors: Array<RowError>, };
+
+/**
+ * `{_id}` of a new job.
+ */
+export type ImportStarted = { _id: number, };
+
+/**
+ * An ingredient of a recipe with what the recipe needs and what is available
+ * (`getIngredientsStock`).
+ */
+export type IngredientStockView = { ingredientId: number, code: string, name: string, unit: string, quantity: string, available: string, };
+
+/**
+ * The inventory hub: stock value of the branch, products below their minimum, last movements.
+ */
+export type InventoryHubView = { stockValue: string, products: number, lowStock: Array<StockRowView>, lastMovements: Array<HubMovementView>, };
+
+/**
+ * The source document of a kardex row.
+ */
+export type KardexDocumentView = { type: string, _id: number | null, number: string | null, };
+
+/**
+ * The balance before the range.
+ */
+export type KardexOpeningView = { balanceQuantity: string, averageCost: string, balanceValue: string, };
+
+/**
+ * The kardex page: the branch's warehouses, the chosen product and its kardex.
+ */
+export type KardexPage = { cellars: Array<CellarOptionView>, product: ProductView | null, kardex: KardexView | null, };
+
+/**
+ * One kardex row (`{_id, date, type, document, quantityIn, …, user}`).
+ */
+export type KardexRowView = { _id: number, 
+/**
+ * ISO date and time (UTC).
+ */
+date: string, type: string, document: KardexDocumentView, cellarId: number, quantityIn: string, quantityOut: string, unitCost: string, totalCost: string, balanceQuantity: string, averageCost: string, balanceValue: string, user: string | null, };
+
+/**
+ * `GET /api/inventory/kardex`: `{opening, results}`, oldest first, with the page counters.
+ */
+export type KardexView = { opening: KardexOpeningView, results: Array<KardexRowView>, total: number, page: number, limit: number, };
 
 /**
  * The company's licence as admins see it.
@@ -184,9 +273,71 @@ authRequired?: boolean, };
 export type MessageResponse = { message: string, };
 
 /**
+ * A choice of the product form's selectors.
+ */
+export type OptionView = { value: string, label: string, };
+
+/**
  * One page of a list, as every list endpoint answers it.
  */
 export type Page<T> = { results: Array<T>, total: number, page: number, limit: number, };
+
+/**
+ * A product with its stock per warehouse of the branch (`getByBarcode`, `getProductByID`).
+ */
+export type ProductDetailView = { stocks: Array<ProductStockView>, _id: number, code: string, barcodes: Array<string>, name: string, description: string | null, categoryId: number | null, unit: string, ivaCode: string, 
+/**
+ * Sale price without IVA.
+ */
+price: string, 
+/**
+ * Mayorista.
+ */
+price2: string | null, 
+/**
+ * Distribuidor.
+ */
+price3: string | null, minStock: string, kind: string, recipe: Array<RecipeLineView>, active: boolean, locked: boolean, 
+/**
+ * Stock in the selected branch's warehouses.
+ */
+stock: string, };
+
+/**
+ * Stock of a product in one warehouse of the branch (`getStocks`, `getByBarcode`).
+ */
+export type ProductStockView = { productId: number, cellarId: number, cellarName: string, quantity: string, averageCost: string, };
+
+/**
+ * A product.
+ */
+export type ProductView = { _id: number, code: string, barcodes: Array<string>, name: string, description: string | null, categoryId: number | null, unit: string, ivaCode: string, 
+/**
+ * Sale price without IVA.
+ */
+price: string, 
+/**
+ * Mayorista.
+ */
+price2: string | null, 
+/**
+ * Distribuidor.
+ */
+price3: string | null, minStock: string, kind: string, recipe: Array<RecipeLineView>, active: boolean, locked: boolean, 
+/**
+ * Stock in the selected branch's warehouses.
+ */
+stock: string, };
+
+/**
+ * The products page: one page of the list and the form's choices.
+ */
+export type ProductsPage = { list: Page<ProductView>, categories: Array<CategoryView>, units: Array<string>, ivaCodes: Array<OptionView>, kinds: Array<OptionView>, };
+
+/**
+ * A recipe line.
+ */
+export type RecipeLineView = { ingredientId: number, quantity: string, };
 
 /**
  * The new-password page: whether the link still works.
@@ -216,6 +367,30 @@ auth: boolean,
 printable: boolean, };
 
 /**
+ * A row error: `{row, column, message}` (row 1 is the header).
+ */
+export type RowError = { row: number, column: string, message: string, };
+
+/**
+ * The stock list page.
+ */
+export type StockListPage = { cellars: Array<CellarOptionView>, stock: StockListView, };
+
+/**
+ * `GET /api/inventory/stock`: the rows and the value of all of them.
+ */
+export type StockListView = { results: Array<StockRowView>, totalValue: string, };
+
+/**
+ * One row of the stock list.
+ */
+export type StockRowView = { productId: number, code: string, name: string, cellarId: number, cellarName: string, quantity: string, minStock: string, averageCost: string, value: string, 
+/**
+ * Below the product's minimum.
+ */
+low: boolean, };
+
+/**
  * A user's theme.
  */
 export type ThemeView = { 
@@ -223,6 +398,22 @@ export type ThemeView = {
  * 'light' or 'dark'.
  */
 mode: string, primaryColor: string, };
+
+/**
+ * The printable guía de remisión: the transfer and the issuer.
+ */
+export type TransferPrintView = { transfer: TransferView, companyName: string, ruc: string, branchCode: string, branchName: string, branchAddress: string, };
+
+/**
+ * A transfer (guía de remisión).
+ */
+export type TransferView = { _id: number, number: number, date: string, fromCellarId: number, fromCellarName: string, toCellarId: number, toCellarName: string, reason: string, note: string | null, carrierName: string | null, carrierIdentification: string | null, plate: string | null, startDate: string | null, endDate: string | null, originAddress: string | null, destinationAddress: string | null, user: string | null, lines: Array<DocumentLineView>, };
+
+/**
+ * The transfers page: the list, the branch's warehouses (origin) and every warehouse of the
+ * company (destination).
+ */
+export type TransfersPage = { list: Page<TransferView>, cellars: Array<CellarOptionView>, destinations: Array<CellarOptionView>, };
 
 /**
  * A user in the company's user list.

@@ -1,5 +1,5 @@
 /** Routes of the inventory area. */
-import { ADMIN_USER } from '../../lib/api-types';
+import { ADMIN, ADMIN_USER } from '../../lib/api-types';
 import type { RouteDef } from '../../route-table';
 
 /** Back-office pages (under /admin). */
@@ -10,6 +10,43 @@ export const adminRoutes: RouteDef[] = [
     page: 'features/inventory/pages/categories',
     title: 'Categorías',
     roles: ADMIN_USER,
+    data: true,
+  },
+  { id: 'admin-inventory', path: 'inventario', page: 'features/inventory/pages/hub', title: 'Inventario', roles: ADMIN_USER, data: true },
+  { id: 'admin-products', path: 'inventario/productos', page: 'features/inventory/pages/products', title: 'Productos', roles: ADMIN_USER, data: true },
+  { id: 'admin-cellars', path: 'inventario/bodegas', page: 'features/inventory/pages/cellars', title: 'Bodegas', roles: ADMIN_USER, data: true },
+  { id: 'admin-kardex', path: 'inventario/kardex', page: 'features/inventory/pages/kardex', title: 'Kardex', roles: ADMIN_USER, data: true },
+  {
+    id: 'admin-adjustments',
+    path: 'inventario/ajusteInventario',
+    page: 'features/inventory/pages/adjustments',
+    title: 'Ajustes de inventario',
+    roles: ADMIN_USER,
+    data: true,
+  },
+  {
+    id: 'admin-transfers',
+    path: 'inventario/guiaDeRemision',
+    page: 'features/inventory/pages/transfers',
+    title: 'Guías de remisión',
+    roles: ADMIN_USER,
+    data: true,
+  },
+  { id: 'admin-upload', path: 'inventario/subida', page: 'features/inventory/pages/upload', title: 'Subida de productos', roles: ADMIN },
+  { id: 'admin-stock-list', path: 'inventario/stockList', page: 'features/inventory/pages/stock-list', title: 'Stock por bodega', roles: ADMIN_USER, data: true },
+];
+
+/** Printable documents (free layout: complete HTML, no scripts). */
+export const freeRoutes: RouteDef[] = [
+  {
+    id: 'admin-transfer-print',
+    path: '/admin/inventario/guiaDeRemision/:id/imprimir',
+    page: 'features/inventory/pages/transfer-print',
+    title: 'Guía de remisión',
+    auth: true,
+    roles: ADMIN_USER,
+    printable: true,
+    numericParams: ['id'],
     data: true,
   },
 ];

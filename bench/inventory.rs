@@ -1,0 +1,276 @@
+//! Inventory benchmark on a catalogue of 100,000 products (SQLite, a fresh server process with
+//! the demo data): the 100,000-row CSV import through `POST /api/inventory/upload` (time to the
+//! job's end and peak RSS of the server while it runs), then `getByBarcode` over HTTP (p50, p99),
+//! the product list search (p50) and the server render of `/admin/inventario/productos` (p50).
+//! Run: `cargo bench --bench inventory` (or bench/run.sh). Targets from issue 9: getByBarcode p50
+//! ≤ 1 ms, p99 ≤ 5 ms; search p50 ≤ 10 ms; page ≤ 50 ms; import ≤ 60 s with RSS ≤ 200 MB.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
+const PRODUCTS: usize = 100_000;
+
+/// The server process, stopped when dropped.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// One HTTP/1.1 request on a fresh connection: status, head, body.
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Option<(u16, String, String)> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_nodelay(true).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .ok()?;
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        request.push_str(&format!("{k}: {v}\r\n"));
+    }
+    request.push_str("\r\n");
+    let mut bytes = request.into_bytes();
+    bytes.extend_from_slice(body);
+    stream.write_all(&bytes).ok()?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).ok()?;
+    let response = String::from_utf8_lossy(&response).into_owned();
+    let (head, body) = response.split_once("\r\n\r\n")?;
+    let status = head.split_whitespace().nth(1)?.parse().ok()?;
+    Some((status, head.to_string(), body.to_string()))
+}
+
+fn rss_mb(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+fn percentile(samples: &mut [Duration], p: f64) -> f64 {
+    samples.sort();
+    let i = ((samples.len() as f64 - 1.0) * p).round() as usize;
+    samples[i].as_secs_f64() * 1000.0
+}
+
+/// The catalogue as CSV: code, barcode, name, category, price, opening stock and cost.
+fn catalogue() -> String {
+    let words = [
+        "arroz", "azúcar", "aceite", "leche", "galletas", "jabón", "atún", "café", "fideo", "queso",
+    ];
+    let mut csv = String::from(
+        "codigo;codigo_barras;nombre;categoria;precio;iva;stock_minimo;stock_inicial;costo\n",
+    );
+    for n in 1..=PRODUCTS {
+        csv.push_str(&format!(
+            "B{n:06};77{n:011};Producto {} {n} marca {};Categoría {};{}.{:02};4;5;{};0.{:02}\n",
+            words[n % words.len()],
+            n % 97,
+            n % 30,
+            1 + n % 25,
+            n % 100,
+            10 + n % 50,
+            10 + n % 80,
+        ));
+    }
+    csv
+}
+
+fn main() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("inventario.db").display());
+    let demo = Command::new(BIN)
+        .arg("demo")
+        .env("DATABASE_URL", &db)
+        .env("LOG", "error")
+        .output()
+        .unwrap();
+    assert!(
+        demo.status.success(),
+        "demo: {}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = Server(
+        Command::new(BIN)
+            .args(["serve", "--port", &port.to_string()])
+            .env("DATABASE_URL", &db)
+            .env("LOG", "error")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let pid = server.0.id();
+    let started = Instant::now();
+    while http(port, "GET", "/api/user", &[], b"").is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "el servidor no respondió"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let csrf = "b".repeat(43);
+    let (status, head, _) = http(
+        port,
+        "POST",
+        "/api/auth/login",
+        &[
+            ("Content-Type", "application/json"),
+            ("Cookie", &format!("mostrador_csrf={csrf}")),
+            ("X-CSRF-Token", &csrf),
+        ],
+        br#"{"email":"admin@demo.ec","password":"demo12345"}"#,
+    )
+    .unwrap();
+    assert_eq!(status, 200, "inicio de sesión");
+    let session = head
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: mostrador_session="))
+        .and_then(|v| v.split(';').next())
+        .unwrap()
+        .to_string();
+    let cookie = format!("mostrador_session={session}; mostrador_csrf={csrf}");
+
+    // The import.
+    let csv = catalogue();
+    let boundary = "----bench";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"catalogo.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(csv.as_bytes());
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let rss_before = rss_mb(pid);
+    let started = Instant::now();
+    let content_type = format!("multipart/form-data; boundary={boundary}");
+    let (status, _, answer) = http(
+        port,
+        "POST",
+        "/api/inventory/upload",
+        &[
+            ("Content-Type", &content_type),
+            ("Cookie", &cookie),
+            ("X-CSRF-Token", &csrf),
+        ],
+        &body,
+    )
+    .unwrap();
+    assert_eq!(status, 202, "subida: {answer}");
+    let job: serde_json::Value = serde_json::from_str(&answer).unwrap();
+    let id = job["_id"].as_i64().unwrap();
+    let mut peak = rss_mb(pid);
+    let job = loop {
+        std::thread::sleep(Duration::from_millis(200));
+        peak = peak.max(rss_mb(pid));
+        let (_, _, body) = http(
+            port,
+            "GET",
+            &format!("/api/inventory/upload/{id}"),
+            &[("Cookie", &cookie)],
+            b"",
+        )
+        .unwrap();
+        let job: serde_json::Value = serde_json::from_str(&body).unwrap();
+        if job["status"] != "running" {
+            break job;
+        }
+    };
+    let import = started.elapsed();
+    assert_eq!(job["status"], "done", "{job}");
+    assert_eq!(job["created"], PRODUCTS as i64, "{}", job["errors"]);
+
+    // getByBarcode over HTTP.
+    let mut samples = Vec::new();
+    for i in 0..2000usize {
+        let n = 1 + (i * 7919) % PRODUCTS;
+        let body = format!(r#"{{"barcode":"77{n:011}"}}"#);
+        let t = Instant::now();
+        let (status, _, _) = http(
+            port,
+            "POST",
+            "/api/item/getByBarcode",
+            &[
+                ("Content-Type", "application/json"),
+                ("Cookie", &cookie),
+                ("X-CSRF-Token", &csrf),
+            ],
+            body.as_bytes(),
+        )
+        .unwrap();
+        samples.push(t.elapsed());
+        assert_eq!(status, 200);
+    }
+    let barcode_p50 = percentile(&mut samples, 0.5);
+    let barcode_p99 = percentile(&mut samples, 0.99);
+
+    // The product list search.
+    let mut samples = Vec::new();
+    for i in 0..200usize {
+        let n = 1 + (i * 104_729) % PRODUCTS;
+        let t = Instant::now();
+        let (status, _, body) = http(
+            port,
+            "GET",
+            &format!("/api/item?search=marca%20{}&limit=10", n % 97),
+            &[("Cookie", &cookie)],
+            b"",
+        )
+        .unwrap();
+        samples.push(t.elapsed());
+        assert!(status == 200 && body.contains("\"total\""), "{body}");
+    }
+    let search_p50 = percentile(&mut samples, 0.5);
+
+    // The products page, rendered on the server.
+    let mut samples = Vec::new();
+    for _ in 0..100 {
+        let t = Instant::now();
+        let (status, _, body) = http(
+            port,
+            "GET",
+            "/admin/inventario/productos",
+            &[("Cookie", &cookie)],
+            b"",
+        )
+        .unwrap();
+        samples.push(t.elapsed());
+        assert!(status == 200 && body.contains("Productos"));
+    }
+    let page_p50 = percentile(&mut samples, 0.5);
+
+    println!("inventario con {PRODUCTS} productos (SQLite)          valor          meta");
+    println!(
+        "importación CSV de {PRODUCTS} filas              {:>8.1} s       ≤ 60 s",
+        import.as_secs_f64()
+    );
+    println!(
+        "RSS del servidor: antes / pico en la subida   {rss_before:>5.1} / {peak:.1} MB   ≤ 200 MB"
+    );
+    println!(
+        "getByBarcode p50 / p99 (HTTP)                 {barcode_p50:>5.2} / {barcode_p99:.2} ms   ≤ 1 / ≤ 5 ms"
+    );
+    println!("búsqueda en la lista de productos p50         {search_p50:>8.2} ms      ≤ 10 ms");
+    println!("/admin/inventario/productos renderizada p50   {page_p50:>8.2} ms      ≤ 50 ms");
+}

@@ -1,0 +1,12 @@
+DROP TABLE import_jobs;
+DROP TABLE transfer_lines;
+DROP TABLE transfers;
+DROP TABLE adjustment_lines;
+DROP TABLE adjustments;
+DROP TABLE kardex;
+DROP TABLE stocks;
+DROP TABLE recipe_lines;
+DROP TABLE product_barcodes;
+DROP TABLE products;
+DROP TABLE warehouses;
+ALTER TABLE companies DROP COLUMN allow_negative_stock;

@@ -1,0 +1,211 @@
+//! `/api/inventory/cellar`: the warehouses (bodegas) of the selected branch. The default
+//! warehouse of a branch comes with the branch and cannot be deleted.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles::{self, Tenant};
+use crate::controllers::records::{Record, ensure_unlocked};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
+use crate::error::{AppResult, conflict, constraint_conflict, field_conflict, not_in_table};
+use crate::http::json::JsonBody;
+use crate::http::params::PathId;
+use crate::models::CompanyId;
+use crate::models::auth::user::Role;
+use crate::models::inventory::kardex::KardexRow;
+use crate::models::inventory::warehouse::{Warehouse, WarehouseFields};
+use crate::validation::{check_fields, required_text};
+use crate::views::inventory::warehouse::{CellarOptionView, CellarView, CellarsPage};
+
+/// Longest warehouse name.
+const NAME_MAX: usize = 80;
+/// Duplicate name in the branch.
+pub const NAME_TAKEN: &str = "Ya existe una bodega con ese nombre en la sucursal";
+
+/// Body of register and update.
+#[derive(Debug, Deserialize)]
+pub struct CellarBody {
+    name: Option<String>,
+    active: Option<bool>,
+}
+
+fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Warehouse> {
+    Warehouse::find(conn, company, id)?.ok_or_else(not_in_table)
+}
+
+fn fields(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    branch: i64,
+    body: &CellarBody,
+    editing: Option<i64>,
+) -> AppResult<WarehouseFields> {
+    let name = body.name.clone().unwrap_or_default().trim().to_string();
+    check_fields([("name", required_text(&name, "El nombre", NAME_MAX))])?;
+    if Warehouse::name_taken(conn, company, branch, &name, editing)? {
+        return Err(field_conflict("name", NAME_TAKEN));
+    }
+    Ok(WarehouseFields {
+        name,
+        active: body.active.unwrap_or(true),
+    })
+}
+
+/// One page of the branch's warehouses (the API and the page).
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<Page<CellarView>> {
+    let branch = tenant.branch(conn)?.id;
+    Ok(Warehouse::list(conn, tenant.company, branch, params)?.map(|w| CellarView::from(&w)))
+}
+
+/// The warehouses page.
+pub fn page_data(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<CellarsPage> {
+    Ok(CellarsPage {
+        list: list_page(conn, tenant, params)?,
+    })
+}
+
+/// The options of the branch's selectors: active warehouses, default first.
+pub fn options(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Vec<CellarOptionView>> {
+    let branch = tenant.branch(conn)?.id;
+    Ok(Warehouse::of_branch(conn, tenant.company, branch)?
+        .iter()
+        .filter(|w| w.active)
+        .map(|w| CellarOptionView {
+            id: w.id,
+            name: w.name.clone(),
+            is_default: w.is_default,
+        })
+        .collect())
+}
+
+/// `GET /api/inventory/cellar`.
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<Page<CellarView>>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
+}
+
+/// `GET /api/inventory/cellar/options`: every role (the POS picks its warehouse).
+pub async fn cellar_options(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<Vec<CellarOptionView>>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    Ok(Json(
+        state.db.run(move |conn| options(conn, &tenant)).await?,
+    ))
+}
+
+/// `POST /api/inventory/cellar/register`: a warehouse of the selected branch.
+pub async fn register(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<CellarBody>,
+) -> AppResult<(StatusCode, Json<CellarView>)> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let created = state
+        .db
+        .write(move |conn| {
+            let branch = tenant.branch(conn)?.id;
+            let fields = fields(conn, tenant.company, branch, &body, None)?;
+            let id = Warehouse::insert(conn, tenant.company, branch, &fields, false)?;
+            Ok(CellarView::from(&load(conn, tenant.company, id)?))
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// `POST /api/inventory/cellar/{id}/update`.
+pub async fn update(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<CellarBody>,
+) -> AppResult<Json<CellarView>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let updated = state
+        .db
+        .write(move |conn| {
+            ensure_unlocked::<Cellars>(conn, tenant.company, id)?;
+            let current = load(conn, tenant.company, id)?;
+            let mut fields = fields(
+                conn,
+                tenant.company,
+                current.branch_office_id,
+                &body,
+                Some(id),
+            )?;
+            // The default warehouse stays active: sales and purchases fall back to it.
+            fields.active = fields.active || current.is_default;
+            Warehouse::update(conn, tenant.company, id, &fields)?;
+            Ok(CellarView::from(&load(conn, tenant.company, id)?))
+        })
+        .await?;
+    Ok(Json(updated))
+}
+
+/// Warehouses in the generic record handlers.
+pub struct Cellars;
+
+impl Record for Cellars {
+    type View = CellarView;
+    const READ: &'static [Role] = roles::ADMIN_USER;
+    const WRITE: &'static [Role] = roles::ADMIN_USER;
+    const DELETED: &'static str = "Bodega eliminada";
+
+    fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<CellarView> {
+        Ok(CellarView::from(&load(conn, company, id)?))
+    }
+
+    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
+        Ok(load(conn, company, id)?.locked)
+    }
+
+    fn set_locked(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        locked: bool,
+    ) -> AppResult<()> {
+        Warehouse::set_locked(conn, company, id, locked)?;
+        Ok(())
+    }
+
+    /// Refused for the branch's default warehouse and for warehouses with movements.
+    fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
+        let warehouse = load(conn, company, id)?;
+        if warehouse.is_default {
+            return Err(conflict(
+                "No se puede eliminar la bodega principal de la sucursal",
+            ));
+        }
+        if KardexRow::has_movements(conn, company, None, Some(id))? {
+            return Err(conflict(
+                "No se puede eliminar: la bodega tiene movimientos de inventario. Desactívela.",
+            ));
+        }
+        Warehouse::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,121 @@
+//! Reading the inventory forms' values: decimals (strings or integers, never JSON fractions) as
+//! millionths, and optional record ids. Each returns the Spanish problem for its field.
+
+use std::str::FromStr;
+
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+use crate::domain::money::{MICROS_SCALE, decimals, to_micros};
+use crate::http::params::parse_id;
+
+/// A decimal read from a form: `None` when absent, `null` or `""`.
+pub fn decimal(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, String> {
+    let text = match value {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
+        Some(Value::Number(_)) => {
+            return Err(format!(
+                "{what} debe escribirse como texto (p. ej. \"1.25\")"
+            ));
+        }
+        Some(_) => return Err(format!("{what} no es un número válido")),
+    };
+    let valid = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '-');
+    let number = Decimal::from_str(&text)
+        .ok()
+        .filter(|_| valid)
+        .ok_or_else(|| format!("{what} no es un número válido (use punto decimal)"))?;
+    if decimals(number) > MICROS_SCALE {
+        return Err(format!("{what} admite hasta 6 decimales"));
+    }
+    Ok(Some(number))
+}
+
+/// A decimal as millionths, checked against a minimum (`> 0` when `positive`, else `≥ 0` unless
+/// `signed`).
+pub fn micros(
+    value: Option<&Value>,
+    what: &str,
+    positive: bool,
+    signed: bool,
+) -> Result<Option<i64>, String> {
+    let Some(number) = decimal(value, what)? else {
+        return Ok(None);
+    };
+    if positive && number <= Decimal::ZERO {
+        return Err(format!("{what} debe ser mayor que cero"));
+    }
+    if !signed && number < Decimal::ZERO {
+        return Err(format!("{what} no puede ser negativo"));
+    }
+    to_micros(number)
+        .filter(|m| m.abs() < 1_000_000_000_000_000)
+        .map(Some)
+        .ok_or_else(|| format!("{what} es demasiado grande"))
+}
+
+/// A required decimal as millionths.
+pub fn required_micros(
+    value: Option<&Value>,
+    what: &str,
+    positive: bool,
+    signed: bool,
+) -> Result<i64, String> {
+    micros(value, what, positive, signed)?.ok_or_else(|| format!("{what} es obligatorio"))
+}
+
+/// An optional record id (`null`, `""` or absent is `None`); the 404 of `parse_id` when it is
+/// not an id.
+pub fn optional_id(value: Option<&Value>) -> Result<Option<i64>, crate::error::AppError> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(v) => parse_id(Some(v)).map(Some),
+    }
+}
+
+/// Trimmed optional text (`None` when blank).
+pub fn text(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn decimals_as_micros() {
+        assert_eq!(
+            micros(Some(&json!("1.25")), "El precio", false, false),
+            Ok(Some(1_250_000))
+        );
+        assert_eq!(
+            micros(Some(&json!(3)), "El precio", false, false),
+            Ok(Some(3_000_000))
+        );
+        assert_eq!(
+            micros(Some(&json!("")), "El precio", false, false),
+            Ok(None)
+        );
+        assert!(micros(Some(&json!(1.5)), "El precio", false, false).is_err());
+        assert!(micros(Some(&json!("-1")), "El precio", false, false).is_err());
+        assert_eq!(
+            micros(Some(&json!("-1")), "La cantidad", false, true),
+            Ok(Some(-1_000_000))
+        );
+        assert!(micros(Some(&json!("0")), "La cantidad", true, false).is_err());
+        assert!(micros(Some(&json!("1.1234567")), "La cantidad", false, false).is_err());
+        assert!(micros(Some(&json!("1,5")), "La cantidad", false, false).is_err());
+    }
+}

@@ -1,0 +1,283 @@
+//! `GET /api/inventory/kardex` (one product's movements over a range, with the balance before it)
+//! and `GET /api/inventory/stock` (stock per warehouse of the branch with its value), and the
+//! inventory hub built from them.
+
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::extract::State;
+
+use super::adjustments::iso;
+use super::products::query_map;
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles::{self, Tenant};
+use crate::db::DbConnection;
+use crate::db::list::ListParams;
+use crate::db::search::contains_pattern;
+use crate::domain::money::{fmt2, from_micros};
+use crate::error::{AppError, AppResult};
+use crate::models::inventory::cost::{Balance, per_unit};
+use crate::models::inventory::kardex::{KardexQuery, KardexRow};
+use crate::models::inventory::product::Product;
+use crate::models::inventory::stock::Stock;
+use crate::models::inventory::warehouse::Warehouse;
+use crate::views::inventory::product::{price, quantity};
+use crate::views::inventory::stock::{
+    HubMovementView, InventoryHubView, KardexDocumentView, KardexOpeningView, KardexRowView,
+    KardexView, StockListView, StockRowView,
+};
+
+/// Money with 2 decimals from millionths.
+fn money(micros: i64) -> String {
+    fmt2(from_micros(micros))
+}
+
+/// The views of kardex rows (user names looked up once).
+pub fn row_views(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    rows: &[KardexRow],
+) -> AppResult<Vec<KardexRowView>> {
+    let mut ids: Vec<i64> = rows.iter().filter_map(|r| r.user_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let names = KardexRow::user_names(conn, tenant.company, &ids)?;
+    Ok(rows
+        .iter()
+        .map(|r| KardexRowView {
+            id: r.id,
+            date: iso(r.created_at),
+            movement_type: r.movement_type.clone(),
+            document: KardexDocumentView {
+                doc_type: r.document_type.clone(),
+                id: r.document_id,
+                number: r.document_number.clone(),
+            },
+            cellar_id: r.warehouse_id,
+            quantity_in: quantity(r.quantity_in),
+            quantity_out: quantity(r.quantity_out),
+            unit_cost: price(r.unit_cost),
+            total_cost: money(r.total_cost),
+            balance_quantity: quantity(r.balance_quantity),
+            average_cost: price(r.average_cost),
+            balance_value: money(r.balance_value),
+            user: r.user_id.and_then(|u| names.get(&u).cloned()),
+        })
+        .collect())
+}
+
+/// The kardex of the query string (`productId` required; `cellarId`, `from`, `to`, `page`,
+/// `limit` optional; without `cellarId`, every warehouse of the branch).
+pub fn kardex_data(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    raw_query: &str,
+    query: &HashMap<String, String>,
+) -> AppResult<KardexView> {
+    let params = ListParams::from_query(raw_query)?;
+    let product = query
+        .get("productId")
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .ok_or_else(|| AppError::field("productId", "Seleccione un producto"))?;
+    Product::find(conn, tenant.company, product)?.ok_or_else(crate::error::not_in_table)?;
+    let branch = tenant.branch(conn)?.id;
+    let warehouse = match query
+        .get("cellarId")
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+    {
+        None => None,
+        Some(v) => {
+            let id = v.parse::<i64>().map_err(|_| crate::error::not_in_table())?;
+            Some(
+                Warehouse::find(conn, tenant.company, id)?
+                    .ok_or_else(crate::error::not_in_table)?
+                    .id,
+            )
+        }
+    };
+    let warehouses = Warehouse::of_branch(conn, tenant.company, branch)?
+        .iter()
+        .map(|w| w.id)
+        .collect();
+    let (from, to) = params.time_range();
+    let q = KardexQuery {
+        product_id: product,
+        warehouse_id: warehouse,
+        warehouses,
+        from,
+        to,
+    };
+    let opening = match from {
+        Some(from) => {
+            let before = KardexRow::before(conn, tenant.company, &q, from)?;
+            let quantity_sum: i64 = before.iter().map(|r| r.balance_quantity).sum();
+            let value: i64 = before.iter().map(|r| r.balance_value).sum();
+            let average = if before.len() == 1 {
+                before[0].average_cost
+            } else {
+                per_unit(value, quantity_sum).max(0)
+            };
+            (quantity_sum, average, value)
+        }
+        None => (0, 0, 0),
+    };
+    let (rows, total) = KardexRow::page(conn, tenant.company, &q, params.offset(), params.limit)?;
+    Ok(KardexView {
+        opening: KardexOpeningView {
+            balance_quantity: quantity(opening.0),
+            average_cost: price(opening.1),
+            balance_value: money(opening.2),
+        },
+        results: row_views(conn, tenant, &rows)?,
+        total,
+        page: params.page,
+        limit: params.limit,
+    })
+}
+
+/// `GET /api/inventory/kardex`.
+pub async fn kardex(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    uri: axum::http::Uri,
+) -> AppResult<Json<KardexView>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let query = query_map(&uri);
+    let raw = uri.query().unwrap_or_default().to_string();
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| kardex_data(conn, &tenant, &raw, &query))
+            .await?,
+    ))
+}
+
+/// Most rows the stock list answers.
+const STOCK_ROWS_MAX: i64 = 5000;
+
+/// The stock list of the query string (`cellarId`, `search`, `low=true`).
+pub fn stock_data(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    query: &HashMap<String, String>,
+) -> AppResult<StockListView> {
+    let branch = tenant.branch(conn)?.id;
+    let warehouse = match query
+        .get("cellarId")
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+    {
+        None => None,
+        Some(v) => {
+            let id = v.parse::<i64>().map_err(|_| crate::error::not_in_table())?;
+            Some(
+                Warehouse::find(conn, tenant.company, id)?
+                    .ok_or_else(crate::error::not_in_table)?
+                    .id,
+            )
+        }
+    };
+    let search = query
+        .get("search")
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .map(|s| contains_pattern(&s.chars().take(100).collect::<String>()));
+    let low = query.get("low").is_some_and(|v| v == "true" || v == "1");
+    stock_rows(conn, tenant, branch, warehouse, search, low)
+}
+
+fn stock_rows(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    branch: i64,
+    warehouse: Option<i64>,
+    search: Option<String>,
+    low: bool,
+) -> AppResult<StockListView> {
+    let rows = Stock::listing(
+        conn,
+        tenant.company,
+        branch,
+        warehouse,
+        search,
+        low,
+        STOCK_ROWS_MAX,
+    )?;
+    let mut total = 0i64;
+    let results = rows
+        .into_iter()
+        .map(|(s, name, code, min, cellar)| {
+            let value = Balance {
+                quantity: s.quantity,
+                average: s.average_cost,
+            }
+            .value();
+            total += value;
+            StockRowView {
+                product_id: s.product_id,
+                code,
+                name,
+                cellar_id: s.warehouse_id,
+                cellar_name: cellar,
+                quantity: quantity(s.quantity),
+                min_stock: quantity(min),
+                average_cost: price(s.average_cost),
+                value: money(value),
+                low: s.quantity < min,
+            }
+        })
+        .collect();
+    Ok(StockListView {
+        results,
+        total_value: money(total),
+    })
+}
+
+/// `GET /api/inventory/stock`.
+pub async fn stock(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    uri: axum::http::Uri,
+) -> AppResult<Json<StockListView>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let query = query_map(&uri);
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| stock_data(conn, &tenant, &query))
+            .await?,
+    ))
+}
+
+/// The hub: stock value of the branch, products below their minimum, the last movements.
+pub fn hub_data(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<InventoryHubView> {
+    let branch = tenant.branch(conn)?.id;
+    let all = stock_rows(conn, tenant, branch, None, None, false)?;
+    let low = stock_rows(conn, tenant, branch, None, None, true)?;
+    let warehouses: Vec<i64> = Warehouse::of_branch(conn, tenant.company, branch)?
+        .iter()
+        .map(|w| w.id)
+        .collect();
+    let latest = KardexRow::latest(conn, tenant.company, &warehouses, 10)?;
+    let ids: Vec<i64> = latest.iter().map(|r| r.product_id).collect();
+    let names: HashMap<i64, String> = Product::find_many(conn, tenant.company, &ids)?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let views = row_views(conn, tenant, &latest)?;
+    Ok(InventoryHubView {
+        stock_value: all.total_value,
+        products: Product::count_active(conn, tenant.company)?,
+        low_stock: low.results.into_iter().take(20).collect(),
+        last_movements: latest
+            .iter()
+            .zip(views)
+            .map(|(r, row)| HubMovementView {
+                product_name: names.get(&r.product_id).cloned().unwrap_or_default(),
+                row,
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,195 @@
+//! The kardex: append-only, one row per movement of a product in a warehouse, with the running
+//! balance after it. Rows are inserted by the movement service and never updated or deleted.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::DbConnection;
+use crate::db::schema::kardex;
+use crate::models::CompanyId;
+
+/// A kardex row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = kardex)]
+pub struct KardexRow {
+    pub id: i64,
+    pub company_id: i64,
+    pub product_id: i64,
+    pub warehouse_id: i64,
+    pub created_at: NaiveDateTime,
+    pub movement_type: String,
+    pub document_type: String,
+    pub document_id: Option<i64>,
+    pub document_number: Option<String>,
+    pub quantity_in: i64,
+    pub quantity_out: i64,
+    pub unit_cost: i64,
+    pub total_cost: i64,
+    pub balance_quantity: i64,
+    pub average_cost: i64,
+    pub balance_value: i64,
+    pub user_id: Option<i64>,
+}
+
+/// A row to append.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = kardex)]
+pub struct NewKardexRow<'a> {
+    pub company_id: i64,
+    pub product_id: i64,
+    pub warehouse_id: i64,
+    pub created_at: NaiveDateTime,
+    pub movement_type: &'a str,
+    pub document_type: &'a str,
+    pub document_id: Option<i64>,
+    pub document_number: Option<&'a str>,
+    pub quantity_in: i64,
+    pub quantity_out: i64,
+    pub unit_cost: i64,
+    pub total_cost: i64,
+    pub balance_quantity: i64,
+    pub average_cost: i64,
+    pub balance_value: i64,
+    pub user_id: Option<i64>,
+}
+
+/// Which rows of the kardex to read.
+#[derive(Debug, Clone)]
+pub struct KardexQuery {
+    pub product_id: i64,
+    pub warehouse_id: Option<i64>,
+    /// Warehouses the rows may come from (the branch's) when no warehouse is given.
+    pub warehouses: Vec<i64>,
+    pub from: Option<NaiveDateTime>,
+    pub to: Option<NaiveDateTime>,
+}
+
+impl KardexRow {
+    /// Appends a row; returns its id.
+    pub fn append(conn: &mut DbConnection, row: &NewKardexRow) -> QueryResult<i64> {
+        diesel::insert_into(kardex::table)
+            .values(row)
+            .returning(kardex::id)
+            .get_result(conn)
+    }
+
+    fn filtered(
+        company: CompanyId,
+        q: &KardexQuery,
+    ) -> kardex::BoxedQuery<'static, crate::db::DbBackend> {
+        let mut query = kardex::table
+            .filter(kardex::company_id.eq(company.get()))
+            .filter(kardex::product_id.eq(q.product_id))
+            .into_boxed();
+        query = match q.warehouse_id {
+            Some(w) => query.filter(kardex::warehouse_id.eq(w)),
+            None => query.filter(kardex::warehouse_id.eq_any(q.warehouses.clone())),
+        };
+        query
+    }
+
+    /// One page of the rows in the range, oldest first, and the total.
+    pub fn page(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        q: &KardexQuery,
+        offset: i64,
+        limit: i64,
+    ) -> QueryResult<(Vec<KardexRow>, i64)> {
+        let ranged = || {
+            let mut query = Self::filtered(company, q);
+            if let Some(from) = q.from {
+                query = query.filter(kardex::created_at.ge(from));
+            }
+            if let Some(to) = q.to {
+                query = query.filter(kardex::created_at.lt(to));
+            }
+            query
+        };
+        let total = ranged().count().get_result(conn)?;
+        let rows = ranged()
+            .order(kardex::id.asc())
+            .offset(offset)
+            .limit(limit)
+            .select(KardexRow::as_select())
+            .load(conn)?;
+        Ok((rows, total))
+    }
+
+    /// The last row before `from` in each warehouse (the opening balance of the range).
+    pub fn before(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        q: &KardexQuery,
+        from: NaiveDateTime,
+    ) -> QueryResult<Vec<KardexRow>> {
+        let rows: Vec<KardexRow> = Self::filtered(company, q)
+            .filter(kardex::created_at.lt(from))
+            .order(kardex::id.desc())
+            .select(KardexRow::as_select())
+            .limit(10_000)
+            .load(conn)?;
+        let mut last: Vec<KardexRow> = Vec::new();
+        for row in rows {
+            if !last.iter().any(|r| r.warehouse_id == row.warehouse_id) {
+                last.push(row);
+            }
+        }
+        Ok(last)
+    }
+
+    /// The company's latest movements in some warehouses (hub), newest first.
+    pub fn latest(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        warehouses: &[i64],
+        limit: i64,
+    ) -> QueryResult<Vec<KardexRow>> {
+        kardex::table
+            .filter(kardex::company_id.eq(company.get()))
+            .filter(kardex::warehouse_id.eq_any(warehouses.to_vec()))
+            .order(kardex::id.desc())
+            .limit(limit)
+            .select(KardexRow::as_select())
+            .load(conn)
+    }
+
+    /// Whether a product or a warehouse has any movement (they cannot be deleted then).
+    pub fn has_movements(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        product_id: Option<i64>,
+        warehouse_id: Option<i64>,
+    ) -> QueryResult<bool> {
+        let mut query = kardex::table
+            .filter(kardex::company_id.eq(company.get()))
+            .into_boxed();
+        if let Some(p) = product_id {
+            query = query.filter(kardex::product_id.eq(p));
+        }
+        if let Some(w) = warehouse_id {
+            query = query.filter(kardex::warehouse_id.eq(w));
+        }
+        Ok(query
+            .select(kardex::id)
+            .first::<i64>(conn)
+            .optional()?
+            .is_some())
+    }
+
+    /// Names of the company's users among `ids` (who posted each row).
+    pub fn user_names(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<std::collections::HashMap<i64, String>> {
+        use crate::db::schema::users;
+        Ok(users::table
+            .filter(users::company_id.eq(company.get()))
+            .filter(users::id.eq_any(ids.to_vec()))
+            .select((users::id, users::name))
+            .load::<(i64, String)>(conn)?
+            .into_iter()
+            .collect())
+    }
+}

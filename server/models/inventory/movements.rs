@@ -1,0 +1,310 @@
+//! The inventory service: the only way stock changes. Sales, credit notes, purchases, the
+//! restaurant, adjustments, transfers and imports call [`post_movements`] inside their own write
+//! transaction; it locks the stock rows it touches in one fixed order (product, then warehouse),
+//! applies the weighted average cost ([`super::cost`]), refuses to take stock below zero unless
+//! the company allows negative stock, and appends one kardex row per movement.
+
+use std::collections::BTreeMap;
+
+use diesel::prelude::*;
+
+use crate::db::DbConnection;
+use crate::db::schema::companies;
+use crate::domain::money::qty_from_micros;
+use crate::error::{AppError, AppResult, conflict};
+use crate::models::CompanyId;
+use crate::models::inventory::cost::{Balance, times};
+use crate::models::inventory::kardex::{KardexRow, NewKardexRow};
+use crate::models::inventory::product::Product;
+use crate::models::inventory::stock::Stock;
+use crate::models::inventory::warehouse::Warehouse;
+use crate::util::time::now;
+
+/// Kinds of movement, as the kardex stores them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MovementType {
+    Opening,
+    Purchase,
+    Sale,
+    SaleReturn,
+    AdjustmentIn,
+    AdjustmentOut,
+    TransferOut,
+    TransferIn,
+    Consumption,
+}
+
+impl MovementType {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Opening => "opening",
+            Self::Purchase => "purchase",
+            Self::Sale => "sale",
+            Self::SaleReturn => "sale_return",
+            Self::AdjustmentIn => "adjustment_in",
+            Self::AdjustmentOut => "adjustment_out",
+            Self::TransferOut => "transfer_out",
+            Self::TransferIn => "transfer_in",
+            Self::Consumption => "consumption",
+        }
+    }
+
+    /// Whether the movement brings stock in.
+    pub fn is_entry(self) -> bool {
+        matches!(
+            self,
+            Self::Opening
+                | Self::Purchase
+                | Self::SaleReturn
+                | Self::AdjustmentIn
+                | Self::TransferIn
+        )
+    }
+}
+
+/// The unit cost of an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitCost {
+    /// The current average of the stock (refused when it has no stock).
+    Average,
+    /// A given cost in millionths (purchases, openings).
+    Given(i64),
+    /// The unit cost of an earlier movement of the same call (a transfer's entry takes the cost
+    /// its exit left at).
+    SameAs(usize),
+}
+
+/// One movement to post. `quantity` is positive millionths; exits always leave at the average.
+#[derive(Debug, Clone)]
+pub struct Movement {
+    pub product_id: i64,
+    pub warehouse_id: i64,
+    pub kind: MovementType,
+    pub quantity: i64,
+    pub cost: UnitCost,
+}
+
+/// The source document the kardex rows point at.
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub doc_type: &'static str,
+    pub id: Option<i64>,
+    pub number: Option<String>,
+}
+
+/// What a movement cost (a recipe: its ingredients together; a service: nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Posted {
+    pub unit_cost: i64,
+    pub total_cost: i64,
+}
+
+/// A movement after recipes are expanded into their ingredients.
+struct Line {
+    origin: usize,
+    product: i64,
+    warehouse: i64,
+    kind: MovementType,
+    quantity: i64,
+    cost: UnitCost,
+}
+
+/// Whether the company lets stock go below zero.
+pub fn allows_negative_stock(conn: &mut DbConnection, company: CompanyId) -> AppResult<bool> {
+    Ok(companies::table
+        .find(company.get())
+        .select(companies::allow_negative_stock)
+        .first(conn)?)
+}
+
+/// The message for an exit larger than the stock.
+pub fn insufficient(name: &str, available: i64) -> AppError {
+    conflict(format!(
+        "Stock insuficiente de «{name}»: disponible {}",
+        qty_from_micros(available.max(0))
+    ))
+}
+
+/// Locks the stock rows of these `(product, warehouse)` keys in the fixed order. Callers that
+/// must take another lock (a document number) lock their stock first with this, so every
+/// transaction takes stock before anything else.
+pub fn lock_keys(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    keys: impl IntoIterator<Item = (i64, i64)>,
+) -> AppResult<Vec<Stock>> {
+    let mut keys: Vec<(i64, i64)> = keys.into_iter().collect();
+    keys.sort_unstable();
+    keys.dedup();
+    Ok(Stock::lock(conn, company, &keys)?)
+}
+
+/// Posts `movements` of `document` for `user`: one kardex row each (recipes: one per ingredient,
+/// as `consumption`; services: none), stock and average cost updated. Must run inside the
+/// caller's write transaction; an error leaves it to roll everything back.
+pub fn post_movements(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    user_id: Option<i64>,
+    document: &Document,
+    movements: &[Movement],
+) -> AppResult<Vec<Posted>> {
+    let mut ids: Vec<i64> = movements.iter().map(|m| m.product_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut products: BTreeMap<i64, Product> = Product::find_many(conn, company, &ids)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let mut lines = Vec::with_capacity(movements.len());
+    for (origin, m) in movements.iter().enumerate() {
+        if m.quantity <= 0 {
+            return Err(AppError::BadRequest(
+                "La cantidad de cada movimiento debe ser mayor que cero".into(),
+            ));
+        }
+        let product = products.get(&m.product_id).ok_or_else(|| {
+            AppError::BadRequest(format!("El producto {} no existe", m.product_id))
+        })?;
+        match product.kind.as_str() {
+            "service" => {}
+            "recipe" if m.kind.is_entry() => {
+                return Err(AppError::BadRequest(format!(
+                    "«{}» es una receta: no tiene stock propio",
+                    product.name
+                )));
+            }
+            "recipe" => {
+                for (ingredient, per_unit) in Product::recipe(conn, company, product.id)? {
+                    lines.push(Line {
+                        origin,
+                        product: ingredient,
+                        warehouse: m.warehouse_id,
+                        kind: MovementType::Consumption,
+                        quantity: times(m.quantity, per_unit).max(1),
+                        cost: UnitCost::Average,
+                    });
+                }
+            }
+            _ => lines.push(Line {
+                origin,
+                product: m.product_id,
+                warehouse: m.warehouse_id,
+                kind: m.kind,
+                quantity: m.quantity,
+                cost: m.cost,
+            }),
+        }
+    }
+    // Ingredients of recipes, loaded for their names and kinds.
+    let missing: Vec<i64> = lines
+        .iter()
+        .map(|l| l.product)
+        .filter(|p| !products.contains_key(p))
+        .collect();
+    for p in Product::find_many(conn, company, &missing)? {
+        products.insert(p.id, p);
+    }
+    let mut warehouses: Vec<i64> = lines.iter().map(|l| l.warehouse).collect();
+    warehouses.sort_unstable();
+    warehouses.dedup();
+    for w in &warehouses {
+        if Warehouse::find(conn, company, *w)?.is_none() {
+            return Err(AppError::BadRequest("La bodega no existe".into()));
+        }
+    }
+    lines.retain(|l| products.get(&l.product).is_some_and(Product::is_stocked));
+
+    let locked = lock_keys(
+        conn,
+        company,
+        lines.iter().map(|l| (l.product, l.warehouse)),
+    )?;
+    let mut balances: BTreeMap<(i64, i64), (i64, Balance)> = locked
+        .into_iter()
+        .map(|s| {
+            let balance = Balance {
+                quantity: s.quantity,
+                average: s.average_cost,
+            };
+            ((s.product_id, s.warehouse_id), (s.id, balance))
+        })
+        .collect();
+    let negative_ok = allows_negative_stock(conn, company)?;
+    let mut posted = vec![Posted::default(); movements.len()];
+    let at = now();
+    for line in &lines {
+        let product = &products[&line.product];
+        let (_, balance) = balances[&(line.product, line.warehouse)];
+        let step = if line.kind.is_entry() {
+            let cost = match line.cost {
+                UnitCost::Given(c) if c >= 0 => c,
+                UnitCost::Given(_) => {
+                    return Err(AppError::BadRequest(format!(
+                        "El costo de «{}» no puede ser negativo",
+                        product.name
+                    )));
+                }
+                UnitCost::SameAs(i) => posted.get(i).map(|p| p.unit_cost).unwrap_or(0),
+                UnitCost::Average if balance.quantity > 0 => balance.average,
+                UnitCost::Average => {
+                    return Err(AppError::field(
+                        "unitCost",
+                        format!(
+                            "Indique el costo unitario de «{}»: no tiene stock en la bodega",
+                            product.name
+                        ),
+                    ));
+                }
+            };
+            balance.enter(line.quantity, cost)
+        } else {
+            if !negative_ok && balance.quantity < line.quantity {
+                return Err(insufficient(&product.name, balance.quantity));
+            }
+            balance.leave(line.quantity)
+        };
+        let (quantity_in, quantity_out) = if line.kind.is_entry() {
+            (line.quantity, 0)
+        } else {
+            (0, line.quantity)
+        };
+        KardexRow::append(
+            conn,
+            &NewKardexRow {
+                company_id: company.get(),
+                product_id: line.product,
+                warehouse_id: line.warehouse,
+                created_at: at,
+                movement_type: line.kind.as_str(),
+                document_type: document.doc_type,
+                document_id: document.id,
+                document_number: document.number.as_deref(),
+                quantity_in,
+                quantity_out,
+                unit_cost: step.unit_cost,
+                total_cost: step.total_cost,
+                balance_quantity: step.after.quantity,
+                average_cost: step.after.average,
+                balance_value: step.after.value(),
+                user_id,
+            },
+        )?;
+        if let Some(entry) = balances.get_mut(&(line.product, line.warehouse)) {
+            entry.1 = step.after;
+        }
+        let p = &mut posted[line.origin];
+        p.total_cost += step.total_cost;
+        let quantity = movements[line.origin].quantity;
+        p.unit_cost = if line.product == movements[line.origin].product_id {
+            step.unit_cost
+        } else {
+            crate::models::inventory::cost::per_unit(p.total_cost, quantity)
+        };
+    }
+    for (id, balance) in balances.values() {
+        Stock::save(conn, *id, balance.quantity, balance.average)?;
+    }
+    Ok(posted)
+}

@@ -1,0 +1,414 @@
+//! Products (`item`): the catalogue, with their barcodes (several per product, each unique in the
+//! company) and, for recipes, their ingredient lines. Prices, quantities and the minimum stock are
+//! millionths (`server/domain/money.rs`).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::schema::{product_barcodes, products, recipe_lines};
+use crate::db::search::fold;
+use crate::db::{DbBackend, DbConnection};
+use crate::models::CompanyId;
+use crate::util::time::now;
+
+/// What a product is: stocked and sold, a service (never stocked), an ingredient (stocked, not
+/// sold at the POS) or a recipe (sold; consumes its ingredients when sold).
+pub const KINDS: &[&str] = &["product", "service", "ingredient", "recipe"];
+
+/// Units a product is sold in.
+pub const UNITS: &[&str] = &[
+    "unidad", "kg", "g", "lb", "litro", "ml", "funda", "caja", "paquete", "docena", "galon",
+    "metro", "servicio",
+];
+
+/// IVA `codigoPorcentaje` a product may carry (PRODUCT.md §4, the rates in force).
+pub const IVA_CODES: &[&str] = &["0", "4", "5", "6", "7", "8", "10"];
+
+/// A product row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = products)]
+pub struct Product {
+    pub id: i64,
+    pub company_id: i64,
+    pub code: String,
+    pub name: String,
+    pub description: Option<String>,
+    pub category_id: Option<i64>,
+    pub unit: String,
+    pub iva_code: String,
+    pub price: i64,
+    pub price2: Option<i64>,
+    pub price3: Option<i64>,
+    pub min_stock: i64,
+    pub kind: String,
+    pub search_text: String,
+    pub active: bool,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+impl Product {
+    /// Whether the product has stock and kardex (everything but services and recipes, whose
+    /// ingredients are what moves).
+    pub fn is_stocked(&self) -> bool {
+        matches!(self.kind.as_str(), "product" | "ingredient")
+    }
+}
+
+/// The editable fields (with barcodes and recipe lines).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductFields {
+    pub code: String,
+    pub name: String,
+    pub description: Option<String>,
+    pub category_id: Option<i64>,
+    pub unit: String,
+    pub iva_code: String,
+    pub price: i64,
+    pub price2: Option<i64>,
+    pub price3: Option<i64>,
+    pub min_stock: i64,
+    pub kind: String,
+    pub active: bool,
+    pub barcodes: Vec<String>,
+    /// `(ingredient_id, quantity)`.
+    pub recipe: Vec<(i64, i64)>,
+}
+
+/// Filters of the product list besides the search.
+#[derive(Debug, Clone, Default)]
+pub struct ProductFilter {
+    pub category_id: Option<i64>,
+    pub kind: Option<String>,
+}
+
+type Query = diesel::dsl::IntoBoxed<
+    'static,
+    diesel::dsl::Select<products::table, diesel::dsl::AsSelect<Product, DbBackend>>,
+    DbBackend,
+>;
+
+const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, products::id;
+    "name" => products::name,
+    "code" => products::code,
+    "price" => products::price,
+    "createdAt" => products::id,
+];
+
+/// What the search matches: code and name, folded like the search term.
+fn search_text(f: &ProductFields) -> String {
+    fold(&format!("{} {}", f.code, f.name))
+}
+
+fn of(company: CompanyId) -> products::BoxedQuery<'static, DbBackend> {
+    products::table
+        .filter(products::company_id.eq(company.get()))
+        .into_boxed()
+}
+
+impl Product {
+    /// One page of the company's products: the search matches name, code or a barcode (accents
+    /// and case ignored).
+    pub fn list(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        params: &ListParams,
+        filter: &ProductFilter,
+    ) -> QueryResult<Page<Product>> {
+        let filtered = || {
+            let mut query: Query = products::table
+                .select(Product::as_select())
+                .filter(products::company_id.eq(company.get()))
+                .into_boxed();
+            if params.only_active {
+                query = query.filter(products::active.eq(true));
+            }
+            if let Some(category) = filter.category_id {
+                query = query.filter(products::category_id.eq(category));
+            }
+            if let Some(kind) = &filter.kind {
+                query = query.filter(products::kind.eq(kind.clone()));
+            }
+            if let Some(pattern) = params.search_pattern() {
+                // Digits may be the start of a barcode: a range on the unique index, not a scan.
+                let term = params.search.clone().unwrap_or_default();
+                if !term.is_empty() && term.bytes().all(|b| b.is_ascii_digit()) {
+                    let by_barcode = product_barcodes::table
+                        .filter(product_barcodes::company_id.eq(company.get()))
+                        .filter(product_barcodes::barcode.ge(term.clone()))
+                        .filter(product_barcodes::barcode.lt(format!("{term}:")))
+                        .select(product_barcodes::product_id);
+                    query = query.filter(
+                        products::search_text
+                            .like(pattern)
+                            .escape('\\')
+                            .or(products::id.eq_any(by_barcode)),
+                    );
+                } else {
+                    query = query.filter(products::search_text.like(pattern).escape('\\'));
+                }
+            }
+            query
+        };
+        paginate(conn, params, filtered, SORTS)
+    }
+
+    /// One product of the company.
+    pub fn find(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Option<Product>> {
+        of(company)
+            .filter(products::id.eq(id))
+            .select(Product::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Several products of the company (those that exist), by id.
+    pub fn find_many(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<Vec<Product>> {
+        of(company)
+            .filter(products::id.eq_any(ids.to_vec()))
+            .order(products::id.asc())
+            .select(Product::as_select())
+            .load(conn)
+    }
+
+    /// The product of the company with this code.
+    pub fn find_by_code(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        code: &str,
+    ) -> QueryResult<Option<Product>> {
+        of(company)
+            .filter(products::code.eq(code.to_string()))
+            .select(Product::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The product of the company with this barcode.
+    pub fn find_by_barcode(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        barcode: &str,
+    ) -> QueryResult<Option<Product>> {
+        let id = product_barcodes::table
+            .filter(product_barcodes::company_id.eq(company.get()))
+            .filter(product_barcodes::barcode.eq(barcode.to_string()))
+            .select(product_barcodes::product_id)
+            .first::<i64>(conn)
+            .optional()?;
+        match id {
+            Some(id) => Self::find(conn, company, id),
+            None => Ok(None),
+        }
+    }
+
+    /// The barcodes of a product, in the order they were given.
+    pub fn barcodes(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Vec<String>> {
+        product_barcodes::table
+            .filter(product_barcodes::company_id.eq(company.get()))
+            .filter(product_barcodes::product_id.eq(id))
+            .order(product_barcodes::id.asc())
+            .select(product_barcodes::barcode)
+            .load(conn)
+    }
+
+    /// The recipe lines of a product: `(ingredient_id, quantity)`.
+    pub fn recipe(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Vec<(i64, i64)>> {
+        recipe_lines::table
+            .filter(recipe_lines::company_id.eq(company.get()))
+            .filter(recipe_lines::product_id.eq(id))
+            .order(recipe_lines::id.asc())
+            .select((recipe_lines::ingredient_id, recipe_lines::quantity))
+            .load(conn)
+    }
+
+    /// Which of `barcodes` another product of the company already has.
+    pub fn barcodes_taken(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        barcodes: &[String],
+        except: Option<i64>,
+    ) -> QueryResult<Vec<String>> {
+        let mut query = product_barcodes::table
+            .filter(product_barcodes::company_id.eq(company.get()))
+            .filter(product_barcodes::barcode.eq_any(barcodes.to_vec()))
+            .select(product_barcodes::barcode)
+            .into_boxed();
+        if let Some(id) = except {
+            query = query.filter(product_barcodes::product_id.ne(id));
+        }
+        query.load(conn)
+    }
+
+    /// Inserts with its barcodes and recipe; returns the new id.
+    pub fn insert(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        f: &ProductFields,
+    ) -> QueryResult<i64> {
+        let at = now();
+        let id = diesel::insert_into(products::table)
+            .values((
+                products::company_id.eq(company.get()),
+                products::code.eq(&f.code),
+                products::name.eq(&f.name),
+                products::description.eq(&f.description),
+                products::category_id.eq(f.category_id),
+                products::unit.eq(&f.unit),
+                products::iva_code.eq(&f.iva_code),
+                products::price.eq(f.price),
+                products::price2.eq(f.price2),
+                products::price3.eq(f.price3),
+                products::min_stock.eq(f.min_stock),
+                products::kind.eq(&f.kind),
+                products::search_text.eq(search_text(f)),
+                products::active.eq(f.active),
+                products::locked.eq(false),
+                products::created_at.eq(at),
+                products::updated_at.eq(at),
+            ))
+            .returning(products::id)
+            .get_result(conn)?;
+        Self::save_children(conn, company, id, f)?;
+        Ok(id)
+    }
+
+    /// Saves the editable fields, barcodes and recipe (0 when it is not the company's).
+    pub fn update(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        f: &ProductFields,
+    ) -> QueryResult<usize> {
+        let n = diesel::update(crate::company_row!(products, company, id))
+            .set((
+                products::code.eq(&f.code),
+                products::name.eq(&f.name),
+                products::description.eq(&f.description),
+                products::category_id.eq(f.category_id),
+                products::unit.eq(&f.unit),
+                products::iva_code.eq(&f.iva_code),
+                products::price.eq(f.price),
+                products::price2.eq(f.price2),
+                products::price3.eq(f.price3),
+                products::min_stock.eq(f.min_stock),
+                products::kind.eq(&f.kind),
+                products::search_text.eq(search_text(f)),
+                products::active.eq(f.active),
+                products::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        if n > 0 {
+            diesel::delete(
+                product_barcodes::table
+                    .filter(product_barcodes::company_id.eq(company.get()))
+                    .filter(product_barcodes::product_id.eq(id)),
+            )
+            .execute(conn)?;
+            diesel::delete(
+                recipe_lines::table
+                    .filter(recipe_lines::company_id.eq(company.get()))
+                    .filter(recipe_lines::product_id.eq(id)),
+            )
+            .execute(conn)?;
+            Self::save_children(conn, company, id, f)?;
+        }
+        Ok(n)
+    }
+
+    fn save_children(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        f: &ProductFields,
+    ) -> QueryResult<()> {
+        for barcode in &f.barcodes {
+            diesel::insert_into(product_barcodes::table)
+                .values((
+                    product_barcodes::company_id.eq(company.get()),
+                    product_barcodes::product_id.eq(id),
+                    product_barcodes::barcode.eq(barcode),
+                ))
+                .execute(conn)?;
+        }
+        for (ingredient, quantity) in &f.recipe {
+            diesel::insert_into(recipe_lines::table)
+                .values((
+                    recipe_lines::company_id.eq(company.get()),
+                    recipe_lines::product_id.eq(id),
+                    recipe_lines::ingredient_id.eq(ingredient),
+                    recipe_lines::quantity.eq(quantity),
+                ))
+                .execute(conn)?;
+        }
+        Ok(())
+    }
+
+    /// Sets the lock.
+    pub fn set_locked(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        locked: bool,
+    ) -> QueryResult<usize> {
+        diesel::update(crate::company_row!(products, company, id))
+            .set((products::locked.eq(locked), products::updated_at.eq(now())))
+            .execute(conn)
+    }
+
+    /// Deletes (the caller refuses products with movements or used in recipes).
+    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
+        diesel::delete(
+            product_barcodes::table
+                .filter(product_barcodes::company_id.eq(company.get()))
+                .filter(product_barcodes::product_id.eq(id)),
+        )
+        .execute(conn)?;
+        diesel::delete(
+            recipe_lines::table
+                .filter(recipe_lines::company_id.eq(company.get()))
+                .filter(recipe_lines::product_id.eq(id)),
+        )
+        .execute(conn)?;
+        diesel::delete(crate::company_row!(products, company, id)).execute(conn)
+    }
+
+    /// How many recipes of the company use `id` as an ingredient.
+    pub fn used_in_recipes(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<i64> {
+        recipe_lines::table
+            .filter(recipe_lines::company_id.eq(company.get()))
+            .filter(recipe_lines::ingredient_id.eq(id))
+            .count()
+            .get_result(conn)
+    }
+
+    /// How many active products the company has (hub).
+    pub fn count_active(conn: &mut DbConnection, company: CompanyId) -> QueryResult<i64> {
+        of(company)
+            .filter(products::active.eq(true))
+            .count()
+            .get_result(conn)
+    }
+}

@@ -1,0 +1,179 @@
+//! Stock per (product, warehouse): quantity and weighted average unit cost (millionths). Only the
+//! movement service ([`super::movements`]) writes it.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::DbConnection;
+use crate::db::schema::{products, stocks, warehouses};
+use crate::models::CompanyId;
+use crate::util::time::now;
+
+/// A stock row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = stocks)]
+pub struct Stock {
+    pub id: i64,
+    pub company_id: i64,
+    pub product_id: i64,
+    pub warehouse_id: i64,
+    pub quantity: i64,
+    pub average_cost: i64,
+    pub updated_at: NaiveDateTime,
+}
+
+/// A row of the stock list: the stock, product name, product code, product minimum, warehouse
+/// name.
+pub type StockListing = (Stock, String, String, i64, String);
+
+impl Stock {
+    /// Makes sure a stock row exists for each `(product, warehouse)` and locks them, in the order
+    /// given (callers sort by product then warehouse so two transactions never wait on each other
+    /// in a cycle). On PostgreSQL the rows are taken `FOR UPDATE`; SQLite's write transaction
+    /// (`BEGIN IMMEDIATE`) already holds the whole database. Returns the rows in the same order.
+    pub fn lock(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        keys: &[(i64, i64)],
+    ) -> QueryResult<Vec<Stock>> {
+        let at = now();
+        let mut rows = Vec::with_capacity(keys.len());
+        for &(product, warehouse) in keys {
+            let new = (
+                stocks::company_id.eq(company.get()),
+                stocks::product_id.eq(product),
+                stocks::warehouse_id.eq(warehouse),
+                stocks::quantity.eq(0i64),
+                stocks::average_cost.eq(0i64),
+                stocks::updated_at.eq(at),
+            );
+            let key = stocks::table
+                .filter(stocks::company_id.eq(company.get()))
+                .filter(stocks::product_id.eq(product))
+                .filter(stocks::warehouse_id.eq(warehouse));
+            let row = match conn {
+                DbConnection::Postgres(pg) => {
+                    diesel::insert_into(stocks::table)
+                        .values(new)
+                        .on_conflict((stocks::product_id, stocks::warehouse_id))
+                        .do_nothing()
+                        .execute(pg)?;
+                    key.select(Stock::as_select()).for_update().first(pg)?
+                }
+                DbConnection::Sqlite(lite) => {
+                    diesel::insert_or_ignore_into(stocks::table)
+                        .values(new)
+                        .execute(lite)?;
+                    key.select(Stock::as_select()).first(lite)?
+                }
+            };
+            rows.push(row);
+        }
+        Ok(rows)
+    }
+
+    /// Saves the balance of a locked row.
+    pub fn save(
+        conn: &mut DbConnection,
+        id: i64,
+        quantity: i64,
+        average_cost: i64,
+    ) -> QueryResult<usize> {
+        diesel::update(stocks::table.find(id))
+            .set((
+                stocks::quantity.eq(quantity),
+                stocks::average_cost.eq(average_cost),
+                stocks::updated_at.eq(now()),
+            ))
+            .execute(conn)
+    }
+
+    /// Stock rows of `product_ids` in the warehouses of a branch, with the warehouse name:
+    /// `(stock, warehouse name)`, by product and warehouse.
+    pub fn of_products_in_branch(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        product_ids: &[i64],
+    ) -> QueryResult<Vec<(Stock, String)>> {
+        stocks::table
+            .inner_join(warehouses::table)
+            .filter(stocks::company_id.eq(company.get()))
+            .filter(warehouses::branch_office_id.eq(branch_office_id))
+            .filter(stocks::product_id.eq_any(product_ids.to_vec()))
+            .order((
+                stocks::product_id.asc(),
+                warehouses::is_default.desc(),
+                warehouses::name.asc(),
+            ))
+            .select((Stock::as_select(), warehouses::name))
+            .load(conn)
+    }
+
+    /// One stock row, if any.
+    pub fn find(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        product_id: i64,
+        warehouse_id: i64,
+    ) -> QueryResult<Option<Stock>> {
+        stocks::table
+            .filter(stocks::company_id.eq(company.get()))
+            .filter(stocks::product_id.eq(product_id))
+            .filter(stocks::warehouse_id.eq(warehouse_id))
+            .select(Stock::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Stock of a warehouse (or of every warehouse of the branch): `(stock, product name, product
+    /// code, minimum, warehouse name)`, searched by product name or code, optionally only rows at
+    /// or below the product's minimum; by product name.
+    pub fn listing(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        warehouse_id: Option<i64>,
+        search: Option<String>,
+        low_only: bool,
+        limit: i64,
+    ) -> QueryResult<Vec<StockListing>> {
+        use crate::db::search::search_fold;
+        let mut query = stocks::table
+            .inner_join(warehouses::table)
+            .inner_join(products::table)
+            .filter(stocks::company_id.eq(company.get()))
+            .filter(warehouses::branch_office_id.eq(branch_office_id))
+            .filter(products::active.eq(true))
+            .into_boxed();
+        if let Some(w) = warehouse_id {
+            query = query.filter(stocks::warehouse_id.eq(w));
+        }
+        if let Some(pattern) = search {
+            query = query.filter(
+                search_fold(products::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(search_fold(products::code).like(pattern).escape('\\')),
+            );
+        }
+        if low_only {
+            query = query.filter(stocks::quantity.lt(products::min_stock));
+        }
+        query
+            .order((
+                products::name.asc(),
+                products::id.asc(),
+                warehouses::name.asc(),
+            ))
+            .limit(limit)
+            .select((
+                Stock::as_select(),
+                products::name,
+                products::code,
+                products::min_stock,
+                warehouses::name,
+            ))
+            .load(conn)
+    }
+}

@@ -1,0 +1,184 @@
+//! Transfers between warehouses (guías de remisión): header with the guía's data (carrier, plate,
+//! dates, addresses) ready for the electronic guía, and lines. Registered once, never edited.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::schema::{transfer_lines, transfers};
+use crate::db::search::search_fold;
+use crate::db::{DbBackend, DbConnection};
+use crate::models::CompanyId;
+
+/// A transfer header.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = transfers)]
+pub struct Transfer {
+    pub id: i64,
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub number: i64,
+    pub date: NaiveDateTime,
+    pub from_warehouse_id: i64,
+    pub to_warehouse_id: i64,
+    pub reason: String,
+    pub note: Option<String>,
+    pub carrier_name: Option<String>,
+    pub carrier_identification: Option<String>,
+    pub plate: Option<String>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub origin_address: Option<String>,
+    pub destination_address: Option<String>,
+    pub user_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+/// A header to insert (the same fields without the id).
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = transfers)]
+pub struct NewTransfer {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub number: i64,
+    pub date: NaiveDateTime,
+    pub from_warehouse_id: i64,
+    pub to_warehouse_id: i64,
+    pub reason: String,
+    pub note: Option<String>,
+    pub carrier_name: Option<String>,
+    pub carrier_identification: Option<String>,
+    pub plate: Option<String>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub origin_address: Option<String>,
+    pub destination_address: Option<String>,
+    pub user_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+/// A line.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = transfer_lines)]
+pub struct TransferLine {
+    pub id: i64,
+    pub transfer_id: i64,
+    pub product_id: i64,
+    pub quantity: i64,
+    pub unit_cost: i64,
+}
+
+type Query = diesel::dsl::IntoBoxed<
+    'static,
+    diesel::dsl::Select<transfers::table, diesel::dsl::AsSelect<Transfer, DbBackend>>,
+    DbBackend,
+>;
+
+const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, transfers::id;
+    "date" => transfers::date,
+    "number" => transfers::number,
+];
+
+impl Transfer {
+    /// One page of the branch's transfers.
+    pub fn list(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        params: &ListParams,
+    ) -> QueryResult<Page<Transfer>> {
+        let (from, to) = params.time_range();
+        let filtered = || {
+            let mut query: Query = transfers::table
+                .select(Transfer::as_select())
+                .filter(transfers::company_id.eq(company.get()))
+                .filter(transfers::branch_office_id.eq(branch_office_id))
+                .into_boxed();
+            if let Some(pattern) = params.search_pattern() {
+                query = query.filter(search_fold(transfers::reason).like(pattern).escape('\\'));
+            }
+            if let Some(from) = from {
+                query = query.filter(transfers::date.ge(from));
+            }
+            if let Some(to) = to {
+                query = query.filter(transfers::date.lt(to));
+            }
+            query
+        };
+        paginate(conn, params, filtered, SORTS)
+    }
+
+    /// One transfer of the company.
+    pub fn find(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Option<Transfer>> {
+        transfers::table
+            .filter(transfers::company_id.eq(company.get()))
+            .filter(transfers::id.eq(id))
+            .select(Transfer::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Its lines.
+    pub fn lines(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<TransferLine>> {
+        transfer_lines::table
+            .filter(transfer_lines::transfer_id.eq(id))
+            .order(transfer_lines::id.asc())
+            .select(TransferLine::as_select())
+            .load(conn)
+    }
+
+    /// The next number of the branch (the caller holds the branch's number lock).
+    pub fn next_number(conn: &mut DbConnection, branch_office_id: i64) -> QueryResult<i64> {
+        let max: Option<i64> = transfers::table
+            .filter(transfers::branch_office_id.eq(branch_office_id))
+            .select(diesel::dsl::max(transfers::number))
+            .first(conn)?;
+        Ok(max.unwrap_or(0) + 1)
+    }
+
+    /// Inserts the header; returns its id.
+    pub fn insert(conn: &mut DbConnection, new: &NewTransfer) -> QueryResult<i64> {
+        diesel::insert_into(transfers::table)
+            .values(new)
+            .returning(transfers::id)
+            .get_result(conn)
+    }
+
+    /// Inserts a line.
+    pub fn insert_line(
+        conn: &mut DbConnection,
+        transfer_id: i64,
+        product_id: i64,
+        quantity: i64,
+        unit_cost: i64,
+    ) -> QueryResult<usize> {
+        diesel::insert_into(transfer_lines::table)
+            .values((
+                transfer_lines::transfer_id.eq(transfer_id),
+                transfer_lines::product_id.eq(product_id),
+                transfer_lines::quantity.eq(quantity),
+                transfer_lines::unit_cost.eq(unit_cost),
+            ))
+            .execute(conn)
+    }
+}
+
+/// Takes the lock that numbers a branch's documents: on PostgreSQL the branch row
+/// `FOR NO KEY UPDATE` (rows referencing the branch can still be inserted)
+/// (taken after the stock rows, so the order is always stock then branch); SQLite's write
+/// transaction already serialises writers.
+pub fn lock_branch_numbering(conn: &mut DbConnection, branch_office_id: i64) -> QueryResult<()> {
+    use crate::db::schema::branch_offices;
+    if let DbConnection::Postgres(pg) = conn {
+        branch_offices::table
+            .find(branch_office_id)
+            .select(branch_offices::id)
+            .for_no_key_update()
+            .first::<i64>(pg)?;
+    }
+    Ok(())
+}

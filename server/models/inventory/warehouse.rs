@@ -1,0 +1,240 @@
+//! Warehouses (bodegas): each belongs to a branch; every branch has exactly one default warehouse,
+//! created with the branch ([`Warehouse::create_default`]).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::schema::warehouses;
+use crate::db::search::search_fold;
+use crate::db::{DbBackend, DbConnection, lower};
+use crate::models::CompanyId;
+use crate::util::time::now;
+
+/// Name of the warehouse every branch starts with.
+pub const DEFAULT_NAME: &str = "Bodega principal";
+
+/// A warehouse row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = warehouses)]
+pub struct Warehouse {
+    pub id: i64,
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub name: String,
+    pub is_default: bool,
+    pub active: bool,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// The editable fields.
+#[derive(Debug, Clone)]
+pub struct WarehouseFields {
+    pub name: String,
+    pub active: bool,
+}
+
+type Query = diesel::dsl::IntoBoxed<
+    'static,
+    diesel::dsl::Select<warehouses::table, diesel::dsl::AsSelect<Warehouse, DbBackend>>,
+    DbBackend,
+>;
+
+const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, warehouses::id;
+    "name" => warehouses::name,
+    "active" => warehouses::active,
+    "createdAt" => warehouses::id,
+];
+
+fn of(company: CompanyId) -> warehouses::BoxedQuery<'static, DbBackend> {
+    warehouses::table
+        .filter(warehouses::company_id.eq(company.get()))
+        .into_boxed()
+}
+
+impl Warehouse {
+    /// Creates the default warehouse of a new branch (called by `BranchOffice::insert`, so every
+    /// way of creating a branch gets one).
+    pub fn create_default(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+    ) -> QueryResult<i64> {
+        Self::insert(
+            conn,
+            company,
+            branch_office_id,
+            &WarehouseFields {
+                name: DEFAULT_NAME.into(),
+                active: true,
+            },
+            true,
+        )
+    }
+
+    /// One page of the warehouses of a branch.
+    pub fn list(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        params: &ListParams,
+    ) -> QueryResult<Page<Warehouse>> {
+        let filtered = || {
+            let mut query: Query = warehouses::table
+                .select(Warehouse::as_select())
+                .filter(warehouses::company_id.eq(company.get()))
+                .filter(warehouses::branch_office_id.eq(branch_office_id))
+                .into_boxed();
+            if params.only_active {
+                query = query.filter(warehouses::active.eq(true));
+            }
+            if let Some(pattern) = params.search_pattern() {
+                query = query.filter(search_fold(warehouses::name).like(pattern).escape('\\'));
+            }
+            query
+        };
+        paginate(conn, params, filtered, SORTS)
+    }
+
+    /// The warehouses of a branch (default first, then by name).
+    pub fn of_branch(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+    ) -> QueryResult<Vec<Warehouse>> {
+        of(company)
+            .filter(warehouses::branch_office_id.eq(branch_office_id))
+            .order((warehouses::is_default.desc(), warehouses::name.asc()))
+            .select(Warehouse::as_select())
+            .load(conn)
+    }
+
+    /// Every warehouse of the company.
+    pub fn all(conn: &mut DbConnection, company: CompanyId) -> QueryResult<Vec<Warehouse>> {
+        of(company)
+            .order((warehouses::branch_office_id.asc(), warehouses::name.asc()))
+            .select(Warehouse::as_select())
+            .load(conn)
+    }
+
+    /// One warehouse of the company.
+    pub fn find(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Option<Warehouse>> {
+        of(company)
+            .filter(warehouses::id.eq(id))
+            .select(Warehouse::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The default warehouse of a branch.
+    pub fn default_of(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+    ) -> QueryResult<Option<Warehouse>> {
+        of(company)
+            .filter(warehouses::branch_office_id.eq(branch_office_id))
+            .filter(warehouses::is_default.eq(true))
+            .select(Warehouse::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Whether another warehouse of the branch has this name.
+    pub fn name_taken(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        name: &str,
+        except: Option<i64>,
+    ) -> QueryResult<bool> {
+        let mut query = of(company)
+            .filter(warehouses::branch_office_id.eq(branch_office_id))
+            .filter(lower(warehouses::name).eq(name.to_lowercase()));
+        if let Some(id) = except {
+            query = query.filter(warehouses::id.ne(id));
+        }
+        Ok(query.count().get_result::<i64>(conn)? > 0)
+    }
+
+    /// Inserts; returns the new id.
+    pub fn insert(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        fields: &WarehouseFields,
+        is_default: bool,
+    ) -> QueryResult<i64> {
+        let at = now();
+        diesel::insert_into(warehouses::table)
+            .values((
+                warehouses::company_id.eq(company.get()),
+                warehouses::branch_office_id.eq(branch_office_id),
+                warehouses::name.eq(&fields.name),
+                warehouses::is_default.eq(is_default),
+                warehouses::active.eq(fields.active),
+                warehouses::locked.eq(false),
+                warehouses::created_at.eq(at),
+                warehouses::updated_at.eq(at),
+            ))
+            .returning(warehouses::id)
+            .get_result(conn)
+    }
+
+    /// Saves the editable fields.
+    pub fn update(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        fields: &WarehouseFields,
+    ) -> QueryResult<usize> {
+        diesel::update(crate::company_row!(warehouses, company, id))
+            .set((
+                warehouses::name.eq(&fields.name),
+                warehouses::active.eq(fields.active),
+                warehouses::updated_at.eq(now()),
+            ))
+            .execute(conn)
+    }
+
+    /// Sets the lock.
+    pub fn set_locked(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        locked: bool,
+    ) -> QueryResult<usize> {
+        diesel::update(crate::company_row!(warehouses, company, id))
+            .set((
+                warehouses::locked.eq(locked),
+                warehouses::updated_at.eq(now()),
+            ))
+            .execute(conn)
+    }
+
+    /// Deletes (the caller refuses the default warehouse and warehouses with movements).
+    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
+        diesel::delete(crate::company_row!(warehouses, company, id)).execute(conn)
+    }
+
+    /// Deletes the warehouses of a branch being deleted (fails on a foreign key when one has
+    /// stock or movements).
+    pub fn delete_for_branch(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+    ) -> QueryResult<usize> {
+        diesel::delete(
+            warehouses::table
+                .filter(warehouses::company_id.eq(company.get()))
+                .filter(warehouses::branch_office_id.eq(branch_office_id)),
+        )
+        .execute(conn)
+    }
+}

@@ -1,0 +1,34 @@
+//! Bulk imports as the API shows them.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// A row error: `{row, column, message}` (row 1 is the header).
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct RowError {
+    pub row: i64,
+    pub column: String,
+    pub message: String,
+}
+
+/// `GET /api/inventory/upload/{id}`.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ImportJobView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    #[serde(rename = "fileName")]
+    pub file_name: String,
+    pub status: String,
+    pub total: i64,
+    pub processed: i64,
+    pub created: i64,
+    pub updated: i64,
+    pub errors: Vec<RowError>,
+}
+
+/// `{_id}` of a new job.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ImportStarted {
+    #[serde(rename = "_id")]
+    pub id: i64,
+}

@@ -1,0 +1,114 @@
+//! Stock, the kardex and the inventory hub as the API shows them.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The source document of a kardex row.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct KardexDocumentView {
+    #[serde(rename = "type")]
+    pub doc_type: String,
+    #[serde(rename = "_id")]
+    pub id: Option<i64>,
+    pub number: Option<String>,
+}
+
+/// One kardex row (`{_id, date, type, document, quantityIn, …, user}`).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct KardexRowView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    /// ISO date and time (UTC).
+    pub date: String,
+    #[serde(rename = "type")]
+    pub movement_type: String,
+    pub document: KardexDocumentView,
+    pub cellar_id: i64,
+    pub quantity_in: String,
+    pub quantity_out: String,
+    pub unit_cost: String,
+    pub total_cost: String,
+    pub balance_quantity: String,
+    pub average_cost: String,
+    pub balance_value: String,
+    pub user: Option<String>,
+}
+
+/// The balance before the range.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct KardexOpeningView {
+    pub balance_quantity: String,
+    pub average_cost: String,
+    pub balance_value: String,
+}
+
+/// `GET /api/inventory/kardex`: `{opening, results}`, oldest first, with the page counters.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct KardexView {
+    pub opening: KardexOpeningView,
+    pub results: Vec<KardexRowView>,
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
+/// One row of the stock list.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct StockRowView {
+    pub product_id: i64,
+    pub code: String,
+    pub name: String,
+    pub cellar_id: i64,
+    pub cellar_name: String,
+    pub quantity: String,
+    pub min_stock: String,
+    pub average_cost: String,
+    pub value: String,
+    /// Below the product's minimum.
+    pub low: bool,
+}
+
+/// `GET /api/inventory/stock`: the rows and the value of all of them.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct StockListView {
+    pub results: Vec<StockRowView>,
+    pub total_value: String,
+}
+
+/// The inventory hub: stock value of the branch, products below their minimum, last movements.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct InventoryHubView {
+    pub stock_value: String,
+    pub products: i64,
+    pub low_stock: Vec<StockRowView>,
+    pub last_movements: Vec<HubMovementView>,
+}
+
+/// A recent movement on the hub.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct HubMovementView {
+    pub product_name: String,
+    pub row: KardexRowView,
+}
+
+/// The kardex page: the branch's warehouses, the chosen product and its kardex.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct KardexPage {
+    pub cellars: Vec<super::warehouse::CellarOptionView>,
+    pub product: Option<super::product::ProductView>,
+    pub kardex: Option<KardexView>,
+}
+
+/// The stock list page.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct StockListPage {
+    pub cellars: Vec<super::warehouse::CellarOptionView>,
+    pub stock: StockListView,
+}

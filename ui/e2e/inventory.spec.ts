@@ -1,0 +1,68 @@
+/**
+ * Inventory in a real browser on the demo data: create a product, find it by barcode in an
+ * adjustment (a repeated scan adds 1), see its kardex line, and import a file with a bad row.
+ */
+import { expect, test } from '@playwright/test';
+import { collectErrors, expectToast, hydrated, signIn, unexpected } from './helpers';
+
+test('product, adjustment by barcode, kardex line and import errors', async ({ page }) => {
+  const errors = collectErrors(page);
+  const stamp = String(Date.now()).slice(-8);
+  const code = `E2E-${stamp}`;
+  const barcode = `99${stamp}000`;
+  await signIn(page, 'admin@demo.ec');
+
+  // Create the product.
+  await page.goto('/admin/inventario/productos');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Nuevo producto' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Código', { exact: true }).fill(code);
+  await form.getByLabel('Nombre').fill(`Galletas de prueba ${stamp}`);
+  await form.getByLabel('Códigos de barras (separados por coma)').fill(barcode);
+  await form.getByLabel('Precio sin IVA').fill('1.25');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expectToast(page, 'Registro guardado');
+
+  // Adjustment: scan it, scan it again (+1), give a cost, register.
+  await page.goto('/admin/inventario/ajusteInventario');
+  await hydrated(page);
+  const scan = page.getByTestId('scan-input');
+  await scan.fill(barcode);
+  await scan.press('Enter');
+  const line = page.getByTestId('adjustment-line');
+  await expect(line).toHaveCount(1);
+  await expect(line.getByLabel(/^Cantidad de/)).toHaveValue('1');
+  await scan.fill(barcode);
+  await scan.press('Enter');
+  await expect(line.getByLabel(/^Cantidad de/)).toHaveValue('2');
+  await line.getByLabel(/^Costo de/).fill('0.80');
+  await page.getByLabel('Motivo').fill('Ingreso de mercadería');
+  await page.getByRole('button', { name: 'Registrar ajuste' }).click();
+  await expectToast(page, 'Ajuste registrado');
+
+  // Its kardex line.
+  await page.goto('/admin/inventario/kardex');
+  await hydrated(page);
+  await page.getByTestId('scan-input').fill(code);
+  await page.getByTestId('scan-input').press('Enter');
+  await expect(page.getByTestId('kardex-product')).toContainText(code);
+  const row = page.getByTestId('kardex-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Ajuste (entrada)');
+  await expect(row).toContainText('$ 1.60');
+
+  // Import a file with one bad row: the error names the row and the column.
+  await page.goto('/admin/inventario/subida');
+  await hydrated(page);
+  const csv = `codigo;nombre;precio\nI${stamp}A;Importado A;1.00\nI${stamp}B;Importado B;uno\n`;
+  await page.getByTestId('upload-file').setInputFiles({ name: 'productos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByTestId('upload-status')).toContainText('Importación terminada');
+  await expect(page.getByTestId('upload-status')).toContainText('1 creados');
+  const bad = page.getByTestId('upload-errors').locator('tbody tr');
+  await expect(bad).toHaveCount(1);
+  await expect(bad).toContainText('3');
+  await expect(bad).toContainText('precio');
+  expect(unexpected(errors)).toEqual([]);
+});

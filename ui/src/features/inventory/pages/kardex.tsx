@@ -1,0 +1,163 @@
+/**
+ * `/admin/inventario/kardex`: one product (and warehouse) over a date range, every movement with
+ * its running quantity, average cost and value; CSV export of the whole range.
+ */
+import { useState } from 'react';
+import { useLoaderData, useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/data-list/pagination';
+import { apiGet } from '../../../lib/api';
+import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
+import type { KardexPage, KardexView } from '../../../lib/api-types';
+import { MOVEMENT_LABELS, ScanInput } from './shared';
+
+const csvCell = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+export default function Kardex() {
+  const { cellars, product, kardex } = useLoaderData() as KardexPage;
+  const [params, setParams] = useSearchParams();
+  const [exporting, setExporting] = useState(false);
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    next.delete('page');
+    setParams(next);
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows: string[] = [
+        'Fecha;Tipo;Documento;Entrada;Salida;Costo unitario;Costo total;Saldo;Costo promedio;Valor;Usuario',
+      ];
+      for (let page = 1; ; page++) {
+        const q = new URLSearchParams(params);
+        q.set('page', String(page));
+        q.set('limit', '100');
+        const data = await apiGet<KardexView>(`/api/inventory/kardex?${q}`);
+        for (const r of data.results) {
+          rows.push(
+            [
+              r.date,
+              MOVEMENT_LABELS[r.type] ?? r.type,
+              `${r.document.type} ${r.document.number ?? ''}`.trim(),
+              r.quantityIn,
+              r.quantityOut,
+              r.unitCost,
+              r.totalCost,
+              r.balanceQuantity,
+              r.averageCost,
+              r.balanceValue,
+              r.user ?? '',
+            ]
+              .map(csvCell)
+              .join(';'),
+          );
+        }
+        if (page * data.limit >= data.total) break;
+      }
+      const blob = new Blob([`\ufeff${rows.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `kardex-${product?.code ?? 'producto'}.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">Kardex</h1>
+      <div className="card grid gap-3 sm:grid-cols-4">
+        <ScanInput label="Producto (código de barras o código)" onProduct={(p) => set({ productId: String(p._id) })} />
+        <label className="text-sm">
+          <span className="label">Bodega</span>
+          <select className="input" value={params.get('cellarId') ?? ''} onChange={(e) => set({ cellarId: e.target.value })}>
+            <option value="">Todas las de la sucursal</option>
+            {cellars.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="label">Desde</span>
+          <input type="date" className="input" value={params.get('from') ?? ''} onChange={(e) => set({ from: e.target.value })} />
+        </label>
+        <label className="text-sm">
+          <span className="label">Hasta</span>
+          <input type="date" className="input" value={params.get('to') ?? ''} onChange={(e) => set({ to: e.target.value })} />
+        </label>
+      </div>
+      {!product || !kardex ? (
+        <p className="text-gray-500">Escanee o escriba el código de un producto para ver su kardex.</p>
+      ) : (
+        <>
+          <div className="flex items-center justify-between">
+            <h2 className="text-lg font-semibold" data-testid="kardex-product">{`${product.code} · ${product.name}`}</h2>
+            <button type="button" className="btn btn-secondary" onClick={exportCsv} disabled={exporting}>
+              {exporting ? 'Exportando…' : 'Exportar CSV'}
+            </button>
+          </div>
+          <div className="card overflow-x-auto p-0">
+            <table className="w-full text-sm" data-testid="kardex-table">
+              <thead className="bg-gray-50 text-xs uppercase dark:bg-gray-800">
+                <tr>
+                  <th className="px-2 py-2 text-left">Fecha</th>
+                  <th className="text-left">Movimiento</th>
+                  <th className="text-left">Documento</th>
+                  <th className="text-right">Entrada</th>
+                  <th className="text-right">Salida</th>
+                  <th className="text-right">Costo unit.</th>
+                  <th className="text-right">Costo total</th>
+                  <th className="text-right">Saldo</th>
+                  <th className="text-right">Promedio</th>
+                  <th className="px-2 text-right">Valor</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr className="border-b border-gray-100 text-gray-500 dark:border-gray-800">
+                  <td className="px-2 py-1" colSpan={7}>
+                    Saldo anterior
+                  </td>
+                  <td className="text-right">{formatQuantity(kardex.opening.balanceQuantity)}</td>
+                  <td className="text-right">{formatMoney(kardex.opening.averageCost)}</td>
+                  <td className="px-2 text-right">{formatMoney(kardex.opening.balanceValue)}</td>
+                </tr>
+                {kardex.results.map((r) => (
+                  <tr key={r._id} className="border-b border-gray-100 dark:border-gray-800" data-testid="kardex-row">
+                    <td className="px-2 py-1">{formatDateTime(r.date)}</td>
+                    <td>{MOVEMENT_LABELS[r.type] ?? r.type}</td>
+                    <td>{r.document.number ? `${r.document.type} ${r.document.number}` : r.document.type}</td>
+                    <td className="text-right">{r.quantityIn === '0' ? '' : formatQuantity(r.quantityIn)}</td>
+                    <td className="text-right">{r.quantityOut === '0' ? '' : formatQuantity(r.quantityOut)}</td>
+                    <td className="text-right">{formatMoney(r.unitCost)}</td>
+                    <td className="text-right">{formatMoney(r.totalCost)}</td>
+                    <td className="text-right font-medium">{formatQuantity(r.balanceQuantity)}</td>
+                    <td className="text-right">{formatMoney(r.averageCost)}</td>
+                    <td className="px-2 text-right">{formatMoney(r.balanceValue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={kardex.page}
+            limit={kardex.limit}
+            total={kardex.total}
+            onPage={(page) => {
+              const next = new URLSearchParams(params);
+              next.set('page', String(page));
+              setParams(next);
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}
