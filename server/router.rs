@@ -20,6 +20,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::app::AppState;
 use crate::auth::csrf;
 use crate::auth::licence;
+use crate::controllers::cash::banks::{self, BankAccounts};
+use crate::controllers::cash::registers::{self as cash_registers, CashRegisters};
+use crate::controllers::cash::turns;
 use crate::controllers::config::branch_offices::{self, Branches};
 use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
@@ -162,6 +165,42 @@ fn api() -> Api {
         .get("/item/category/{id}", records::get::<Categories>)
         .post("/item/category/{id}/update", categories::update)
         .post("/item/category/{id}/lock", records::lock::<Categories>)
+        // Cash: registers (generic list and their state), shifts, bank accounts.
+        .get("/cashRegister", cash_registers::list)
+        .get("/cashRegister/getMyCash", cash_registers::get_my_cash)
+        .get(
+            "/cashRegister/getGeneralCash",
+            cash_registers::get_general_cash,
+        )
+        .get("/cashRegister/getCashOpen", cash_registers::get_cash_open)
+        .get(
+            "/cashRegister/getMyCashOpen",
+            cash_registers::get_my_cash_open,
+        )
+        .post("/cashRegister/register", cash_registers::register)
+        .post("/cashRegister/delete", records::delete::<CashRegisters>)
+        .get("/cashRegister/{id}", records::get::<CashRegisters>)
+        .get(
+            "/cashRegister/{id}/checkIfOpen",
+            cash_registers::check_if_open,
+        )
+        .post("/cashRegister/{id}/update", cash_registers::update)
+        .post("/cashRegister/{id}/lock", records::lock::<CashRegisters>)
+        .get("/Turn", turns::list)
+        .get("/Turn/getMyLastTurn", turns::my_last)
+        .post("/Turn/open", turns::open)
+        .get("/Turn/{id}", turns::get)
+        .post("/Turn/{id}/movement", turns::movement)
+        .post("/Turn/{id}/close", turns::close)
+        .post("/Turn/{id}/confirmClose", turns::confirm_close)
+        .get("/bank", banks::list)
+        .get("/bank/all", banks::all)
+        .post("/bank/register", banks::register)
+        .post("/bank/delete", records::delete::<BankAccounts>)
+        .get("/bank/{id}", records::get::<BankAccounts>)
+        .get("/bank/{id}/movements", banks::movements)
+        .post("/bank/{id}/update", banks::update)
+        .post("/bank/{id}/lock", records::lock::<BankAccounts>)
 }
 
 /// Every API route the router serves.

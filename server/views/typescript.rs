@@ -82,6 +82,13 @@ pub fn bindings() -> String {
         home::dashboard::DashboardView,
         inventory::category::CategoryView,
         inventory::category::CategoriesPage,
+        cash::register::CashRegisterView,
+        cash::register::CashRegisterStateView,
+        cash::register::CheckIfOpenView,
+        cash::turn::TurnView,
+        cash::turn::TurnDetailView,
+        cash::bank::BankAccountView,
+        cash::bank::BankMovementsView,
     );
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(

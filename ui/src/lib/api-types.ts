@@ -12,6 +12,30 @@ export const ALL: Role[] = ['admin', 'user', 'cashier'];
 export type AdminFrame = { branches: Array<BranchOfficeView>, };
 
 /**
+ * A bank account.
+ */
+export type BankAccountView = { _id: number, bank: string, 
+/**
+ * `ahorros` or `corriente`.
+ */
+accountType: string, number: string, holder: string, openingBalance: string, active: boolean, locked: boolean, };
+
+/**
+ * A movement with the balance after it.
+ */
+export type BankMovementView = { _id: number, 
+/**
+ * `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`.
+ */
+type: string, amount: string, description: string, turnId: number | null, createdAt: string, balance: string, };
+
+/**
+ * `GET /api/bank/{id}/movements`: the account, its lines with a running balance (from the
+ * opening balance) and the final balance.
+ */
+export type BankMovementsView = { account: BankAccountView, movements: Array<BankMovementView>, balance: string, };
+
+/**
  * The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).
  */
 export type BranchConfigView = { company: CompanyView, _id: number, 
@@ -49,6 +73,16 @@ export type BranchRef = { _id: number, code: string, name: string, };
 export type BuildView = { buildId: string, };
 
 /**
+ * A register with its state: open (and by whom) or free.
+ */
+export type CashRegisterStateView = { cashRegister: CashRegisterView, open: boolean, turn: TurnView | null, };
+
+/**
+ * A cash register (caja) of a branch.
+ */
+export type CashRegisterView = { _id: number, name: string, code: string, branchOfficeId: number, active: boolean, locked: boolean, };
+
+/**
  * The categories page: one page of the list and every category for the parent selector.
  */
 export type CategoriesPage = { list: Page<CategoryView>, all: Array<CategoryView>, };
@@ -57,6 +91,11 @@ export type CategoriesPage = { list: Page<CategoryView>, all: Array<CategoryView
  * A product category.
  */
 export type CategoryView = { _id: number, name: string, parentId: number | null, parentName: string | null, active: boolean, locked: boolean, };
+
+/**
+ * `checkIfOpen`: `{open, turn}`.
+ */
+export type CheckIfOpenView = { open: boolean, turn: TurnView | null, };
 
 /**
  * The company as its configuration screen shows it.
@@ -201,6 +240,56 @@ export type ThemeView = {
  * 'light' or 'dark'.
  */
 mode: string, primaryColor: string, };
+
+/**
+ * One denomination of a count.
+ */
+export type TurnCountView = { denomination: string, quantity: number, amount: string, };
+
+/**
+ * `GET /api/Turn/{id}`: the shift, its lines, its count and its summary.
+ */
+export type TurnDetailView = { movements: Array<TurnMovementView>, counts: Array<TurnCountView>, summary: TurnSummaryView, _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
+/**
+ * `open`, `closed` or `confirmed`.
+ */
+state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, };
+
+/**
+ * A line of a shift.
+ */
+export type TurnMovementView = { _id: number, 
+/**
+ * `opening`, `cash_sale`, `cash_refund`, `collection`, `cash_in`, `cash_out`, `cnb_in`,
+ * `cnb_out`, `non_cash_sale`.
+ */
+type: string, label: string, 
+/**
+ * +1 enters the drawer, −1 leaves it, 0 only listed.
+ */
+sign: number, paymentMethod: string | null, amount: string, reason: string, sourceType: string | null, sourceId: number | null, userId: number, createdAt: string, };
+
+/**
+ * The figures of a shift.
+ */
+export type TurnSummaryView = { opening: string, expected: string, counted: string | null, difference: string | null, 
+/**
+ * Sales per payment method (`efectivo`, `tarjeta`…).
+ */
+byMethod: { [key in string]: string }, 
+/**
+ * Totals per line type.
+ */
+byType: { [key in string]: string }, };
+
+/**
+ * A shift.
+ */
+export type TurnView = { _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
+/**
+ * `open`, `closed` or `confirmed`.
+ */
+state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, };
 
 /**
  * A user in the company's user list.

@@ -1,0 +1,6 @@
+DROP TABLE bank_movements;
+DROP TABLE turn_counts;
+DROP TABLE turn_movements;
+DROP TABLE turns;
+DROP TABLE bank_accounts;
+DROP TABLE cash_registers;

@@ -1,0 +1,4 @@
+//! Cash: registers, shifts (lifecycle, refusals, tenancy, a close racing movements), banks.
+
+mod banks;
+mod turns;
