@@ -11,3 +11,6 @@ cargo bench --quiet --bench server
 echo
 echo "== Comprobantes electrónicos del SRI =="
 cargo bench --quiet --bench sri
+echo
+echo "== Caja =="
+cargo bench --quiet --bench cash

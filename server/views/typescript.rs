@@ -89,6 +89,12 @@ pub fn bindings() -> String {
         cash::turn::TurnDetailView,
         cash::bank::BankAccountView,
         cash::bank::BankMovementsView,
+        cash::pages::CashHubPage,
+        cash::pages::CashDrawerPage,
+        cash::pages::CashRegistersPage,
+        cash::pages::TurnsPage,
+        cash::pages::BankAccountsPage,
+        cash::pages::CashCountTicket,
     );
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(

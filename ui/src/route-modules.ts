@@ -15,6 +15,7 @@ import { pages as configPages } from './features/config/pages';
 import { pages as homePages } from './features/home/pages';
 import { pages as inventoryPages } from './features/inventory/pages';
 import { pages as platformPages } from './features/platform/pages';
+import { pages as cashPages } from './features/cash/pages';
 
 /** What a route module may export. */
 export interface RouteModule {
@@ -39,4 +40,5 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...configPages,
   ...inventoryPages,
   ...platformPages,
+  ...cashPages,
 };

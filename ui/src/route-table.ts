@@ -13,6 +13,7 @@ import * as config from './features/config/routes';
 import * as home from './features/home/routes';
 import * as inventory from './features/inventory/routes';
 import * as platform from './features/platform/routes';
+import * as cash from './features/cash/routes';
 
 export type { Role };
 
@@ -65,12 +66,12 @@ export const routeTable: RouteDef[] = [
         page: 'layouts/default',
         auth: true,
         data: true,
-        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...config.adminRoutes],
+        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes],
       },
       {
         id: 'layout-free',
         page: 'layouts/free',
-        children: [...platform.freeRoutes],
+        children: [...platform.freeRoutes, ...cash.freeRoutes],
       },
       ...platform.rootRoutes,
     ],

@@ -82,20 +82,23 @@ pub fn visible_detail(
     detail(conn, tenant.company, &t)
 }
 
-/// `?state=` of the list.
+/// `?state=` and `?mine=true` of the list.
 #[derive(Debug, Deserialize)]
 pub struct TurnFilter {
     state: Option<String>,
+    mine: Option<String>,
 }
 
-/// One page of shifts: a cashier's own, the selected branch's for user and admin.
+/// One page of shifts: a cashier's own (and anyone's with `mine`), the selected branch's for user
+/// and admin.
 pub fn list_page(
     conn: &mut DbConnection,
     tenant: &Tenant,
     state: Option<&str>,
+    mine: bool,
     params: &ListParams,
 ) -> AppResult<Page<TurnView>> {
-    let scope = if tenant.role() == Role::Cashier {
+    let scope = if mine || tenant.role() == Role::Cashier {
         Scope::User(tenant.user_id())
     } else {
         Scope::Branch(tenant.branch(conn)?.id)
@@ -116,7 +119,10 @@ pub async fn list(
     Ok(Json(
         state
             .db
-            .run(move |conn| list_page(conn, &tenant, filter.state.as_deref(), &params))
+            .run(move |conn| {
+                let mine = filter.mine.as_deref() == Some("true");
+                list_page(conn, &tenant, filter.state.as_deref(), mine, &params)
+            })
             .await?,
     ))
 }

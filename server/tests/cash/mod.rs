@@ -1,4 +1,5 @@
 //! Cash: registers, shifts (lifecycle, refusals, tenancy, a close racing movements), banks.
 
 mod banks;
+mod pages;
 mod turns;

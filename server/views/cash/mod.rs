@@ -1,5 +1,6 @@
 //! Cash registers, shifts, bank accounts.
 
 pub mod bank;
+pub mod pages;
 pub mod register;
 pub mod turn;

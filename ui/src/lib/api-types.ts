@@ -21,6 +21,11 @@ export type BankAccountView = { _id: number, bank: string,
 accountType: string, number: string, holder: string, openingBalance: string, active: boolean, locked: boolean, };
 
 /**
+ * `/admin/banco/cuentas`.
+ */
+export type BankAccountsPage = { list: Page<BankAccountView>, };
+
+/**
  * A movement with the balance after it.
  */
 export type BankMovementView = { _id: number, 
@@ -73,6 +78,26 @@ export type BranchRef = { _id: number, code: string, name: string, };
 export type BuildView = { buildId: string, };
 
 /**
+ * The arqueo (cash-count) ticket of a shift; `turn` is `null` when there is none to print.
+ */
+export type CashCountTicket = { header: TicketHeader, turn: TurnDetailView | null, printedAt: string, };
+
+/**
+ * `/admin/caja/abrirCerrarCaja` and `/admin/caja/Ingresar`: my open shift in detail, the
+ * registers I may open and the denominations of a count.
+ */
+export type CashDrawerPage = { myTurn: TurnDetailView | null, registers: Array<CashRegisterStateView>, 
+/**
+ * Bills then coins, as decimal strings (`"100.00"` … `"0.01"`).
+ */
+denominations: Array<string>, };
+
+/**
+ * `/admin/caja`: my open shift and the branch's registers with their state.
+ */
+export type CashHubPage = { myTurn: TurnView | null, registers: Array<CashRegisterStateView>, };
+
+/**
  * A register with its state: open (and by whom) or free.
  */
 export type CashRegisterStateView = { cashRegister: CashRegisterView, open: boolean, turn: TurnView | null, };
@@ -81,6 +106,11 @@ export type CashRegisterStateView = { cashRegister: CashRegisterView, open: bool
  * A cash register (caja) of a branch.
  */
 export type CashRegisterView = { _id: number, name: string, code: string, branchOfficeId: number, active: boolean, locked: boolean, };
+
+/**
+ * `/admin/caja/listacaja`.
+ */
+export type CashRegistersPage = { list: Page<CashRegisterView>, };
 
 /**
  * The categories page: one page of the list and every category for the parent selector.
@@ -242,6 +272,11 @@ export type ThemeView = {
 mode: string, primaryColor: string, };
 
 /**
+ * Who issues a ticket: the header every 80 mm ticket prints (sales tickets reuse it).
+ */
+export type TicketHeader = { ruc: string, businessName: string, tradeName: string | null, address: string, branchName: string, };
+
+/**
  * One denomination of a count.
  */
 export type TurnCountView = { denomination: string, quantity: number, amount: string, };
@@ -290,6 +325,12 @@ export type TurnView = { _id: number, cashRegisterId: number, cashRegisterName: 
  * `open`, `closed` or `confirmed`.
  */
 state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, };
+
+/**
+ * `/admin/caja/misTurnos` and `/admin/caja/turno/confirmarCierre`: a page of shifts (and the
+ * accounts a confirmation may deposit to).
+ */
+export type TurnsPage = { list: Page<TurnView>, bankAccounts: Array<BankAccountView>, };
 
 /**
  * A user in the company's user list.
