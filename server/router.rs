@@ -21,6 +21,7 @@ use crate::app::AppState;
 use crate::auth::csrf;
 use crate::auth::licence;
 use crate::controllers::cash::banks::{self, BankAccounts};
+use crate::controllers::cash::barrio;
 use crate::controllers::cash::registers::{self as cash_registers, CashRegisters};
 use crate::controllers::cash::turns;
 use crate::controllers::config::branch_offices::{self, Branches};
@@ -201,6 +202,11 @@ fn api() -> Api {
         .get("/bank/{id}/movements", banks::movements)
         .post("/bank/{id}/update", banks::update)
         .post("/bank/{id}/lock", records::lock::<BankAccounts>)
+        .get("/bank/barrio/config", barrio::get_config)
+        .post("/bank/barrio/config", barrio::save_config)
+        .post("/bank/barrio/operation", barrio::operation)
+        .post("/bank/barrio/operation/{id}/reverse", barrio::reverse)
+        .get("/bank/barrio/report", barrio::report)
 }
 
 /// Every API route the router serves.

@@ -307,6 +307,38 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    cnb_configs (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        agent_code -> Text,
+        cupo -> BigInt,
+        commissions -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    cnb_operations (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        turn_id -> BigInt,
+        user_id -> BigInt,
+        op_type -> Text,
+        amount -> BigInt,
+        commission -> BigInt,
+        transaction_number -> Text,
+        control_number -> Text,
+        reference -> Text,
+        reversal_of -> Nullable<BigInt>,
+        reversed -> Bool,
+        local_date -> Date,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(branch_offices -> companies (company_id));
 diesel::joinable!(emission_points -> branch_offices (branch_office_id));
 diesel::joinable!(holidays -> companies (company_id));
@@ -326,6 +358,7 @@ diesel::joinable!(turns -> users (user_id));
 diesel::joinable!(turn_movements -> turns (turn_id));
 diesel::joinable!(turn_counts -> turns (turn_id));
 diesel::joinable!(bank_movements -> bank_accounts (bank_account_id));
+diesel::joinable!(cnb_operations -> turns (turn_id));
 diesel::allow_tables_to_appear_in_same_query!(
     companies,
     branch_offices,
@@ -347,4 +380,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     turn_movements,
     turn_counts,
     bank_movements,
+    cnb_configs,
+    cnb_operations,
 );

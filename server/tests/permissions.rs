@@ -271,6 +271,16 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ),
         ("POST", "/api/bank/{id}/update", Roles(ADMIN_USER), empty()),
         ("POST", "/api/bank/{id}/lock", Roles(ADMIN_USER), empty()),
+        ("GET", "/api/bank/barrio/config", Roles(ALL), Value::Null),
+        ("POST", "/api/bank/barrio/config", Roles(ADMIN), empty()),
+        ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
+        (
+            "POST",
+            "/api/bank/barrio/operation/{id}/reverse",
+            Roles(ALL),
+            empty(),
+        ),
+        ("GET", "/api/bank/barrio/report", Roles(ALL), Value::Null),
     ]
 }
 

@@ -95,6 +95,8 @@ pub fn bindings() -> String {
         cash::pages::TurnsPage,
         cash::pages::BankAccountsPage,
         cash::pages::CashCountTicket,
+        cash::pages::CnbPage,
+        cash::pages::CnbReportTicket,
     );
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(

@@ -1,3 +1,5 @@
+DROP TABLE cnb_operations;
+DROP TABLE cnb_configs;
 DROP TABLE bank_movements;
 DROP TABLE turn_counts;
 DROP TABLE turn_movements;

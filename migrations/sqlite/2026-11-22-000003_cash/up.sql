@@ -98,3 +98,38 @@ CREATE TABLE bank_movements (
     created_at TIMESTAMP NOT NULL
 );
 CREATE INDEX bank_movements_account ON bank_movements (bank_account_id, id);
+
+-- Banco del Barrio (corresponsal no bancario): the agent's configuration per branch and the
+-- operations at the counter. Their cash goes through the shift (cnb_in / cnb_out); they are not
+-- sales. A mistaken operation is reversed by a linked operation, never deleted.
+CREATE TABLE cnb_configs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    company_id BIGINT NOT NULL REFERENCES companies (id),
+    branch_office_id BIGINT NOT NULL REFERENCES branch_offices (id),
+    agent_code TEXT NOT NULL,
+    cupo BIGINT NOT NULL CHECK (cupo >= 0),
+    commissions TEXT NOT NULL,
+    updated_at TIMESTAMP NOT NULL,
+    UNIQUE (company_id, branch_office_id)
+);
+
+CREATE TABLE cnb_operations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    company_id BIGINT NOT NULL REFERENCES companies (id),
+    branch_office_id BIGINT NOT NULL REFERENCES branch_offices (id),
+    turn_id BIGINT NOT NULL REFERENCES turns (id),
+    user_id BIGINT NOT NULL REFERENCES users (id),
+    op_type TEXT NOT NULL CHECK (op_type IN ('deposito', 'retiro', 'pago_servicio', 'recarga',
+        'envio_giro', 'pago_giro', 'efectivo_movil')),
+    amount BIGINT NOT NULL CHECK (amount > 0),
+    commission BIGINT NOT NULL,
+    transaction_number TEXT NOT NULL,
+    control_number TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    reversal_of BIGINT REFERENCES cnb_operations (id),
+    reversed BOOLEAN NOT NULL DEFAULT 0,
+    local_date DATE NOT NULL,
+    created_at TIMESTAMP NOT NULL
+);
+CREATE INDEX cnb_operations_day ON cnb_operations (company_id, branch_office_id, local_date);
+CREATE UNIQUE INDEX cnb_operations_one_reversal ON cnb_operations (reversal_of);

@@ -2,6 +2,7 @@
 //! (`/api/bank`). Money moves only through `models::cash::posting`.
 
 pub mod banks;
+pub mod barrio;
 pub mod pages;
 pub mod registers;
 pub mod turns;

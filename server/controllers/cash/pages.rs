@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::{banks, registers, turns};
+use super::{banks, barrio, registers, turns};
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::pages::loaders::PageContext;
 use crate::db::DbConnection;
@@ -14,8 +14,8 @@ use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::util::time::{now, to_local_iso};
 use crate::views::cash::pages::{
-    BankAccountsPage, CashCountTicket, CashDrawerPage, CashHubPage, CashRegistersPage,
-    TicketHeader, TurnsPage,
+    BankAccountsPage, CashCountTicket, CashDrawerPage, CashHubPage, CashRegistersPage, CnbPage,
+    CnbReportTicket, TicketHeader, TurnsPage,
 };
 
 /// Routes this area loads.
@@ -29,6 +29,8 @@ pub const ROUTES: &[&str] = &[
     "admin-bank-accounts",
     "admin-cash-count-ticket",
     "cash-count-ticket",
+    "admin-bank-barrio",
+    "cnb-report-ticket",
 ];
 
 /// My open shift in detail, the registers I may open, the denominations.
@@ -159,6 +161,30 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
             ctx.tenant_data(roles::ALL, |conn, tenant, query| {
                 let id = query.get("turno").map(turn_id).transpose()?;
                 ticket(conn, tenant, id)
+            })
+            .await
+        }
+        "admin-bank-barrio" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                Ok(CnbPage {
+                    config: barrio::config_view(conn, tenant)?,
+                    report: barrio::report_view(conn, tenant, query.get("date"))?,
+                    can_configure: tenant.role() == crate::models::auth::user::Role::Admin,
+                    has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?
+                        .is_some(),
+                })
+            })
+            .await
+        }
+        "cnb-report-ticket" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                let report = barrio::report_view(conn, tenant, query.get("date"))?;
+                let branch = tenant.branch(conn)?.id;
+                Ok(CnbReportTicket {
+                    header: ticket_header(conn, tenant, branch)?,
+                    report,
+                    printed_at: to_local_iso(now()),
+                })
             })
             .await
         }

@@ -3,6 +3,7 @@
 //! moves cash (sales, receivables, Banco del Barrio) calls it inside its own transaction.
 
 pub mod bank;
+pub mod cnb;
 pub mod count;
 pub mod movement;
 pub mod posting;

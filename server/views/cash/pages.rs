@@ -5,6 +5,7 @@ use ts_rs::TS;
 
 use crate::db::list::Page;
 use crate::views::cash::bank::BankAccountView;
+use crate::views::cash::barrio::{CnbConfigView, CnbReportView};
 use crate::views::cash::register::{CashRegisterStateView, CashRegisterView};
 use crate::views::cash::turn::{TurnDetailView, TurnView};
 
@@ -65,5 +66,25 @@ pub struct TicketHeader {
 pub struct CashCountTicket {
     pub header: TicketHeader,
     pub turn: Option<TurnDetailView>,
+    pub printed_at: String,
+}
+
+/// `/admin/banco/bancoDelBarrio`: the agent's configuration, today's report, whether the user may
+/// configure (admin) and has an open shift to operate on.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CnbPage {
+    pub config: Option<CnbConfigView>,
+    pub report: CnbReportView,
+    pub can_configure: bool,
+    pub has_open_turn: bool,
+}
+
+/// The printable day report of Banco del Barrio.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CnbReportTicket {
+    pub header: TicketHeader,
+    pub report: CnbReportView,
     pub printed_at: String,
 }

@@ -128,6 +128,57 @@ export type CategoryView = { _id: number, name: string, parentId: number | null,
 export type CheckIfOpenView = { open: boolean, turn: TurnView | null, };
 
 /**
+ * The agent's configuration of a branch.
+ */
+export type CnbConfigView = { agentCode: string, cupo: string, 
+/**
+ * Commission per operation type.
+ */
+commissions: { [key in string]: string }, };
+
+/**
+ * An operation at the counter.
+ */
+export type CnbOperationView = { _id: number, 
+/**
+ * `deposito`, `retiro`, `pago_servicio`, `recarga`, `envio_giro`, `pago_giro`,
+ * `efectivo_movil`.
+ */
+type: string, label: string, 
+/**
+ * Its cash entered the drawer.
+ */
+cashIn: boolean, amount: string, commission: string, transactionNumber: string, controlNumber: string, reference: string, reversalOf: number | null, reversed: boolean, turnId: number, createdAt: string, };
+
+/**
+ * `/admin/banco/bancoDelBarrio`: the agent's configuration, today's report, whether the user may
+ * configure (admin) and has an open shift to operate on.
+ */
+export type CnbPage = { config: CnbConfigView | null, report: CnbReportView, canConfigure: boolean, hasOpenTurn: boolean, };
+
+/**
+ * The printable day report of Banco del Barrio.
+ */
+export type CnbReportTicket = { header: TicketHeader, report: CnbReportView, printedAt: string, };
+
+/**
+ * The day's CNB report of a branch: ins, outs, 'SALDO EN CAJA', commissions, cupo.
+ */
+export type CnbReportView = { date: string, agentCode: string | null, cupo: string, 
+/**
+ * Cash received per type (reversed operations and reversals left out).
+ */
+ins: { [key in string]: string }, totalIns: string, 
+/**
+ * Cash paid out per type.
+ */
+outs: { [key in string]: string }, totalOuts: string, 
+/**
+ * Ins − outs.
+ */
+saldoEnCaja: string, commissions: string, cupoUsed: string, cupoAvailable: string, operations: Array<CnbOperationView>, };
+
+/**
  * The company as its configuration screen shows it.
  */
 export type CompanyDetailView = { hasLogo: boolean, 

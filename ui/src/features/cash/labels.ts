@@ -12,6 +12,17 @@ export const movementLabels: Record<string, string> = {
   non_cash_sale: 'Ventas sin efectivo',
 };
 
+/** Banco del Barrio operation types; `cashIn`: the cash enters the drawer. */
+export const cnbTypes = [
+  { code: 'deposito', label: 'Depósito', cashIn: true },
+  { code: 'pago_servicio', label: 'Pago de servicio', cashIn: true },
+  { code: 'recarga', label: 'Recarga', cashIn: true },
+  { code: 'envio_giro', label: 'Envío de giro', cashIn: true },
+  { code: 'retiro', label: 'Retiro', cashIn: false },
+  { code: 'pago_giro', label: 'Pago de giro', cashIn: false },
+  { code: 'efectivo_movil', label: 'Efectivo móvil', cashIn: false },
+];
+
 export const stateLabels: Record<string, string> = {
   open: 'Abierto',
   closed: 'Cerrado',

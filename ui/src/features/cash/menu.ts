@@ -13,6 +13,7 @@ export const menu: MenuItem[] = [
       { label: 'Confirmar cierre', routeId: 'admin-cash-confirm' },
       { label: 'Cajas', routeId: 'admin-cash-registers' },
       { label: 'Cuentas bancarias', routeId: 'admin-bank-accounts' },
+      { label: 'Banco del Barrio', routeId: 'admin-bank-barrio' },
     ],
   },
 ];

@@ -10,4 +10,6 @@ export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/cash/pages/movement': () => import('./pages/movement'),
   'features/cash/pages/bank-accounts': () => import('./pages/bank-accounts'),
   'features/cash/pages/ticket-arqueo': () => import('./pages/ticket-arqueo'),
+  'features/cash/pages/barrio': () => import('./pages/barrio'),
+  'features/cash/pages/ticket-barrio': () => import('./pages/ticket-barrio'),
 };

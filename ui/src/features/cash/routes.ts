@@ -25,6 +25,7 @@ export const adminRoutes: RouteDef[] = [
     title: 'Banco',
     children: [
       { id: 'admin-bank-accounts', path: 'cuentas', page: 'features/cash/pages/bank-accounts', title: 'Cuentas bancarias', roles: ADMIN_USER, data: true },
+      { id: 'admin-bank-barrio', path: 'bancoDelBarrio', page: 'features/cash/pages/barrio', title: 'Banco del Barrio', data: true },
     ],
   },
 ];
@@ -46,6 +47,15 @@ export const freeRoutes: RouteDef[] = [
     path: '/tickets/caja/ticketArqueo',
     page: 'features/cash/pages/ticket-arqueo',
     title: 'Arqueo de caja',
+    auth: true,
+    printable: true,
+    data: true,
+  },
+  {
+    id: 'cnb-report-ticket',
+    path: '/tickets/banco/bancoDelBarrio',
+    page: 'features/cash/pages/ticket-barrio',
+    title: 'Reporte Banco del Barrio',
     auth: true,
     printable: true,
     data: true,
