@@ -14,3 +14,6 @@ cargo bench --quiet --bench sri
 echo
 echo "== Inventario (100.000 productos) =="
 cargo bench --quiet --bench inventory
+echo
+echo "== Caja =="
+cargo bench --quiet --bench cash

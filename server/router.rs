@@ -20,14 +20,18 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::app::AppState;
 use crate::auth::csrf;
 use crate::auth::licence;
+use crate::controllers::cash::banks::{self, BankAccounts};
+use crate::controllers::cash::barrio;
+use crate::controllers::cash::registers::{self as cash_registers, CashRegisters};
+use crate::controllers::cash::turns;
 use crate::controllers::config::branch_offices::{self, Branches};
 use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
 use crate::controllers::inventory::categories::{self, Categories};
-use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, transfers, upload};
+use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -206,6 +210,47 @@ fn api() -> Api {
         )
         .get("/inventory/upload/template", upload::template)
         .get("/inventory/upload/{id}", upload::job)
+        // Cash: registers (generic list and their state), shifts, bank accounts.
+        .get("/cashRegister", cash_registers::list)
+        .get("/cashRegister/getMyCash", cash_registers::get_my_cash)
+        .get(
+            "/cashRegister/getGeneralCash",
+            cash_registers::get_general_cash,
+        )
+        .get("/cashRegister/getCashOpen", cash_registers::get_cash_open)
+        .get(
+            "/cashRegister/getMyCashOpen",
+            cash_registers::get_my_cash_open,
+        )
+        .post("/cashRegister/register", cash_registers::register)
+        .post("/cashRegister/delete", records::delete::<CashRegisters>)
+        .get("/cashRegister/{id}", records::get::<CashRegisters>)
+        .get(
+            "/cashRegister/{id}/checkIfOpen",
+            cash_registers::check_if_open,
+        )
+        .post("/cashRegister/{id}/update", cash_registers::update)
+        .post("/cashRegister/{id}/lock", records::lock::<CashRegisters>)
+        .get("/Turn", turns::list)
+        .get("/Turn/getMyLastTurn", turns::my_last)
+        .post("/Turn/open", turns::open)
+        .get("/Turn/{id}", turns::get)
+        .post("/Turn/{id}/movement", turns::movement)
+        .post("/Turn/{id}/close", turns::close)
+        .post("/Turn/{id}/confirmClose", turns::confirm_close)
+        .get("/bank", banks::list)
+        .get("/bank/all", banks::all)
+        .post("/bank/register", banks::register)
+        .post("/bank/delete", records::delete::<BankAccounts>)
+        .get("/bank/{id}", records::get::<BankAccounts>)
+        .get("/bank/{id}/movements", banks::movements)
+        .post("/bank/{id}/update", banks::update)
+        .post("/bank/{id}/lock", records::lock::<BankAccounts>)
+        .get("/bank/barrio/config", barrio::get_config)
+        .post("/bank/barrio/config", barrio::save_config)
+        .post("/bank/barrio/operation", barrio::operation)
+        .post("/bank/barrio/operation/{id}/reverse", barrio::reverse)
+        .get("/bank/barrio/report", barrio::report)
 }
 
 /// Every API route the router serves.

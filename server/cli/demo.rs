@@ -44,6 +44,28 @@ fn add_second_branch(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Two cash registers in the main branch (when it has none), so a shift can be opened at once.
+fn add_cash_registers(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
+    use crate::models::cash::register::{CashRegister, CashRegisterFields};
+    let company = Company::find_by_ruc(conn, DEMO_RUC)?
+        .ok_or_else(|| anyhow::anyhow!("falta la empresa demo"))?
+        .scope();
+    let Some(branch) = BranchOffice::find_by_code(conn, company, "001")? else {
+        return Ok(());
+    };
+    if CashRegister::of_branch(conn, company, branch.id)?.is_empty() {
+        for (code, name) in [("C01", "Caja principal"), ("C02", "Caja 2")] {
+            let fields = CashRegisterFields {
+                name: name.into(),
+                code: code.into(),
+                active: true,
+            };
+            CashRegister::insert(conn, company, branch.id, &fields)?;
+        }
+    }
+    Ok(())
+}
+
 /// Loads the demo company and users when missing; safe to run again.
 pub fn load(db: &Database) -> anyhow::Result<()> {
     let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
@@ -91,6 +113,7 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
     {
         crate::cli::demo_inventory::load(&mut conn, company.scope(), main.id)?;
     }
+    add_cash_registers(&mut conn)?;
     println!(
         "Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)"
     );

@@ -5,6 +5,7 @@
 
 pub mod assets;
 pub mod auth;
+pub mod cash;
 pub mod config;
 pub mod home;
 pub mod inventory;

@@ -408,6 +408,134 @@ diesel::table! {
     }
 }
 
+// Cash: registers, shifts, movements, counts, bank accounts (migration 2026-11-22-000003_cash).
+diesel::table! {
+    cash_registers (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        name -> Text,
+        code -> Text,
+        active -> Bool,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bank_accounts (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        bank -> Text,
+        account_type -> Text,
+        number -> Text,
+        holder -> Text,
+        opening_balance -> BigInt,
+        active -> Bool,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    turns (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        cash_register_id -> BigInt,
+        user_id -> BigInt,
+        state -> Text,
+        opening_amount -> BigInt,
+        opened_at -> Timestamp,
+        expected -> Nullable<BigInt>,
+        counted -> Nullable<BigInt>,
+        difference -> Nullable<BigInt>,
+        close_note -> Nullable<Text>,
+        closed_at -> Nullable<Timestamp>,
+        closed_by -> Nullable<BigInt>,
+        confirm_note -> Nullable<Text>,
+        confirmed_at -> Nullable<Timestamp>,
+        confirmed_by -> Nullable<BigInt>,
+        bank_account_id -> Nullable<BigInt>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    turn_movements (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        turn_id -> BigInt,
+        kind -> Text,
+        payment_method -> Nullable<Text>,
+        amount -> BigInt,
+        reason -> Text,
+        source_type -> Nullable<Text>,
+        source_id -> Nullable<BigInt>,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    turn_counts (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        turn_id -> BigInt,
+        denomination -> BigInt,
+        quantity -> BigInt,
+        amount -> BigInt,
+    }
+}
+
+diesel::table! {
+    bank_movements (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        bank_account_id -> BigInt,
+        kind -> Text,
+        amount -> BigInt,
+        description -> Text,
+        turn_id -> Nullable<BigInt>,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    cnb_configs (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        agent_code -> Text,
+        cupo -> BigInt,
+        commissions -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    cnb_operations (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        turn_id -> BigInt,
+        user_id -> BigInt,
+        op_type -> Text,
+        amount -> BigInt,
+        commission -> BigInt,
+        transaction_number -> Text,
+        control_number -> Text,
+        reference -> Text,
+        reversal_of -> Nullable<BigInt>,
+        reversed -> Bool,
+        local_date -> Date,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(branch_offices -> companies (company_id));
 diesel::joinable!(emission_points -> branch_offices (branch_office_id));
 diesel::joinable!(holidays -> companies (company_id));
@@ -428,6 +556,13 @@ diesel::joinable!(kardex -> products (product_id));
 diesel::joinable!(kardex -> warehouses (warehouse_id));
 diesel::joinable!(adjustment_lines -> adjustments (adjustment_id));
 diesel::joinable!(transfer_lines -> transfers (transfer_id));
+diesel::joinable!(cash_registers -> branch_offices (branch_office_id));
+diesel::joinable!(turns -> cash_registers (cash_register_id));
+diesel::joinable!(turns -> users (user_id));
+diesel::joinable!(turn_movements -> turns (turn_id));
+diesel::joinable!(turn_counts -> turns (turn_id));
+diesel::joinable!(bank_movements -> bank_accounts (bank_account_id));
+diesel::joinable!(cnb_operations -> turns (turn_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     companies,
@@ -456,4 +591,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     transfers,
     transfer_lines,
     import_jobs,
+    cash_registers,
+    bank_accounts,
+    turns,
+    turn_movements,
+    turn_counts,
+    bank_movements,
+    cnb_configs,
+    cnb_operations,
 );

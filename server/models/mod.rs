@@ -7,6 +7,7 @@
 //! another company's data.
 
 pub mod auth;
+pub mod cash;
 pub mod config;
 pub mod inventory;
 pub mod mail;

@@ -5,6 +5,7 @@
 mod util;
 
 mod auth;
+mod cash;
 mod cli;
 mod config;
 mod e2e;

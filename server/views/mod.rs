@@ -5,6 +5,7 @@
 //! `ui/src/lib/api-types.ts`, which the UI imports instead of mirroring them by hand.
 
 pub mod auth;
+pub mod cash;
 pub mod config;
 pub mod home;
 pub mod inventory;

@@ -104,6 +104,21 @@ pub fn bindings() -> String {
         inventory::document::TransferPrintView,
         inventory::import::ImportJobView,
         inventory::import::ImportStarted,
+        cash::register::CashRegisterView,
+        cash::register::CashRegisterStateView,
+        cash::register::CheckIfOpenView,
+        cash::turn::TurnView,
+        cash::turn::TurnDetailView,
+        cash::bank::BankAccountView,
+        cash::bank::BankMovementsView,
+        cash::pages::CashHubPage,
+        cash::pages::CashDrawerPage,
+        cash::pages::CashRegistersPage,
+        cash::pages::TurnsPage,
+        cash::pages::BankAccountsPage,
+        cash::pages::CashCountTicket,
+        cash::pages::CnbPage,
+        cash::pages::CnbReportTicket,
     );
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(

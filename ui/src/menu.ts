@@ -7,6 +7,7 @@ import { menu as configMenu } from './features/config/menu';
 import { menu as homeMenu } from './features/home/menu';
 import { menu as inventoryMenu } from './features/inventory/menu';
 import { menu as salesMenu } from './features/sales/menu';
+import { menu as cashMenu } from './features/cash/menu';
 
 export interface MenuEntry {
   label: string;
@@ -25,4 +26,4 @@ export type MenuItem = MenuEntry | MenuGroup;
 export const isGroup = (item: MenuItem): item is MenuGroup => 'entries' in item;
 
 /** The menu, area by area (each area lists its entries in `features/<area>/menu.ts`). */
-export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...salesMenu];
+export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu];

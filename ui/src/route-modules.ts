@@ -16,6 +16,7 @@ import { pages as homePages } from './features/home/pages';
 import { pages as inventoryPages } from './features/inventory/pages';
 import { pages as salesPages } from './features/sales/pages';
 import { pages as platformPages } from './features/platform/pages';
+import { pages as cashPages } from './features/cash/pages';
 
 /** What a route module may export. */
 export interface RouteModule {
@@ -41,4 +42,5 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...inventoryPages,
   ...salesPages,
   ...platformPages,
+  ...cashPages,
 };

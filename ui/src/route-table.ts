@@ -14,6 +14,7 @@ import * as home from './features/home/routes';
 import * as inventory from './features/inventory/routes';
 import * as sales from './features/sales/routes';
 import * as platform from './features/platform/routes';
+import * as cash from './features/cash/routes';
 
 export type { Role };
 
@@ -66,12 +67,12 @@ export const routeTable: RouteDef[] = [
         page: 'layouts/default',
         auth: true,
         data: true,
-        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...config.adminRoutes],
+        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes],
       },
       {
         id: 'layout-free',
         page: 'layouts/free',
-        children: [...platform.freeRoutes, ...inventory.freeRoutes],
+        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes],
       },
       ...platform.rootRoutes,
     ],

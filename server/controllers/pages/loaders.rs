@@ -15,7 +15,7 @@ use super::{page_not_found, sample};
 use crate::app::AppState;
 use crate::auth::extract::{AuthUser, NOT_SIGNED_IN};
 use crate::auth::roles::Tenant;
-use crate::controllers::{auth, config, home, inventory, sales};
+use crate::controllers::{auth, cash, config, home, inventory, sales};
 use crate::db::DbConnection;
 use crate::db::list::ListParams;
 use crate::error::{AppError, AppResult};
@@ -121,6 +121,7 @@ pub fn routes_with_data() -> Vec<&'static str> {
         config::pages::ROUTES,
         inventory::pages::ROUTES,
         sales::pages::ROUTES,
+        cash::pages::ROUTES,
         &["ticket-sample-a4", "not-found"],
     ]
     .concat()
@@ -141,6 +142,9 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Value {
         return data;
     }
     if let Some(data) = sales::pages::load(ctx, id).await {
+        return data;
+    }
+    if let Some(data) = cash::pages::load(ctx, id).await {
         return data;
     }
     match id {

@@ -22,6 +22,35 @@ export type AdjustmentsPage = { list: Page<AdjustmentView>, cellars: Array<Cella
 export type AdminFrame = { branches: Array<BranchOfficeView>, };
 
 /**
+ * A bank account.
+ */
+export type BankAccountView = { _id: number, bank: string, 
+/**
+ * `ahorros` or `corriente`.
+ */
+accountType: string, number: string, holder: string, openingBalance: string, active: boolean, locked: boolean, };
+
+/**
+ * `/admin/banco/cuentas`.
+ */
+export type BankAccountsPage = { list: Page<BankAccountView>, };
+
+/**
+ * A movement with the balance after it.
+ */
+export type BankMovementView = { _id: number, 
+/**
+ * `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`.
+ */
+type: string, amount: string, description: string, turnId: number | null, createdAt: string, balance: string, };
+
+/**
+ * `GET /api/bank/{id}/movements`: the account, its lines with a running balance (from the
+ * opening balance) and the final balance.
+ */
+export type BankMovementsView = { account: BankAccountView, movements: Array<BankMovementView>, balance: string, };
+
+/**
  * The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).
  */
 export type BranchConfigView = { company: CompanyView, _id: number, 
@@ -59,6 +88,41 @@ export type BranchRef = { _id: number, code: string, name: string, };
 export type BuildView = { buildId: string, };
 
 /**
+ * The arqueo (cash-count) ticket of a shift; `turn` is `null` when there is none to print.
+ */
+export type CashCountTicket = { header: TicketHeader, turn: TurnDetailView | null, printedAt: string, };
+
+/**
+ * `/admin/caja/abrirCerrarCaja` and `/admin/caja/Ingresar`: my open shift in detail, the
+ * registers I may open and the denominations of a count.
+ */
+export type CashDrawerPage = { myTurn: TurnDetailView | null, registers: Array<CashRegisterStateView>, 
+/**
+ * Bills then coins, as decimal strings (`"100.00"` … `"0.01"`).
+ */
+denominations: Array<string>, };
+
+/**
+ * `/admin/caja`: my open shift and the branch's registers with their state.
+ */
+export type CashHubPage = { myTurn: TurnView | null, registers: Array<CashRegisterStateView>, };
+
+/**
+ * A register with its state: open (and by whom) or free.
+ */
+export type CashRegisterStateView = { cashRegister: CashRegisterView, open: boolean, turn: TurnView | null, };
+
+/**
+ * A cash register (caja) of a branch.
+ */
+export type CashRegisterView = { _id: number, name: string, code: string, branchOfficeId: number, active: boolean, locked: boolean, };
+
+/**
+ * `/admin/caja/listacaja`.
+ */
+export type CashRegistersPage = { list: Page<CashRegisterView>, };
+
+/**
  * The categories page: one page of the list and every category for the parent selector.
  */
 export type CategoriesPage = { list: Page<CategoryView>, all: Array<CategoryView>, };
@@ -84,6 +148,11 @@ export type CellarView = { _id: number, name: string, branchOfficeId: number, is
 export type CellarsPage = { list: Page<CellarView>, };
 
 /**
+ * `checkIfOpen`: `{open, turn}`.
+ */
+export type CheckIfOpenView = { open: boolean, turn: TurnView | null, };
+
+/**
  * A client (the specification's JSON names; `creditLimit` as a decimal string).
  */
 export type ClientView = { _id: number, 
@@ -104,6 +173,57 @@ finalConsumer: boolean, active: boolean, locked: boolean, };
  * The clients page: one page of the list.
  */
 export type ClientsPage = { list: Page<ClientView>, };
+
+/**
+ * The agent's configuration of a branch.
+ */
+export type CnbConfigView = { agentCode: string, cupo: string, 
+/**
+ * Commission per operation type.
+ */
+commissions: { [key in string]: string }, };
+
+/**
+ * An operation at the counter.
+ */
+export type CnbOperationView = { _id: number, 
+/**
+ * `deposito`, `retiro`, `pago_servicio`, `recarga`, `envio_giro`, `pago_giro`,
+ * `efectivo_movil`.
+ */
+type: string, label: string, 
+/**
+ * Its cash entered the drawer.
+ */
+cashIn: boolean, amount: string, commission: string, transactionNumber: string, controlNumber: string, reference: string, reversalOf: number | null, reversed: boolean, turnId: number, createdAt: string, };
+
+/**
+ * `/admin/banco/bancoDelBarrio`: the agent's configuration, today's report, whether the user may
+ * configure (admin) and has an open shift to operate on.
+ */
+export type CnbPage = { config: CnbConfigView | null, report: CnbReportView, canConfigure: boolean, hasOpenTurn: boolean, };
+
+/**
+ * The printable day report of Banco del Barrio.
+ */
+export type CnbReportTicket = { header: TicketHeader, report: CnbReportView, printedAt: string, };
+
+/**
+ * The day's CNB report of a branch: ins, outs, 'SALDO EN CAJA', commissions, cupo.
+ */
+export type CnbReportView = { date: string, agentCode: string | null, cupo: string, 
+/**
+ * Cash received per type (reversed operations and reversals left out).
+ */
+ins: { [key in string]: string }, totalIns: string, 
+/**
+ * Cash paid out per type.
+ */
+outs: { [key in string]: string }, totalOuts: string, 
+/**
+ * Ins − outs.
+ */
+saldoEnCaja: string, commissions: string, cupoUsed: string, cupoAvailable: string, operations: Array<CnbOperationView>, };
 
 /**
  * The company as its configuration screen shows it.
@@ -400,6 +520,11 @@ export type ThemeView = {
 mode: string, primaryColor: string, };
 
 /**
+ * Who issues a ticket: the header every 80 mm ticket prints (sales tickets reuse it).
+ */
+export type TicketHeader = { ruc: string, businessName: string, tradeName: string | null, address: string, branchName: string, };
+
+/**
  * The printable guía de remisión: the transfer and the issuer.
  */
 export type TransferPrintView = { transfer: TransferView, companyName: string, ruc: string, branchCode: string, branchName: string, branchAddress: string, };
@@ -414,6 +539,62 @@ export type TransferView = { _id: number, number: number, date: string, fromCell
  * company (destination).
  */
 export type TransfersPage = { list: Page<TransferView>, cellars: Array<CellarOptionView>, destinations: Array<CellarOptionView>, };
+
+/**
+ * One denomination of a count.
+ */
+export type TurnCountView = { denomination: string, quantity: number, amount: string, };
+
+/**
+ * `GET /api/Turn/{id}`: the shift, its lines, its count and its summary.
+ */
+export type TurnDetailView = { movements: Array<TurnMovementView>, counts: Array<TurnCountView>, summary: TurnSummaryView, _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
+/**
+ * `open`, `closed` or `confirmed`.
+ */
+state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, };
+
+/**
+ * A line of a shift.
+ */
+export type TurnMovementView = { _id: number, 
+/**
+ * `opening`, `cash_sale`, `cash_refund`, `collection`, `cash_in`, `cash_out`, `cnb_in`,
+ * `cnb_out`, `non_cash_sale`.
+ */
+type: string, label: string, 
+/**
+ * +1 enters the drawer, −1 leaves it, 0 only listed.
+ */
+sign: number, paymentMethod: string | null, amount: string, reason: string, sourceType: string | null, sourceId: number | null, userId: number, createdAt: string, };
+
+/**
+ * The figures of a shift.
+ */
+export type TurnSummaryView = { opening: string, expected: string, counted: string | null, difference: string | null, 
+/**
+ * Sales per payment method (`efectivo`, `tarjeta`…).
+ */
+byMethod: { [key in string]: string }, 
+/**
+ * Totals per line type.
+ */
+byType: { [key in string]: string }, };
+
+/**
+ * A shift.
+ */
+export type TurnView = { _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
+/**
+ * `open`, `closed` or `confirmed`.
+ */
+state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, };
+
+/**
+ * `/admin/caja/misTurnos` and `/admin/caja/turno/confirmarCierre`: a page of shifts (and the
+ * accounts a confirmation may deposit to).
+ */
+export type TurnsPage = { list: Page<TurnView>, bankAccounts: Array<BankAccountView>, };
 
 /**
  * A user in the company's user list.

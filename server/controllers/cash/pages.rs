@@ -1,0 +1,193 @@
+//! Data of the cash pages, from the same functions as their APIs.
+
+use serde_json::Value;
+
+use super::{banks, barrio, registers, turns};
+use crate::auth::roles::{self, Tenant};
+use crate::controllers::pages::loaders::PageContext;
+use crate::db::DbConnection;
+use crate::error::{AppResult, not_in_table};
+use crate::models::cash::bank::BankAccount;
+use crate::models::cash::count::DENOMINATIONS;
+use crate::models::cash::turn::{self, Turn};
+use crate::models::config::branch_office::BranchOffice;
+use crate::models::config::company::Company;
+use crate::util::time::{now, to_local_iso};
+use crate::views::cash::pages::{
+    BankAccountsPage, CashCountTicket, CashDrawerPage, CashHubPage, CashRegistersPage, CnbPage,
+    CnbReportTicket, TicketHeader, TurnsPage,
+};
+
+/// Routes this area loads.
+pub const ROUTES: &[&str] = &[
+    "admin-cash",
+    "admin-cash-registers",
+    "admin-cash-open-close",
+    "admin-cash-movement",
+    "admin-cash-my-turns",
+    "admin-cash-confirm",
+    "admin-bank-accounts",
+    "admin-cash-count-ticket",
+    "cash-count-ticket",
+    "admin-bank-barrio",
+    "cnb-report-ticket",
+];
+
+/// My open shift in detail, the registers I may open, the denominations.
+fn drawer(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<CashDrawerPage> {
+    let my_turn = Turn::open_of_user(conn, tenant.company, tenant.user_id())?
+        .map(|t| turns::detail(conn, tenant.company, &t))
+        .transpose()?;
+    Ok(CashDrawerPage {
+        my_turn,
+        registers: registers::branch_states(conn, tenant, true)?,
+        denominations: DENOMINATIONS.iter().map(|(_, l)| l.to_string()).collect(),
+    })
+}
+
+/// The header of a ticket of the user's company and a branch.
+pub fn ticket_header(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    branch: i64,
+) -> AppResult<TicketHeader> {
+    let company = Company::find(conn, tenant.company)?;
+    let branch = BranchOffice::find_in_company(conn, tenant.company, branch)?;
+    Ok(TicketHeader {
+        ruc: company.ruc,
+        business_name: company.business_name,
+        trade_name: company.trade_name,
+        address: branch
+            .as_ref()
+            .map_or(company.main_address.clone(), |b| b.address.clone()),
+        branch_name: branch.map(|b| b.name).unwrap_or_default(),
+    })
+}
+
+/// The arqueo ticket of shift `id` (the user's last shift when `None`).
+fn ticket(conn: &mut DbConnection, tenant: &Tenant, id: Option<i64>) -> AppResult<CashCountTicket> {
+    let turn = match id {
+        Some(id) => Some(turns::visible_detail(conn, tenant, id)?),
+        None => Turn::last_of_user(conn, tenant.company, tenant.user_id())?
+            .map(|t| turns::detail(conn, tenant.company, &t))
+            .transpose()?,
+    };
+    let branch = match &turn {
+        Some(t) => t.turn.branch_office_id,
+        None => tenant.branch(conn)?.id,
+    };
+    Ok(CashCountTicket {
+        header: ticket_header(conn, tenant, branch)?,
+        turn,
+        printed_at: to_local_iso(now()),
+    })
+}
+
+/// A shift id of the URL: digits, else 404.
+fn turn_id(text: &str) -> AppResult<i64> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(not_in_table)
+}
+
+/// Data for route `id`, if it is one of this area's.
+pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
+    Some(match id {
+        "admin-cash" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, _| {
+                Ok(CashHubPage {
+                    my_turn: registers::my_open(conn, tenant)?,
+                    registers: registers::branch_states(conn, tenant, false)?,
+                })
+            })
+            .await
+        }
+        "admin-cash-registers" => {
+            ctx.tenant_data(roles::ADMIN, |conn, tenant, query| {
+                Ok(CashRegistersPage {
+                    list: registers::list_page(conn, tenant, &query.list()?)?,
+                })
+            })
+            .await
+        }
+        "admin-cash-open-close" | "admin-cash-movement" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, _| drawer(conn, tenant))
+                .await
+        }
+        "admin-cash-my-turns" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                Ok(TurnsPage {
+                    list: turns::list_page(conn, tenant, query.get("state"), true, &query.list()?)?,
+                    bank_accounts: Vec::new(),
+                })
+            })
+            .await
+        }
+        "admin-cash-confirm" => {
+            ctx.tenant_data(roles::ADMIN_USER, |conn, tenant, query| {
+                Ok(TurnsPage {
+                    list: turns::list_page(
+                        conn,
+                        tenant,
+                        Some(query.get("state").unwrap_or(turn::CLOSED)),
+                        false,
+                        &query.list()?,
+                    )?,
+                    bank_accounts: BankAccount::all(conn, tenant.company, true)?
+                        .iter()
+                        .map(Into::into)
+                        .collect(),
+                })
+            })
+            .await
+        }
+        "admin-bank-accounts" => {
+            ctx.tenant_data(roles::ADMIN_USER, |conn, tenant, query| {
+                Ok(BankAccountsPage {
+                    list: banks::list_page(conn, tenant, &query.list()?)?,
+                })
+            })
+            .await
+        }
+        "admin-cash-count-ticket" => {
+            let raw = ctx.param("id");
+            ctx.tenant_data(roles::ALL, move |conn, tenant, _| {
+                ticket(conn, tenant, Some(turn_id(&raw)?))
+            })
+            .await
+        }
+        "cash-count-ticket" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                let id = query.get("turno").map(turn_id).transpose()?;
+                ticket(conn, tenant, id)
+            })
+            .await
+        }
+        "admin-bank-barrio" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                Ok(CnbPage {
+                    config: barrio::config_view(conn, tenant)?,
+                    report: barrio::report_view(conn, tenant, query.get("date"))?,
+                    can_configure: tenant.role() == crate::models::auth::user::Role::Admin,
+                    has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?
+                        .is_some(),
+                })
+            })
+            .await
+        }
+        "cnb-report-ticket" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                let report = barrio::report_view(conn, tenant, query.get("date"))?;
+                let branch = tenant.branch(conn)?.id;
+                Ok(CnbReportTicket {
+                    header: ticket_header(conn, tenant, branch)?,
+                    report,
+                    printed_at: to_local_iso(now()),
+                })
+            })
+            .await
+        }
+        _ => return None,
+    })
+}

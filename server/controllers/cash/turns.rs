@@ -1,0 +1,436 @@
+//! `/api/Turn`: shifts. A cashier opens one on a free register, takes cash in and out, closes it
+//! with a count; a user or admin confirms it. Every cash line goes through
+//! `models::cash::posting`.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles::{self, Tenant};
+use crate::controllers::cash::money_field;
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
+use crate::error::{AppError, AppResult, conflict, not_in_table};
+use crate::http::json::JsonBody;
+use crate::http::params::{PathId, parse_id};
+use crate::models::CompanyId;
+use crate::models::auth::user::{Role, User};
+use crate::models::cash::bank::{BankAccount, BankMovement};
+use crate::models::cash::count::{Count, DENOMINATIONS};
+use crate::models::cash::movement::{Movement, MovementKind, NewMovement};
+use crate::models::cash::posting::{self, ShiftTarget};
+use crate::models::cash::register::CashRegister;
+use crate::models::cash::turn::{self, Scope, Turn};
+use crate::validation::{check_fields, optional_text, required_text};
+use crate::views::cash::turn::{TurnDetailView, TurnView};
+
+/// Longest reason or note.
+const NOTE_MAX: usize = 300;
+/// Most pieces of one denomination in a count.
+const QUANTITY_MAX: i64 = 1_000_000;
+/// Refusal of a cash in or out on another user's shift.
+pub const ONLY_OWNER: &str = "Solo el cajero del turno puede registrar ingresos y retiros";
+
+/// The view of a shift with its register's and user's names.
+pub fn turn_view(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppResult<TurnView> {
+    let register = CashRegister::find(conn, company, t.cash_register_id)?
+        .map(|r| r.name)
+        .unwrap_or_default();
+    let user = User::find(conn, t.user_id)?.name;
+    Ok(TurnView::new(t, register, user))
+}
+
+/// A shift the user may see: the company's, and for a cashier only their own (404 otherwise).
+fn visible(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Turn> {
+    let turn = Turn::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
+    if tenant.role() == Role::Cashier && turn.user_id != tenant.user_id() {
+        return Err(not_in_table());
+    }
+    Ok(turn)
+}
+
+/// The shift with its lines, count and summary.
+pub fn detail(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppResult<TurnDetailView> {
+    let summary = posting::summary(conn, company, t)?;
+    Ok(TurnDetailView {
+        turn: turn_view(conn, company, t)?,
+        movements: Movement::of_turn(conn, company, t.id)?
+            .iter()
+            .map(Into::into)
+            .collect(),
+        counts: Count::of_turn(conn, company, t.id)?
+            .iter()
+            .map(Into::into)
+            .collect(),
+        summary: (&summary).into(),
+    })
+}
+
+/// A shift the user may see, in detail (`GET /api/Turn/{id}` and the ticket).
+pub fn visible_detail(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+) -> AppResult<TurnDetailView> {
+    let t = visible(conn, tenant, id)?;
+    detail(conn, tenant.company, &t)
+}
+
+/// `?state=` and `?mine=true` of the list.
+#[derive(Debug, Deserialize)]
+pub struct TurnFilter {
+    state: Option<String>,
+    mine: Option<String>,
+}
+
+/// One page of shifts: a cashier's own (and anyone's with `mine`), the selected branch's for user
+/// and admin.
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    state: Option<&str>,
+    mine: bool,
+    params: &ListParams,
+) -> AppResult<Page<TurnView>> {
+    let scope = if mine || tenant.role() == Role::Cashier {
+        Scope::User(tenant.user_id())
+    } else {
+        Scope::Branch(tenant.branch(conn)?.id)
+    };
+    let state = state.filter(|s| [turn::OPEN, turn::CLOSED, turn::CONFIRMED].contains(s));
+    Turn::list(conn, tenant.company, scope, state, params)?
+        .try_map(|t| turn_view(conn, tenant.company, &t))
+}
+
+/// `GET /api/Turn`.
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    axum::extract::Query(filter): axum::extract::Query<TurnFilter>,
+    params: ListParams,
+) -> AppResult<Json<Page<TurnView>>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| {
+                let mine = filter.mine.as_deref() == Some("true");
+                list_page(conn, &tenant, filter.state.as_deref(), mine, &params)
+            })
+            .await?,
+    ))
+}
+
+/// `GET /api/Turn/getMyLastTurn`: my newest shift (`null` when none).
+pub async fn my_last(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<Option<TurnDetailView>>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let view = state
+        .db
+        .run(move |conn| {
+            Turn::last_of_user(conn, tenant.company, tenant.user_id())?
+                .map(|t| detail(conn, tenant.company, &t))
+                .transpose()
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// `GET /api/Turn/{id}`.
+pub async fn get(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<TurnDetailView>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| visible_detail(conn, &tenant, id))
+            .await?,
+    ))
+}
+
+/// Body of open.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenBody {
+    cash_register_id: Option<Value>,
+    opening_amount: Option<Value>,
+}
+
+/// `POST /api/Turn/open {cashRegisterId, openingAmount}`: a shift of mine on a free register of
+/// the selected branch.
+pub async fn open(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<OpenBody>,
+) -> AppResult<(StatusCode, Json<TurnDetailView>)> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let register =
+        parse_id(body.cash_register_id.as_ref()).map_err(|_| "Seleccione una caja".to_string());
+    let opening = money_field(body.opening_amount.as_ref(), "El monto de apertura")
+        .and_then(|m| m.ok_or_else(|| "El monto de apertura es obligatorio".to_string()));
+    check_fields([
+        ("cashRegisterId", register.clone().err()),
+        ("openingAmount", opening.clone().err()),
+    ])?;
+    let (register, opening) = (register.unwrap_or_default(), opening.unwrap_or_default());
+    let view = state
+        .db
+        .write(move |conn| {
+            let branch = tenant.branch(conn)?;
+            let t = posting::open_shift(
+                conn,
+                tenant.company,
+                branch.id,
+                register,
+                tenant.user_id(),
+                opening,
+            )?;
+            detail(conn, tenant.company, &t)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Body of a cash in or out.
+#[derive(Debug, Deserialize)]
+pub struct MovementBody {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    amount: Option<Value>,
+    reason: Option<String>,
+}
+
+/// `POST /api/Turn/{id}/movement {type: "in" | "out", amount, reason}`: cash in or out of my
+/// open shift; a cash out cannot exceed the expected cash.
+pub async fn movement(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<MovementBody>,
+) -> AppResult<(StatusCode, Json<TurnDetailView>)> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let view = state
+        .db
+        .write(move |conn| {
+            let t = visible(conn, &tenant, id)?;
+            if t.user_id != tenant.user_id() {
+                return Err(AppError::Forbidden(ONLY_OWNER.into()));
+            }
+            if t.state != turn::OPEN {
+                return Err(conflict(posting::NOT_OPEN));
+            }
+            let kind = match body.kind.as_deref() {
+                Some("in") => Ok(MovementKind::CashIn),
+                Some("out") => Ok(MovementKind::CashOut),
+                _ => Err("El tipo debe ser «in» (ingreso) o «out» (retiro)".to_string()),
+            };
+            let amount = money_field(body.amount.as_ref(), "El monto").and_then(|m| {
+                m.filter(|m| *m > 0)
+                    .ok_or_else(|| "El monto debe ser mayor que cero".to_string())
+            });
+            let reason = body.reason.clone().unwrap_or_default().trim().to_string();
+            check_fields([
+                ("type", kind.clone().err()),
+                ("amount", amount.clone().err()),
+                ("reason", required_text(&reason, "El motivo", NOTE_MAX)),
+            ])?;
+            posting::post_to_shift(
+                conn,
+                tenant.company,
+                ShiftTarget::Turn(t.id),
+                &NewMovement {
+                    kind: kind.map_err(AppError::BadRequest)?,
+                    amount: amount.map_err(AppError::BadRequest)?,
+                    reason,
+                    payment_method: None,
+                    source: None,
+                    user_id: tenant.user_id(),
+                },
+            )?;
+            detail(conn, tenant.company, &t)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// One denomination of the close form.
+#[derive(Debug, Deserialize)]
+pub struct CountBody {
+    denomination: Option<Value>,
+    quantity: Option<Value>,
+}
+
+/// Body of close.
+#[derive(Debug, Deserialize)]
+pub struct CloseBody {
+    counts: Option<Vec<CountBody>>,
+    note: Option<String>,
+}
+
+/// The count as `(denomination, quantity)` in micros, one row per denomination (the dollar bill
+/// and coin add up), or the Spanish problem.
+fn parse_counts(counts: &[CountBody]) -> Result<Vec<(i64, i64)>, String> {
+    let mut merged: BTreeMap<i64, i64> = BTreeMap::new();
+    for c in counts {
+        let denomination = money_field(c.denomination.as_ref(), "La denominación")?
+            .filter(|d| DENOMINATIONS.iter().any(|(v, _)| v == d))
+            .ok_or_else(|| {
+                "La denominación no es válida (billetes 100, 50, 20, 10, 5, 2, 1; monedas 1, 0.50, 0.25, 0.10, 0.05, 0.01)".to_string()
+            })?;
+        let quantity = match &c.quantity {
+            None | Some(Value::Null) => 0,
+            Some(Value::Number(n)) => n.as_i64().ok_or("La cantidad debe ser un número entero")?,
+            Some(Value::String(s)) if s.trim().is_empty() => 0,
+            Some(Value::String(s)) => s
+                .trim()
+                .parse::<i64>()
+                .map_err(|_| "La cantidad debe ser un número entero")?,
+            Some(_) => return Err("La cantidad debe ser un número entero".into()),
+        };
+        if !(0..=QUANTITY_MAX).contains(&quantity) {
+            return Err(format!("La cantidad debe estar entre 0 y {QUANTITY_MAX}"));
+        }
+        *merged.entry(denomination).or_default() += quantity;
+    }
+    Ok(merged.into_iter().rev().filter(|(_, q)| *q > 0).collect())
+}
+
+/// `POST /api/Turn/{id}/close {counts: [{denomination, quantity}], note}`: the count of the
+/// drawer; stores expected, counted and difference. The shift's cashier closes it; a user or
+/// admin may close it for them.
+pub async fn close(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<CloseBody>,
+) -> AppResult<Json<TurnDetailView>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let view = state
+        .db
+        .write(move |conn| {
+            let t = visible(conn, &tenant, id)?;
+            if t.state != turn::OPEN {
+                return Err(conflict(posting::NOT_OPEN));
+            }
+            let counts = parse_counts(body.counts.as_deref().unwrap_or_default());
+            let note = body
+                .note
+                .as_deref()
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(String::from);
+            check_fields([
+                ("counts", counts.clone().err()),
+                ("note", optional_text(note.as_deref(), "La nota", NOTE_MAX)),
+            ])?;
+            posting::close_shift(
+                conn,
+                tenant.company,
+                t.id,
+                &counts.map_err(AppError::BadRequest)?,
+                note,
+                tenant.user_id(),
+            )?;
+            let t = Turn::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
+            detail(conn, tenant.company, &t)
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// Body of confirmClose.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmBody {
+    note: Option<String>,
+    bank_account_id: Option<Value>,
+}
+
+/// `POST /api/Turn/{id}/confirmClose {note, bankAccountId?}`: a user or admin makes a closed
+/// shift final; with a bank account, the counted cash is recorded as deposited there.
+pub async fn confirm_close(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<ConfirmBody>,
+) -> AppResult<Json<TurnDetailView>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let view = state
+        .db
+        .write(move |conn| {
+            let t = visible(conn, &tenant, id)?;
+            let note = body
+                .note
+                .as_deref()
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(String::from);
+            check_fields([("note", optional_text(note.as_deref(), "La nota", NOTE_MAX))])?;
+            let account = match body
+                .bank_account_id
+                .as_ref()
+                .filter(|v| !v.is_null() && v.as_str() != Some(""))
+            {
+                None => None,
+                Some(value) => Some(
+                    parse_id(Some(value))
+                        .ok()
+                        .and_then(|id| BankAccount::find(conn, tenant.company, id).transpose())
+                        .transpose()?
+                        .filter(|a| a.active)
+                        .ok_or_else(|| {
+                            AppError::field(
+                                "bankAccountId",
+                                "La cuenta bancaria no existe o está inactiva",
+                            )
+                        })?,
+                ),
+            };
+            if Turn::confirm(
+                conn,
+                tenant.company,
+                t.id,
+                note.as_deref(),
+                tenant.user_id(),
+                account.as_ref().map(|a| a.id),
+            )? == 0
+            {
+                return Err(conflict(match t.state.as_str() {
+                    turn::OPEN => {
+                        "El turno sigue abierto: ciérrelo con el arqueo antes de confirmarlo"
+                    }
+                    _ => "El cierre de este turno ya fue confirmado",
+                }));
+            }
+            if let Some(account) = &account {
+                let counted = t.counted.unwrap_or(0);
+                if counted > 0 {
+                    BankMovement::insert(
+                        conn,
+                        tenant.company,
+                        account.id,
+                        "shift_deposit",
+                        counted,
+                        &format!("Depósito del turno #{}", t.id),
+                        Some(t.id),
+                        Some(tenant.user_id()),
+                    )?;
+                }
+            }
+            let t = Turn::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
+            detail(conn, tenant.company, &t)
+        })
+        .await?;
+    Ok(Json(view))
+}

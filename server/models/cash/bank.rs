@@ -1,0 +1,240 @@
+//! Bank accounts of the company and their movements (signed amounts, running balance).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::schema::{bank_accounts, bank_movements};
+use crate::db::search::search_fold;
+use crate::db::{DbBackend, DbConnection};
+use crate::models::CompanyId;
+use crate::util::time::now;
+
+/// An account row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = bank_accounts)]
+pub struct BankAccount {
+    pub id: i64,
+    pub company_id: i64,
+    pub bank: String,
+    pub account_type: String,
+    pub number: String,
+    pub holder: String,
+    pub opening_balance: i64,
+    pub active: bool,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// The editable fields.
+#[derive(Debug, Clone)]
+pub struct BankAccountFields {
+    pub bank: String,
+    pub account_type: String,
+    pub number: String,
+    pub holder: String,
+    pub opening_balance: i64,
+    pub active: bool,
+}
+
+/// A movement row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = bank_movements)]
+pub struct BankMovement {
+    pub id: i64,
+    pub company_id: i64,
+    pub bank_account_id: i64,
+    pub kind: String,
+    pub amount: i64,
+    pub description: String,
+    pub turn_id: Option<i64>,
+    pub created_by: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+type Query = diesel::dsl::IntoBoxed<
+    'static,
+    diesel::dsl::Select<bank_accounts::table, diesel::dsl::AsSelect<BankAccount, DbBackend>>,
+    DbBackend,
+>;
+
+const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, bank_accounts::id;
+    "bank" => bank_accounts::bank,
+    "number" => bank_accounts::number,
+    "holder" => bank_accounts::holder,
+    "createdAt" => bank_accounts::id,
+];
+
+fn of(company: CompanyId) -> bank_accounts::BoxedQuery<'static, DbBackend> {
+    bank_accounts::table
+        .filter(bank_accounts::company_id.eq(company.get()))
+        .into_boxed()
+}
+
+impl BankAccount {
+    /// One page of the company's accounts.
+    pub fn list(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        params: &ListParams,
+    ) -> QueryResult<Page<BankAccount>> {
+        let filtered = || {
+            let mut query: Query = bank_accounts::table
+                .select(BankAccount::as_select())
+                .filter(bank_accounts::company_id.eq(company.get()))
+                .into_boxed();
+            if params.only_active {
+                query = query.filter(bank_accounts::active.eq(true));
+            }
+            if let Some(pattern) = params.search_pattern() {
+                query = query.filter(
+                    search_fold(bank_accounts::bank)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(search_fold(bank_accounts::holder)
+                            .like(pattern.clone())
+                            .escape('\\'))
+                        .or(bank_accounts::number.like(pattern).escape('\\')),
+                );
+            }
+            query
+        };
+        paginate(conn, params, filtered, SORTS)
+    }
+
+    /// Every account (active ones with `only_active`), by bank.
+    pub fn all(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        only_active: bool,
+    ) -> QueryResult<Vec<BankAccount>> {
+        let mut query = of(company);
+        if only_active {
+            query = query.filter(bank_accounts::active.eq(true));
+        }
+        query
+            .order((bank_accounts::bank.asc(), bank_accounts::id.asc()))
+            .select(BankAccount::as_select())
+            .load(conn)
+    }
+
+    /// One account of the company.
+    pub fn find(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Option<BankAccount>> {
+        of(company)
+            .filter(bank_accounts::id.eq(id))
+            .select(BankAccount::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Inserts; returns the new id.
+    pub fn insert(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        fields: &BankAccountFields,
+    ) -> QueryResult<i64> {
+        let at = now();
+        diesel::insert_into(bank_accounts::table)
+            .values((
+                bank_accounts::company_id.eq(company.get()),
+                bank_accounts::bank.eq(&fields.bank),
+                bank_accounts::account_type.eq(&fields.account_type),
+                bank_accounts::number.eq(&fields.number),
+                bank_accounts::holder.eq(&fields.holder),
+                bank_accounts::opening_balance.eq(fields.opening_balance),
+                bank_accounts::active.eq(fields.active),
+                bank_accounts::created_at.eq(at),
+                bank_accounts::updated_at.eq(at),
+            ))
+            .returning(bank_accounts::id)
+            .get_result(conn)
+    }
+
+    /// Saves the editable fields.
+    pub fn update(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        fields: &BankAccountFields,
+    ) -> QueryResult<usize> {
+        diesel::update(crate::company_row!(bank_accounts, company, id))
+            .set((
+                bank_accounts::bank.eq(&fields.bank),
+                bank_accounts::account_type.eq(&fields.account_type),
+                bank_accounts::number.eq(&fields.number),
+                bank_accounts::holder.eq(&fields.holder),
+                bank_accounts::opening_balance.eq(fields.opening_balance),
+                bank_accounts::active.eq(fields.active),
+                bank_accounts::updated_at.eq(now()),
+            ))
+            .execute(conn)
+    }
+
+    /// Sets the lock.
+    pub fn set_locked(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        locked: bool,
+    ) -> QueryResult<usize> {
+        diesel::update(crate::company_row!(bank_accounts, company, id))
+            .set((
+                bank_accounts::locked.eq(locked),
+                bank_accounts::updated_at.eq(now()),
+            ))
+            .execute(conn)
+    }
+
+    /// Deletes (the foreign key refuses it once it has movements or shifts).
+    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
+        diesel::delete(crate::company_row!(bank_accounts, company, id)).execute(conn)
+    }
+}
+
+impl BankMovement {
+    /// Inserts a movement of the company's account.
+    #[allow(clippy::too_many_arguments)]
+    pub fn insert(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        account: i64,
+        kind: &str,
+        amount: i64,
+        description: &str,
+        turn: Option<i64>,
+        by: Option<i64>,
+    ) -> QueryResult<i64> {
+        diesel::insert_into(bank_movements::table)
+            .values((
+                bank_movements::company_id.eq(company.get()),
+                bank_movements::bank_account_id.eq(account),
+                bank_movements::kind.eq(kind),
+                bank_movements::amount.eq(amount),
+                bank_movements::description.eq(description),
+                bank_movements::turn_id.eq(turn),
+                bank_movements::created_by.eq(by),
+                bank_movements::created_at.eq(now()),
+            ))
+            .returning(bank_movements::id)
+            .get_result(conn)
+    }
+
+    /// Every movement of an account, oldest first.
+    pub fn of_account(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        account: i64,
+    ) -> QueryResult<Vec<BankMovement>> {
+        bank_movements::table
+            .filter(bank_movements::company_id.eq(company.get()))
+            .filter(bank_movements::bank_account_id.eq(account))
+            .order(bank_movements::id.asc())
+            .select(BankMovement::as_select())
+            .load(conn)
+    }
+}

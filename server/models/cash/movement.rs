@@ -1,0 +1,213 @@
+//! Lines of a shift (`turn_movements`). Amounts are positive; [`MovementKind::drawer_sign`] says
+//! whether a line enters (+1) or leaves (−1) the drawer, or is only listed (0: sales paid by
+//! card or transfer).
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::DbConnection;
+use crate::db::schema::turn_movements;
+use crate::models::CompanyId;
+use crate::util::time::now;
+
+/// What a line is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MovementKind {
+    Opening,
+    CashSale,
+    CashRefund,
+    Collection,
+    CashIn,
+    CashOut,
+    CnbIn,
+    CnbOut,
+    NonCashSale,
+}
+
+impl MovementKind {
+    /// Every kind, in the order summaries list them.
+    pub const ALL: [MovementKind; 9] = [
+        Self::Opening,
+        Self::CashSale,
+        Self::CashRefund,
+        Self::Collection,
+        Self::CashIn,
+        Self::CashOut,
+        Self::CnbIn,
+        Self::CnbOut,
+        Self::NonCashSale,
+    ];
+
+    /// As stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Opening => "opening",
+            Self::CashSale => "cash_sale",
+            Self::CashRefund => "cash_refund",
+            Self::Collection => "collection",
+            Self::CashIn => "cash_in",
+            Self::CashOut => "cash_out",
+            Self::CnbIn => "cnb_in",
+            Self::CnbOut => "cnb_out",
+            Self::NonCashSale => "non_cash_sale",
+        }
+    }
+
+    /// Parses a stored kind.
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+
+    /// Effect on the cash in the drawer.
+    pub fn drawer_sign(self) -> i64 {
+        match self {
+            Self::Opening | Self::CashSale | Self::Collection | Self::CashIn | Self::CnbIn => 1,
+            Self::CashRefund | Self::CashOut | Self::CnbOut => -1,
+            Self::NonCashSale => 0,
+        }
+    }
+
+    /// Spanish label (tickets and screens).
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Opening => "Apertura",
+            Self::CashSale => "Venta en efectivo",
+            Self::CashRefund => "Devolución en efectivo",
+            Self::Collection => "Cobro de cuenta por cobrar",
+            Self::CashIn => "Ingreso de efectivo",
+            Self::CashOut => "Retiro de efectivo",
+            Self::CnbIn => "Banco del Barrio: ingreso",
+            Self::CnbOut => "Banco del Barrio: egreso",
+            Self::NonCashSale => "Venta sin efectivo",
+        }
+    }
+}
+
+/// A movement row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = turn_movements)]
+pub struct Movement {
+    pub id: i64,
+    pub company_id: i64,
+    pub turn_id: i64,
+    pub kind: String,
+    pub payment_method: Option<String>,
+    pub amount: i64,
+    pub reason: String,
+    pub source_type: Option<String>,
+    pub source_id: Option<i64>,
+    pub user_id: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// A line to post (see `posting::post_to_shift`).
+#[derive(Debug, Clone)]
+pub struct NewMovement {
+    pub kind: MovementKind,
+    /// Positive micros.
+    pub amount: i64,
+    pub reason: String,
+    /// Payment method of a sale (`efectivo`, `tarjeta`, `transferencia`…).
+    pub payment_method: Option<String>,
+    /// The document behind it (`sale`, `receivable`, `cnb_operation`) and its id.
+    pub source: Option<(String, i64)>,
+    pub user_id: i64,
+}
+
+/// Totals of a shift's lines: per kind, and per payment method for sales.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub by_kind: BTreeMap<MovementKind, i64>,
+    pub by_method: BTreeMap<String, i64>,
+}
+
+impl Totals {
+    /// Total of one kind.
+    pub fn of(&self, kind: MovementKind) -> i64 {
+        self.by_kind.get(&kind).copied().unwrap_or(0)
+    }
+
+    /// Cash expected in the drawer: opening + in-flows − out-flows.
+    pub fn expected_cash(&self) -> i64 {
+        self.by_kind
+            .iter()
+            .map(|(kind, amount)| kind.drawer_sign() * amount)
+            .sum()
+    }
+}
+
+impl Movement {
+    /// Inserts a line of `turn` (the caller holds the shift's lock).
+    pub fn insert(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        turn: i64,
+        new: &NewMovement,
+    ) -> QueryResult<Movement> {
+        let id = diesel::insert_into(turn_movements::table)
+            .values((
+                turn_movements::company_id.eq(company.get()),
+                turn_movements::turn_id.eq(turn),
+                turn_movements::kind.eq(new.kind.as_str()),
+                turn_movements::payment_method.eq(new.payment_method.as_deref()),
+                turn_movements::amount.eq(new.amount),
+                turn_movements::reason.eq(&new.reason),
+                turn_movements::source_type.eq(new.source.as_ref().map(|s| s.0.as_str())),
+                turn_movements::source_id.eq(new.source.as_ref().map(|s| s.1)),
+                turn_movements::user_id.eq(new.user_id),
+                turn_movements::created_at.eq(now()),
+            ))
+            .returning(turn_movements::id)
+            .get_result::<i64>(conn)?;
+        turn_movements::table
+            .find(id)
+            .select(Movement::as_select())
+            .first(conn)
+    }
+
+    /// Every line of a shift, oldest first.
+    pub fn of_turn(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        turn: i64,
+    ) -> QueryResult<Vec<Movement>> {
+        turn_movements::table
+            .filter(turn_movements::company_id.eq(company.get()))
+            .filter(turn_movements::turn_id.eq(turn))
+            .order(turn_movements::id.asc())
+            .select(Movement::as_select())
+            .load(conn)
+    }
+
+    /// Sums of a shift's lines, grouped in SQL (one row per kind and method).
+    pub fn totals(conn: &mut DbConnection, company: CompanyId, turn: i64) -> QueryResult<Totals> {
+        let rows: Vec<(String, Option<String>, Option<i64>)> = turn_movements::table
+            .filter(turn_movements::company_id.eq(company.get()))
+            .filter(turn_movements::turn_id.eq(turn))
+            .group_by((turn_movements::kind, turn_movements::payment_method))
+            .select((
+                turn_movements::kind,
+                turn_movements::payment_method,
+                // SUM of BIGINT is NUMERIC on PostgreSQL; the cast keeps one integer type.
+                diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(
+                    "CAST(SUM(turn_movements.amount) AS BIGINT)",
+                ),
+            ))
+            .load(conn)?;
+        let mut totals = Totals::default();
+        for (kind, method, sum) in rows {
+            let Some(kind) = MovementKind::parse(&kind) else {
+                continue;
+            };
+            let sum = sum.unwrap_or(0);
+            *totals.by_kind.entry(kind).or_default() += sum;
+            if matches!(kind, MovementKind::CashSale | MovementKind::NonCashSale) {
+                let method = method.unwrap_or_else(|| "efectivo".into());
+                *totals.by_method.entry(method).or_default() += sum;
+            }
+        }
+        Ok(totals)
+    }
+}

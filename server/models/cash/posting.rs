@@ -1,0 +1,203 @@
+//! The cash service: the only code that opens, posts to and closes shifts. Sales, receivables
+//! and Banco del Barrio call [`post_to_shift`] inside their own write transaction
+//! (`Database::write`), so their document and its cash line land together or not at all.
+//!
+//! Race with a close: posting and closing both start by taking the shift's row lock through
+//! [`Turn::lock_open`] (an `UPDATE … WHERE state = 'open'`). On PostgreSQL the second one waits
+//! for the first to commit and then re-reads the row; on SQLite the write transaction
+//! (`BEGIN IMMEDIATE`) already serialises them. So a movement either commits before the close
+//! reads the totals (and is inside the count) or finds the shift closed and is refused.
+
+use std::collections::BTreeMap;
+
+use crate::error::{AppError, AppResult, conflict, not_in_table};
+use crate::models::CompanyId;
+use crate::models::cash::count::Count;
+use crate::models::cash::movement::{Movement, MovementKind, NewMovement, Totals};
+use crate::models::cash::register::CashRegister;
+use crate::models::cash::turn::{self, Closing, Turn};
+
+/// Refusal for a write to a shift that is no longer open.
+pub const NOT_OPEN: &str =
+    "El turno de caja ya está cerrado: no se pueden registrar más movimientos en él";
+/// Refusal when the user has no open shift to post to.
+pub const NO_OPEN_SHIFT: &str =
+    "No tiene un turno de caja abierto. Abra la caja antes de registrar movimientos de efectivo.";
+/// Refusal for cash leaving the drawer beyond what it should hold.
+pub const NOT_ENOUGH_CASH: &str = "El monto supera el efectivo esperado en caja";
+/// The register already has an open shift.
+pub const REGISTER_BUSY: &str = "La caja ya tiene un turno abierto";
+/// The user already has an open shift.
+pub const USER_BUSY: &str = "Ya tiene un turno abierto: ciérrelo antes de abrir otro";
+
+/// Which shift a movement goes to.
+#[derive(Debug, Clone, Copy)]
+pub enum ShiftTarget {
+    /// A given shift (cash in/out from its screen).
+    Turn(i64),
+    /// The open shift of this user (a sale, a collection, a CNB operation at the counter).
+    OpenOf(i64),
+}
+
+/// Posts one line to a shift under its lock. Refuses a shift that is not open, a non-positive
+/// amount, and cash leaving the drawer beyond the expected cash. Call it inside a write
+/// transaction.
+pub fn post_to_shift(
+    conn: &mut crate::db::DbConnection,
+    company: CompanyId,
+    target: ShiftTarget,
+    movement: &NewMovement,
+) -> AppResult<Movement> {
+    if movement.amount <= 0 {
+        return Err(AppError::field(
+            "amount",
+            "El monto debe ser mayor que cero",
+        ));
+    }
+    let (turn_id, refusal) = match target {
+        ShiftTarget::Turn(id) => {
+            let turn = Turn::find(conn, company, id)?.ok_or_else(not_in_table)?;
+            (turn.id, NOT_OPEN)
+        }
+        ShiftTarget::OpenOf(user) => {
+            let turn =
+                Turn::open_of_user(conn, company, user)?.ok_or_else(|| conflict(NO_OPEN_SHIFT))?;
+            (turn.id, NO_OPEN_SHIFT)
+        }
+    };
+    if !Turn::lock_open(conn, company, turn_id)? {
+        return Err(conflict(refusal));
+    }
+    if movement.kind.drawer_sign() < 0 {
+        let expected = Movement::totals(conn, company, turn_id)?.expected_cash();
+        if movement.amount > expected {
+            return Err(AppError::field(
+                "amount",
+                format!(
+                    "{NOT_ENOUGH_CASH} ({})",
+                    crate::domain::money::money_from_micros(expected)
+                ),
+            ));
+        }
+    }
+    Ok(Movement::insert(conn, company, turn_id, movement)?)
+}
+
+/// Opens a shift of `user` on `register` with an opening line; returns the shift. The register
+/// must be an active, unlocked register of `branch`.
+pub fn open_shift(
+    conn: &mut crate::db::DbConnection,
+    company: CompanyId,
+    branch: i64,
+    register: i64,
+    user: i64,
+    opening: i64,
+) -> AppResult<Turn> {
+    if opening < 0 {
+        return Err(AppError::field(
+            "openingAmount",
+            "El monto de apertura no puede ser negativo",
+        ));
+    }
+    let found = CashRegister::find(conn, company, register)?
+        .filter(|r| r.branch_office_id == branch)
+        .ok_or_else(|| AppError::field("cashRegisterId", "La caja no existe en esta sucursal"))?;
+    if !found.active || found.locked {
+        return Err(AppError::field(
+            "cashRegisterId",
+            "La caja está inactiva o bloqueada",
+        ));
+    }
+    if Turn::open_of_user(conn, company, user)?.is_some() {
+        return Err(conflict(USER_BUSY));
+    }
+    if Turn::open_of_register(conn, company, register)?.is_some() {
+        return Err(conflict(REGISTER_BUSY));
+    }
+    // The partial unique indexes settle two openings that race past the checks above.
+    let id = Turn::insert_open(conn, company, branch, register, user, opening)
+        .map_err(|e| crate::error::constraint_conflict(e, "cashRegisterId", REGISTER_BUSY))?;
+    Movement::insert(
+        conn,
+        company,
+        id,
+        &NewMovement {
+            kind: MovementKind::Opening,
+            amount: opening,
+            reason: "Apertura de caja".into(),
+            payment_method: None,
+            source: None,
+            user_id: user,
+        },
+    )?;
+    Turn::find(conn, company, id)?.ok_or_else(not_in_table)
+}
+
+/// Closes an open shift with the count `(denomination, quantity)`: under the shift's lock, reads
+/// the totals, stores expected, counted and difference, and the count rows.
+pub fn close_shift(
+    conn: &mut crate::db::DbConnection,
+    company: CompanyId,
+    turn_id: i64,
+    counts: &[(i64, i64)],
+    note: Option<String>,
+    by: i64,
+) -> AppResult<Closing> {
+    if !Turn::lock_open(conn, company, turn_id)? {
+        return Err(conflict(NOT_OPEN));
+    }
+    let expected = Movement::totals(conn, company, turn_id)?.expected_cash();
+    let counted = counts.iter().map(|(d, q)| d * q).sum();
+    let closing = Closing {
+        expected,
+        counted,
+        note,
+        by,
+    };
+    Count::insert_all(conn, company, turn_id, counts)?;
+    Turn::close(conn, company, turn_id, &closing)?;
+    Ok(closing)
+}
+
+/// The figures of a shift, in micros: live while open, as stored once closed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    pub opening: i64,
+    pub expected: i64,
+    pub counted: Option<i64>,
+    pub difference: Option<i64>,
+    /// Sales per payment method (cash sales under `efectivo`).
+    pub by_method: BTreeMap<String, i64>,
+    /// Totals per line kind.
+    pub by_type: BTreeMap<&'static str, i64>,
+}
+
+/// The summary of a shift (one grouped query over its lines).
+pub fn summary(
+    conn: &mut crate::db::DbConnection,
+    company: CompanyId,
+    turn: &Turn,
+) -> AppResult<Summary> {
+    let totals = Movement::totals(conn, company, turn.id)?;
+    Ok(summarize(turn, &totals))
+}
+
+/// [`summary`] from totals already read.
+pub fn summarize(turn: &Turn, totals: &Totals) -> Summary {
+    let expected = match (turn.state.as_str(), turn.expected) {
+        (turn::OPEN, _) | (_, None) => totals.expected_cash(),
+        (_, Some(stored)) => stored,
+    };
+    Summary {
+        opening: turn.opening_amount,
+        expected,
+        counted: turn.counted,
+        difference: turn.difference,
+        by_method: totals.by_method.clone(),
+        by_type: totals
+            .by_kind
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect(),
+    }
+}

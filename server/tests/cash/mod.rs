@@ -1,0 +1,6 @@
+//! Cash: registers, shifts (lifecycle, refusals, tenancy, a close racing movements), banks.
+
+mod banks;
+mod barrio;
+mod pages;
+mod turns;

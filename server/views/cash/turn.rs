@@ -1,0 +1,173 @@
+//! Shifts (turnos), their lines, counts and summary. Money as decimal strings.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::domain::money::money_from_micros;
+use crate::models::cash::count::Count;
+use crate::models::cash::movement::{Movement, MovementKind};
+use crate::models::cash::posting::Summary;
+use crate::models::cash::turn::Turn;
+use crate::util::time::to_local_iso;
+
+fn money(micros: i64) -> String {
+    money_from_micros(micros).to_string()
+}
+
+/// A shift.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub cash_register_id: i64,
+    pub cash_register_name: String,
+    pub branch_office_id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    /// `open`, `closed` or `confirmed`.
+    pub state: String,
+    pub opening_amount: String,
+    pub opened_at: String,
+    pub expected: Option<String>,
+    pub counted: Option<String>,
+    pub difference: Option<String>,
+    pub close_note: Option<String>,
+    pub closed_at: Option<String>,
+    pub confirm_note: Option<String>,
+    pub confirmed_at: Option<String>,
+    pub bank_account_id: Option<i64>,
+}
+
+impl TurnView {
+    /// From a row and the names the caller looked up.
+    pub fn new(t: &Turn, register_name: String, user_name: String) -> Self {
+        Self {
+            id: t.id,
+            cash_register_id: t.cash_register_id,
+            cash_register_name: register_name,
+            branch_office_id: t.branch_office_id,
+            user_id: t.user_id,
+            user_name,
+            state: t.state.clone(),
+            opening_amount: money(t.opening_amount),
+            opened_at: to_local_iso(t.opened_at),
+            expected: t.expected.map(money),
+            counted: t.counted.map(money),
+            difference: t.difference.map(money),
+            close_note: t.close_note.clone(),
+            closed_at: t.closed_at.map(to_local_iso),
+            confirm_note: t.confirm_note.clone(),
+            confirmed_at: t.confirmed_at.map(to_local_iso),
+            bank_account_id: t.bank_account_id,
+        }
+    }
+}
+
+/// A line of a shift.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnMovementView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    /// `opening`, `cash_sale`, `cash_refund`, `collection`, `cash_in`, `cash_out`, `cnb_in`,
+    /// `cnb_out`, `non_cash_sale`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub label: String,
+    /// +1 enters the drawer, −1 leaves it, 0 only listed.
+    pub sign: i64,
+    pub payment_method: Option<String>,
+    pub amount: String,
+    pub reason: String,
+    pub source_type: Option<String>,
+    pub source_id: Option<i64>,
+    pub user_id: i64,
+    pub created_at: String,
+}
+
+impl From<&Movement> for TurnMovementView {
+    fn from(m: &Movement) -> Self {
+        let kind = MovementKind::parse(&m.kind);
+        Self {
+            id: m.id,
+            kind: m.kind.clone(),
+            label: kind.map(|k| k.label()).unwrap_or_default().to_string(),
+            sign: kind.map(|k| k.drawer_sign()).unwrap_or(0),
+            payment_method: m.payment_method.clone(),
+            amount: money(m.amount),
+            reason: m.reason.clone(),
+            source_type: m.source_type.clone(),
+            source_id: m.source_id,
+            user_id: m.user_id,
+            created_at: to_local_iso(m.created_at),
+        }
+    }
+}
+
+/// One denomination of a count.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnCountView {
+    pub denomination: String,
+    pub quantity: i64,
+    pub amount: String,
+}
+
+impl From<&Count> for TurnCountView {
+    fn from(c: &Count) -> Self {
+        Self {
+            denomination: money(c.denomination),
+            quantity: c.quantity,
+            amount: money(c.amount),
+        }
+    }
+}
+
+/// The figures of a shift.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnSummaryView {
+    pub opening: String,
+    pub expected: String,
+    pub counted: Option<String>,
+    pub difference: Option<String>,
+    /// Sales per payment method (`efectivo`, `tarjeta`…).
+    pub by_method: BTreeMap<String, String>,
+    /// Totals per line type.
+    pub by_type: BTreeMap<String, String>,
+}
+
+impl From<&Summary> for TurnSummaryView {
+    fn from(s: &Summary) -> Self {
+        Self {
+            opening: money(s.opening),
+            expected: money(s.expected),
+            counted: s.counted.map(money),
+            difference: s.difference.map(money),
+            by_method: s
+                .by_method
+                .iter()
+                .map(|(k, v)| (k.clone(), money(*v)))
+                .collect(),
+            by_type: s
+                .by_type
+                .iter()
+                .map(|(k, v)| (k.to_string(), money(*v)))
+                .collect(),
+        }
+    }
+}
+
+/// `GET /api/Turn/{id}`: the shift, its lines, its count and its summary.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnDetailView {
+    #[serde(flatten)]
+    pub turn: TurnView,
+    pub movements: Vec<TurnMovementView>,
+    pub counts: Vec<TurnCountView>,
+    pub summary: TurnSummaryView,
+}

@@ -1,0 +1,69 @@
+/**
+ * The cash drawer in a real browser: a cashier opens a shift, takes cash in, closes it counting
+ * bills and coins, and prints the arqueo ticket, which is complete without JavaScript.
+ */
+import { expect, test } from '@playwright/test';
+import { collectErrors, expectToast, hydrated, signIn } from './helpers';
+
+test('open a shift, cash in, close counting bills and print the arqueo ticket', async ({ page, browser }) => {
+  const errors = collectErrors(page);
+  await signIn(page, 'cajero@demo.ec');
+
+  await page.goto('/admin/caja/abrirCerrarCaja');
+  await hydrated(page);
+  await page.getByLabel('Fondo inicial').fill('50.00');
+  await page.getByRole('button', { name: 'Abrir caja' }).click();
+  await expectToast(page, 'Caja abierta');
+  await expect(page.getByTestId('count-form')).toBeVisible();
+
+  await page.goto('/admin/caja/Ingresar');
+  await hydrated(page);
+  await page.getByLabel('Monto').fill('25.50');
+  await page.getByLabel('Motivo').fill('Cambio para el día');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expectToast(page, 'Ingreso registrado');
+  await expect(page.getByTestId('expected')).toContainText('$ 75.50');
+
+  await page.goto('/admin/caja/abrirCerrarCaja');
+  await hydrated(page);
+  // Bills: 3 × $20, 1 × $10, 1 × $5; coins: 1 × $0.50. Enter moves to the next denomination.
+  const first = page.locator('#count-0');
+  await first.focus();
+  await first.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('1');
+  await page.locator('#count-8').fill('1');
+  await expect(page.getByTestId('counted')).toHaveText('$ 75.50');
+  await expect(page.getByTestId('difference')).toHaveText('$ 0.00');
+  await page.locator('#count-12').fill('2');
+  await expect(page.getByTestId('difference')).toHaveText('$ 0.02');
+  await page.getByRole('button', { name: 'Cerrar caja' }).click();
+  await expectToast(page, 'Caja cerrada');
+  const href = await page.getByRole('link', { name: 'Imprimir arqueo' }).getAttribute('href');
+  const id = /\/admin\/caja\/turno\/(\d+)\/ticketArqueo$/.exec(href ?? '')?.[1];
+  expect(id).toBeTruthy();
+  expect(errors).toEqual([]);
+
+  // The ticket is complete HTML: printed with JavaScript disabled, from both addresses.
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const ticket = await context.newPage();
+  for (const path of [`/admin/caja/turno/${id}/ticketArqueo`, `/tickets/caja/ticketArqueo?turno=${id}`]) {
+    const response = await ticket.goto(path);
+    expect(response?.status()).toBe(200);
+    const body = ticket.getByTestId('ticket');
+    await expect(body).toContainText('ARQUEO DE CAJA');
+    await expect(body).toContainText('Cajero Demo');
+    await expect(body).toContainText('Fondo inicial$ 50.00');
+    await expect(body).toContainText('Ingresos de efectivo$ 25.50');
+    await expect(body).toContainText('3 x $ 20.00$ 60.00');
+    await expect(body).toContainText('ESPERADO$ 75.50');
+    await expect(body).toContainText('CONTADO$ 75.52');
+    await expect(body).toContainText('SOBRANTE$ 0.02');
+    expect(await ticket.locator('script[src]').count()).toBe(0);
+  }
+  await context.close();
+});

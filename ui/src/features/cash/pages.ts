@@ -1,0 +1,15 @@
+/** Page modules of the cash area. */
+import type { RouteModule } from '../../route-modules';
+
+export const pages: Record<string, () => Promise<RouteModule>> = {
+  'features/cash/pages/hub': () => import('./pages/hub'),
+  'features/cash/pages/registers': () => import('./pages/registers'),
+  'features/cash/pages/open-close': () => import('./pages/open-close'),
+  'features/cash/pages/my-turns': () => import('./pages/my-turns'),
+  'features/cash/pages/confirm': () => import('./pages/confirm'),
+  'features/cash/pages/movement': () => import('./pages/movement'),
+  'features/cash/pages/bank-accounts': () => import('./pages/bank-accounts'),
+  'features/cash/pages/ticket-arqueo': () => import('./pages/ticket-arqueo'),
+  'features/cash/pages/barrio': () => import('./pages/barrio'),
+  'features/cash/pages/ticket-barrio': () => import('./pages/ticket-barrio'),
+};

@@ -1,0 +1,93 @@
+/** `/admin/caja/Ingresar`: cash in or out of my open shift, with amount and reason. */
+import { useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { Field } from '../../../components/form';
+import { ApiError, apiPost } from '../../../lib/api';
+import type { CashDrawerPage } from '../../../lib/api-types';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+
+export default function CashMovement() {
+  const { myTurn } = useLoaderData() as CashDrawerPage;
+  const revalidator = useRevalidator();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  if (!myTurn) {
+    return (
+      <div className="card space-y-2">
+        <h1 className="text-2xl font-bold">Ingresos y retiros</h1>
+        <p>No tiene un turno de caja abierto.</p>
+        <Link to="/admin/caja/abrirCerrarCaja" className="btn btn-primary">
+          Abrir caja
+        </Link>
+      </div>
+    );
+  }
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formElement = e.currentTarget;
+    const form = new FormData(formElement);
+    setBusy(true);
+    try {
+      await apiPost(
+        `/api/Turn/${myTurn._id}/movement`,
+        { type: String(form.get('type')), amount: String(form.get('amount') ?? ''), reason: String(form.get('reason') ?? '') },
+        { quiet: true },
+      );
+      toast({ title: form.get('type') === 'in' ? 'Ingreso registrado' : 'Retiro registrado', color: 'success' });
+      setErrors({});
+      formElement.reset();
+      await revalidator.revalidate();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const fields = error.fieldErrors;
+        setErrors(Object.keys(fields).length > 0 ? fields : { form: error.body.message });
+      } else setErrors({ form: String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Ingresos y retiros</h1>
+      <p className="text-sm" data-testid="expected">{`Turno #${myTurn._id} · ${myTurn.cashRegisterName} · efectivo esperado ${formatMoney(myTurn.summary.expected)}`}</p>
+      <form onSubmit={submit} className="card max-w-md space-y-3" data-testid="movement-form">
+        <fieldset className="flex gap-4">
+          <legend className="label">Tipo</legend>
+          <label className="flex items-center gap-1">
+            <input type="radio" name="type" value="in" defaultChecked /> Ingreso
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="radio" name="type" value="out" /> Retiro
+          </label>
+        </fieldset>
+        <Field label="Monto" name="amount" inputMode="decimal" required error={errors.amount} />
+        <Field label="Motivo" name="reason" required maxLength={300} error={errors.reason} />
+        {errors.form && <p className="text-sm text-red-700">{errors.form}</p>}
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          Registrar
+        </button>
+      </form>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left">
+            <th>Hora</th>
+            <th>Movimiento</th>
+            <th>Motivo</th>
+            <th className="text-right">Monto</th>
+          </tr>
+        </thead>
+        <tbody>
+          {myTurn.movements.map((m) => (
+            <tr key={m._id} className="border-t border-gray-200 dark:border-gray-700">
+              <td className="py-1">{formatDateTime(m.createdAt)}</td>
+              <td>{m.label}</td>
+              <td>{m.reason}</td>
+              <td className="text-right">{`${m.sign < 0 ? '-' : ''}${formatMoney(m.amount)}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

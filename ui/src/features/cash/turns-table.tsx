@@ -1,0 +1,63 @@
+/** The table of shifts shared by 'Mis turnos' and 'Confirmar cierre'. */
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '../../components/data-list/pagination';
+import type { Page, TurnView } from '../../lib/api-types';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { stateLabels } from './labels';
+
+const money = (value: string | null) => (value === null ? '—' : formatMoney(value));
+
+export function TurnsTable({ list, actions }: { list: Page<TurnView>; actions?: (t: TurnView) => ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  if (list.results.length === 0) return <p className="card">No hay turnos que mostrar.</p>;
+  return (
+    <div className="space-y-2">
+      <table className="w-full text-sm" data-testid="turns">
+        <thead>
+          <tr className="text-left">
+            <th>Turno</th>
+            <th>Caja</th>
+            <th>Cajero</th>
+            <th>Apertura</th>
+            <th>Estado</th>
+            <th className="text-right">Esperado</th>
+            <th className="text-right">Contado</th>
+            <th className="text-right">Diferencia</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {list.results.map((t) => (
+            <tr key={t._id} className="border-t border-gray-200 align-top dark:border-gray-700">
+              <td className="py-1">{`#${t._id}`}</td>
+              <td>{t.cashRegisterName}</td>
+              <td>{t.userName}</td>
+              <td>{formatDateTime(t.openedAt)}</td>
+              <td>{stateLabels[t.state] ?? t.state}</td>
+              <td className="text-right">{money(t.expected)}</td>
+              <td className="text-right">{money(t.counted)}</td>
+              <td className="text-right">{money(t.difference)}</td>
+              <td className="space-x-2 text-right">
+                <a className="underline" href={`/admin/caja/turno/${t._id}/ticketArqueo`} target="_blank" rel="noreferrer">
+                  Arqueo
+                </a>
+                {actions?.(t)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pagination
+        page={list.page}
+        limit={list.limit}
+        total={list.total}
+        onPage={(page) => {
+          const next = new URLSearchParams(params);
+          next.set('page', String(page));
+          setParams(next);
+        }}
+      />
+    </div>
+  );
+}
