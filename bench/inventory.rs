@@ -5,10 +5,13 @@
 //! Run: `cargo bench --bench inventory` (or bench/run.sh). Targets from issue 9: getByBarcode p50
 //! ≤ 1 ms, p99 ≤ 5 ms; search p50 ≤ 10 ms; page ≤ 50 ms; import ≤ 60 s with RSS ≤ 200 MB.
 
+#[path = "support/mod.rs"]
+mod support;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use support::cookie_value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 const PRODUCTS: usize = 100_000;
@@ -131,7 +134,9 @@ fn main() {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-    let csrf = "b".repeat(43);
+    // The CSRF token the server signs for a visitor, echoed in the header (signed double-submit).
+    let (_, head, _) = http(port, "GET", "/login", &[], b"").unwrap();
+    let csrf = cookie_value(&head, "mostrador_csrf").expect("token CSRF");
     let (status, head, _) = http(
         port,
         "POST",
@@ -145,12 +150,9 @@ fn main() {
     )
     .unwrap();
     assert_eq!(status, 200, "inicio de sesión");
-    let session = head
-        .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: mostrador_session="))
-        .and_then(|v| v.split(';').next())
-        .unwrap()
-        .to_string();
+    let session = cookie_value(&head, "mostrador_session").expect("sesión");
+    // Signing in replaces the token with one signed for the new session.
+    let csrf = cookie_value(&head, "mostrador_csrf").expect("token CSRF de la sesión");
     let cookie = format!("mostrador_session={session}; mostrador_csrf={csrf}");
 
     // The import.

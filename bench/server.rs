@@ -4,10 +4,13 @@
 //! `GET /api/user` with 32 connections for 10 s, measured with wrk. Run: `cargo bench --bench
 //! server` (or bench/run.sh).
 
+#[path = "support/mod.rs"]
+mod support;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use support::cookie_value;
 
 use mostrador::ssr::EngineKind;
 
@@ -61,18 +64,6 @@ fn http(
     let (head, body) = response.split_once("\r\n\r\n")?;
     let status = head.split_whitespace().nth(1)?.parse().ok()?;
     Some((status, head.to_string(), body.to_string()))
-}
-
-/// The value of cookie `name` set by a response head.
-fn cookie_value(head: &str, name: &str) -> Option<String> {
-    let prefix = format!("set-cookie: {name}=");
-    head.lines()
-        .find_map(|l| {
-            l.to_ascii_lowercase()
-                .starts_with(&prefix)
-                .then(|| l[prefix.len()..].to_string())
-        })
-        .and_then(|v| v.split(';').next().map(str::to_string))
 }
 
 fn rss_mb(pid: u32) -> f64 {
