@@ -40,6 +40,7 @@ pub struct CompanyBody {
     is_ret: Option<bool>,
     retention_agent_resolution: Option<String>,
     sri_environment: Option<String>,
+    allow_negative_stock: Option<bool>,
 }
 
 fn text(value: &Option<String>) -> String {
@@ -132,6 +133,7 @@ fn fields(body: &CompanyBody) -> AppResult<CompanyFields> {
         is_ret,
         retention_agent_resolution: resolution,
         sri_environment: environment,
+        allow_negative_stock: body.allow_negative_stock.unwrap_or(false),
         updated_at: now(),
     })
 }
@@ -141,6 +143,7 @@ pub fn detail(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<CompanyDeta
     let company = Company::find(conn, tenant.company)?;
     Ok(CompanyDetailView {
         has_logo: Company::has_logo(conn, tenant.company)?,
+        allow_negative_stock: company.allow_negative_stock,
         logo_version: company.updated_at.and_utc().timestamp_millis(),
         company: CompanyView::from(&company),
     })

@@ -32,6 +32,8 @@ pub struct Company {
     pub sri_environment: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// Sales and adjustments may take stock below zero ("permitir stock negativo").
+    pub allow_negative_stock: bool,
 }
 
 /// A company to insert.
@@ -61,6 +63,7 @@ pub struct CompanyFields {
     pub is_ret: bool,
     pub retention_agent_resolution: Option<String>,
     pub sri_environment: String,
+    pub allow_negative_stock: bool,
     pub updated_at: NaiveDateTime,
 }
 

@@ -16,7 +16,7 @@ fn body(ruc: &str) -> serde_json::Value {
     json!({
         "ruc": ruc, "businessName": "EMPRESA A S.A.", "tradeName": "Tienda A", "mainAddress": "Av. Principal 1",
         "typeRegimen": "2", "accountingRequired": true, "specialTaxpayer": "5368", "isRet": true,
-        "retentionAgentResolution": "1", "sriEnvironment": "produccion"
+        "retentionAgentResolution": "1", "sriEnvironment": "produccion", "allowNegativeStock": true
     })
 }
 
@@ -31,6 +31,7 @@ async fn company_data_is_validated_and_saved(backend: Backend) {
     assert_eq!(company["tradeName"], "Tienda A");
     assert_eq!(company["isRet"], true);
     assert_eq!(company["hasLogo"], false);
+    assert_eq!(company["allowNegativeStock"], true);
     // The user's selected data follows the company's regime.
     assert_eq!(
         admin.get("/api/user").await.json()["companySelectedData"],

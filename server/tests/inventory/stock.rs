@@ -595,15 +595,14 @@ async fn every_branch_has_a_default_warehouse(backend: Backend) {
 async fn negative_stock_when_the_company_allows_it(backend: Backend) {
     let app = TestApp::new(backend).await;
     let t = Tenants::create(&app).await;
-    app.db(|conn| {
-        use diesel::prelude::*;
-        use mostrador::db::schema::companies;
-        diesel::update(companies::table.filter(companies::ruc.eq(crate::util::fixtures::RUC_A)))
-            .set(companies::allow_negative_stock.eq(true))
-            .execute(conn)
-            .unwrap();
-    })
-    .await;
+    // The administrator turns it on in the company's data (off by default).
+    let mut admin = app.signed_in(t.admin_a).await;
+    let mut company = admin.get("/api/company").await.json();
+    assert_eq!(company["allowNegativeStock"], false);
+    company["allowNegativeStock"] = json!(true);
+    let saved = admin.post_json("/api/company/update", company).await;
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    assert_eq!(saved.json()["allowNegativeStock"], true);
     let mut c = app.signed_in(t.user_a).await;
     let item = product(&mut c, "NG-1", "Hielo en funda", "7861234500079").await;
     let id = item["_id"].as_i64().unwrap();

@@ -12,6 +12,8 @@ pub struct CompanyDetailView {
     #[serde(flatten)]
     pub company: CompanyView,
     pub has_logo: bool,
+    /// Whether stock may go below zero (inventory setting kept with the company).
+    pub allow_negative_stock: bool,
     /// Changes whenever the company changes, so the logo URL can bust caches.
     pub logo_version: i64,
 }

@@ -230,6 +230,10 @@ saldoEnCaja: string, commissions: string, cupoUsed: string, cupoAvailable: strin
  */
 export type CompanyDetailView = { hasLogo: boolean, 
 /**
+ * Whether stock may go below zero (inventory setting kept with the company).
+ */
+allowNegativeStock: boolean, 
+/**
  * Changes whenever the company changes, so the logo URL can bust caches.
  */
 logoVersion: number, _id: number, ruc: string, businessName: string, tradeName: string | null, mainAddress: string, typeRegimen: string, accountingRequired: boolean, specialTaxpayer: string | null, isRet: boolean, retentionAgentResolution: string | null, sriEnvironment: string, };

@@ -43,6 +43,7 @@ function CompanyForm({ company }: { company: Company }) {
           isRet: form.get('isRet') === 'true',
           retentionAgentResolution: text('retentionAgentResolution') || null,
           sriEnvironment: text('sriEnvironment'),
+          allowNegativeStock: form.get('allowNegativeStock') === 'true',
         },
         { quiet: true },
       );
@@ -85,6 +86,7 @@ function CompanyForm({ company }: { company: Company }) {
             <input type="checkbox" name="isRet" value="true" checked={isRet} onChange={(e) => setIsRet(e.target.checked)} className="h-4 w-4 accent-primary-600" />
             Agente de retención
           </label>
+          <CheckboxField label="Permitir stock negativo (vender sin existencias)" name="allowNegativeStock" defaultChecked={company.allowNegativeStock} />
         </div>
         {isRet && (
           <Field
