@@ -82,6 +82,11 @@ pub fn money_from_micros(micros: i64) -> Decimal {
     money(from_micros(micros))
 }
 
+/// A stored amount as the decimal string every view sends (`"1.50"`).
+pub fn money_text(micros: i64) -> String {
+    money_from_micros(micros).to_string()
+}
+
 /// A stored quantity or unit price without trailing zeros (`"1.5"`, `"3"`), for views.
 pub fn qty_from_micros(micros: i64) -> Decimal {
     from_micros(micros).normalize()

@@ -15,7 +15,7 @@ use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::db::list::ListParams;
 use crate::db::search::contains_pattern;
-use crate::domain::money::{fmt2, from_micros};
+use crate::domain::money::money_text as money;
 use crate::error::{AppError, AppResult};
 use crate::models::inventory::cost::{Balance, per_unit};
 use crate::models::inventory::kardex::{KardexQuery, KardexRow};
@@ -27,11 +27,6 @@ use crate::views::inventory::stock::{
     HubMovementView, InventoryHubView, KardexDocumentView, KardexOpeningView, KardexRowView,
     KardexView, StockListView, StockRowView,
 };
-
-/// Money with 2 decimals from millionths.
-fn money(micros: i64) -> String {
-    fmt2(from_micros(micros))
-}
 
 /// The views of kardex rows (user names looked up once).
 pub fn row_views(

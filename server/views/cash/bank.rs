@@ -3,7 +3,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::domain::money::money_from_micros;
+use crate::domain::money::money_text;
 use crate::models::cash::bank::{BankAccount, BankMovement};
 use crate::util::time::to_local_iso;
 
@@ -31,7 +31,7 @@ impl From<&BankAccount> for BankAccountView {
             account_type: a.account_type.clone(),
             number: a.number.clone(),
             holder: a.holder.clone(),
-            opening_balance: money_from_micros(a.opening_balance).to_string(),
+            opening_balance: money_text(a.opening_balance),
             active: a.active,
             locked: a.locked,
         }
@@ -75,18 +75,18 @@ impl BankMovementsView {
                 BankMovementView {
                     id: m.id,
                     kind: m.kind.clone(),
-                    amount: money_from_micros(m.amount).to_string(),
+                    amount: money_text(m.amount),
                     description: m.description.clone(),
                     turn_id: m.turn_id,
                     created_at: to_local_iso(m.created_at),
-                    balance: money_from_micros(balance).to_string(),
+                    balance: money_text(balance),
                 }
             })
             .collect();
         Self {
             account: account.into(),
             movements,
-            balance: money_from_micros(balance).to_string(),
+            balance: money_text(balance),
         }
     }
 }

@@ -5,13 +5,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::domain::money::money_from_micros;
+use crate::domain::money::money_text as money;
 use crate::models::cash::cnb::{CnbConfig, CnbOperation, TYPES, cupo_used};
 use crate::util::time::to_local_iso;
-
-fn money(micros: i64) -> String {
-    money_from_micros(micros).to_string()
-}
 
 /// The agent's configuration of a branch.
 #[derive(Debug, Clone, Serialize, TS)]

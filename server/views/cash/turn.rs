@@ -5,16 +5,12 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::domain::money::money_from_micros;
+use crate::domain::money::money_text as money;
 use crate::models::cash::count::Count;
 use crate::models::cash::movement::{Movement, MovementKind};
 use crate::models::cash::posting::Summary;
 use crate::models::cash::turn::Turn;
 use crate::util::time::to_local_iso;
-
-fn money(micros: i64) -> String {
-    money_from_micros(micros).to_string()
-}
 
 /// A shift.
 #[derive(Debug, Clone, Serialize, TS)]

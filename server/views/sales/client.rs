@@ -4,7 +4,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::db::list::Page;
-use crate::domain::money::{fmt2, money_from_micros};
+use crate::domain::money::money_text;
 use crate::models::sales::client::Client;
 
 /// A client (the specification's JSON names; `creditLimit` as a decimal string).
@@ -41,7 +41,7 @@ impl From<&Client> for ClientView {
             phone: c.phone.clone(),
             address: c.address.clone(),
             price_level: c.price_level,
-            credit_limit: fmt2(money_from_micros(c.credit_limit)),
+            credit_limit: money_text(c.credit_limit),
             credit_days: c.credit_days,
             final_consumer: c.is_final_consumer,
             active: c.active,
