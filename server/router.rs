@@ -32,6 +32,7 @@ use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, transfers, upload};
 use crate::controllers::sales::clients::{self, Clients};
+use crate::controllers::sales::{credit_notes, notes};
 use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -178,6 +179,16 @@ fn api() -> Api {
         .get("/clients/{id}", records::get::<Clients>)
         .post("/clients/{id}/update", clients::update)
         .post("/clients/{id}/lock", records::lock::<Clients>)
+        // Sales: sales notes (the POS) and credit notes.
+        .get("/sales/note", notes::list)
+        .get("/sales/note/last", notes::last)
+        .post("/sales/note/preview", notes::preview)
+        .post("/sales/note/register", notes::register)
+        .get("/sales/note/{id}", notes::get)
+        .get("/sales/note/{id}/returnable", credit_notes::returnable_of)
+        .get("/sales/creditNote", credit_notes::list)
+        .post("/sales/creditNote/register", credit_notes::register)
+        .get("/sales/creditNote/{id}", credit_notes::get)
         // Inventory: products, the POS's reads, warehouses, adjustments, transfers, kardex, stock.
         .get("/item", products::list)
         .post("/item/register", products::register)

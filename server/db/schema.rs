@@ -546,6 +546,10 @@ diesel::joinable!(user_branch_offices -> branch_offices (branch_office_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(email_tokens -> users (user_id));
 diesel::joinable!(sri_documents -> companies (company_id));
+diesel::joinable!(sales -> clients (client_id));
+diesel::joinable!(sale_payments -> sales (sale_id));
+diesel::joinable!(credit_notes -> clients (client_id));
+diesel::joinable!(credit_note_lines -> credit_notes (credit_note_id));
 diesel::joinable!(sri_documents -> branch_offices (branch_office_id));
 diesel::joinable!(sri_document_messages -> sri_documents (document_id));
 diesel::joinable!(warehouses -> branch_offices (branch_office_id));
@@ -563,6 +567,164 @@ diesel::joinable!(turn_movements -> turns (turn_id));
 diesel::joinable!(turn_counts -> turns (turn_id));
 diesel::joinable!(bank_movements -> bank_accounts (bank_account_id));
 diesel::joinable!(cnb_operations -> turns (turn_id));
+
+diesel::table! {
+    document_sequences (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        emission_point_id -> BigInt,
+        doc_type -> Text,
+        last_number -> BigInt,
+    }
+}
+
+diesel::table! {
+    sales (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        emission_point_id -> BigInt,
+        sequential -> BigInt,
+        number -> Text,
+        idempotency_key -> Text,
+        client_id -> BigInt,
+        warehouse_id -> BigInt,
+        user_id -> BigInt,
+        turn_id -> Nullable<BigInt>,
+        quote_id -> Nullable<BigInt>,
+        gross -> BigInt,
+        discount -> BigInt,
+        subtotal -> BigInt,
+        iva -> BigInt,
+        total -> BigInt,
+        change_given -> BigInt,
+        note -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sale_lines (id) {
+        id -> BigInt,
+        sale_id -> BigInt,
+        position -> Integer,
+        product_id -> BigInt,
+        code -> Text,
+        name -> Text,
+        unit -> Text,
+        quantity -> BigInt,
+        unit_price -> BigInt,
+        discount -> BigInt,
+        promotion_id -> Nullable<BigInt>,
+        promotion_name -> Nullable<Text>,
+        promotion_discount -> BigInt,
+        iva_code -> Text,
+        iva_rate -> Integer,
+        net -> BigInt,
+        iva -> BigInt,
+        unit_cost -> BigInt,
+    }
+}
+
+diesel::table! {
+    sale_payments (id) {
+        id -> BigInt,
+        sale_id -> BigInt,
+        method -> Text,
+        amount -> BigInt,
+        received -> Nullable<BigInt>,
+        reference -> Nullable<Text>,
+        bank_account_id -> Nullable<BigInt>,
+        due_date -> Nullable<Date>,
+    }
+}
+
+diesel::table! {
+    receivables (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        client_id -> BigInt,
+        sale_id -> BigInt,
+        amount -> BigInt,
+        balance -> BigInt,
+        due_date -> Date,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    quotes (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        number -> BigInt,
+        client_id -> BigInt,
+        user_id -> BigInt,
+        valid_until -> Date,
+        note -> Nullable<Text>,
+        gross -> BigInt,
+        discount -> BigInt,
+        subtotal -> BigInt,
+        iva -> BigInt,
+        total -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    quote_lines (id) {
+        id -> BigInt,
+        quote_id -> BigInt,
+        position -> Integer,
+        product_id -> BigInt,
+        code -> Text,
+        name -> Text,
+        unit -> Text,
+        quantity -> BigInt,
+        unit_price -> BigInt,
+        discount -> BigInt,
+        promotion_id -> Nullable<BigInt>,
+        promotion_name -> Nullable<Text>,
+        promotion_discount -> BigInt,
+        iva_code -> Text,
+        iva_rate -> Integer,
+        net -> BigInt,
+        iva -> BigInt,
+    }
+}
+
+diesel::table! {
+    credit_notes (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        emission_point_id -> BigInt,
+        sequential -> BigInt,
+        number -> Text,
+        sale_id -> BigInt,
+        client_id -> BigInt,
+        user_id -> BigInt,
+        reason -> Text,
+        refund -> Text,
+        subtotal -> BigInt,
+        iva -> BigInt,
+        total -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    credit_note_lines (id) {
+        id -> BigInt,
+        credit_note_id -> BigInt,
+        sale_line_id -> BigInt,
+        product_id -> BigInt,
+        quantity -> BigInt,
+        net -> BigInt,
+        iva -> BigInt,
+    }
+}
 
 diesel::allow_tables_to_appear_in_same_query!(
     companies,
@@ -599,4 +761,13 @@ diesel::allow_tables_to_appear_in_same_query!(
     bank_movements,
     cnb_configs,
     cnb_operations,
+    document_sequences,
+    sales,
+    sale_lines,
+    sale_payments,
+    receivables,
+    quotes,
+    quote_lines,
+    credit_notes,
+    credit_note_lines,
 );

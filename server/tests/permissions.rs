@@ -206,6 +206,16 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ("GET", "/api/clients/{id}", Roles(ALL), Value::Null),
         ("POST", "/api/clients/{id}/update", Roles(ALL), empty()),
         ("POST", "/api/clients/{id}/lock", Roles(ADMIN_USER), empty()),
+        // Sales: sales notes and credit notes (every role sells and returns).
+        ("GET", "/api/sales/note", Roles(ALL), Value::Null),
+        ("GET", "/api/sales/note/last", Roles(ALL), Value::Null),
+        ("POST", "/api/sales/note/preview", Roles(ALL), empty()),
+        ("POST", "/api/sales/note/register", Roles(ALL), empty()),
+        ("GET", "/api/sales/note/{id}", Roles(ALL), Value::Null),
+        ("GET", "/api/sales/note/{id}/returnable", Roles(ALL), Value::Null),
+        ("GET", "/api/sales/creditNote", Roles(ALL), Value::Null),
+        ("POST", "/api/sales/creditNote/register", Roles(ALL), empty()),
+        ("GET", "/api/sales/creditNote/{id}", Roles(ALL), Value::Null),
         // Inventory: the POS's reads are open to every role, writes to admin and user.
         ("GET", "/api/item", Roles(ALL), Value::Null),
         ("POST", "/api/item/register", Roles(ADMIN_USER), empty()),

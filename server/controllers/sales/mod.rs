@@ -1,4 +1,8 @@
-//! The sales area: clients (`/api/clients`).
+//! The sales area: clients (`/api/clients`), sales notes, credit notes and quotes
+//! (`/api/sales/…`).
 
 pub mod clients;
+pub mod credit_notes;
+pub mod input;
+pub mod notes;
 pub mod pages;

@@ -137,6 +137,15 @@ impl Client {
             .optional()
     }
 
+    /// The company's consumidor final.
+    pub fn final_consumer(conn: &mut DbConnection, company: CompanyId) -> QueryResult<Option<Client>> {
+        of(company)
+            .filter(clients::is_final_consumer.eq(true))
+            .select(Client::as_select())
+            .first(conn)
+            .optional()
+    }
+
     /// The company's client with this identification, if any (other than `except`).
     pub fn find_by_identification(
         conn: &mut DbConnection,

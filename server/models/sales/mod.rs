@@ -2,3 +2,8 @@
 
 pub mod client;
 pub mod promotion;
+pub mod credit_note;
+pub mod note;
+pub mod pricing;
+pub mod receivable;
+pub mod sequence;

@@ -3,4 +3,4 @@
 mod banks;
 mod barrio;
 mod pages;
-mod turns;
+pub(crate) mod turns;

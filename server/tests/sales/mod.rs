@@ -1,3 +1,5 @@
-//! The sales area: clients.
+//! The sales area: clients, sales notes, credit notes, quotes.
 
 mod clients;
+mod notes;
+mod support;

@@ -1,3 +1,5 @@
 //! Sales.
 
 pub mod client;
+pub mod credit_note;
+pub mod note;

@@ -1,0 +1,9 @@
+DROP TABLE credit_note_lines;
+DROP TABLE credit_notes;
+DROP TABLE quote_lines;
+DROP TABLE quotes;
+DROP TABLE receivables;
+DROP TABLE sale_payments;
+DROP TABLE sale_lines;
+DROP TABLE sales;
+DROP TABLE document_sequences;

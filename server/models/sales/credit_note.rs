@@ -1,0 +1,194 @@
+//! Internal credit notes (notas de crédito) against a sales note: the returned quantities of its
+//! lines, what they were worth, and how the money went back. Written once, never changed.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::schema::{clients, credit_note_lines, credit_notes};
+use crate::db::search::search_fold;
+use crate::db::{DbBackend, DbConnection};
+use crate::models::CompanyId;
+
+/// A credit note header.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = credit_notes)]
+pub struct CreditNote {
+    pub id: i64,
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub emission_point_id: i64,
+    pub sequential: i64,
+    pub number: String,
+    pub sale_id: i64,
+    pub client_id: i64,
+    pub user_id: i64,
+    pub reason: String,
+    pub refund: String,
+    pub subtotal: i64,
+    pub iva: i64,
+    pub total: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// A header to insert.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = credit_notes)]
+pub struct NewCreditNote<'a> {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub emission_point_id: i64,
+    pub sequential: i64,
+    pub number: &'a str,
+    pub sale_id: i64,
+    pub client_id: i64,
+    pub user_id: i64,
+    pub reason: &'a str,
+    pub refund: &'a str,
+    pub subtotal: i64,
+    pub iva: i64,
+    pub total: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// A returned line.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = credit_note_lines)]
+pub struct CreditNoteLine {
+    #[diesel(skip_insertion)]
+    pub id: i64,
+    pub credit_note_id: i64,
+    pub sale_line_id: i64,
+    pub product_id: i64,
+    pub quantity: i64,
+    pub net: i64,
+    pub iva: i64,
+}
+
+type Query = diesel::dsl::IntoBoxed<
+    'static,
+    diesel::dsl::Select<
+        diesel::dsl::InnerJoin<credit_notes::table, clients::table>,
+        (diesel::dsl::AsSelect<CreditNote, DbBackend>, clients::name),
+    >,
+    DbBackend,
+>;
+
+const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, credit_notes::id;
+    "date" => credit_notes::id,
+    "number" => credit_notes::number,
+    "total" => credit_notes::total,
+];
+
+impl CreditNote {
+    /// One page of the branch's credit notes with the client's name.
+    pub fn list(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        params: &ListParams,
+    ) -> QueryResult<Page<(CreditNote, String)>> {
+        let (from, to) = params.time_range();
+        let filtered = || {
+            let mut query: Query = credit_notes::table
+                .inner_join(clients::table)
+                .select((CreditNote::as_select(), clients::name))
+                .filter(credit_notes::company_id.eq(company.get()))
+                .filter(credit_notes::branch_office_id.eq(branch_office_id))
+                .into_boxed();
+            if let Some(pattern) = params.search_pattern() {
+                query = query.filter(
+                    search_fold(clients::name)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(credit_notes::number.like(pattern).escape('\\')),
+                );
+            }
+            if let Some(from) = from {
+                query = query.filter(credit_notes::created_at.ge(from));
+            }
+            if let Some(to) = to {
+                query = query.filter(credit_notes::created_at.lt(to));
+            }
+            query
+        };
+        paginate(conn, params, filtered, SORTS)
+    }
+
+    /// One credit note of the company.
+    pub fn find(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Option<CreditNote>> {
+        credit_notes::table
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::id.eq(id))
+            .select(CreditNote::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Σ totals of the credit notes of a sale.
+    pub fn total_of_sale(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        sale_id: i64,
+    ) -> QueryResult<i64> {
+        let totals: Vec<i64> = credit_notes::table
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::sale_id.eq(sale_id))
+            .select(credit_notes::total)
+            .load(conn)?;
+        Ok(totals.iter().sum())
+    }
+
+    /// Quantities already returned per sale line of a sale.
+    pub fn returned(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        sale_id: i64,
+    ) -> QueryResult<HashMap<i64, i64>> {
+        let rows: Vec<(i64, i64)> = credit_note_lines::table
+            .inner_join(credit_notes::table)
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::sale_id.eq(sale_id))
+            .select((credit_note_lines::sale_line_id, credit_note_lines::quantity))
+            .load(conn)?;
+        let mut out = HashMap::new();
+        for (line, q) in rows {
+            *out.entry(line).or_insert(0) += q;
+        }
+        Ok(out)
+    }
+
+    /// Inserts the header; returns its id.
+    pub fn insert(conn: &mut DbConnection, new: &NewCreditNote) -> QueryResult<i64> {
+        diesel::insert_into(credit_notes::table)
+            .values(new)
+            .returning(credit_notes::id)
+            .get_result(conn)
+    }
+
+    /// Inserts the lines.
+    pub fn insert_lines(conn: &mut DbConnection, lines: &[CreditNoteLine]) -> QueryResult<usize> {
+        let mut n = 0;
+        for line in lines {
+            n += diesel::insert_into(credit_note_lines::table)
+                .values(line)
+                .execute(conn)?;
+        }
+        Ok(n)
+    }
+
+    /// The lines of a credit note.
+    pub fn lines(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<CreditNoteLine>> {
+        credit_note_lines::table
+            .filter(credit_note_lines::credit_note_id.eq(id))
+            .order(credit_note_lines::id.asc())
+            .select(CreditNoteLine::as_select())
+            .load(conn)
+    }
+}

@@ -1,0 +1,302 @@
+//! Sales notes (notas de venta): header, lines and payments. Written once by
+//! `controllers::sales::notes::register_in`, never updated or deleted — a credit note cancels a
+//! sale. Money and quantities in millionths.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::schema::{clients, sale_lines, sale_payments, sales};
+use crate::db::search::search_fold;
+use crate::db::{DbBackend, DbConnection};
+use crate::models::CompanyId;
+
+/// A sale header.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = sales)]
+pub struct Sale {
+    pub id: i64,
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub emission_point_id: i64,
+    pub sequential: i64,
+    pub number: String,
+    pub idempotency_key: String,
+    pub client_id: i64,
+    pub warehouse_id: i64,
+    pub user_id: i64,
+    pub turn_id: Option<i64>,
+    pub quote_id: Option<i64>,
+    pub gross: i64,
+    pub discount: i64,
+    pub subtotal: i64,
+    pub iva: i64,
+    pub total: i64,
+    pub change_given: i64,
+    pub note: Option<String>,
+    pub created_at: NaiveDateTime,
+}
+
+/// A header to insert.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = sales)]
+pub struct NewSale<'a> {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub emission_point_id: i64,
+    pub sequential: i64,
+    pub number: &'a str,
+    pub idempotency_key: &'a str,
+    pub client_id: i64,
+    pub warehouse_id: i64,
+    pub user_id: i64,
+    pub turn_id: Option<i64>,
+    pub quote_id: Option<i64>,
+    pub gross: i64,
+    pub discount: i64,
+    pub subtotal: i64,
+    pub iva: i64,
+    pub total: i64,
+    pub change_given: i64,
+    pub note: Option<&'a str>,
+    pub created_at: NaiveDateTime,
+}
+
+/// A line of a sale (also the shape of a quote's line, see `models::sales::quote`).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = sale_lines, treat_none_as_default_value = false)]
+pub struct SaleLine {
+    #[diesel(skip_insertion)]
+    pub id: i64,
+    pub sale_id: i64,
+    pub position: i32,
+    pub product_id: i64,
+    pub code: String,
+    pub name: String,
+    pub unit: String,
+    pub quantity: i64,
+    pub unit_price: i64,
+    pub discount: i64,
+    pub promotion_id: Option<i64>,
+    pub promotion_name: Option<String>,
+    pub promotion_discount: i64,
+    pub iva_code: String,
+    pub iva_rate: i32,
+    pub net: i64,
+    pub iva: i64,
+    pub unit_cost: i64,
+}
+
+/// A payment of a sale.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = sale_payments, treat_none_as_default_value = false)]
+pub struct SalePayment {
+    #[diesel(skip_insertion)]
+    pub id: i64,
+    pub sale_id: i64,
+    pub method: String,
+    pub amount: i64,
+    pub received: Option<i64>,
+    pub reference: Option<String>,
+    pub bank_account_id: Option<i64>,
+    pub due_date: Option<NaiveDate>,
+}
+
+/// A row of the list: the header and the client's name.
+pub type SaleRow = (Sale, String);
+
+type Query = diesel::dsl::IntoBoxed<
+    'static,
+    diesel::dsl::Select<
+        diesel::dsl::InnerJoin<sales::table, clients::table>,
+        (diesel::dsl::AsSelect<Sale, DbBackend>, clients::name),
+    >,
+    DbBackend,
+>;
+
+const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sales::id;
+    "date" => sales::id,
+    "number" => sales::number,
+    "total" => sales::total,
+    "client" => clients::name,
+];
+
+impl Sale {
+    /// One page of the branch's sales (search: number or client name; date range).
+    pub fn list(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        params: &ListParams,
+    ) -> QueryResult<Page<SaleRow>> {
+        let (from, to) = params.time_range();
+        let filtered = || {
+            let mut query: Query = sales::table
+                .inner_join(clients::table)
+                .select((Sale::as_select(), clients::name))
+                .filter(sales::company_id.eq(company.get()))
+                .filter(sales::branch_office_id.eq(branch_office_id))
+                .into_boxed();
+            if let Some(pattern) = params.search_pattern() {
+                query = query.filter(
+                    search_fold(clients::name)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(sales::number.like(pattern).escape('\\')),
+                );
+            }
+            if let Some(from) = from {
+                query = query.filter(sales::created_at.ge(from));
+            }
+            if let Some(to) = to {
+                query = query.filter(sales::created_at.lt(to));
+            }
+            query
+        };
+        paginate(conn, params, filtered, SORTS)
+    }
+
+    /// One sale of the company.
+    pub fn find(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<Option<Sale>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::id.eq(id))
+            .select(Sale::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The sale registered with this idempotency key, if any.
+    pub fn find_by_key(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        key: &str,
+    ) -> QueryResult<Option<Sale>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::idempotency_key.eq(key))
+            .select(Sale::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The user's last sale in the branch.
+    pub fn last_of(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        user_id: i64,
+    ) -> QueryResult<Option<Sale>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::branch_office_id.eq(branch_office_id))
+            .filter(sales::user_id.eq(user_id))
+            .order(sales::id.desc())
+            .select(Sale::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The branch's sales since `from` (UTC), newest first, at most `limit`.
+    pub fn recent(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        from: NaiveDateTime,
+        limit: i64,
+    ) -> QueryResult<Vec<SaleRow>> {
+        sales::table
+            .inner_join(clients::table)
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::branch_office_id.eq(branch_office_id))
+            .filter(sales::created_at.ge(from))
+            .order(sales::id.desc())
+            .limit(limit)
+            .select((Sale::as_select(), clients::name))
+            .load(conn)
+    }
+
+    /// Σ payments per method of the branch's sales since `from` (UTC), and their count and total.
+    pub fn totals_since(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        from: NaiveDateTime,
+    ) -> QueryResult<(i64, i64, Vec<(String, i64)>)> {
+        let (count, total): (i64, Option<i64>) = sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::branch_office_id.eq(branch_office_id))
+            .filter(sales::created_at.ge(from))
+            .select((diesel::dsl::count_star(), diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>("CAST(SUM(sales.total) AS BIGINT)")))
+            .first(conn)?;
+        let by_method: Vec<(String, Option<i64>)> = sale_payments::table
+            .inner_join(sales::table)
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::branch_office_id.eq(branch_office_id))
+            .filter(sales::created_at.ge(from))
+            .group_by(sale_payments::method)
+            .select((
+                sale_payments::method,
+                diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(
+                    "CAST(SUM(sale_payments.amount) AS BIGINT)",
+                ),
+            ))
+            .load(conn)?;
+        Ok((
+            count,
+            total.unwrap_or(0),
+            by_method
+                .into_iter()
+                .map(|(m, v)| (m, v.unwrap_or(0)))
+                .collect(),
+        ))
+    }
+
+    /// Inserts the header; returns its id.
+    pub fn insert(conn: &mut DbConnection, new: &NewSale) -> QueryResult<i64> {
+        diesel::insert_into(sales::table)
+            .values(new)
+            .returning(sales::id)
+            .get_result(conn)
+    }
+
+    /// Inserts the lines (one statement).
+    pub fn insert_lines(conn: &mut DbConnection, lines: &[SaleLine]) -> QueryResult<usize> {
+        let mut n = 0;
+        for line in lines {
+            n += diesel::insert_into(sale_lines::table)
+                .values(line)
+                .execute(conn)?;
+        }
+        Ok(n)
+    }
+
+    /// Inserts the payments.
+    pub fn insert_payments(conn: &mut DbConnection, payments: &[SalePayment]) -> QueryResult<usize> {
+        let mut n = 0;
+        for payment in payments {
+            n += diesel::insert_into(sale_payments::table)
+                .values(payment)
+                .execute(conn)?;
+        }
+        Ok(n)
+    }
+
+    /// The lines of a sale, in order.
+    pub fn lines(conn: &mut DbConnection, sale_id: i64) -> QueryResult<Vec<SaleLine>> {
+        sale_lines::table
+            .filter(sale_lines::sale_id.eq(sale_id))
+            .order(sale_lines::position.asc())
+            .select(SaleLine::as_select())
+            .load(conn)
+    }
+
+    /// The payments of a sale.
+    pub fn payments(conn: &mut DbConnection, sale_id: i64) -> QueryResult<Vec<SalePayment>> {
+        sale_payments::table
+            .filter(sale_payments::sale_id.eq(sale_id))
+            .order(sale_payments::id.asc())
+            .select(SalePayment::as_select())
+            .load(conn)
+    }
+}
