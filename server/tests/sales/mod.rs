@@ -1,5 +1,7 @@
 //! The sales area: clients, sales notes, credit notes, quotes.
 
 mod clients;
+mod concurrency;
+mod credit_notes;
 mod notes;
 mod support;
