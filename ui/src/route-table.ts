@@ -72,7 +72,7 @@ export const routeTable: RouteDef[] = [
       {
         id: 'layout-free',
         page: 'layouts/free',
-        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes],
+        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes, ...sales.freeRoutes],
       },
       ...platform.rootRoutes,
     ],

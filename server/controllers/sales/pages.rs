@@ -2,13 +2,109 @@
 
 use serde_json::Value;
 
-use super::clients;
-use crate::auth::roles;
+use super::{clients, credit_notes, notes};
+use crate::auth::roles::{self, Tenant};
+use crate::controllers::cash::pages::ticket_header;
 use crate::controllers::pages::loaders::PageContext;
+use crate::db::DbConnection;
+use crate::domain::money::money_text;
+use crate::error::{AppError, AppResult};
+use crate::models::cash::bank::BankAccount;
+use crate::models::cash::turn::Turn;
+use crate::models::sales::note::Sale;
+use crate::util::time::{ZONE, now, to_local_iso};
 use crate::views::sales::client::ClientsPage;
+use crate::views::sales::note::{SaleClientView, SaleRowView, method_label};
+use crate::views::sales::pages::{
+    BankOptionView, CreditNotesPage, MethodTotalView, PosPage, SaleNotePrint, SalesHubPage,
+};
 
 /// Routes this area loads.
-pub const ROUTES: &[&str] = &["sales-clients"];
+pub const ROUTES: &[&str] = &[
+    "sales-clients",
+    "sales-hub",
+    "sales-pos",
+    "sales-note-pdf",
+    "sales-note-ticket",
+    "sales-credit-notes",
+];
+
+/// Midnight of today in Ecuador, as a stored (UTC) time.
+fn start_of_today() -> chrono::NaiveDateTime {
+    let local = now().and_utc().with_timezone(&ZONE).date_naive();
+    local
+        .and_hms_opt(0, 0, 0)
+        .and_then(|m| m.and_local_timezone(ZONE).single())
+        .map(|t| t.naive_utc())
+        .unwrap_or_else(now)
+}
+
+fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
+    let branch = tenant.branch(conn)?.id;
+    let from = start_of_today();
+    let (count, total, by_method) = Sale::totals_since(conn, tenant.company, branch, from)?;
+    let recent = Sale::recent(conn, tenant.company, branch, from, 10)?
+        .into_iter()
+        .map(|(s, client)| SaleRowView {
+            id: s.id,
+            number: s.number,
+            date: to_local_iso(s.created_at),
+            client_name: client,
+            total: money_text(s.total),
+        })
+        .collect();
+    Ok(SalesHubPage {
+        count,
+        total: money_text(total),
+        by_method: by_method
+            .into_iter()
+            .map(|(method, amount)| MethodTotalView {
+                label: method_label(&method).into(),
+                method,
+                amount: money_text(amount),
+            })
+            .collect(),
+        recent,
+    })
+}
+
+fn pos(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PosPage> {
+    let client = notes::client_of(conn, tenant.company, None)?;
+    Ok(PosPage {
+        final_consumer: SaleClientView {
+            id: client.id,
+            id_type: client.id_type,
+            identification: client.identification,
+            name: client.name,
+            address: client.address,
+            email: client.email,
+            phone: client.phone,
+        },
+        has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?.is_some(),
+        bank_accounts: BankAccount::all(conn, tenant.company, true)?
+            .into_iter()
+            .filter(|a| !a.locked)
+            .map(|a| BankOptionView {
+                id: a.id,
+                label: format!("{} · {} {}", a.bank, a.account_type, a.number),
+            })
+            .collect(),
+        can_change_price: notes::may_change_price(tenant),
+    })
+}
+
+/// The printable of sale `param` (digits, else 404 'No se encontró la nota de venta').
+fn print(conn: &mut DbConnection, tenant: &Tenant, param: &str) -> AppResult<SaleNotePrint> {
+    let id = param
+        .parse::<i64>()
+        .map_err(|_| AppError::NotFound(notes::NOT_FOUND.into()))?;
+    let sale = notes::find_visible(conn, tenant.company, id)?;
+    Ok(SaleNotePrint {
+        header: ticket_header(conn, tenant, sale.branch_office_id)?,
+        sale: notes::view(conn, tenant.company, &sale)?,
+        printed_at: to_local_iso(now()),
+    })
+}
 
 /// Data for route `id`, if it is one of this area's.
 pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
@@ -17,6 +113,21 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
             ctx.tenant_data(roles::ALL, |conn, tenant, query| {
                 Ok(ClientsPage {
                     list: clients::list_page(conn, tenant, &query.list()?)?,
+                })
+            })
+            .await
+        }
+        "sales-hub" => ctx.tenant_data(roles::ALL, |conn, tenant, _| hub(conn, tenant)).await,
+        "sales-pos" => ctx.tenant_data(roles::ALL, |conn, tenant, _| pos(conn, tenant)).await,
+        "sales-note-pdf" | "sales-note-ticket" => {
+            let param = ctx.param("id");
+            ctx.tenant_data(roles::ALL, move |conn, tenant, _| print(conn, tenant, &param))
+                .await
+        }
+        "sales-credit-notes" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                Ok(CreditNotesPage {
+                    list: credit_notes::list_page(conn, tenant, &query.list()?)?,
                 })
             })
             .await

@@ -66,6 +66,17 @@ async fn cash_sale_moves_stock_kardex_and_shift(backend: Backend) {
     assert_eq!(list["results"][0]["number"], "001-001-000000001");
     assert_eq!(list["results"][0]["clientName"], "CONSUMIDOR FINAL");
 
+    // Both printouts: complete HTML without scripts.
+    for (path, title) in [(format!("/admin/ventas/notaventa/{id}/ticket"), "NOTA DE VENTA 001-001-000000001"), (format!("/admin/ventas/notaventa/{id}/pdf"), "No. 001-001-000000001")] {
+        let r = shop.cashier.get(&path).await;
+        assert_eq!(r.status, 200, "{path}");
+        let html = r.text();
+        assert!(html.contains(title), "{path}: {html}");
+        assert!(html.contains("$ 15.05"), "{path}: el cambio");
+        assert!(html.contains("Cola 1 l"), "{path}");
+        assert!(!html.contains("<script"), "{path}: no scripts");
+    }
+
     // A second sale takes the next number; card and transfer are listed but not in the drawer.
     let account = shop
         .admin

@@ -3,3 +3,4 @@
 pub mod client;
 pub mod credit_note;
 pub mod note;
+pub mod pages;

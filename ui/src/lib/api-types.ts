@@ -51,6 +51,11 @@ type: string, amount: string, description: string, turnId: number | null, create
 export type BankMovementsView = { account: BankAccountView, movements: Array<BankMovementView>, balance: string, };
 
 /**
+ * A bank account to choose for a transfer.
+ */
+export type BankOptionView = { _id: number, label: string, };
+
+/**
  * The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).
  */
 export type BranchConfigView = { company: CompanyView, _id: number, 
@@ -267,6 +272,25 @@ export type CompanyView = { _id: number, ruc: string, businessName: string, trad
 export type Counts = { users: number, branches: number, categories: number, };
 
 /**
+ * A returned line.
+ */
+export type CreditNoteLineView = { saleLineId: number, productId: number, code: string, name: string, quantity: string, unitPrice: string, net: string, iva: string, total: string, };
+
+/**
+ * A credit note.
+ */
+export type CreditNoteView = { _id: number, number: string, date: string, saleId: number, saleNumber: string, clientName: string, reason: string, 
+/**
+ * `cash` (refunded from the shift) or `credit` (lowers the receivable).
+ */
+refund: string, user: string, lines: Array<CreditNoteLineView>, totals: DocumentTotalsView, total: string, };
+
+/**
+ * `/admin/ventas/notaCredito`: the branch's credit notes.
+ */
+export type CreditNotesPage = { list: Page<CreditNoteView>, };
+
+/**
  * `GET /api/user`.
  */
 export type CurrentUserView = { _id: number, email: string, name: string, role: Role, branchOfficesAccess: Array<number>, defaultMenu: string | null, isEmailVerified: boolean, companyName: string | null, companySelectedData: CompanySelectedData, theme: ThemeView, 
@@ -289,6 +313,23 @@ export type DocumentLineView = { productId: number, code: string, name: string, 
  * Signed for adjustments (negative leaves).
  */
 quantity: string, unitCost: string, totalCost: string, };
+
+/**
+ * The totals of a document.
+ */
+export type DocumentTotalsView = { 
+/**
+ * Σ quantity × price.
+ */
+gross: string, 
+/**
+ * Σ discounts (manual and promotions).
+ */
+discount: string, 
+/**
+ * Σ nets (subtotal without taxes).
+ */
+subtotal: string, groups: Array<TaxGroupView>, iva: string, total: string, };
 
 /**
  * A point of emission of a branch.
@@ -397,6 +438,11 @@ authRequired?: boolean, };
 export type MessageResponse = { message: string, };
 
 /**
+ * Sales of one payment method.
+ */
+export type MethodTotalView = { method: string, label: string, amount: string, };
+
+/**
  * A choice of the product form's selectors.
  */
 export type OptionView = { value: string, label: string, };
@@ -405,6 +451,44 @@ export type OptionView = { value: string, label: string, };
  * One page of a list, as every list endpoint answers it.
  */
 export type Page<T> = { results: Array<T>, total: number, page: number, limit: number, };
+
+/**
+ * A payment of a sale.
+ */
+export type PaymentView = { 
+/**
+ * `cash`, `card`, `transfer` or `credit`.
+ */
+method: string, 
+/**
+ * "Efectivo", "Tarjeta", "Transferencia", "Crédito".
+ */
+label: string, amount: string, 
+/**
+ * Cash handed over (cash only).
+ */
+received: string | null, reference: string | null, bankAccountId: number | null, 
+/**
+ * Due date of a credit (`YYYY-MM-DD`).
+ */
+dueDate: string | null, };
+
+/**
+ * `/admin/ventas/notaventa`: what the POS needs before the first scan.
+ */
+export type PosPage = { 
+/**
+ * The client of a sale until another is chosen.
+ */
+finalConsumer: SaleClientView, 
+/**
+ * Whether the user has an open shift (cash, card and transfer sales need one).
+ */
+hasOpenTurn: boolean, bankAccounts: Array<BankOptionView>, 
+/**
+ * Admin and user may sell at another price.
+ */
+canChangePrice: boolean, };
 
 /**
  * A product with its stock per warehouse of the branch (`getByBarcode`, `getProductByID`).
@@ -459,6 +543,11 @@ stock: string, };
 export type ProductsPage = { list: Page<ProductView>, categories: Array<CategoryView>, units: Array<string>, ivaCodes: Array<OptionView>, kinds: Array<OptionView>, };
 
 /**
+ * A promotion on a line.
+ */
+export type PromotionAppliedView = { _id: number, name: string, discount: string, };
+
+/**
  * A recipe line.
  */
 export type RecipeLineView = { ingredientId: number, quantity: string, };
@@ -467,6 +556,11 @@ export type RecipeLineView = { ingredientId: number, quantity: string, };
  * The new-password page: whether the link still works.
  */
 export type ResetPasswordPage = { valid: boolean, message?: string, };
+
+/**
+ * A line of a sale with what may still be returned (the credit note screen).
+ */
+export type ReturnableLineView = { saleLineId: number, productId: number, code: string, name: string, sold: string, returned: string, returnable: string, unitPrice: string, };
 
 /**
  * A user's role (specification §6). Default `user`.
@@ -496,6 +590,81 @@ printable: boolean, };
 export type RowError = { row: number, column: string, message: string, };
 
 /**
+ * The buyer as printed and shown.
+ */
+export type SaleClientView = { _id: number, idType: string, identification: string, name: string, address: string | null, email: string | null, phone: string | null, };
+
+/**
+ * One line with its amounts (decimal strings).
+ */
+export type SaleLineView = { productId: number, code: string, name: string, unit: string, quantity: string, unitPrice: string, 
+/**
+ * The manual discount.
+ */
+discount: string, 
+/**
+ * The promotion the server applied, if any.
+ */
+promotion: PromotionAppliedView | null, ivaCode: string, ivaRate: number, 
+/**
+ * quantity × unit price − discounts.
+ */
+net: string, iva: string, 
+/**
+ * net + IVA.
+ */
+total: string, 
+/**
+ * The id of the stored line (credit notes point at it); `null` in a preview.
+ */
+lineId: number | null, };
+
+/**
+ * The printable sales note (A4 and 80 mm).
+ */
+export type SaleNotePrint = { header: TicketHeader, sale: SaleView, printedAt: string, };
+
+/**
+ * `POST /api/sales/note/preview`: the priced lines and the totals, nothing written.
+ */
+export type SalePreviewView = { lines: Array<SaleLineView>, totals: DocumentTotalsView, total: string, };
+
+/**
+ * A row of the sales list.
+ */
+export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, };
+
+/**
+ * A stored sales note.
+ */
+export type SaleView = { _id: number, 
+/**
+ * `estab-ptoEmi-secuencial`.
+ */
+number: string, 
+/**
+ * Local date-time (Ecuador).
+ */
+date: string, client: SaleClientView, cellarId: number, 
+/**
+ * Who sold.
+ */
+user: string, lines: Array<SaleLineView>, payments: Array<PaymentView>, totals: DocumentTotalsView, total: string, 
+/**
+ * Change handed back for cash.
+ */
+change: string, note: string | null, 
+/**
+ * Σ of the credit notes issued against it.
+ */
+credited: string, };
+
+/**
+ * `/admin/ventas`: today's sales of the branch, by payment method, and the last documents.
+ */
+export type SalesHubPage = { count: number, total: string, byMethod: Array<MethodTotalView>, recent: Array<SaleRowView>, };
+
+/**
  * The stock list page.
  */
 export type StockListPage = { cellars: Array<CellarOptionView>, stock: StockListView, };
@@ -513,6 +682,11 @@ export type StockRowView = { productId: number, code: string, name: string, cell
  * Below the product's minimum.
  */
 low: boolean, };
+
+/**
+ * One IVA group of the totals ("IVA 15 %": base and value).
+ */
+export type TaxGroupView = { code: string, label: string, base: string, value: string, };
 
 /**
  * A user's theme.

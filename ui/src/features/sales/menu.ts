@@ -5,6 +5,11 @@ export const menu: MenuItem[] = [
   {
     label: 'Ventas',
     icon: 'user',
-    entries: [{ label: 'Clientes', routeId: 'sales-clients' }],
+    entries: [
+      { label: 'Resumen', routeId: 'sales-hub' },
+      { label: 'Nota de Venta', routeId: 'sales-pos' },
+      { label: 'Clientes', routeId: 'sales-clients' },
+      { label: 'Nota de Crédito', routeId: 'sales-credit-notes' },
+    ],
   },
 ];

@@ -3,4 +3,9 @@ import type { RouteModule } from '../../route-modules';
 
 export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/sales/pages/clients': () => import('./pages/clients'),
+  'features/sales/pages/hub': () => import('./pages/hub'),
+  'features/sales/pages/pos': () => import('./pages/pos'),
+  'features/sales/pages/credit-notes': () => import('./pages/credit-notes'),
+  'features/sales/pages/note-a4': () => import('./pages/note-a4'),
+  'features/sales/pages/note-ticket': () => import('./pages/note-ticket'),
 };

@@ -11,7 +11,34 @@ export const adminRoutes: RouteDef[] = [
     title: 'Ventas',
     roles: ALL,
     children: [
+      { id: 'sales-hub', index: true, page: 'features/sales/pages/hub', title: 'Ventas', data: true },
       { id: 'sales-clients', path: 'listaclientes', page: 'features/sales/pages/clients', title: 'Clientes', data: true },
+      { id: 'sales-pos', path: 'notaventa', page: 'features/sales/pages/pos', title: 'Nota de venta', data: true },
+      { id: 'sales-credit-notes', path: 'notaCredito', page: 'features/sales/pages/credit-notes', title: 'Notas de crédito', data: true },
     ],
+  },
+];
+
+/** Printable documents (free layout: complete HTML, no scripts). */
+export const freeRoutes: RouteDef[] = [
+  {
+    id: 'sales-note-pdf',
+    path: '/admin/ventas/notaventa/:id/pdf',
+    page: 'features/sales/pages/note-a4',
+    title: 'Nota de venta',
+    auth: true,
+    printable: true,
+    numericParams: ['id'],
+    data: true,
+  },
+  {
+    id: 'sales-note-ticket',
+    path: '/admin/ventas/notaventa/:id/ticket',
+    page: 'features/sales/pages/note-ticket',
+    title: 'Nota de venta',
+    auth: true,
+    printable: true,
+    numericParams: ['id'],
+    data: true,
   },
 ];

@@ -1,0 +1,66 @@
+//! Page data of the sales screens.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::credit_note::CreditNoteView;
+use super::note::{SaleClientView, SaleRowView, SaleView};
+use crate::db::list::Page;
+use crate::views::cash::pages::TicketHeader;
+
+/// Sales of one payment method.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct MethodTotalView {
+    pub method: String,
+    pub label: String,
+    pub amount: String,
+}
+
+/// `/admin/ventas`: today's sales of the branch, by payment method, and the last documents.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SalesHubPage {
+    pub count: i64,
+    pub total: String,
+    pub by_method: Vec<MethodTotalView>,
+    pub recent: Vec<SaleRowView>,
+}
+
+/// A bank account to choose for a transfer.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BankOptionView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub label: String,
+}
+
+/// `/admin/ventas/notaventa`: what the POS needs before the first scan.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PosPage {
+    /// The client of a sale until another is chosen.
+    pub final_consumer: SaleClientView,
+    /// Whether the user has an open shift (cash, card and transfer sales need one).
+    pub has_open_turn: bool,
+    pub bank_accounts: Vec<BankOptionView>,
+    /// Admin and user may sell at another price.
+    pub can_change_price: bool,
+}
+
+/// The printable sales note (A4 and 80 mm).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleNotePrint {
+    pub header: TicketHeader,
+    pub sale: SaleView,
+    pub printed_at: String,
+}
+
+/// `/admin/ventas/notaCredito`: the branch's credit notes.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CreditNotesPage {
+    pub list: Page<CreditNoteView>,
+}

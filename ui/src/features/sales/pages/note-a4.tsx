@@ -1,0 +1,31 @@
+/** The sales note on A4 (`/admin/ventas/notaventa/{id}/pdf`): complete HTML without scripts. */
+import { useLoaderData } from 'react-router';
+import type { SaleNotePrint } from '../../../lib/api-types';
+import { formatMoney } from '../../../lib/format';
+import { DocumentA4 } from '../components/document-a4';
+
+export default function NoteA4() {
+  const { header, sale } = useLoaderData() as SaleNotePrint;
+  return (
+    <DocumentA4
+      header={header}
+      title="NOTA DE VENTA"
+      number={sale.number}
+      date={sale.date}
+      client={sale.client}
+      lines={sale.lines}
+      totals={sale.totals}
+      details={[['Vendedor', sale.user]]}
+      footer={
+        <div data-testid="payments">
+          <p className="font-bold">Forma de pago</p>
+          {sale.payments.map((p, i) => (
+            <p key={i}>{`${p.label}: ${formatMoney(p.amount)}${p.reference ? ` (${p.reference})` : ''}${p.dueDate ? ` · vence ${p.dueDate}` : ''}`}</p>
+          ))}
+          {sale.change !== '0.00' && <p>{`Cambio: ${formatMoney(sale.change)}`}</p>}
+          {sale.note && <p className="mt-2">{`Nota: ${sale.note}`}</p>}
+        </div>
+      }
+    />
+  );
+}

@@ -1,0 +1,541 @@
+/**
+ * `/admin/ventas/notaventa`: the POS. Keyboard first: the barcode field keeps the focus (Enter
+ * adds, scanning again adds one, `+`/`-` change the selected line), F2 searches products, F4
+ * picks the client, F9 pays, Esc closes dialogs. The server prices every change (promotions, IVA,
+ * totals) through the preview; the cart and its idempotency key live in localStorage, so a
+ * reload restores an unfinished sale and a retried submit never makes a second one. Built to be
+ * reused by factura express (same cart, another document at the end).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { Modal } from '../../../components/modal';
+import { ApiError, apiGet, apiPost } from '../../../lib/api';
+import type { ClientView, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
+import { formatMoney, formatQuantity } from '../../../lib/format';
+import { fromCents, toCents } from '../../cash/labels';
+
+const STORAGE = 'mostrador.pos.cart';
+
+interface CartLine {
+  productId: number;
+  code: string;
+  name: string;
+  quantity: string;
+  unitPrice?: string;
+  discount?: string;
+}
+
+interface Cart {
+  key: string;
+  client: { _id: number; name: string; identification: string } | null;
+  lines: CartLine[];
+}
+
+type Method = 'cash' | 'card' | 'transfer' | 'credit';
+interface PaymentRow {
+  method: Method;
+  amount: string;
+  received: string;
+  reference: string;
+  bankAccountId: string;
+}
+
+const METHODS: [Method, string][] = [
+  ['cash', 'Efectivo'],
+  ['card', 'Tarjeta'],
+  ['transfer', 'Transferencia'],
+  ['credit', 'Crédito'],
+];
+
+function newKey(): string {
+  const c = globalThis.crypto;
+  return c && 'randomUUID' in c ? c.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+const emptyCart = (): Cart => ({ key: newKey(), client: null, lines: [] });
+
+/** A quantity string plus `delta` units (never below 1). */
+function bump(quantity: string, delta: number): string {
+  const n = Number(quantity);
+  const next = Number.isFinite(n) ? Math.max(1, Math.round((n + delta) * 1e6) / 1e6) : 1;
+  return String(next);
+}
+
+export default function Pos() {
+  const page = useLoaderData() as PosPage;
+  const [cart, setCart] = useState<Cart>(emptyCart);
+  const [selected, setSelected] = useState(0);
+  const [preview, setPreview] = useState<SalePreviewView | null>(null);
+  const [problem, setProblem] = useState('');
+  const [dialog, setDialog] = useState<'search' | 'client' | 'pay' | 'done' | null>(null);
+  const [done, setDone] = useState<SaleView | null>(null);
+  const barcode = useRef<HTMLInputElement>(null);
+
+  // Restore an unfinished cart after a reload; save every change.
+  useEffect(() => {
+    try {
+      const saved = localStorage.getItem(STORAGE);
+      if (saved) setCart(JSON.parse(saved) as Cart);
+    } catch {
+      /* a damaged cart is dropped */
+    }
+  }, []);
+  useEffect(() => {
+    localStorage.setItem(STORAGE, JSON.stringify(cart));
+  }, [cart]);
+
+  // The server prices the cart (promotions, IVA, totals) after every change.
+  useEffect(() => {
+    if (cart.lines.length === 0) {
+      setPreview(null);
+      setProblem('');
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiPost<SalePreviewView>('/api/sales/note/preview', body(cart), { quiet: true, signal: controller.signal })
+        .then((p) => {
+          setPreview(p);
+          setProblem('');
+        })
+        .catch((e) => {
+          if (e instanceof ApiError) setProblem(e.message);
+        });
+    }, 120);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [cart]);
+
+  const focusBarcode = useCallback(() => setTimeout(() => barcode.current?.focus(), 0), []);
+
+  const add = useCallback((p: { _id: number; code: string; name: string }) => {
+    setCart((c) => {
+      const at = c.lines.findIndex((l) => l.productId === p._id);
+      if (at >= 0) {
+        setSelected(at);
+        return { ...c, lines: c.lines.map((l, i) => (i === at ? { ...l, quantity: bump(l.quantity, 1) } : l)) };
+      }
+      setSelected(c.lines.length);
+      return { ...c, lines: [...c.lines, { productId: p._id, code: p.code, name: p.name, quantity: '1' }] };
+    });
+  }, []);
+
+  const changeLine = (index: number, patch: Partial<CartLine>) =>
+    setCart((c) => ({ ...c, lines: c.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
+  const removeLine = (index: number) => setCart((c) => ({ ...c, lines: c.lines.filter((_, i) => i !== index) }));
+
+  async function scan(e: React.FormEvent) {
+    e.preventDefault();
+    const code = barcode.current?.value.trim() ?? '';
+    if (!code) return;
+    try {
+      const product = await apiPost<ProductDetailView>('/api/item/getByBarcode', { barcode: code }, { quiet: true });
+      add(product);
+      setProblem('');
+    } catch (err) {
+      setProblem(err instanceof ApiError ? `${err.message}: ${code}` : 'No se pudo leer el código');
+    }
+    if (barcode.current) barcode.current.value = '';
+  }
+
+  // F2 / F4 / F9 from anywhere; + and - on the selected line from the barcode field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F2') {
+        e.preventDefault();
+        setDialog('search');
+      } else if (e.key === 'F4') {
+        e.preventDefault();
+        setDialog('client');
+      } else if (e.key === 'F9') {
+        e.preventDefault();
+        if (dialog === 'done') startOver();
+        else if (cart.lines.length > 0 && preview) setDialog('pay');
+      } else if ((e.key === '+' || e.key === '-') && document.activeElement === barcode.current && !barcode.current?.value) {
+        e.preventDefault();
+        const line = cart.lines[selected];
+        if (line) changeLine(selected, { quantity: bump(line.quantity, e.key === '+' ? 1 : -1) });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  function startOver() {
+    setCart(emptyCart());
+    setDone(null);
+    setDialog(null);
+    setSelected(0);
+    focusBarcode();
+  }
+
+  const closeDialog = () => {
+    setDialog(null);
+    focusBarcode();
+  };
+
+  const totals = preview?.totals;
+  return (
+    <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+      <section className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold">Nota de venta</h1>
+          <p className="text-xs text-gray-600 dark:text-gray-300">F2 buscar · F4 cliente · F9 cobrar · +/− cantidad · Esc cerrar</p>
+        </div>
+        {!page.hasOpenTurn && (
+          <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            No tiene un turno de caja abierto: abra la caja antes de cobrar en efectivo, tarjeta o transferencia.{' '}
+            <Link to="/admin/caja/abrirCerrarCaja" className="underline">
+              Abrir caja
+            </Link>
+          </p>
+        )}
+        <form onSubmit={scan} className="flex gap-2">
+          <input ref={barcode} className="input text-lg" name="barcode" placeholder="Escanee o escriba el código y presione Enter" autoFocus autoComplete="off" aria-label="Código de barras" />
+          <button type="button" className="btn btn-secondary" onClick={() => setDialog('search')}>
+            Buscar (F2)
+          </button>
+        </form>
+        {problem && (
+          <p role="alert" data-testid="pos-problem" className="text-sm text-red-700 dark:text-red-300">
+            {problem}
+          </p>
+        )}
+        <div className="card overflow-x-auto p-0">
+          <table className="w-full text-sm" data-testid="cart">
+            <thead>
+              <tr className="border-b border-gray-200 text-left dark:border-gray-700">
+                <th className="p-2">Producto</th>
+                <th className="p-2 text-right">Cantidad</th>
+                <th className="p-2 text-right">Precio</th>
+                <th className="p-2 text-right">Desc.</th>
+                <th className="p-2 text-right">Total</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {cart.lines.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="p-6 text-center text-gray-500">
+                    Escanee un producto para empezar la venta.
+                  </td>
+                </tr>
+              )}
+              {cart.lines.map((l, i) => {
+                const priced = preview?.lines[i];
+                return (
+                  <tr key={`${l.productId}-${i}`} className={`border-t border-gray-100 dark:border-gray-800 ${i === selected ? 'bg-primary-50 dark:bg-gray-800' : ''}`} onClick={() => setSelected(i)}>
+                    <td className="p-2">
+                      <span className="font-medium">{l.name}</span>
+                      <span className="block text-xs text-gray-500">{l.code}</span>
+                      {priced?.promotion && <span className="block text-xs text-green-700 dark:text-green-400">{`${priced.promotion.name}: −${formatMoney(priced.promotion.discount)}`}</span>}
+                    </td>
+                    <td className="p-2 text-right">
+                      <input className="input w-24 text-right" inputMode="decimal" aria-label={`Cantidad de ${l.name}`} value={l.quantity} onChange={(e) => changeLine(i, { quantity: e.target.value })} />
+                    </td>
+                    <td className="p-2 text-right">
+                      {page.canChangePrice ? (
+                        <input
+                          className="input w-24 text-right"
+                          inputMode="decimal"
+                          aria-label={`Precio de ${l.name}`}
+                          value={l.unitPrice ?? priced?.unitPrice ?? ''}
+                          onChange={(e) => changeLine(i, { unitPrice: e.target.value })}
+                        />
+                      ) : (
+                        formatQuantity(priced?.unitPrice ?? '0')
+                      )}
+                    </td>
+                    <td className="p-2 text-right">
+                      <input className="input w-20 text-right" inputMode="decimal" aria-label={`Descuento de ${l.name}`} value={l.discount ?? ''} placeholder="0.00" onChange={(e) => changeLine(i, { discount: e.target.value })} />
+                    </td>
+                    <td className="p-2 text-right font-medium">{priced ? formatMoney(priced.total) : '…'}</td>
+                    <td className="p-2 text-right">
+                      <button type="button" className="btn btn-ghost" aria-label={`Quitar ${l.name}`} onClick={() => removeLine(i)}>
+                        ✕
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <aside className="card h-fit space-y-3 lg:sticky lg:top-4" data-testid="pos-totals">
+        <div>
+          <p className="text-xs text-gray-500">Cliente (F4)</p>
+          <button type="button" className="text-left font-medium underline-offset-2 hover:underline" onClick={() => setDialog('client')}>
+            {cart.client ? `${cart.client.name} · ${cart.client.identification}` : `${page.finalConsumer.name}`}
+          </button>
+        </div>
+        <dl className="space-y-1 text-sm">
+          <Row label="Subtotal" value={totals?.gross ?? '0.00'} />
+          <Row label="Descuento" value={totals?.discount ?? '0.00'} />
+          {totals?.groups.map((g) => <Row key={g.code} label={g.label} value={g.value} />)}
+        </dl>
+        <p className="flex items-baseline justify-between border-t border-gray-200 pt-2 text-2xl font-bold dark:border-gray-700">
+          <span>Total</span>
+          <span data-testid="pos-total">{formatMoney(preview?.total ?? '0.00')}</span>
+        </p>
+        <button type="button" className="btn btn-primary w-full text-lg" disabled={!preview || cart.lines.length === 0} onClick={() => setDialog('pay')}>
+          Cobrar (F9)
+        </button>
+        <button type="button" className="btn btn-secondary w-full" disabled={cart.lines.length === 0} onClick={startOver}>
+          Cancelar venta
+        </button>
+      </aside>
+      <ProductSearch open={dialog === 'search'} onClose={closeDialog} onPick={(p) => (add(p), closeDialog())} />
+      <ClientPicker
+        open={dialog === 'client'}
+        onClose={closeDialog}
+        onPick={(c) => {
+          setCart((cur) => ({ ...cur, client: c.finalConsumer ? null : { _id: c._id, name: c.name, identification: c.identification } }));
+          closeDialog();
+        }}
+      />
+      {dialog === 'pay' && preview && (
+        <PayDialog
+          total={preview.total}
+          cart={cart}
+          banks={page.bankAccounts}
+          onClose={closeDialog}
+          onDone={(sale) => {
+            setDone(sale);
+            setCart(emptyCart());
+            setDialog('done');
+          }}
+        />
+      )}
+      <Modal title="Venta registrada" open={dialog === 'done' && done !== null} onClose={startOver}>
+        {done && (
+          <div className="space-y-3 text-center" data-testid="sale-done">
+            <p className="text-lg font-semibold">{`Nota de venta ${done.number}`}</p>
+            <p>{`Total ${formatMoney(done.total)}`}</p>
+            {done.change !== '0.00' && <p className="text-3xl font-bold">{`Cambio ${formatMoney(done.change)}`}</p>}
+            <div className="flex flex-wrap justify-center gap-2">
+              <a className="btn btn-secondary" href={`/admin/ventas/notaventa/${done._id}/ticket`} target="_blank" rel="noreferrer">
+                Ticket 80 mm
+              </a>
+              <a className="btn btn-secondary" href={`/admin/ventas/notaventa/${done._id}/pdf`} target="_blank" rel="noreferrer">
+                A4
+              </a>
+              <button type="button" className="btn btn-primary" onClick={startOver}>
+                Nueva venta (F9)
+              </button>
+            </div>
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt>{label}</dt>
+      <dd>{formatMoney(value)}</dd>
+    </div>
+  );
+}
+
+/** The body of preview and register for a cart. */
+function body(cart: Cart) {
+  return {
+    idempotencyKey: cart.key,
+    clientId: cart.client?._id ?? null,
+    lines: cart.lines.map((l) => ({
+      productId: l.productId,
+      quantity: l.quantity.trim(),
+      ...(l.unitPrice !== undefined && l.unitPrice.trim() !== '' ? { unitPrice: l.unitPrice.trim() } : {}),
+      ...(l.discount !== undefined && l.discount.trim() !== '' ? { discount: l.discount.trim() } : {}),
+    })),
+  };
+}
+
+/** F2: products by name, code or barcode. */
+function ProductSearch({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (p: ProductView) => void }) {
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<ProductView[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiGet<Page<ProductView>>(`/api/item?search=${encodeURIComponent(q)}&limit=10&active=true`, { quiet: true, signal: controller.signal })
+        .then((p) => setFound(p.results.filter((r) => r.kind !== 'ingredient')))
+        .catch(() => setFound([]));
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q, open]);
+  return (
+    <Modal title="Buscar producto" open={open} onClose={onClose} size="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (found[0]) onPick(found[0]);
+        }}
+      >
+        <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre, código o código de barras" aria-label="Buscar producto" />
+      </form>
+      <ul className="mt-2 divide-y divide-gray-100 dark:divide-gray-800">
+        {found.map((p) => (
+          <li key={p._id}>
+            <button type="button" className="flex w-full justify-between p-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800" onClick={() => onPick(p)}>
+              <span>{`${p.code} · ${p.name}`}</span>
+              <span>{formatMoney(p.price)}</span>
+            </button>
+          </li>
+        ))}
+        {found.length === 0 && <li className="p-2 text-sm text-gray-500">Sin resultados.</li>}
+      </ul>
+    </Modal>
+  );
+}
+
+/** F4: clients by name or identification. */
+function ClientPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (c: ClientView) => void }) {
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<ClientView[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiGet<ClientView[]>(`/api/clients/search?q=${encodeURIComponent(q)}`, { quiet: true, signal: controller.signal })
+        .then(setFound)
+        .catch(() => setFound([]));
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q, open]);
+  return (
+    <Modal title="Elegir cliente" open={open} onClose={onClose} size="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (found[0]) onPick(found[0]);
+        }}
+      >
+        <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre o identificación" aria-label="Buscar cliente" />
+      </form>
+      <ul className="mt-2 divide-y divide-gray-100 dark:divide-gray-800">
+        {found.map((c) => (
+          <li key={c._id}>
+            <button type="button" className="flex w-full justify-between p-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800" onClick={() => onPick(c)}>
+              <span>{c.name}</span>
+              <span className="text-gray-500">{c.identification}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Link to="/admin/ventas/listaclientes" className="mt-2 inline-block text-sm underline">
+        Registrar un cliente nuevo
+      </Link>
+    </Modal>
+  );
+}
+
+/** F9: payments (one or mixed); cash computes the change. A failed submit keeps everything. */
+function PayDialog({ total, cart, banks, onClose, onDone }: { total: string; cart: Cart; banks: PosPage['bankAccounts']; onClose: () => void; onDone: (s: SaleView) => void }) {
+  const [rows, setRows] = useState<PaymentRow[]>([{ method: 'cash', amount: total, received: '', reference: '', bankAccountId: '' }]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const totalCents = toCents(total);
+  const paid = rows.reduce((s, r) => s + toCents(r.amount), 0);
+  const change = rows.filter((r) => r.method === 'cash' && r.received.trim() !== '').reduce((s, r) => s + toCents(r.received) - toCents(r.amount), 0);
+  const set = (i: number, patch: Partial<PaymentRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  async function pay(e: React.FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      const payments = rows.map((r) => ({
+        method: r.method,
+        amount: r.amount.trim(),
+        ...(r.method === 'cash' && r.received.trim() ? { received: r.received.trim() } : {}),
+        ...(r.reference.trim() ? { reference: r.reference.trim() } : {}),
+        ...(r.method === 'transfer' ? { bankAccountId: r.bankAccountId } : {}),
+      }));
+      const sale = await apiPost<SaleView>('/api/sales/note/register', { ...body(cart), payments }, { quiet: true });
+      onDone(sale);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'No se pudo registrar la venta: revise la conexión y vuelva a intentar (no se duplicará).');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={`Cobrar ${formatMoney(total)}`} open onClose={onClose} size="lg">
+      <form onSubmit={pay} className="space-y-3" data-testid="pay-dialog">
+        {rows.map((r, i) => (
+          <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <select className="input" aria-label="Forma de pago" value={r.method} onChange={(e) => set(i, { method: e.target.value as Method })}>
+              {METHODS.map(([m, label]) => (
+                <option key={m} value={m}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <input className="input text-right" aria-label="Monto" inputMode="decimal" value={r.amount} onChange={(e) => set(i, { amount: e.target.value })} />
+            {r.method === 'cash' && <input className="input text-right" aria-label="Recibido" inputMode="decimal" placeholder="Recibido" value={r.received} onChange={(e) => set(i, { received: e.target.value })} autoFocus />}
+            {(r.method === 'card' || r.method === 'transfer') && <input className="input" aria-label="Referencia" placeholder="Referencia" value={r.reference} onChange={(e) => set(i, { reference: e.target.value })} />}
+            {r.method === 'transfer' && (
+              <select className="input" aria-label="Cuenta bancaria" value={r.bankAccountId} onChange={(e) => set(i, { bankAccountId: e.target.value })}>
+                <option value="">Cuenta…</option>
+                {banks.map((b) => (
+                  <option key={b._id} value={b._id}>
+                    {b.label}
+                  </option>
+                ))}
+              </select>
+            )}
+            {rows.length > 1 && (
+              <button type="button" className="btn btn-ghost" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                Quitar
+              </button>
+            )}
+          </div>
+        ))}
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => setRows([...rows, { method: 'card', amount: fromCents(Math.max(0, totalCents - paid)), received: '', reference: '', bankAccountId: '' }])}
+        >
+          Agregar forma de pago
+        </button>
+        <div className="flex justify-between text-sm">
+          <span>{`Pagado ${formatMoney(fromCents(paid))} de ${formatMoney(total)}`}</span>
+          {paid !== totalCents && <span className="text-red-700 dark:text-red-300">{`Falta ${formatMoney(fromCents(totalCents - paid))}`}</span>}
+        </div>
+        {change > 0 && (
+          <p className="text-3xl font-bold" data-testid="change">
+            {`Cambio ${formatMoney(fromCents(change))}`}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Volver (Esc)
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Registrando…' : 'Registrar venta (Enter)'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
