@@ -32,6 +32,7 @@ use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, transfers, upload};
 use crate::controllers::sales::clients::{self, Clients};
+use crate::controllers::sales::promotions::{self, Promotions};
 use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -178,6 +179,13 @@ fn api() -> Api {
         .get("/clients/{id}", records::get::<Clients>)
         .post("/clients/{id}/update", clients::update)
         .post("/clients/{id}/lock", records::lock::<Clients>)
+        // Sales: promotions.
+        .get("/sales/promo", promotions::list)
+        .post("/sales/promo/register", promotions::register)
+        .post("/sales/promo/delete", records::delete::<Promotions>)
+        .get("/sales/promo/{id}", records::get::<Promotions>)
+        .post("/sales/promo/{id}/update", promotions::update)
+        .post("/sales/promo/{id}/lock", records::lock::<Promotions>)
         // Inventory: products, the POS's reads, warehouses, adjustments, transfers, kardex, stock.
         .get("/item", products::list)
         .post("/item/register", products::register)

@@ -1,3 +1,4 @@
 //! The sales area: clients.
 
 mod clients;
+mod promotions;

@@ -1,3 +1,4 @@
 //! Sales.
 
 pub mod client;
+pub mod promotion;

@@ -5,6 +5,9 @@ export const menu: MenuItem[] = [
   {
     label: 'Ventas',
     icon: 'user',
-    entries: [{ label: 'Clientes', routeId: 'sales-clients' }],
+    entries: [
+      { label: 'Clientes', routeId: 'sales-clients' },
+      { label: 'Promociones', routeId: 'sales-promos' },
+    ],
   },
 ];

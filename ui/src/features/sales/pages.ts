@@ -3,4 +3,5 @@ import type { RouteModule } from '../../route-modules';
 
 export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/sales/pages/clients': () => import('./pages/clients'),
+  'features/sales/pages/promos': () => import('./pages/promos'),
 };
