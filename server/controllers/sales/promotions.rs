@@ -26,7 +26,7 @@ use crate::models::inventory::category::Category;
 use crate::models::inventory::product::Product;
 use crate::models::sales::promotion::{
     ALL_WEEKDAYS, KIND_BUY_N_PAY_M, KIND_FIXED, KIND_PERCENT, KINDS, Promotion, PromotionFields,
-    TARGET_CATEGORY, TARGET_PRODUCTS, TARGETS, parse_hhmm,
+    TARGET_CATEGORY, TARGET_PRODUCTS, parse_hhmm,
 };
 use crate::validation::{check_fields, required_text};
 use crate::views::sales::promotion::{PromotionProductView, PromotionView};
@@ -171,6 +171,11 @@ fn product_ids(value: Option<&Value>) -> Result<Vec<i64>, String> {
     Ok(ids)
 }
 
+/// A checked value (its problem was already reported by `check_fields`).
+fn ok<T>(result: Result<T, String>) -> AppResult<T> {
+    result.map_err(AppError::BadRequest)
+}
+
 /// Validates the fields (every problem at once, per field); the category and the products must be
 /// the company's.
 fn fields(
@@ -307,7 +312,6 @@ fn fields(
         ("timeFrom", time_from.clone().err()),
         ("timeTo", time_to.clone().err()),
     ])?;
-    let ok = |r: Result<_, String>| r.map_err(AppError::BadRequest);
     Ok(PromotionFields {
         name,
         kind,

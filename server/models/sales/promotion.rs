@@ -260,7 +260,7 @@ pub fn best_promotions(
         .filter(|p| p.target == TARGET_PRODUCTS)
         .map(|p| p.id)
         .collect();
-    let products = if product_promos.is_empty() {
+    let products: Vec<(i64, i64)> = if product_promos.is_empty() {
         Vec::new()
     } else {
         let mut line_products: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
@@ -361,72 +361,68 @@ impl Promotion {
             .load(conn)
     }
 
-    /// Inserts with its products; returns the new id.
+    /// Inserts with its products; returns the new id. Runs in the caller's write transaction.
     pub fn insert(
         conn: &mut DbConnection,
         company: CompanyId,
         fields: &PromotionFields,
     ) -> QueryResult<i64> {
-        conn.transaction(|conn| {
-            let at = now();
-            let id = diesel::insert_into(promotions::table)
-                .values((
-                    promotions::company_id.eq(company.get()),
-                    promotions::name.eq(&fields.name),
-                    promotions::kind.eq(&fields.kind),
-                    promotions::value.eq(fields.value),
-                    promotions::buy_n.eq(fields.buy_n),
-                    promotions::pay_m.eq(fields.pay_m),
-                    promotions::target.eq(&fields.target),
-                    promotions::category_id.eq(fields.category_id),
-                    promotions::starts_on.eq(fields.starts_on),
-                    promotions::ends_on.eq(fields.ends_on),
-                    promotions::weekdays.eq(&fields.weekdays),
-                    promotions::time_from.eq(&fields.time_from),
-                    promotions::time_to.eq(&fields.time_to),
-                    promotions::active.eq(fields.active),
-                    promotions::created_at.eq(at),
-                    promotions::updated_at.eq(at),
-                ))
-                .returning(promotions::id)
-                .get_result(conn)?;
-            set_products(conn, company, id, &fields.product_ids)?;
-            Ok(id)
-        })
+        let at = now();
+        let id = diesel::insert_into(promotions::table)
+            .values((
+                promotions::company_id.eq(company.get()),
+                promotions::name.eq(&fields.name),
+                promotions::kind.eq(&fields.kind),
+                promotions::value.eq(fields.value),
+                promotions::buy_n.eq(fields.buy_n),
+                promotions::pay_m.eq(fields.pay_m),
+                promotions::target.eq(&fields.target),
+                promotions::category_id.eq(fields.category_id),
+                promotions::starts_on.eq(fields.starts_on),
+                promotions::ends_on.eq(fields.ends_on),
+                promotions::weekdays.eq(&fields.weekdays),
+                promotions::time_from.eq(&fields.time_from),
+                promotions::time_to.eq(&fields.time_to),
+                promotions::active.eq(fields.active),
+                promotions::created_at.eq(at),
+                promotions::updated_at.eq(at),
+            ))
+            .returning(promotions::id)
+            .get_result(conn)?;
+        set_products(conn, company, id, &fields.product_ids)?;
+        Ok(id)
     }
 
     /// Saves the editable fields and the products of the company's promotion `id` (0 rows when it
-    /// is not the company's).
+    /// is not the company's). Runs in the caller's write transaction.
     pub fn update(
         conn: &mut DbConnection,
         company: CompanyId,
         id: i64,
         fields: &PromotionFields,
     ) -> QueryResult<usize> {
-        conn.transaction(|conn| {
-            let changed = diesel::update(crate::company_row!(promotions, company, id))
-                .set((
-                    promotions::name.eq(&fields.name),
-                    promotions::kind.eq(&fields.kind),
-                    promotions::value.eq(fields.value),
-                    promotions::buy_n.eq(fields.buy_n),
-                    promotions::pay_m.eq(fields.pay_m),
-                    promotions::target.eq(&fields.target),
-                    promotions::category_id.eq(fields.category_id),
-                    promotions::starts_on.eq(fields.starts_on),
-                    promotions::ends_on.eq(fields.ends_on),
-                    promotions::weekdays.eq(&fields.weekdays),
-                    promotions::time_from.eq(&fields.time_from),
-                    promotions::time_to.eq(&fields.time_to),
-                    promotions::active.eq(fields.active),
-                    promotions::updated_at.eq(now()),
-                ))
-                .execute(conn)?;
-            if changed > 0 {
-                set_products(conn, company, id, &fields.product_ids)?;
-            }
-            Ok(changed)
-        })
+        let changed = diesel::update(crate::company_row!(promotions, company, id))
+            .set((
+                promotions::name.eq(&fields.name),
+                promotions::kind.eq(&fields.kind),
+                promotions::value.eq(fields.value),
+                promotions::buy_n.eq(fields.buy_n),
+                promotions::pay_m.eq(fields.pay_m),
+                promotions::target.eq(&fields.target),
+                promotions::category_id.eq(fields.category_id),
+                promotions::starts_on.eq(fields.starts_on),
+                promotions::ends_on.eq(fields.ends_on),
+                promotions::weekdays.eq(&fields.weekdays),
+                promotions::time_from.eq(&fields.time_from),
+                promotions::time_to.eq(&fields.time_to),
+                promotions::active.eq(fields.active),
+                promotions::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        if changed > 0 {
+            set_products(conn, company, id, &fields.product_ids)?;
+        }
+        Ok(changed)
     }
 
     /// Sets the lock of the company's promotion `id`.
@@ -441,20 +437,19 @@ impl Promotion {
             .execute(conn)
     }
 
-    /// Deletes the company's promotion `id` and its products.
+    /// Deletes the company's promotion `id` and its products. Runs in the caller's write
+    /// transaction.
     pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
-        conn.transaction(|conn| {
-            if Promotion::find(conn, company, id)?.is_none() {
-                return Ok(0);
-            }
-            diesel::delete(
-                promotion_products::table
-                    .filter(promotion_products::company_id.eq(company.get()))
-                    .filter(promotion_products::promotion_id.eq(id)),
-            )
-            .execute(conn)?;
-            diesel::delete(crate::company_row!(promotions, company, id)).execute(conn)
-        })
+        if Promotion::find(conn, company, id)?.is_none() {
+            return Ok(0);
+        }
+        diesel::delete(
+            promotion_products::table
+                .filter(promotion_products::company_id.eq(company.get()))
+                .filter(promotion_products::promotion_id.eq(id)),
+        )
+        .execute(conn)?;
+        diesel::delete(crate::company_row!(promotions, company, id)).execute(conn)
     }
 }
 
@@ -471,19 +466,14 @@ fn set_products(
             .filter(promotion_products::promotion_id.eq(id)),
     )
     .execute(conn)?;
-    for chunk in product_ids.chunks(200) {
-        let rows: Vec<_> = chunk
-            .iter()
-            .map(|&product| {
-                (
-                    promotion_products::promotion_id.eq(id),
-                    promotion_products::product_id.eq(product),
-                    promotion_products::company_id.eq(company.get()),
-                )
-            })
-            .collect();
+    // One row at a time: batch inserts are not available on the multi-backend connection.
+    for &product in product_ids {
         diesel::insert_into(promotion_products::table)
-            .values(rows)
+            .values((
+                promotion_products::promotion_id.eq(id),
+                promotion_products::product_id.eq(product),
+                promotion_products::company_id.eq(company.get()),
+            ))
             .execute(conn)?;
     }
     Ok(())
