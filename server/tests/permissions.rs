@@ -208,14 +208,24 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ("POST", "/api/clients/{id}/lock", Roles(ADMIN_USER), empty()),
         // Sales: promotions (admin and user).
         ("GET", "/api/sales/promo", Roles(ADMIN_USER), Value::Null),
-        ("POST", "/api/sales/promo/register", Roles(ADMIN_USER), empty()),
+        (
+            "POST",
+            "/api/sales/promo/register",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
         (
             "POST",
             "/api/sales/promo/delete",
             Roles(ADMIN_USER),
             json!({ "_id": MISSING }),
         ),
-        ("GET", "/api/sales/promo/{id}", Roles(ADMIN_USER), Value::Null),
+        (
+            "GET",
+            "/api/sales/promo/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
         (
             "POST",
             "/api/sales/promo/{id}/update",

@@ -137,7 +137,9 @@ fn weekdays(value: Option<&str>) -> Result<String, String> {
         return Err("Elija al menos un día de la semana".into());
     }
     if !raw.chars().all(|c| ('1'..='7').contains(&c)) {
-        return Err("Los días deben ser dígitos del 1 (lunes) al 7 (domingo), p. ej. \"12345\"".into());
+        return Err(
+            "Los días deben ser dígitos del 1 (lunes) al 7 (domingo), p. ej. \"12345\"".into(),
+        );
     }
     let mut days: Vec<char> = raw.chars().collect();
     days.sort_unstable();
@@ -498,17 +500,18 @@ mod tests {
         assert!(weekdays(Some("")).is_err());
         assert!(weekdays(Some("08")).is_err());
         assert_eq!(
-            positive_amount(Some(&json!("10.5")), "El porcentaje", Some(Decimal::from(100))),
+            positive_amount(
+                Some(&json!("10.5")),
+                "El porcentaje",
+                Some(Decimal::from(100))
+            ),
             Ok(10_500_000)
         );
         assert!(positive_amount(Some(&json!("100.01")), "X", Some(Decimal::from(100))).is_err());
         assert!(positive_amount(Some(&json!("0")), "X", None).is_err());
         assert!(positive_amount(Some(&json!("1.005")), "X", None).is_err());
         assert!(positive_amount(Some(&json!(1.5)), "X", None).is_err());
-        assert_eq!(
-            product_ids(Some(&json!([3, "4", 3]))).unwrap(),
-            vec![3, 4]
-        );
+        assert_eq!(product_ids(Some(&json!([3, "4", 3]))).unwrap(), vec![3, 4]);
         assert!(product_ids(Some(&json!([0]))).is_err());
         assert!(product_ids(Some(&json!("1,2"))).is_err());
     }

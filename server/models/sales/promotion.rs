@@ -433,7 +433,10 @@ impl Promotion {
         locked: bool,
     ) -> QueryResult<usize> {
         diesel::update(crate::company_row!(promotions, company, id))
-            .set((promotions::locked.eq(locked), promotions::updated_at.eq(now())))
+            .set((
+                promotions::locked.eq(locked),
+                promotions::updated_at.eq(now()),
+            ))
             .execute(conn)
     }
 
@@ -559,10 +562,19 @@ mod tests {
         assert_eq!(two_for_one.discount(&line(1, 3_900_000, 1_000_000)), M);
         // Lleve 3 pague 2, 7 units: two groups → 2 free; a unit price with 4 decimals rounds.
         let three_for_two = promo(1, KIND_BUY_N_PAY_M, 0, 3, 2);
-        assert_eq!(three_for_two.discount(&line(1, 7 * M, 1_234_500)), 2_470_000);
+        assert_eq!(
+            three_for_two.discount(&line(1, 7 * M, 1_234_500)),
+            2_470_000
+        );
         // Nonsense shapes give nothing.
-        assert_eq!(promo(1, KIND_BUY_N_PAY_M, 0, 2, 2).discount(&line(1, 4 * M, M)), 0);
-        assert_eq!(promo(1, KIND_BUY_N_PAY_M, 0, 0, 0).discount(&line(1, 4 * M, M)), 0);
+        assert_eq!(
+            promo(1, KIND_BUY_N_PAY_M, 0, 2, 2).discount(&line(1, 4 * M, M)),
+            0
+        );
+        assert_eq!(
+            promo(1, KIND_BUY_N_PAY_M, 0, 0, 0).discount(&line(1, 4 * M, M)),
+            0
+        );
     }
 
     #[test]
@@ -583,7 +595,10 @@ mod tests {
             line(12, 5 * M, M),
         ];
         let best = choose_best(&candidates, &pairs, &lines);
-        let ids: Vec<Option<i64>> = best.iter().map(|b| b.as_ref().map(|a| a.promotion_id)).collect();
+        let ids: Vec<Option<i64>> = best
+            .iter()
+            .map(|b| b.as_ref().map(|a| a.promotion_id))
+            .collect();
         assert_eq!(ids, [Some(3), Some(2), Some(1), None]);
         assert_eq!(best[0].as_ref().unwrap().discount, M);
         assert_eq!(best[0].as_ref().unwrap().name, "P3");

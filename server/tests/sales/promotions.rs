@@ -19,7 +19,13 @@ on_both_backends!(
 const M: i64 = 1_000_000;
 
 /// Registers a product of company A; returns its id.
-async fn product(c: &mut Client, code: &str, name: &str, price: &str, category: Option<i64>) -> i64 {
+async fn product(
+    c: &mut Client,
+    code: &str,
+    name: &str,
+    price: &str,
+    category: Option<i64>,
+) -> i64 {
     let r = c
         .post_json(
             "/api/item/register",
@@ -91,7 +97,10 @@ async fn register_edit_lock_delete_and_list(backend: Backend) {
     assert_eq!(two_for_one["active"], true);
     assert_eq!(two_for_one["locked"], false);
     let id = two_for_one["_id"].as_i64().unwrap();
-    assert_eq!(c.get(&format!("/api/sales/promo/{id}")).await.json(), two_for_one);
+    assert_eq!(
+        c.get(&format!("/api/sales/promo/{id}")).await.json(),
+        two_for_one
+    );
 
     let percent = register(
         &mut c,
@@ -119,7 +128,10 @@ async fn register_edit_lock_delete_and_list(backend: Backend) {
     assert_eq!(list["total"], 2, "{list}");
     assert_eq!(list["results"][0]["name"], "2x1 Gaseosas", "by name");
     assert_eq!(list["results"][0]["productIds"], json!(ids));
-    assert_eq!(c.get("/api/sales/promo?search=GASEOSAS").await.json()["total"], 1);
+    assert_eq!(
+        c.get("/api/sales/promo?search=GASEOSAS").await.json()["total"],
+        1
+    );
     let sorted = c
         .get("/api/sales/promo?sort=name&order=desc&limit=1&page=1")
         .await
@@ -150,7 +162,10 @@ async fn register_edit_lock_delete_and_list(backend: Backend) {
     assert_eq!(edited["productIds"], json!([cola]));
     assert_eq!(edited["active"], false);
     assert_eq!(edited["timeFrom"], Value::Null);
-    assert_eq!(c.get("/api/sales/promo?onlyActive=true").await.json()["total"], 1);
+    assert_eq!(
+        c.get("/api/sales/promo?onlyActive=true").await.json()["total"],
+        1
+    );
 
     // Locked: no edit, no delete; unlocked: deleted.
     let locked = c
@@ -193,7 +208,9 @@ async fn register_edit_lock_delete_and_list(backend: Backend) {
                 "productIds": [lima, cola], "startsOn": "2026-11-01" }),
     )
     .await;
-    let r = c.post_json("/api/item/delete", json!({ "_id": lima })).await;
+    let r = c
+        .post_json("/api/item/delete", json!({ "_id": lima }))
+        .await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(
         c.get(&format!("/api/sales/promo/{}", other["_id"]))
@@ -223,13 +240,21 @@ async fn fields_are_checked(backend: Backend) {
         body
     };
     let cases = [
-        (with(json!({ "name": " " })), "name", "El nombre es obligatorio"),
+        (
+            with(json!({ "name": " " })),
+            "name",
+            "El nombre es obligatorio",
+        ),
         (
             with(json!({ "kind": "gratis" })),
             "kind",
             "Elija el tipo de promoción: porcentaje, valor fijo o lleve N pague M",
         ),
-        (with(json!({ "value": "0" })), "value", "El porcentaje debe ser mayor que cero"),
+        (
+            with(json!({ "value": "0" })),
+            "value",
+            "El porcentaje debe ser mayor que cero",
+        ),
         (
             with(json!({ "value": "100.5" })),
             "value",
@@ -241,7 +266,11 @@ async fn fields_are_checked(backend: Backend) {
             "El porcentaje admite como máximo 2 decimales",
         ),
         (with(json!({ "value": 10.5 })), "value", ""),
-        (with(json!({ "value": null })), "value", "El porcentaje es obligatorio"),
+        (
+            with(json!({ "value": null })),
+            "value",
+            "El porcentaje es obligatorio",
+        ),
         (
             with(json!({ "kind": "fixed", "value": "-1" })),
             "value",
@@ -267,13 +296,21 @@ async fn fields_are_checked(backend: Backend) {
             "target",
             "Elija a qué se aplica: productos o una categoría",
         ),
-        (with(json!({ "productIds": [] })), "productIds", "Elija al menos un producto"),
+        (
+            with(json!({ "productIds": [] })),
+            "productIds",
+            "Elija al menos un producto",
+        ),
         (
             with(json!({ "productIds": [cola, 999_999] })),
             "productIds",
             "Estos productos no existen en la empresa: 999999",
         ),
-        (with(json!({ "target": "category" })), "categoryId", "Elija la categoría"),
+        (
+            with(json!({ "target": "category" })),
+            "categoryId",
+            "Elija la categoría",
+        ),
         (
             with(json!({ "target": "category", "categoryId": 999_999 })),
             "categoryId",
@@ -402,7 +439,10 @@ async fn another_company_and_the_cashier_are_refused(backend: Backend) {
     // The cashier neither sees nor changes promotions.
     let mut cashier = app.signed_in(t.cashier_a).await;
     assert_eq!(cashier.get("/api/sales/promo").await.status, 403);
-    assert_eq!(cashier.get(&format!("/api/sales/promo/{id}")).await.status, 403);
+    assert_eq!(
+        cashier.get(&format!("/api/sales/promo/{id}")).await.status,
+        403
+    );
     assert_eq!(
         cashier
             .post_json("/api/sales/promo/register", json!({}))
