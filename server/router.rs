@@ -33,6 +33,7 @@ use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, transfers, upload};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::{credit_notes, notes};
+use crate::controllers::sales::promotions::{self, Promotions};
 use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -189,6 +190,13 @@ fn api() -> Api {
         .get("/sales/creditNote", credit_notes::list)
         .post("/sales/creditNote/register", credit_notes::register)
         .get("/sales/creditNote/{id}", credit_notes::get)
+        // Sales: promotions.
+        .get("/sales/promo", promotions::list)
+        .post("/sales/promo/register", promotions::register)
+        .post("/sales/promo/delete", records::delete::<Promotions>)
+        .get("/sales/promo/{id}", records::get::<Promotions>)
+        .post("/sales/promo/{id}/update", promotions::update)
+        .post("/sales/promo/{id}/lock", records::lock::<Promotions>)
         // Inventory: products, the POS's reads, warehouses, adjustments, transfers, kardex, stock.
         .get("/item", products::list)
         .post("/item/register", products::register)

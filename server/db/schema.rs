@@ -771,3 +771,40 @@ diesel::allow_tables_to_appear_in_same_query!(
     credit_notes,
     credit_note_lines,
 );
+
+// Sales: promotions (migration 2026-11-23-000007_promotions).
+
+diesel::table! {
+    promotions (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        name -> Text,
+        kind -> Text,
+        value -> BigInt,
+        buy_n -> Integer,
+        pay_m -> Integer,
+        target -> Text,
+        category_id -> Nullable<BigInt>,
+        starts_on -> Date,
+        ends_on -> Nullable<Date>,
+        weekdays -> Text,
+        time_from -> Nullable<Text>,
+        time_to -> Nullable<Text>,
+        active -> Bool,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    promotion_products (promotion_id, product_id) {
+        promotion_id -> BigInt,
+        product_id -> BigInt,
+        company_id -> BigInt,
+    }
+}
+
+diesel::joinable!(promotion_products -> promotions (promotion_id));
+
+diesel::allow_tables_to_appear_in_same_query!(promotions, promotion_products);

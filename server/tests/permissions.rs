@@ -216,6 +216,38 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ("GET", "/api/sales/creditNote", Roles(ALL), Value::Null),
         ("POST", "/api/sales/creditNote/register", Roles(ALL), empty()),
         ("GET", "/api/sales/creditNote/{id}", Roles(ALL), Value::Null),
+        // Sales: promotions (admin and user).
+        ("GET", "/api/sales/promo", Roles(ADMIN_USER), Value::Null),
+        (
+            "POST",
+            "/api/sales/promo/register",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/sales/promo/delete",
+            Roles(ADMIN_USER),
+            json!({ "_id": MISSING }),
+        ),
+        (
+            "GET",
+            "/api/sales/promo/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/sales/promo/{id}/update",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/sales/promo/{id}/lock",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
         // Inventory: the POS's reads are open to every role, writes to admin and user.
         ("GET", "/api/item", Roles(ALL), Value::Null),
         ("POST", "/api/item/register", Roles(ADMIN_USER), empty()),

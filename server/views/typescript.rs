@@ -128,6 +128,8 @@ pub fn bindings() -> String {
         cash::pages::CashCountTicket,
         cash::pages::CnbPage,
         cash::pages::CnbReportTicket,
+        sales::promotion::PromotionView,
+        sales::promotion::PromotionsPage,
     );
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(

@@ -6,3 +6,4 @@ pub mod credit_notes;
 pub mod input;
 pub mod notes;
 pub mod pages;
+pub mod promotions;

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::{clients, credit_notes, notes};
+use super::{clients, credit_notes, notes, promotions};
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::cash::pages::ticket_header;
 use crate::controllers::pages::loaders::PageContext;
@@ -14,6 +14,7 @@ use crate::models::cash::turn::Turn;
 use crate::models::sales::note::Sale;
 use crate::util::time::{ZONE, now, to_local_iso};
 use crate::views::sales::client::ClientsPage;
+use crate::views::sales::promotion::PromotionsPage;
 use crate::views::sales::note::{SaleClientView, SaleRowView, method_label};
 use crate::views::sales::pages::{
     BankOptionView, CreditNotesPage, MethodTotalView, PosPage, SaleNotePrint, SalesHubPage,
@@ -27,6 +28,7 @@ pub const ROUTES: &[&str] = &[
     "sales-note-pdf",
     "sales-note-ticket",
     "sales-credit-notes",
+    "sales-promos",
 ];
 
 /// Midnight of today in Ecuador, as a stored (UTC) time.
@@ -128,6 +130,19 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
             ctx.tenant_data(roles::ALL, |conn, tenant, query| {
                 Ok(CreditNotesPage {
                     list: credit_notes::list_page(conn, tenant, &query.list()?)?,
+                })
+            })
+            .await
+        }
+        "sales-promos" => {
+            ctx.tenant_data(roles::ADMIN_USER, |conn, tenant, query| {
+                Ok(PromotionsPage {
+                    list: promotions::list_page(conn, tenant, &query.list()?)?,
+                    categories: crate::controllers::inventory::categories::all_views(
+                        conn,
+                        tenant.company,
+                        false,
+                    )?,
                 })
             })
             .await

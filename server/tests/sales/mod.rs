@@ -4,4 +4,5 @@ mod clients;
 mod concurrency;
 mod credit_notes;
 mod notes;
+mod promotions;
 mod support;

@@ -4,3 +4,4 @@ pub mod client;
 pub mod credit_note;
 pub mod note;
 pub mod pages;
+pub mod promotion;

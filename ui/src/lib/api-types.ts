@@ -548,6 +548,46 @@ export type ProductsPage = { list: Page<ProductView>, categories: Array<Category
 export type PromotionAppliedView = { _id: number, name: string, discount: string, };
 
 /**
+ * A product of a promotion (for the product picker).
+ */
+export type PromotionProductView = { _id: number, code: string, name: string, };
+
+/**
+ * A promotion. `value` is a decimal string: the percentage (`"10.00"` is 10 %) or the dollars
+ * off per unit; `"0.00"` for "lleve N pague M", which uses `buyN`/`payM` (null otherwise).
+ */
+export type PromotionView = { _id: number, name: string, 
+/**
+ * `percent`, `fixed` or `buy_n_pay_m`.
+ */
+kind: string, value: string, buyN: number | null, payM: number | null, 
+/**
+ * `products` or `category`.
+ */
+target: string, categoryId: number | null, categoryName: string | null, productIds: Array<number>, 
+/**
+ * The products of `productIds`, in the same order.
+ */
+products: Array<PromotionProductView>, 
+/**
+ * `YYYY-MM-DD`.
+ */
+startsOn: string, endsOn: string | null, 
+/**
+ * ISO weekday digits, Monday = 1 (`"12345"`).
+ */
+weekdays: string, 
+/**
+ * `HH:MM`, Ecuador time (both or neither).
+ */
+timeFrom: string | null, timeTo: string | null, active: boolean, locked: boolean, };
+
+/**
+ * The promotions page: one page of the list and the company's categories (for the selector).
+ */
+export type PromotionsPage = { list: Page<PromotionView>, categories: Array<CategoryView>, };
+
+/**
  * A recipe line.
  */
 export type RecipeLineView = { ingredientId: number, quantity: string, };

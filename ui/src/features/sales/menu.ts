@@ -10,6 +10,7 @@ export const menu: MenuItem[] = [
       { label: 'Nota de Venta', routeId: 'sales-pos' },
       { label: 'Clientes', routeId: 'sales-clients' },
       { label: 'Nota de Crédito', routeId: 'sales-credit-notes' },
+      { label: 'Promociones', routeId: 'sales-promos' },
     ],
   },
 ];

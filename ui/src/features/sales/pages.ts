@@ -8,4 +8,5 @@ export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/sales/pages/credit-notes': () => import('./pages/credit-notes'),
   'features/sales/pages/note-a4': () => import('./pages/note-a4'),
   'features/sales/pages/note-ticket': () => import('./pages/note-ticket'),
+  'features/sales/pages/promos': () => import('./pages/promos'),
 };

@@ -1,5 +1,5 @@
 /** Routes of the sales area (specification §2: everything under /admin/ventas). */
-import { ALL } from '../../lib/api-types';
+import { ADMIN_USER, ALL } from '../../lib/api-types';
 import type { RouteDef } from '../../route-table';
 
 /** Back-office pages (under /admin). */
@@ -15,6 +15,7 @@ export const adminRoutes: RouteDef[] = [
       { id: 'sales-clients', path: 'listaclientes', page: 'features/sales/pages/clients', title: 'Clientes', data: true },
       { id: 'sales-pos', path: 'notaventa', page: 'features/sales/pages/pos', title: 'Nota de venta', data: true },
       { id: 'sales-credit-notes', path: 'notaCredito', page: 'features/sales/pages/credit-notes', title: 'Notas de crédito', data: true },
+      { id: 'sales-promos', path: 'promos', page: 'features/sales/pages/promos', title: 'Promociones', roles: ADMIN_USER, data: true },
     ],
   },
 ];

@@ -1,0 +1,2 @@
+DROP TABLE promotion_products;
+DROP TABLE promotions;

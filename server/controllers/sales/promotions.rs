@@ -1,0 +1,518 @@
+//! `/api/sales/promo`: the company's promotions (generic list contract), for admin and user. The
+//! sales note, its preview and quotes apply them through
+//! [`best_promotions`](crate::models::sales::promotion::best_promotions).
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles::{self, Tenant};
+use crate::controllers::records::{Record, ensure_unlocked};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
+use crate::domain::money::to_micros;
+use crate::error::{AppError, AppResult, not_in_table};
+use crate::http::json::JsonBody;
+use crate::http::params::PathId;
+use crate::models::CompanyId;
+use crate::models::auth::user::Role;
+use crate::models::inventory::category::Category;
+use crate::models::inventory::product::Product;
+use crate::models::sales::promotion::{
+    ALL_WEEKDAYS, KIND_BUY_N_PAY_M, KIND_FIXED, KIND_PERCENT, KINDS, Promotion, PromotionFields,
+    TARGET_CATEGORY, TARGET_PRODUCTS, parse_hhmm,
+};
+use crate::validation::{check_fields, required_text};
+use crate::views::sales::promotion::{PromotionProductView, PromotionView};
+
+/// Longest name (shown on the sale's line).
+const NAME_MAX: usize = 100;
+/// Most products one promotion lists.
+const PRODUCTS_MAX: usize = 500;
+/// Largest "lleve N".
+const BUY_N_MAX: i64 = 1000;
+
+/// Body of register and update.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PromotionBody {
+    name: Option<String>,
+    kind: Option<String>,
+    value: Option<Value>,
+    buy_n: Option<Value>,
+    pay_m: Option<Value>,
+    target: Option<String>,
+    category_id: Option<Value>,
+    product_ids: Option<Value>,
+    starts_on: Option<String>,
+    ends_on: Option<String>,
+    weekdays: Option<String>,
+    time_from: Option<String>,
+    time_to: Option<String>,
+    active: Option<bool>,
+}
+
+/// `GET /api/sales/promo/{id}`'s message for an unknown promotion.
+fn not_found(id: i64) -> AppError {
+    AppError::NotFound(format!("No se encontró la promoción con el id: {id}"))
+}
+
+/// The company's promotion `id`; the generic list's 'No existe el registro en la tabla' otherwise.
+fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Promotion> {
+    Promotion::find(conn, company, id)?.ok_or_else(not_in_table)
+}
+
+/// Trimmed text, `None` when empty.
+fn text(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
+}
+
+/// A whole number from a JSON number or numeric string (`None` when absent or empty).
+fn whole(value: Option<&Value>) -> Result<Option<i64>, ()> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n.as_i64().map(Some).ok_or(()),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| ()),
+        Some(_) => Err(()),
+    }
+}
+
+/// A decimal > 0 with at most 2 decimals and at most `max`, from a decimal string or a whole JSON
+/// number, in micros.
+fn positive_amount(value: Option<&Value>, what: &str, max: Option<Decimal>) -> Result<i64, String> {
+    let parsed: Option<Decimal> = match value {
+        None | Some(Value::Null) => return Err(format!("{what} es obligatorio")),
+        Some(Value::String(s)) if s.trim().is_empty() => {
+            return Err(format!("{what} es obligatorio"));
+        }
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        Some(Value::Number(n)) => n.as_i64().map(Decimal::from),
+        Some(_) => None,
+    };
+    match parsed {
+        None => Err(format!(
+            "{what} debe ser un número escrito como texto, p. ej. \"10.00\""
+        )),
+        Some(d) if d <= Decimal::ZERO => Err(format!("{what} debe ser mayor que cero")),
+        Some(d) if d.normalize().scale() > 2 => {
+            Err(format!("{what} admite como máximo 2 decimales"))
+        }
+        Some(d) if max.is_some_and(|m| d > m) => Err(format!(
+            "{what} no puede ser mayor que {}",
+            max.unwrap_or_default()
+        )),
+        Some(d) => to_micros(d).ok_or_else(|| format!("{what} es demasiado grande")),
+    }
+}
+
+/// A `YYYY-MM-DD` date between 2000 and 2100.
+fn date(value: Option<&str>, what: &str) -> Result<Option<NaiveDate>, String> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .ok()
+            .filter(|d| (2000..=2100).contains(&chrono::Datelike::year(d)))
+            .map(Some)
+            .ok_or_else(|| format!("{what} no es válida: use el formato AAAA-MM-DD")),
+    }
+}
+
+/// The weekdays as sorted distinct ISO digits (all days when absent).
+fn weekdays(value: Option<&str>) -> Result<String, String> {
+    let Some(raw) = value.map(str::trim) else {
+        return Ok(ALL_WEEKDAYS.into());
+    };
+    if raw.is_empty() {
+        return Err("Elija al menos un día de la semana".into());
+    }
+    if !raw.chars().all(|c| ('1'..='7').contains(&c)) {
+        return Err(
+            "Los días deben ser dígitos del 1 (lunes) al 7 (domingo), p. ej. \"12345\"".into(),
+        );
+    }
+    let mut days: Vec<char> = raw.chars().collect();
+    days.sort_unstable();
+    days.dedup();
+    Ok(days.into_iter().collect())
+}
+
+/// The product ids of the body: a list of ids (numbers or numeric text), without repeats.
+fn product_ids(value: Option<&Value>) -> Result<Vec<i64>, String> {
+    let items = match value {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err("Los productos deben ser una lista de identificadores".into()),
+    };
+    let mut ids = Vec::with_capacity(items.len());
+    for item in items {
+        match whole(Some(item)) {
+            Ok(Some(id)) if id > 0 => {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            _ => return Err("Los productos deben ser una lista de identificadores".into()),
+        }
+    }
+    if ids.len() > PRODUCTS_MAX {
+        return Err(format!(
+            "Una promoción puede tener como máximo {PRODUCTS_MAX} productos"
+        ));
+    }
+    Ok(ids)
+}
+
+/// A checked value (its problem was already reported by `check_fields`).
+fn ok<T>(result: Result<T, String>) -> AppResult<T> {
+    result.map_err(AppError::BadRequest)
+}
+
+/// Validates the fields (every problem at once, per field); the category and the products must be
+/// the company's.
+fn fields(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    body: &PromotionBody,
+) -> AppResult<PromotionFields> {
+    let name = text(&body.name).unwrap_or_default();
+    let kind = text(&body.kind).unwrap_or_default();
+    let target = text(&body.target).unwrap_or_default();
+    let kind_problem = (!KINDS.contains(&kind.as_str())).then(|| {
+        "Elija el tipo de promoción: porcentaje, valor fijo o lleve N pague M".to_string()
+    });
+
+    // The value of each kind; "lleve N pague M" uses buyN and payM instead.
+    let mut value = Ok(0);
+    let (mut buy_n, mut pay_m) = (Ok(0), Ok(0));
+    match kind.as_str() {
+        KIND_PERCENT => {
+            value = positive_amount(
+                body.value.as_ref(),
+                "El porcentaje",
+                Some(Decimal::from(100)),
+            );
+        }
+        KIND_FIXED => {
+            value = positive_amount(body.value.as_ref(), "El descuento por unidad", None);
+        }
+        KIND_BUY_N_PAY_M => {
+            buy_n = match whole(body.buy_n.as_ref()) {
+                Ok(Some(n)) if (2..=BUY_N_MAX).contains(&n) => Ok(n),
+                Ok(None) => Err("Indique cuántas unidades lleva el cliente".to_string()),
+                _ => Err(format!(
+                    "Lo que lleva debe ser un número entero entre 2 y {BUY_N_MAX}"
+                )),
+            };
+            let top = buy_n.as_ref().map(|n| n - 1).unwrap_or(BUY_N_MAX - 1);
+            pay_m = match whole(body.pay_m.as_ref()) {
+                Ok(Some(m)) if (1..=top).contains(&m) => Ok(m),
+                Ok(None) => Err("Indique cuántas unidades paga el cliente".to_string()),
+                _ => Err(format!(
+                    "Lo que paga debe ser un número entero entre 1 y {top} (menos de lo que lleva)"
+                )),
+            };
+        }
+        _ => {}
+    }
+
+    // What it applies to.
+    let mut category_id = Ok(None);
+    let mut products = Ok(Vec::new());
+    let target_problem = match target.as_str() {
+        TARGET_CATEGORY => {
+            category_id = match whole(body.category_id.as_ref()) {
+                Ok(Some(id)) if id > 0 => match Category::find(conn, company, id)? {
+                    Some(_) => Ok(Some(id)),
+                    None => Err("La categoría no existe en la empresa".to_string()),
+                },
+                Ok(None) => Err("Elija la categoría".to_string()),
+                _ => Err("La categoría no es válida".to_string()),
+            };
+            None
+        }
+        TARGET_PRODUCTS => {
+            products = match product_ids(body.product_ids.as_ref()) {
+                Ok(ids) if ids.is_empty() => Err("Elija al menos un producto".to_string()),
+                Ok(ids) => {
+                    let found = Product::find_many(conn, company, &ids)?;
+                    let missing: Vec<String> = ids
+                        .iter()
+                        .filter(|id| !found.iter().any(|p| p.id == **id))
+                        .map(i64::to_string)
+                        .collect();
+                    if missing.is_empty() {
+                        Ok(ids)
+                    } else {
+                        Err(format!(
+                            "Estos productos no existen en la empresa: {}",
+                            missing.join(", ")
+                        ))
+                    }
+                }
+                Err(problem) => Err(problem),
+            };
+            None
+        }
+        _ => Some("Elija a qué se aplica: productos o una categoría".to_string()),
+    };
+
+    // When.
+    let starts_on = match date(body.starts_on.as_deref(), "La fecha de inicio") {
+        Ok(Some(day)) => Ok(day),
+        Ok(None) => Err("La fecha de inicio es obligatoria".to_string()),
+        Err(problem) => Err(problem),
+    };
+    let ends_on = date(body.ends_on.as_deref(), "La fecha final").and_then(|end| match end {
+        Some(end) if starts_on.as_ref().is_ok_and(|start| end < *start) => {
+            Err("La fecha final no puede ser anterior a la de inicio".to_string())
+        }
+        other => Ok(other),
+    });
+    let days = weekdays(body.weekdays.as_deref());
+    let hour = |value: &Option<String>| -> Result<Option<String>, String> {
+        match text(value) {
+            None => Ok(None),
+            Some(t) => parse_hhmm(&t)
+                .map(|_| Some(t))
+                .ok_or_else(|| "La hora debe tener el formato HH:MM (00:00 a 23:59)".to_string()),
+        }
+    };
+    let mut time_from = hour(&body.time_from);
+    let mut time_to = hour(&body.time_to);
+    match (&time_from, &time_to) {
+        (Ok(Some(_)), Ok(None)) => time_to = Err("Indique también la hora final".to_string()),
+        (Ok(None), Ok(Some(_))) => time_from = Err("Indique también la hora inicial".to_string()),
+        (Ok(Some(from)), Ok(Some(to))) if from == to => {
+            time_to = Err("La hora final debe ser distinta de la inicial".to_string());
+        }
+        _ => {}
+    }
+
+    check_fields([
+        ("name", required_text(&name, "El nombre", NAME_MAX)),
+        ("kind", kind_problem),
+        ("value", value.clone().err()),
+        ("buyN", buy_n.clone().err()),
+        ("payM", pay_m.clone().err()),
+        ("target", target_problem),
+        ("categoryId", category_id.clone().err()),
+        ("productIds", products.clone().err()),
+        ("startsOn", starts_on.clone().err()),
+        ("endsOn", ends_on.clone().err()),
+        ("weekdays", days.clone().err()),
+        ("timeFrom", time_from.clone().err()),
+        ("timeTo", time_to.clone().err()),
+    ])?;
+    Ok(PromotionFields {
+        name,
+        kind,
+        value: ok(value)?,
+        buy_n: ok(buy_n)? as i32,
+        pay_m: ok(pay_m)? as i32,
+        target,
+        category_id: ok(category_id)?,
+        product_ids: ok(products)?,
+        starts_on: ok(starts_on)?,
+        ends_on: ok(ends_on)?,
+        weekdays: ok(days)?,
+        time_from: ok(time_from)?,
+        time_to: ok(time_to)?,
+        active: body.active.unwrap_or(true),
+    })
+}
+
+/// The views of `rows`: their products and category names in three queries for all of them.
+pub fn views(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    rows: Vec<Promotion>,
+) -> AppResult<Vec<PromotionView>> {
+    let ids: Vec<i64> = rows.iter().map(|p| p.id).collect();
+    let pairs = Promotion::product_pairs(conn, company, &ids)?;
+    let mut product_ids: Vec<i64> = pairs.iter().map(|&(_, product)| product).collect();
+    product_ids.sort_unstable();
+    product_ids.dedup();
+    let products = if product_ids.is_empty() {
+        Vec::new()
+    } else {
+        Product::find_many(conn, company, &product_ids)?
+    };
+    let categories = if rows.iter().any(|p| p.category_id.is_some()) {
+        Category::all(conn, company, false)?
+    } else {
+        Vec::new()
+    };
+    Ok(rows
+        .iter()
+        .map(|p| {
+            let own = pairs
+                .iter()
+                .filter(|(promo, _)| *promo == p.id)
+                .filter_map(|(_, product)| products.iter().find(|x| x.id == *product))
+                .map(PromotionProductView::from)
+                .collect();
+            let category = p
+                .category_id
+                .and_then(|c| categories.iter().find(|x| x.id == c))
+                .map(|c| c.name.clone());
+            PromotionView::new(p, own, category)
+        })
+        .collect())
+}
+
+/// The view of the company's promotion `id`.
+fn view_of(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<PromotionView> {
+    let row = load(conn, company, id)?;
+    Ok(views(conn, company, vec![row])?.remove(0))
+}
+
+/// One page of the list (the API and the promotions page).
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<Page<PromotionView>> {
+    let page = Promotion::list(conn, tenant.company, params)?;
+    let Page {
+        results,
+        total,
+        page,
+        limit,
+    } = page;
+    Ok(Page {
+        results: views(conn, tenant.company, results)?,
+        total,
+        page,
+        limit,
+    })
+}
+
+/// `GET /api/sales/promo`.
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<Page<PromotionView>>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
+}
+
+/// `POST /api/sales/promo/register`.
+pub async fn register(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<PromotionBody>,
+) -> AppResult<(StatusCode, Json<PromotionView>)> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let created = state
+        .db
+        .write(move |conn| {
+            let fields = fields(conn, tenant.company, &body)?;
+            let id = Promotion::insert(conn, tenant.company, &fields)?;
+            view_of(conn, tenant.company, id)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// `POST /api/sales/promo/{id}/update`.
+pub async fn update(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<PromotionBody>,
+) -> AppResult<Json<PromotionView>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let updated = state
+        .db
+        .write(move |conn| {
+            ensure_unlocked::<Promotions>(conn, tenant.company, id)?;
+            let fields = fields(conn, tenant.company, &body)?;
+            Promotion::update(conn, tenant.company, id, &fields)?;
+            view_of(conn, tenant.company, id)
+        })
+        .await?;
+    Ok(Json(updated))
+}
+
+/// Promotions in the generic record handlers (get, lock, delete).
+pub struct Promotions;
+
+impl Record for Promotions {
+    type View = PromotionView;
+    const READ: &'static [Role] = roles::ADMIN_USER;
+    const WRITE: &'static [Role] = roles::ADMIN_USER;
+    const DELETED: &'static str = "Promoción eliminada";
+
+    fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<PromotionView> {
+        if Promotion::find(conn, company, id)?.is_none() {
+            return Err(not_found(id));
+        }
+        view_of(conn, company, id)
+    }
+
+    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
+        Ok(load(conn, company, id)?.locked)
+    }
+
+    fn set_locked(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        locked: bool,
+    ) -> AppResult<()> {
+        Promotion::set_locked(conn, company, id, locked)?;
+        Ok(())
+    }
+
+    fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
+        Promotion::delete(conn, company, id)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn days_and_amounts() {
+        assert_eq!(weekdays(None).unwrap(), "1234567");
+        assert_eq!(weekdays(Some("7531")).unwrap(), "1357");
+        assert_eq!(weekdays(Some("115")).unwrap(), "15");
+        assert!(weekdays(Some("")).is_err());
+        assert!(weekdays(Some("08")).is_err());
+        assert_eq!(
+            positive_amount(
+                Some(&json!("10.5")),
+                "El porcentaje",
+                Some(Decimal::from(100))
+            ),
+            Ok(10_500_000)
+        );
+        assert!(positive_amount(Some(&json!("100.01")), "X", Some(Decimal::from(100))).is_err());
+        assert!(positive_amount(Some(&json!("0")), "X", None).is_err());
+        assert!(positive_amount(Some(&json!("1.005")), "X", None).is_err());
+        assert!(positive_amount(Some(&json!(1.5)), "X", None).is_err());
+        assert_eq!(product_ids(Some(&json!([3, "4", 3]))).unwrap(), vec![3, 4]);
+        assert!(product_ids(Some(&json!([0]))).is_err());
+        assert!(product_ids(Some(&json!("1,2"))).is_err());
+    }
+}
