@@ -7,56 +7,13 @@
 
 #[path = "support/mod.rs"]
 mod support;
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use support::cookie_value;
+use support::{Server, cookie_value, http, percentile};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 const PRODUCTS: usize = 100_000;
-
-/// The server process, stopped when dropped.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// One HTTP/1.1 request on a fresh connection: status, head, body.
-fn http(
-    port: u16,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &[u8],
-) -> Option<(u16, String, String)> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    stream.set_nodelay(true).ok()?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .ok()?;
-    let mut request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    for (k, v) in headers {
-        request.push_str(&format!("{k}: {v}\r\n"));
-    }
-    request.push_str("\r\n");
-    let mut bytes = request.into_bytes();
-    bytes.extend_from_slice(body);
-    stream.write_all(&bytes).ok()?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).ok()?;
-    let response = String::from_utf8_lossy(&response).into_owned();
-    let (head, body) = response.split_once("\r\n\r\n")?;
-    let status = head.split_whitespace().nth(1)?.parse().ok()?;
-    Some((status, head.to_string(), body.to_string()))
-}
 
 fn rss_mb(pid: u32) -> f64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
@@ -66,12 +23,6 @@ fn rss_mb(pid: u32) -> f64 {
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|kb| kb.parse::<f64>().ok())
         .map_or(0.0, |kb| kb / 1024.0)
-}
-
-fn percentile(samples: &mut [Duration], p: f64) -> f64 {
-    samples.sort();
-    let i = ((samples.len() as f64 - 1.0) * p).round() as usize;
-    samples[i].as_secs_f64() * 1000.0
 }
 
 /// The catalogue as CSV: code, barcode, name, category, price, opening stock and cost.

@@ -1,4 +1,10 @@
 //! Helpers shared by the benchmarks that drive a real server over HTTP.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::Child;
+use std::time::Duration;
 
 /// The value of cookie `name` set by a response head (`set-cookie: name=value; …`).
 pub fn cookie_value(head: &str, name: &str) -> Option<String> {
@@ -10,4 +16,152 @@ pub fn cookie_value(head: &str, name: &str) -> Option<String> {
                 .then(|| l[prefix.len()..].to_string())
         })
         .and_then(|v| v.split(';').next().map(str::to_string))
+}
+
+/// The server process, stopped when dropped.
+pub struct Server(pub Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// One HTTP/1.1 request on a fresh connection: status, head, body.
+pub fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Option<(u16, String, String)> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_nodelay(true).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .ok()?;
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        request.push_str(&format!("{k}: {v}\r\n"));
+    }
+    request.push_str("\r\n");
+    let mut bytes = request.into_bytes();
+    bytes.extend_from_slice(body);
+    stream.write_all(&bytes).ok()?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).ok()?;
+    let response = String::from_utf8_lossy(&response).into_owned();
+    let (head, body) = response.split_once("\r\n\r\n")?;
+    let status = head.split_whitespace().nth(1)?.parse().ok()?;
+    Some((status, head.to_string(), body.to_string()))
+}
+
+
+/// The `p` quantile (0–1) of the samples, in milliseconds.
+pub fn percentile(samples: &mut [Duration], p: f64) -> f64 {
+    samples.sort();
+    let i = ((samples.len() as f64 - 1.0) * p).round() as usize;
+    samples[i].as_secs_f64() * 1000.0
+}
+
+
+/// One kept-alive HTTP/1.1 connection, as a POS terminal holds it: requests one after another.
+pub struct Connection {
+    stream: TcpStream,
+    port: u16,
+    buffer: Vec<u8>,
+}
+
+impl Connection {
+    pub fn open(port: u16) -> Connection {
+        let stream = TcpStream::connect(("127.0.0.1", port)).expect("conexión");
+        stream.set_nodelay(true).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        Connection {
+            stream,
+            port,
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Sends a request and reads its whole answer: status and body.
+    pub fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> (u16, String) {
+        let mut request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: {}\r\n",
+            self.port,
+            body.len()
+        );
+        for (k, v) in headers {
+            request.push_str(&format!("{k}: {v}\r\n"));
+        }
+        request.push_str("\r\n");
+        let mut bytes = request.into_bytes();
+        bytes.extend_from_slice(body);
+        self.stream.write_all(&bytes).expect("envío");
+        let end = loop {
+            if let Some(i) = self.buffer.windows(4).position(|w| w == b"\r\n\r\n") {
+                break i + 4;
+            }
+            self.fill();
+        };
+        let head = String::from_utf8_lossy(&self.buffer[..end]).to_ascii_lowercase();
+        let length: usize = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0);
+        while self.buffer.len() < end + length {
+            self.fill();
+        }
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let body = String::from_utf8_lossy(&self.buffer[end..end + length]).into_owned();
+        self.buffer.drain(..end + length);
+        (status, body)
+    }
+
+    fn fill(&mut self) {
+        let mut chunk = [0u8; 16 * 1024];
+        let n = self.stream.read(&mut chunk).expect("respuesta");
+        assert!(n > 0, "el servidor cerró la conexión");
+        self.buffer.extend_from_slice(&chunk[..n]);
+    }
+}
+
+/// Signs in on a running server: the cookie header and the session's CSRF token.
+pub fn sign_in(port: u16, email: &str, password: &str) -> (String, String) {
+    let (_, head, _) = http(port, "GET", "/login", &[], b"").expect("/login");
+    let csrf = cookie_value(&head, "mostrador_csrf").expect("token CSRF");
+    let body = format!(r#"{{"email":"{email}","password":"{password}"}}"#);
+    let (status, head, _) = http(
+        port,
+        "POST",
+        "/api/auth/login",
+        &[
+            ("Content-Type", "application/json"),
+            ("Cookie", &format!("mostrador_csrf={csrf}")),
+            ("X-CSRF-Token", &csrf),
+        ],
+        body.as_bytes(),
+    )
+    .expect("inicio de sesión");
+    assert_eq!(status, 200, "inicio de sesión de {email}");
+    let session = cookie_value(&head, "mostrador_session").expect("sesión");
+    let csrf = cookie_value(&head, "mostrador_csrf").expect("token CSRF de la sesión");
+    (format!("mostrador_session={session}; mostrador_csrf={csrf}"), csrf)
 }

@@ -134,39 +134,41 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResu
         .remove(&sale.user_id)
         .unwrap_or_default();
     let credited = CreditNote::total_of_sale(conn, company, sale.id)?;
-    Ok(SaleView {
+    Ok(view_of(sale, &lines, &payments, client.as_ref(), user, credited))
+}
+
+/// The view of a sale from its parts (a sale just registered has them all in memory).
+fn view_of(
+    sale: &Sale,
+    lines: &[SaleLine],
+    payments: &[SalePayment],
+    client: Option<&Client>,
+    user: String,
+    credited: i64,
+) -> SaleView {
+    SaleView {
         id: sale.id,
         number: sale.number.clone(),
         date: to_local_iso(sale.created_at),
-        client: client
-            .map(|c| SaleClientView {
-                id: c.id,
-                id_type: c.id_type,
-                identification: c.identification,
-                name: c.name,
-                address: c.address,
-                email: c.email,
-                phone: c.phone,
-            })
-            .unwrap_or(SaleClientView {
-                id: sale.client_id,
-                id_type: String::new(),
-                identification: String::new(),
-                name: String::new(),
-                address: None,
-                email: None,
-                phone: None,
-            }),
+        client: SaleClientView {
+            id: sale.client_id,
+            id_type: client.map(|c| c.id_type.clone()).unwrap_or_default(),
+            identification: client.map(|c| c.identification.clone()).unwrap_or_default(),
+            name: client.map(|c| c.name.clone()).unwrap_or_default(),
+            address: client.and_then(|c| c.address.clone()),
+            email: client.and_then(|c| c.email.clone()),
+            phone: client.and_then(|c| c.phone.clone()),
+        },
         cellar_id: sale.warehouse_id,
         user,
-        totals: stored_totals(&lines),
+        totals: stored_totals(lines),
         lines: lines.iter().map(SaleLineView::from).collect(),
         payments: payments.iter().map(PaymentView::from).collect(),
         total: money_text(sale.total),
         change: money_text(sale.change_given),
         note: sale.note.clone(),
         credited: money_text(credited),
-    })
+    }
 }
 
 /// The key of the body: required, printable, at most [`KEY_MAX`] characters.
@@ -375,7 +377,12 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) ->
             unit_cost: cost.unit_cost,
         })
         .collect();
-    Sale::insert_lines(conn, &lines)?;
+    let ids = Sale::insert_lines(conn, &lines)?;
+    let lines: Vec<SaleLine> = lines
+        .into_iter()
+        .zip(ids)
+        .map(|(line, id)| SaleLine { id, ..line })
+        .collect();
     let rows: Vec<SalePayment> = payments
         .iter()
         .map(|p| SalePayment {
@@ -413,8 +420,30 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) ->
         }
     }
     sequence::advance(conn, &counter)?;
-    let sale = Sale::find(conn, company, sale_id)?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    Ok(Registered::Created(view(conn, company, &sale)?))
+    let sale = Sale {
+        id: sale_id,
+        company_id: company.get(),
+        branch_office_id: branch.id,
+        emission_point_id: counter.emission_point_id,
+        sequential,
+        number,
+        idempotency_key: key,
+        client_id: client.id,
+        warehouse_id: cellar.id,
+        user_id: tenant.user_id(),
+        turn_id: turn,
+        quote_id: None,
+        gross: pricing::micros(t.gross),
+        discount: pricing::micros(t.total_discount),
+        subtotal: pricing::micros(t.total_without_taxes),
+        iva: pricing::micros(t.iva),
+        total,
+        change_given: change,
+        note,
+        created_at: at,
+    };
+    let user = tenant.auth.user.name.clone();
+    Ok(Registered::Created(view_of(&sale, &lines, &rows, Some(&client), user, 0)))
 }
 
 /// `POST /api/sales/note/register`: 201 with the new sale, 200 with the sale already registered

@@ -260,15 +260,17 @@ impl Sale {
             .get_result(conn)
     }
 
-    /// Inserts the lines (one statement).
-    pub fn insert_lines(conn: &mut DbConnection, lines: &[SaleLine]) -> QueryResult<usize> {
-        let mut n = 0;
-        for line in lines {
-            n += diesel::insert_into(sale_lines::table)
-                .values(line)
-                .execute(conn)?;
-        }
-        Ok(n)
+    /// Inserts the lines; returns their ids.
+    pub fn insert_lines(conn: &mut DbConnection, lines: &[SaleLine]) -> QueryResult<Vec<i64>> {
+        lines
+            .iter()
+            .map(|line| {
+                diesel::insert_into(sale_lines::table)
+                    .values(line)
+                    .returning(sale_lines::id)
+                    .get_result(conn)
+            })
+            .collect()
     }
 
     /// Inserts the payments.
