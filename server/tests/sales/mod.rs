@@ -3,6 +3,8 @@
 mod clients;
 mod concurrency;
 mod credit_notes;
+mod durability;
 mod notes;
 mod promotions;
 mod support;
+mod totals;
