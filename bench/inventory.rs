@@ -7,10 +7,8 @@
 
 #[path = "support/mod.rs"]
 mod support;
-use std::net::TcpListener;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use support::{Server, cookie_value, http, percentile};
+use support::{http, percentile, serve_demo, sign_in};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 const PRODUCTS: usize = 100_000;
@@ -51,60 +49,9 @@ fn catalogue() -> String {
 fn main() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("inventario.db").display());
-    let demo = Command::new(BIN)
-        .arg("demo")
-        .env("DATABASE_URL", &db)
-        .env("LOG", "error")
-        .output()
-        .unwrap();
-    assert!(
-        demo.status.success(),
-        "demo: {}",
-        String::from_utf8_lossy(&demo.stderr)
-    );
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let server = Server(
-        Command::new(BIN)
-            .args(["serve", "--port", &port.to_string()])
-            .env("DATABASE_URL", &db)
-            .env("LOG", "error")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
+    let (server, port) = serve_demo(BIN, &db);
     let pid = server.0.id();
-    let started = Instant::now();
-    while http(port, "GET", "/api/user", &[], b"").is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "el servidor no respondió"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // The CSRF token the server signs for a visitor, echoed in the header (signed double-submit).
-    let (_, head, _) = http(port, "GET", "/login", &[], b"").unwrap();
-    let csrf = cookie_value(&head, "mostrador_csrf").expect("token CSRF");
-    let (status, head, _) = http(
-        port,
-        "POST",
-        "/api/auth/login",
-        &[
-            ("Content-Type", "application/json"),
-            ("Cookie", &format!("mostrador_csrf={csrf}")),
-            ("X-CSRF-Token", &csrf),
-        ],
-        br#"{"email":"admin@demo.ec","password":"demo12345"}"#,
-    )
-    .unwrap();
-    assert_eq!(status, 200, "inicio de sesión");
-    let session = cookie_value(&head, "mostrador_session").expect("sesión");
-    // Signing in replaces the token with one signed for the new session.
-    let csrf = cookie_value(&head, "mostrador_csrf").expect("token CSRF de la sesión");
-    let cookie = format!("mostrador_session={session}; mostrador_csrf={csrf}");
+    let (cookie, csrf) = sign_in(port, "admin@demo.ec", "demo12345");
 
     // The import.
     let csv = catalogue();

@@ -8,13 +8,11 @@
 
 #[path = "support/mod.rs"]
 mod support;
-use std::net::TcpListener;
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{Connection, Server, http, percentile, sign_in};
+use support::{Connection, percentile, serve_demo, sign_in};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 const TERMINALS: usize = 8;
@@ -28,7 +26,11 @@ fn json_request(
     session: &(String, String),
     body: &Value,
 ) -> (u16, Value) {
-    let bytes = if body.is_null() { Vec::new() } else { body.to_string().into_bytes() };
+    let bytes = if body.is_null() {
+        Vec::new()
+    } else {
+        body.to_string().into_bytes()
+    };
     let (status, text) = conn.request(
         method,
         path,
@@ -43,35 +45,32 @@ fn json_request(
 }
 
 fn run(label: &str, db: &str) {
-    let demo = Command::new(BIN)
-        .arg("demo")
-        .env("DATABASE_URL", db)
-        .env("LOG", "error")
-        .output()
-        .unwrap();
-    assert!(demo.status.success(), "demo: {}", String::from_utf8_lossy(&demo.stderr));
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let _server = Server(
-        Command::new(BIN)
-            .args(["serve", "--port", &port.to_string()])
-            .env("DATABASE_URL", db)
-            .env("LOG", "error")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let started = Instant::now();
-    while http(port, "GET", "/api/user", &[], b"").is_none() {
-        assert!(started.elapsed() < Duration::from_secs(30), "el servidor no respondió");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let (_server, port) = serve_demo(BIN, db);
 
     // Stock for five products, a shift open for the cashier.
     let admin = sign_in(port, "admin@demo.ec", "demo12345");
     let mut conn = Connection::open(port);
-    let (_, cellars) = json_request(&mut conn, "GET", "/api/inventory/cellar/options", &admin, &Value::Null);
-    let cellar = cellars.as_array().unwrap().iter().find(|c| c["isDefault"] == true).unwrap()["_id"].clone();
-    let (_, items) = json_request(&mut conn, "GET", "/api/item?limit=100", &admin, &Value::Null);
+    let (_, cellars) = json_request(
+        &mut conn,
+        "GET",
+        "/api/inventory/cellar/options",
+        &admin,
+        &Value::Null,
+    );
+    let cellar = cellars
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["isDefault"] == true)
+        .unwrap()["_id"]
+        .clone();
+    let (_, items) = json_request(
+        &mut conn,
+        "GET",
+        "/api/item?limit=100",
+        &admin,
+        &Value::Null,
+    );
     let products: Vec<Value> = items["results"]
         .as_array()
         .unwrap()
@@ -95,7 +94,13 @@ fn run(label: &str, db: &str) {
     assert_eq!(status, 201, "ajuste");
     let cashier = sign_in(port, "cajero@demo.ec", "demo12345");
     let mut conn = Connection::open(port);
-    let (_, registers) = json_request(&mut conn, "GET", "/api/cashRegister/getMyCash", &cashier, &Value::Null);
+    let (_, registers) = json_request(
+        &mut conn,
+        "GET",
+        "/api/cashRegister/getMyCash",
+        &cashier,
+        &Value::Null,
+    );
     let register = registers[0]["cashRegister"]["_id"].clone();
     let (status, turn) = json_request(
         &mut conn,
@@ -105,14 +110,28 @@ fn run(label: &str, db: &str) {
         &json!({ "cashRegisterId": register, "openingAmount": "50.00" }),
     );
     assert_eq!(status, 201, "apertura: {turn}");
-    let sale_lines: Vec<Value> = products.iter().map(|p| json!({ "productId": p, "quantity": "1" })).collect();
-    let (_, preview) = json_request(&mut conn, "POST", "/api/sales/note/preview", &cashier, &json!({ "lines": sale_lines }));
+    let sale_lines: Vec<Value> = products
+        .iter()
+        .map(|p| json!({ "productId": p, "quantity": "1" }))
+        .collect();
+    let (_, preview) = json_request(
+        &mut conn,
+        "POST",
+        "/api/sales/note/preview",
+        &cashier,
+        &json!({ "lines": sale_lines }),
+    );
     let total = preview["total"].as_str().expect("total").to_string();
 
     let barrier = Arc::new(Barrier::new(TERMINALS + 1));
     let mut handles = Vec::new();
     for t in 0..TERMINALS {
-        let (barrier, session, lines, total) = (barrier.clone(), cashier.clone(), sale_lines.clone(), total.clone());
+        let (barrier, session, lines, total) = (
+            barrier.clone(),
+            cashier.clone(),
+            sale_lines.clone(),
+            total.clone(),
+        );
         handles.push(std::thread::spawn(move || {
             let mut conn = Connection::open(port);
             let mut sell = |n: usize| {
@@ -132,11 +151,23 @@ fn run(label: &str, db: &str) {
     }
     barrier.wait();
     let started = Instant::now();
-    let mut samples: Vec<Duration> = handles.into_iter().flat_map(|h| h.join().unwrap()).collect();
+    let mut samples: Vec<Duration> = handles
+        .into_iter()
+        .flat_map(|h| h.join().unwrap())
+        .collect();
     let elapsed = started.elapsed().as_secs_f64();
     let sales = samples.len();
-    let (_, list) = json_request(&mut conn, "GET", "/api/sales/note?limit=1", &cashier, &Value::Null);
-    assert_eq!(list["total"].as_u64(), Some(((WARM_UP + SALES_PER_TERMINAL) * TERMINALS) as u64));
+    let (_, list) = json_request(
+        &mut conn,
+        "GET",
+        "/api/sales/note?limit=1",
+        &cashier,
+        &Value::Null,
+    );
+    assert_eq!(
+        list["total"].as_u64(),
+        Some(((WARM_UP + SALES_PER_TERMINAL) * TERMINALS) as u64)
+    );
     println!(
         "{label}: {sales} ventas de 5 líneas con {TERMINALS} terminales en {elapsed:.2} s → {:.0} ventas/s, p50 {:.2} ms, p99 {:.2} ms (objetivo SQLite ≥ 1.000 ventas/s, p99 ≤ 20 ms)",
         sales as f64 / elapsed,
@@ -147,7 +178,10 @@ fn run(label: &str, db: &str) {
 
 fn main() {
     let dir = tempfile::tempdir().unwrap();
-    run("SQLite", &format!("sqlite://{}", dir.path().join("ventas.db").display()));
+    run(
+        "SQLite",
+        &format!("sqlite://{}", dir.path().join("ventas.db").display()),
+    );
     if let Ok(url) = std::env::var("BENCH_DATABASE_URL") {
         run("PostgreSQL", &url);
     }

@@ -3,8 +3,9 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::Child;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
+use std::time::Instant;
 
 /// The value of cookie `name` set by a response head (`set-cookie: name=value; …`).
 pub fn cookie_value(head: &str, name: &str) -> Option<String> {
@@ -60,14 +61,12 @@ pub fn http(
     Some((status, head.to_string(), body.to_string()))
 }
 
-
 /// The `p` quantile (0–1) of the samples, in milliseconds.
 pub fn percentile(samples: &mut [Duration], p: f64) -> f64 {
     samples.sort();
     let i = ((samples.len() as f64 - 1.0) * p).round() as usize;
     samples[i].as_secs_f64() * 1000.0
 }
-
 
 /// One kept-alive HTTP/1.1 connection, as a POS terminal holds it: requests one after another.
 pub struct Connection {
@@ -163,5 +162,47 @@ pub fn sign_in(port: u16, email: &str, password: &str) -> (String, String) {
     assert_eq!(status, 200, "inicio de sesión de {email}");
     let session = cookie_value(&head, "mostrador_session").expect("sesión");
     let csrf = cookie_value(&head, "mostrador_csrf").expect("token CSRF de la sesión");
-    (format!("mostrador_session={session}; mostrador_csrf={csrf}"), csrf)
+    (
+        format!("mostrador_session={session}; mostrador_csrf={csrf}"),
+        csrf,
+    )
+}
+
+/// Loads the demo data into `db` and starts `mostrador serve` on a free port: the process and
+/// its port, once it answers.
+pub fn serve_demo(bin: &str, db: &str) -> (Server, u16) {
+    let demo = Command::new(bin)
+        .arg("demo")
+        .env("DATABASE_URL", db)
+        .env("LOG", "error")
+        .output()
+        .unwrap();
+    assert!(
+        demo.status.success(),
+        "demo: {}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = Server(
+        Command::new(bin)
+            .args(["serve", "--port", &port.to_string()])
+            .env("DATABASE_URL", db)
+            .env("LOG", "error")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let started = Instant::now();
+    while http(port, "GET", "/api/user", &[], b"").is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "el servidor no respondió"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    (server, port)
 }

@@ -212,9 +212,19 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ("POST", "/api/sales/note/preview", Roles(ALL), empty()),
         ("POST", "/api/sales/note/register", Roles(ALL), empty()),
         ("GET", "/api/sales/note/{id}", Roles(ALL), Value::Null),
-        ("GET", "/api/sales/note/{id}/returnable", Roles(ALL), Value::Null),
+        (
+            "GET",
+            "/api/sales/note/{id}/returnable",
+            Roles(ALL),
+            Value::Null,
+        ),
         ("GET", "/api/sales/creditNote", Roles(ALL), Value::Null),
-        ("POST", "/api/sales/creditNote/register", Roles(ALL), empty()),
+        (
+            "POST",
+            "/api/sales/creditNote/register",
+            Roles(ALL),
+            empty(),
+        ),
         ("GET", "/api/sales/creditNote/{id}", Roles(ALL), Value::Null),
         // Sales: promotions (admin and user).
         ("GET", "/api/sales/promo", Roles(ADMIN_USER), Value::Null),

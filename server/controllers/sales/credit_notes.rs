@@ -29,7 +29,9 @@ use crate::models::CompanyId;
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::posting::{ShiftTarget, post_to_shift};
 use crate::models::inventory::kardex::KardexRow;
-use crate::models::inventory::movements::{Document, Movement, MovementType, UnitCost, post_movements};
+use crate::models::inventory::movements::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
 use crate::models::sales::credit_note::{CreditNote, CreditNoteLine, NewCreditNote};
 use crate::models::sales::note::{Sale, SaleLine};
 use crate::models::sales::pricing::micros;
@@ -64,7 +66,12 @@ struct Portion<'a> {
 }
 
 /// The sale of the body, in the company and the selected branch.
-fn sale_of(conn: &mut DbConnection, tenant: &Tenant, branch: i64, value: Option<&Value>) -> AppResult<Sale> {
+fn sale_of(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    branch: i64,
+    value: Option<&Value>,
+) -> AppResult<Sale> {
     let sale = match optional_id(value) {
         Ok(Some(id)) => Sale::find(conn, tenant.company, id)?,
         _ => None,
@@ -80,7 +87,11 @@ fn sale_of(conn: &mut DbConnection, tenant: &Tenant, branch: i64, value: Option<
 }
 
 /// What each line of `sale` may still return.
-pub fn returnable(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResult<Vec<ReturnableLineView>> {
+pub fn returnable(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    sale: &Sale,
+) -> AppResult<Vec<ReturnableLineView>> {
     let returned = CreditNote::returned(conn, company, sale.id)?;
     Ok(Sale::lines(conn, sale.id)?
         .iter()
@@ -109,7 +120,10 @@ fn portions<'a>(
 ) -> AppResult<Vec<Portion<'a>>> {
     let raw = body.lines.as_deref().unwrap_or_default();
     if raw.is_empty() {
-        return Err(AppError::field("lines", "Indique qué productos se devuelven"));
+        return Err(AppError::field(
+            "lines",
+            "Indique qué productos se devuelven",
+        ));
     }
     let mut left: HashMap<i64, i64> = lines
         .iter()
@@ -123,7 +137,8 @@ fn portions<'a>(
             Ok(Some(id)) => id,
             _ => return Err(at("elija un producto".into())),
         };
-        let mut wanted = required_micros(r.quantity.as_ref(), "La cantidad", true, false).map_err(at)?;
+        let mut wanted =
+            required_micros(r.quantity.as_ref(), "La cantidad", true, false).map_err(at)?;
         let of_product: Vec<&SaleLine> = lines.iter().filter(|l| l.product_id == product).collect();
         let Some(first) = of_product.first() else {
             return Err(at("el producto no está en la nota de venta".into()));
@@ -135,7 +150,12 @@ fn portions<'a>(
                 first.name,
                 qty_from_micros(available),
                 qty_from_micros(of_product.iter().map(|l| l.quantity).sum()),
-                qty_from_micros(of_product.iter().map(|l| returned.get(&l.id).copied().unwrap_or(0)).sum())
+                qty_from_micros(
+                    of_product
+                        .iter()
+                        .map(|l| returned.get(&l.id).copied().unwrap_or(0))
+                        .sum()
+                )
             )));
         }
         for line in of_product {
@@ -143,7 +163,10 @@ fn portions<'a>(
             if take > 0 {
                 *left.get_mut(&line.id).expect("line") -= take;
                 wanted -= take;
-                out.push(Portion { line, quantity: take });
+                out.push(Portion {
+                    line,
+                    quantity: take,
+                });
             }
         }
     }
@@ -169,17 +192,31 @@ fn taxable(p: &Portion) -> totals::Line {
 }
 
 /// The view of a credit note.
-pub fn view(conn: &mut DbConnection, company: CompanyId, note: &CreditNote) -> AppResult<CreditNoteView> {
+pub fn view(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    note: &CreditNote,
+) -> AppResult<CreditNoteView> {
     let sale = Sale::find(conn, company, note.sale_id)?;
-    let sale_lines: HashMap<i64, SaleLine> = Sale::lines(conn, note.sale_id)?.into_iter().map(|l| (l.id, l)).collect();
+    let sale_lines: HashMap<i64, SaleLine> = Sale::lines(conn, note.sale_id)?
+        .into_iter()
+        .map(|l| (l.id, l))
+        .collect();
     let lines = CreditNote::lines(conn, note.id)?;
     let client_name = crate::models::sales::client::Client::find(conn, company, note.client_id)?
         .map(|c| c.name)
         .unwrap_or_default();
-    let user = KardexRow::user_names(conn, company, &[note.user_id])?.remove(&note.user_id).unwrap_or_default();
+    let user = KardexRow::user_names(conn, company, &[note.user_id])?
+        .remove(&note.user_id)
+        .unwrap_or_default();
     let portions: Vec<Portion> = lines
         .iter()
-        .filter_map(|l| sale_lines.get(&l.sale_line_id).map(|line| Portion { line, quantity: l.quantity }))
+        .filter_map(|l| {
+            sale_lines.get(&l.sale_line_id).map(|line| Portion {
+                line,
+                quantity: l.quantity,
+            })
+        })
         .collect();
     let taxable: Vec<totals::Line> = portions.iter().map(taxable).collect();
     let totals = totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO)
@@ -205,7 +242,9 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, note: &CreditNote) -> A
                     code: line.map(|s| s.code.clone()).unwrap_or_default(),
                     name: line.map(|s| s.name.clone()).unwrap_or_default(),
                     quantity: qty_from_micros(l.quantity).to_string(),
-                    unit_price: line.map(|s| qty_from_micros(s.unit_price).to_string()).unwrap_or_default(),
+                    unit_price: line
+                        .map(|s| qty_from_micros(s.unit_price).to_string())
+                        .unwrap_or_default(),
                     net: money_text(l.net),
                     iva: money_text(l.iva),
                     total: money_text(l.net + l.iva),
@@ -218,7 +257,11 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, note: &CreditNote) -> A
 }
 
 /// Registers a credit note in the caller's write transaction.
-pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody) -> AppResult<CreditNoteView> {
+pub fn register_in(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &CreditNoteBody,
+) -> AppResult<CreditNoteView> {
     let company = tenant.company;
     let reason = text(&body.reason).unwrap_or_default();
     if let Some(problem) = required_text(&reason, "El motivo", 300) {
@@ -241,14 +284,21 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBo
     let returned = CreditNote::returned(conn, company, sale.id)?;
     let portions = portions(body, &sale_lines, &returned)?;
     let taxable: Vec<totals::Line> = portions.iter().map(taxable).collect();
-    let totals = totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO)
-        .map_err(|e| AppError::field("lines", e.first().map(|e| e.message.clone()).unwrap_or_default()))?;
+    let totals = totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO).map_err(|e| {
+        AppError::field(
+            "lines",
+            e.first().map(|e| e.message.clone()).unwrap_or_default(),
+        )
+    })?;
     let total = micros(totals.total);
     let receivable = if cash {
         None
     } else {
         let r = Receivable::of_sale(conn, company, sale.id)?.ok_or_else(|| {
-            AppError::field("refund", "La venta no fue a crédito: devuelva el dinero en efectivo")
+            AppError::field(
+                "refund",
+                "La venta no fue a crédito: devuelva el dinero en efectivo",
+            )
         })?;
         if r.balance < total {
             return Err(AppError::field(
@@ -288,7 +338,10 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBo
     let stocked: Vec<i64> = crate::models::inventory::product::Product::find_many(
         conn,
         company,
-        &portions.iter().map(|p| p.line.product_id).collect::<Vec<_>>(),
+        &portions
+            .iter()
+            .map(|p| p.line.product_id)
+            .collect::<Vec<_>>(),
     )?
     .into_iter()
     .filter(|p| p.is_stocked())
@@ -310,7 +363,11 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBo
             conn,
             company,
             Some(tenant.user_id()),
-            &Document { doc_type: "credit_note", id: Some(id), number: Some(number.clone()) },
+            &Document {
+                doc_type: "credit_note",
+                id: Some(id),
+                number: Some(number.clone()),
+            },
             &movements,
         )?;
     }
@@ -324,16 +381,20 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBo
             product_id: p.line.product_id,
             quantity: p.quantity,
             net: micros(t.net),
-            iva: t.taxes.iter().filter(|x| x.kind == TaxKind::Iva).map(|x| micros(x.value)).sum(),
+            iva: t
+                .taxes
+                .iter()
+                .filter(|x| x.kind == TaxKind::Iva)
+                .map(|x| micros(x.value))
+                .sum(),
         })
         .collect();
     CreditNote::insert_lines(conn, &rows)?;
     match receivable {
-        Some(r) => {
-            if Receivable::lower(conn, company, r.id, total)? != 1 {
-                return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
-            }
+        Some(r) if Receivable::lower(conn, company, r.id, total)? != 1 => {
+            return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
         }
+        Some(_) => {}
         None if total > 0 => {
             post_to_shift(
                 conn,
@@ -363,14 +424,22 @@ pub async fn register(
     JsonBody(body): JsonBody<CreditNoteBody>,
 ) -> AppResult<(StatusCode, Json<CreditNoteView>)> {
     let tenant = auth.tenant(roles::ALL)?;
-    let created = state.db.write(move |conn| register_in(conn, &tenant, &body)).await?;
+    let created = state
+        .db
+        .write(move |conn| register_in(conn, &tenant, &body))
+        .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// One page of the branch's credit notes.
-pub fn list_page(conn: &mut DbConnection, tenant: &Tenant, params: &ListParams) -> AppResult<Page<CreditNoteView>> {
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<Page<CreditNoteView>> {
     let branch = tenant.branch(conn)?.id;
-    CreditNote::list(conn, tenant.company, branch, params)?.try_map(|(n, _)| view(conn, tenant.company, &n))
+    CreditNote::list(conn, tenant.company, branch, params)?
+        .try_map(|(n, _)| view(conn, tenant.company, &n))
 }
 
 /// `GET /api/sales/creditNote`.
@@ -380,7 +449,12 @@ pub async fn list(
     params: ListParams,
 ) -> AppResult<Json<Page<CreditNoteView>>> {
     let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(state.db.run(move |conn| list_page(conn, &tenant, &params)).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
 }
 
 /// `GET /api/sales/creditNote/{id}`.
@@ -394,8 +468,9 @@ pub async fn get(
         state
             .db
             .run(move |conn| {
-                let note = CreditNote::find(conn, tenant.company, id)?
-                    .ok_or_else(|| AppError::NotFound("No se encontró la nota de crédito".into()))?;
+                let note = CreditNote::find(conn, tenant.company, id)?.ok_or_else(|| {
+                    AppError::NotFound("No se encontró la nota de crédito".into())
+                })?;
                 view(conn, tenant.company, &note)
             })
             .await?,

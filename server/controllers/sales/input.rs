@@ -80,7 +80,11 @@ pub struct PaymentInput {
 }
 
 /// A money amount with at most 2 decimals, in millionths.
-pub fn money_micros(value: Option<&Value>, what: &str, positive: bool) -> Result<Option<i64>, String> {
+pub fn money_micros(
+    value: Option<&Value>,
+    what: &str,
+    positive: bool,
+) -> Result<Option<i64>, String> {
     let micros = micros(value, what, positive, false)?;
     match micros {
         Some(m) if m % 10_000 != 0 => Err(format!("{what} admite como máximo 2 decimales")),

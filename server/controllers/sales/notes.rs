@@ -30,7 +30,9 @@ use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
 use crate::models::cash::turn::Turn;
 use crate::models::inventory::kardex::KardexRow;
-use crate::models::inventory::movements::{Document, Movement, MovementType, UnitCost, post_movements};
+use crate::models::inventory::movements::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
 use crate::models::inventory::warehouse::Warehouse;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::CreditNote;
@@ -70,7 +72,11 @@ pub enum Registered {
 }
 
 /// The client of the body: the company's consumidor final when absent.
-pub fn client_of(conn: &mut DbConnection, company: CompanyId, value: Option<&Value>) -> AppResult<Client> {
+pub fn client_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    value: Option<&Value>,
+) -> AppResult<Client> {
     let found = match optional_id(value) {
         Ok(Some(id)) => Client::find(conn, company, id)?,
         Ok(None) => Client::final_consumer(conn, company)?,
@@ -78,19 +84,34 @@ pub fn client_of(conn: &mut DbConnection, company: CompanyId, value: Option<&Val
     };
     match found {
         Some(c) if c.active && !c.locked => Ok(c),
-        Some(_) => Err(AppError::field("clientId", "El cliente está inactivo o bloqueado")),
+        Some(_) => Err(AppError::field(
+            "clientId",
+            "El cliente está inactivo o bloqueado",
+        )),
         None => Err(AppError::field("clientId", "El cliente no existe")),
     }
 }
 
 /// The warehouse the sale takes stock from: the given one of the branch, else its default.
-fn cellar_of(conn: &mut DbConnection, tenant: &Tenant, branch: i64, value: Option<&Value>) -> AppResult<Warehouse> {
+fn cellar_of(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    branch: i64,
+    value: Option<&Value>,
+) -> AppResult<Warehouse> {
     let found = match optional_id(value) {
-        Ok(Some(id)) => Warehouse::find(conn, tenant.company, id)?.filter(|w| w.branch_office_id == branch),
+        Ok(Some(id)) => {
+            Warehouse::find(conn, tenant.company, id)?.filter(|w| w.branch_office_id == branch)
+        }
         Ok(None) => Warehouse::default_of(conn, tenant.company, branch)?,
         Err(_) => None,
     };
-    found.ok_or_else(|| AppError::field("cellarId", "La bodega no existe en la sucursal seleccionada"))
+    found.ok_or_else(|| {
+        AppError::field(
+            "cellarId",
+            "La bodega no existe en la sucursal seleccionada",
+        )
+    })
 }
 
 /// Whether the role may sell at a price other than the catalogue's.
@@ -111,7 +132,11 @@ pub fn stored_totals(lines: &[SaleLine]) -> DocumentTotalsView {
             irbpnr_bottles: None,
         })
         .collect();
-    match totals::compute(&taxable, rust_decimal::Decimal::ZERO, rust_decimal::Decimal::ZERO) {
+    match totals::compute(
+        &taxable,
+        rust_decimal::Decimal::ZERO,
+        rust_decimal::Decimal::ZERO,
+    ) {
         Ok(t) => DocumentTotalsView::from(&t),
         // Stored lines were computed by the same function: they always compute again.
         Err(_) => DocumentTotalsView {
@@ -134,7 +159,14 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResu
         .remove(&sale.user_id)
         .unwrap_or_default();
     let credited = CreditNote::total_of_sale(conn, company, sale.id)?;
-    Ok(view_of(sale, &lines, &payments, client.as_ref(), user, credited))
+    Ok(view_of(
+        sale,
+        &lines,
+        &payments,
+        client.as_ref(),
+        user,
+        credited,
+    ))
 }
 
 /// The view of a sale from its parts (a sale just registered has them all in memory).
@@ -173,11 +205,17 @@ fn view_of(
 
 /// The key of the body: required, printable, at most [`KEY_MAX`] characters.
 fn idempotency_key(body: &NoteBody) -> AppResult<String> {
-    let key = body.idempotency_key.as_deref().map(str::trim).unwrap_or_default();
+    let key = body
+        .idempotency_key
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default();
     if key.is_empty() || key.chars().count() > KEY_MAX {
         return Err(AppError::field(
             "idempotencyKey",
-            format!("Cada venta lleva una clave de envío (idempotencyKey) de 1 a {KEY_MAX} caracteres"),
+            format!(
+                "Cada venta lleva una clave de envío (idempotencyKey) de 1 a {KEY_MAX} caracteres"
+            ),
         ));
     }
     Ok(key.to_string())
@@ -193,10 +231,21 @@ fn note_of(body: &NoteBody) -> AppResult<Option<String>> {
 }
 
 /// Prices the body's lines for its client (the preview and the first step of a sale).
-pub fn price_body(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> AppResult<(Client, Priced)> {
+pub fn price_body(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &NoteBody,
+) -> AppResult<(Client, Priced)> {
     let lines = input::lines(body.lines.as_deref())?;
     let client = client_of(conn, tenant.company, body.client_id.as_ref())?;
-    let priced = pricing::price(conn, tenant.company, &client, &lines, may_change_price(tenant), now())?;
+    let priced = pricing::price(
+        conn,
+        tenant.company,
+        &client,
+        &lines,
+        may_change_price(tenant),
+        now(),
+    )?;
     Ok((client, priced))
 }
 
@@ -220,7 +269,11 @@ fn check_payments(
             ),
         ));
     }
-    let credit: i64 = payments.iter().filter(|p| p.method == Method::Credit).map(|p| p.amount).sum();
+    let credit: i64 = payments
+        .iter()
+        .filter(|p| p.method == Method::Credit)
+        .map(|p| p.amount)
+        .sum();
     if credit > 0 {
         if client.is_final_consumer {
             return Err(AppError::field(
@@ -263,14 +316,21 @@ fn check_payments(
             None => None,
         };
         if !account.is_some_and(|a| a.active && !a.locked) {
-            return Err(AppError::field("payments", "La cuenta bancaria de la transferencia no existe o está inactiva"));
+            return Err(AppError::field(
+                "payments",
+                "La cuenta bancaria de la transferencia no existe o está inactiva",
+            ));
         }
     }
     Ok(())
 }
 
 /// Registers a sale in the caller's write transaction; see the module comment.
-pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> AppResult<Registered> {
+pub fn register_in(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &NoteBody,
+) -> AppResult<Registered> {
     let company = tenant.company;
     let key = idempotency_key(body)?;
     let inputs = input::lines(body.lines.as_deref())?;
@@ -286,12 +346,20 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) ->
     let client = client_of(conn, company, body.client_id.as_ref())?;
     let cellar = cellar_of(conn, tenant, branch.id, body.cellar_id.as_ref())?;
     let at = now();
-    let priced = pricing::price(conn, company, &client, &inputs, may_change_price(tenant), at)?;
+    let priced = pricing::price(
+        conn,
+        company,
+        &client,
+        &inputs,
+        may_change_price(tenant),
+        at,
+    )?;
     let total = priced.total();
     check_payments(conn, company, &client, total, &mut payments)?;
     let drawer = payments.iter().any(|p| p.method != Method::Credit);
     let turn = if drawer {
-        let turn = Turn::open_of_user(conn, company, tenant.user_id())?.ok_or_else(|| conflict(NO_OPEN_SHIFT))?;
+        let turn = Turn::open_of_user(conn, company, tenant.user_id())?
+            .ok_or_else(|| conflict(NO_OPEN_SHIFT))?;
         if turn.branch_office_id != branch.id {
             return Err(conflict(
                 "Su turno de caja está abierto en otra sucursal: cambie a esa sucursal o cierre el turno",
@@ -303,7 +371,10 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) ->
     };
     let sequential = counter.next();
     let number = counter.format(sequential);
-    let change: i64 = payments.iter().filter_map(|p| p.received.map(|r| r - p.amount)).sum();
+    let change: i64 = payments
+        .iter()
+        .filter_map(|p| p.received.map(|r| r - p.amount))
+        .sum();
     let t = &priced.totals;
     let sale_id = Sale::insert(
         conn,
@@ -400,7 +471,14 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) ->
     for p in &payments {
         match p.method {
             Method::Credit => {
-                Receivable::insert(conn, company, client.id, sale_id, p.amount, p.due_date.unwrap_or_else(local_date))?;
+                Receivable::insert(
+                    conn,
+                    company,
+                    client.id,
+                    sale_id,
+                    p.amount,
+                    p.due_date.unwrap_or_else(local_date),
+                )?;
             }
             method => {
                 post_to_shift(
@@ -408,7 +486,11 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) ->
                     company,
                     ShiftTarget::OpenOf(tenant.user_id()),
                     &NewMovement {
-                        kind: if method == Method::Cash { MovementKind::CashSale } else { MovementKind::NonCashSale },
+                        kind: if method == Method::Cash {
+                            MovementKind::CashSale
+                        } else {
+                            MovementKind::NonCashSale
+                        },
                         amount: p.amount,
                         reason: format!("Nota de venta {number}"),
                         payment_method: Some(method.shift_name().into()),
@@ -443,7 +525,14 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) ->
         created_at: at,
     };
     let user = tenant.auth.user.name.clone();
-    Ok(Registered::Created(view_of(&sale, &lines, &rows, Some(&client), user, 0)))
+    Ok(Registered::Created(view_of(
+        &sale,
+        &lines,
+        &rows,
+        Some(&client),
+        user,
+        0,
+    )))
 }
 
 /// `POST /api/sales/note/register`: 201 with the new sale, 200 with the sale already registered
@@ -455,14 +544,20 @@ pub async fn register(
 ) -> AppResult<(StatusCode, Json<SaleView>)> {
     let tenant = auth.tenant(roles::ALL)?;
     let again = (tenant.clone(), body.clone());
-    match state.db.write(move |conn| register_in(conn, &tenant, &body)).await {
+    match state
+        .db
+        .write(move |conn| register_in(conn, &tenant, &body))
+        .await
+    {
         Ok(Registered::Created(sale)) => Ok((StatusCode::CREATED, Json(sale))),
         Ok(Registered::Existing(sale)) => Ok((StatusCode::OK, Json(sale))),
         Err(err) => {
             // Two submits with one key racing on PostgreSQL: the loser fails on the unique key
             // (or on the stock the winner took); answer with the winner's sale.
             let (tenant, body) = again;
-            let Ok(key) = idempotency_key(&body) else { return Err(err) };
+            let Ok(key) = idempotency_key(&body) else {
+                return Err(err);
+            };
             let existing = state
                 .db
                 .run(move |conn| {
@@ -525,21 +620,32 @@ pub fn last_in(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SaleView> 
 }
 
 /// `GET /api/sales/note/last`: the user's last sale (to print it again).
-pub async fn last(State(state): State<AppState>, CurrentUser(auth): CurrentUser) -> AppResult<Json<SaleView>> {
+pub async fn last(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<SaleView>> {
     let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(state.db.run(move |conn| last_in(conn, &tenant)).await?))
+    Ok(Json(
+        state.db.run(move |conn| last_in(conn, &tenant)).await?,
+    ))
 }
 
 /// One page of the branch's sales.
-pub fn list_page(conn: &mut DbConnection, tenant: &Tenant, params: &ListParams) -> AppResult<Page<SaleRowView>> {
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<Page<SaleRowView>> {
     let branch = tenant.branch(conn)?.id;
-    Ok(Sale::list(conn, tenant.company, branch, params)?.map(|(s, client)| SaleRowView {
-        id: s.id,
-        number: s.number,
-        date: to_local_iso(s.created_at),
-        client_name: client,
-        total: money_text(s.total),
-    }))
+    Ok(
+        Sale::list(conn, tenant.company, branch, params)?.map(|(s, client)| SaleRowView {
+            id: s.id,
+            number: s.number,
+            date: to_local_iso(s.created_at),
+            client_name: client,
+            total: money_text(s.total),
+        }),
+    )
 }
 
 /// `GET /api/sales/note`.
@@ -549,5 +655,10 @@ pub async fn list(
     params: ListParams,
 ) -> AppResult<Json<Page<SaleRowView>>> {
     let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(state.db.run(move |conn| list_page(conn, &tenant, &params)).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
 }

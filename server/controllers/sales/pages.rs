@@ -14,11 +14,11 @@ use crate::models::cash::turn::Turn;
 use crate::models::sales::note::Sale;
 use crate::util::time::{ZONE, now, to_local_iso};
 use crate::views::sales::client::ClientsPage;
-use crate::views::sales::promotion::PromotionsPage;
 use crate::views::sales::note::{SaleClientView, SaleRowView, method_label};
 use crate::views::sales::pages::{
     BankOptionView, CreditNotesPage, MethodTotalView, PosPage, SaleNotePrint, SalesHubPage,
 };
+use crate::views::sales::promotion::PromotionsPage;
 
 /// Routes this area loads.
 pub const ROUTES: &[&str] = &[
@@ -44,7 +44,7 @@ fn start_of_today() -> chrono::NaiveDateTime {
 fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
     let branch = tenant.branch(conn)?.id;
     let from = start_of_today();
-    let (count, total, by_method) = Sale::totals_since(conn, tenant.company, branch, from)?;
+    let today = Sale::totals_since(conn, tenant.company, branch, from)?;
     let recent = Sale::recent(conn, tenant.company, branch, from, 10)?
         .into_iter()
         .map(|(s, client)| SaleRowView {
@@ -56,9 +56,10 @@ fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
         })
         .collect();
     Ok(SalesHubPage {
-        count,
-        total: money_text(total),
-        by_method: by_method
+        count: today.count,
+        total: money_text(today.total),
+        by_method: today
+            .by_method
             .into_iter()
             .map(|(method, amount)| MethodTotalView {
                 label: method_label(&method).into(),
@@ -119,12 +120,20 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
             })
             .await
         }
-        "sales-hub" => ctx.tenant_data(roles::ALL, |conn, tenant, _| hub(conn, tenant)).await,
-        "sales-pos" => ctx.tenant_data(roles::ALL, |conn, tenant, _| pos(conn, tenant)).await,
+        "sales-hub" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, _| hub(conn, tenant))
+                .await
+        }
+        "sales-pos" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, _| pos(conn, tenant))
+                .await
+        }
         "sales-note-pdf" | "sales-note-ticket" => {
             let param = ctx.param("id");
-            ctx.tenant_data(roles::ALL, move |conn, tenant, _| print(conn, tenant, &param))
-                .await
+            ctx.tenant_data(roles::ALL, move |conn, tenant, _| {
+                print(conn, tenant, &param)
+            })
+            .await
         }
         "sales-credit-notes" => {
             ctx.tenant_data(roles::ALL, |conn, tenant, query| {

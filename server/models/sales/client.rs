@@ -138,7 +138,10 @@ impl Client {
     }
 
     /// The company's consumidor final.
-    pub fn final_consumer(conn: &mut DbConnection, company: CompanyId) -> QueryResult<Option<Client>> {
+    pub fn final_consumer(
+        conn: &mut DbConnection,
+        company: CompanyId,
+    ) -> QueryResult<Option<Client>> {
         of(company)
             .filter(clients::is_final_consumer.eq(true))
             .select(Client::as_select())

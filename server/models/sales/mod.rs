@@ -1,9 +1,9 @@
 //! Sales: clients (and, as the area grows, promotions, sales notes, quotes, credit notes).
 
 pub mod client;
-pub mod promotion;
 pub mod credit_note;
 pub mod note;
 pub mod pricing;
+pub mod promotion;
 pub mod receivable;
 pub mod sequence;

@@ -102,6 +102,13 @@ pub struct SalePayment {
     pub due_date: Option<NaiveDate>,
 }
 
+/// Sales of a period: their count, their total and the total per payment method.
+pub struct PeriodTotals {
+    pub count: i64,
+    pub total: i64,
+    pub by_method: Vec<(String, i64)>,
+}
+
 /// A row of the list: the header and the client's name.
 pub type SaleRow = (Sale, String);
 
@@ -222,12 +229,17 @@ impl Sale {
         company: CompanyId,
         branch_office_id: i64,
         from: NaiveDateTime,
-    ) -> QueryResult<(i64, i64, Vec<(String, i64)>)> {
+    ) -> QueryResult<PeriodTotals> {
         let (count, total): (i64, Option<i64>) = sales::table
             .filter(sales::company_id.eq(company.get()))
             .filter(sales::branch_office_id.eq(branch_office_id))
             .filter(sales::created_at.ge(from))
-            .select((diesel::dsl::count_star(), diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>("CAST(SUM(sales.total) AS BIGINT)")))
+            .select((
+                diesel::dsl::count_star(),
+                diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(
+                    "CAST(SUM(sales.total) AS BIGINT)",
+                ),
+            ))
             .first(conn)?;
         let by_method: Vec<(String, Option<i64>)> = sale_payments::table
             .inner_join(sales::table)
@@ -242,14 +254,14 @@ impl Sale {
                 ),
             ))
             .load(conn)?;
-        Ok((
+        Ok(PeriodTotals {
             count,
-            total.unwrap_or(0),
-            by_method
+            total: total.unwrap_or(0),
+            by_method: by_method
                 .into_iter()
                 .map(|(m, v)| (m, v.unwrap_or(0)))
                 .collect(),
-        ))
+        })
     }
 
     /// Inserts the header; returns its id.
@@ -274,7 +286,10 @@ impl Sale {
     }
 
     /// Inserts the payments.
-    pub fn insert_payments(conn: &mut DbConnection, payments: &[SalePayment]) -> QueryResult<usize> {
+    pub fn insert_payments(
+        conn: &mut DbConnection,
+        payments: &[SalePayment],
+    ) -> QueryResult<usize> {
         let mut n = 0;
         for payment in payments {
             n += diesel::insert_into(sale_payments::table)

@@ -186,7 +186,10 @@ pub fn price(
             gross: l.gross,
         })
         .collect();
-    let local = at.and_utc().with_timezone(&crate::util::time::ZONE).naive_local();
+    let local = at
+        .and_utc()
+        .with_timezone(&crate::util::time::ZONE)
+        .naive_local();
     let promos = best_promotions(conn, company, local, &promo_lines)?;
     for (line, promo) in lines.iter_mut().zip(promos) {
         // A promotion never takes the line below zero together with the manual discount.

@@ -34,13 +34,22 @@ async fn post_all(app: &TestApp, cashier: &Client, bodies: Vec<Value>) -> Vec<(u
 
 /// The sequential part of a sale number.
 fn sequential(sale: &Value) -> i64 {
-    sale["number"].as_str().unwrap().rsplit('-').next().unwrap().parse().unwrap()
+    sale["number"]
+        .as_str()
+        .unwrap()
+        .rsplit('-')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
 }
 
 async fn fifty_sales_of_ten_units_sell_ten_without_gaps(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let milk = shop.product("L1", "Leche 1 l", "1.00", "0", "10", "0.70").await;
+    let milk = shop
+        .product("L1", "Leche 1 l", "1.00", "0", "10", "0.70")
+        .await;
     shop.cashier.csrf().await;
     let bodies = (0..50)
         .map(|i| cash_sale(&format!("m-{i}"), &[(milk, "1")], "1.00", "1.00"))
@@ -54,7 +63,10 @@ async fn fifty_sales_of_ten_units_sell_ten_without_gaps(backend: Backend) {
                 numbers.insert(sequential(body));
             }
             409 => {
-                assert_eq!(body["message"], "Stock insuficiente de «Leche 1 l»: disponible 0");
+                assert_eq!(
+                    body["message"],
+                    "Stock insuficiente de «Leche 1 l»: disponible 0"
+                );
                 refused += 1;
             }
             other => panic!("respuesta inesperada {other}: {body}"),
@@ -70,7 +82,9 @@ async fn fifty_sales_of_ten_units_sell_ten_without_gaps(backend: Backend) {
 async fn a_hundred_sales_get_consecutive_numbers(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let water = shop.product("W1", "Agua 500 ml", "0.50", "0", "1000", "0.20").await;
+    let water = shop
+        .product("W1", "Agua 500 ml", "0.50", "0", "1000", "0.20")
+        .await;
     shop.cashier.csrf().await;
     let bodies = (0..100)
         .map(|i| cash_sale(&format!("w-{i}"), &[(water, "2")], "1.00", "5.00"))
@@ -112,7 +126,10 @@ async fn one_key_posted_five_times_is_one_sale(backend: Backend) {
     // A retry later still answers with the same sale.
     let again = shop
         .cashier
-        .post_json("/api/sales/note/register", cash_sale("same-key", &[(bread, "4")], "0.60", "1.00"))
+        .post_json(
+            "/api/sales/note/register",
+            cash_sale("same-key", &[(bread, "4")], "0.60", "1.00"),
+        )
         .await;
     assert_eq!(again.status, 200);
     assert_eq!(again.json()["_id"].as_i64(), ids.iter().next().copied());

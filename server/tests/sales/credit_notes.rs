@@ -13,7 +13,9 @@ on_both_backends!(credit_sale_and_credit_notes, cash_refund_leaves_the_shift);
 async fn credit_sale_and_credit_notes(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let rice = shop.product("A1", "Arroz 1 kg", "1.00", "0", "50", "0.70").await;
+    let rice = shop
+        .product("A1", "Arroz 1 kg", "1.00", "0", "50", "0.70")
+        .await;
     let client = shop
         .user
         .post_json(
@@ -30,18 +32,26 @@ async fn credit_sale_and_credit_notes(backend: Backend) {
                 "payments": [{ "method": "credit", "amount": amount }] })
     };
     // The user has no shift: a credit sale does not touch the drawer.
-    let r = shop.user.post_json("/api/sales/note/register", credit("cr-1", "15", "15.00")).await;
+    let r = shop
+        .user
+        .post_json("/api/sales/note/register", credit("cr-1", "15", "15.00"))
+        .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let sale = r.json();
     let due = sale["payments"][0]["dueDate"].as_str().unwrap().to_string();
-    let expected_due = (chrono::Utc::now().with_timezone(&chrono_tz::America::Guayaquil).date_naive()
+    let expected_due = (chrono::Utc::now()
+        .with_timezone(&chrono_tz::America::Guayaquil)
+        .date_naive()
         + chrono::Days::new(15))
     .to_string();
     assert_eq!(due, expected_due);
     let sale_id = sale["_id"].as_i64().unwrap();
 
     // Over the limit: 15 owed + 6 > 20.
-    let r = shop.user.post_json("/api/sales/note/register", credit("cr-2", "6", "6.00")).await;
+    let r = shop
+        .user
+        .post_json("/api/sales/note/register", credit("cr-2", "6", "6.00"))
+        .await;
     assert_eq!(r.status, 400);
     assert_eq!(
         r.message(),
@@ -63,13 +73,26 @@ async fn credit_sale_and_credit_notes(backend: Backend) {
     assert_eq!(note["total"], "4.00");
     assert_eq!(note["saleNumber"], sale["number"]);
     assert_eq!(shop.stock(rice).await, "39");
-    let kardex = shop.user.get(&format!("/api/inventory/kardex?productId={rice}&limit=10")).await.json();
-    let back = kardex["results"].as_array().unwrap().iter().find(|r| r["type"] == "sale_return").cloned().unwrap();
+    let kardex = shop
+        .user
+        .get(&format!("/api/inventory/kardex?productId={rice}&limit=10"))
+        .await
+        .json();
+    let back = kardex["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["type"] == "sale_return")
+        .cloned()
+        .unwrap();
     assert_eq!(back["unitCost"], "0.70", "{back}");
     assert_eq!(back["quantityIn"], "4");
 
     // Now 11 owed: a 6.00 credit sale fits (11 + 6 ≤ 20)… after the return only.
-    let r = shop.user.post_json("/api/sales/note/register", credit("cr-3", "6", "6.00")).await;
+    let r = shop
+        .user
+        .post_json("/api/sales/note/register", credit("cr-3", "6", "6.00"))
+        .await;
     assert_eq!(r.status, 201, "{}", r.text());
 
     // At most what is left: 15 − 4 = 11.
@@ -86,9 +109,17 @@ async fn credit_sale_and_credit_notes(backend: Backend) {
         over.message(),
         "Línea 1: de «Arroz 1 kg» se pueden devolver como máximo 11 (vendido 15, ya devuelto 4)"
     );
-    let returnable = shop.user.get(&format!("/api/sales/note/{sale_id}/returnable")).await.json();
+    let returnable = shop
+        .user
+        .get(&format!("/api/sales/note/{sale_id}/returnable"))
+        .await
+        .json();
     assert_eq!(returnable[0]["returnable"], "11", "{returnable}");
-    let read = shop.user.get(&format!("/api/sales/note/{sale_id}")).await.json();
+    let read = shop
+        .user
+        .get(&format!("/api/sales/note/{sale_id}"))
+        .await
+        .json();
     assert_eq!(read["credited"], "4.00");
     let list = shop.user.get("/api/sales/creditNote").await.json();
     assert_eq!(list["total"], 1);
@@ -97,10 +128,15 @@ async fn credit_sale_and_credit_notes(backend: Backend) {
 async fn cash_refund_leaves_the_shift(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let cola = shop.product("C1", "Cola 1 l", "1.00", "4", "10", "0.60").await;
+    let cola = shop
+        .product("C1", "Cola 1 l", "1.00", "4", "10", "0.60")
+        .await;
     let r = shop
         .cashier
-        .post_json("/api/sales/note/register", cash_sale("s-1", &[(cola, "2")], "2.30", "5.00"))
+        .post_json(
+            "/api/sales/note/register",
+            cash_sale("s-1", &[(cola, "2")], "2.30", "5.00"),
+        )
         .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let sale = r.json()["_id"].as_i64().unwrap();
@@ -109,17 +145,32 @@ async fn cash_refund_leaves_the_shift(backend: Backend) {
     // Cash cannot go back against a receivable that does not exist.
     let mut on_credit = refund.clone();
     on_credit["refund"] = json!("credit");
-    let r = shop.cashier.post_json("/api/sales/creditNote/register", on_credit).await;
+    let r = shop
+        .cashier
+        .post_json("/api/sales/creditNote/register", on_credit)
+        .await;
     assert_eq!(r.status, 400);
-    assert_eq!(r.message(), "La venta no fue a crédito: devuelva el dinero en efectivo");
+    assert_eq!(
+        r.message(),
+        "La venta no fue a crédito: devuelva el dinero en efectivo"
+    );
 
-    let r = shop.cashier.post_json("/api/sales/creditNote/register", refund.clone()).await;
+    let r = shop
+        .cashier
+        .post_json("/api/sales/creditNote/register", refund.clone())
+        .await;
     assert_eq!(r.status, 201, "{}", r.text());
     assert_eq!(r.json()["total"], "1.15");
-    let r = shop.cashier.post_json("/api/sales/creditNote/register", refund.clone()).await;
+    let r = shop
+        .cashier
+        .post_json("/api/sales/creditNote/register", refund.clone())
+        .await;
     assert_eq!(r.status, 201, "{}", r.text());
     assert_eq!(r.json()["number"], "001-001-000000002");
-    let r = shop.cashier.post_json("/api/sales/creditNote/register", refund).await;
+    let r = shop
+        .cashier
+        .post_json("/api/sales/creditNote/register", refund)
+        .await;
     assert_eq!(r.status, 400, "{}", r.text());
     let shift = shop.shift().await;
     assert_eq!(shift["summary"]["byType"]["cash_refund"], "2.30", "{shift}");

@@ -42,7 +42,10 @@ fn cookie(response: &reqwest::Response, name: &str) -> Option<String> {
         .get_all("set-cookie")
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix(&format!("{name}=")).map(|r| r.split(';').next().unwrap_or("").to_string()))
+        .find_map(|v| {
+            v.strip_prefix(&format!("{name}="))
+                .map(|r| r.split(';').next().unwrap_or("").to_string())
+        })
 }
 
 impl Api {
@@ -62,17 +65,35 @@ impl Api {
         assert_eq!(r.status(), 200, "inicio de sesión de {email}");
         let session = cookie(&r, "mostrador_session").unwrap();
         let csrf = cookie(&r, "mostrador_csrf").unwrap();
-        Api { http, base: base.into(), cookie: format!("mostrador_session={session}; mostrador_csrf={csrf}"), csrf }
+        Api {
+            http,
+            base: base.into(),
+            cookie: format!("mostrador_session={session}; mostrador_csrf={csrf}"),
+            csrf,
+        }
     }
 
-    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Value), reqwest::Error> {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<(u16, Value), reqwest::Error> {
         let url = format!("{}{path}", self.base);
         let request = match body {
-            Some(b) => self.http.post(url).header("Content-Type", "application/json").body(b.to_string()),
+            Some(b) => self
+                .http
+                .post(url)
+                .header("Content-Type", "application/json")
+                .body(b.to_string()),
             None if method == "GET" => self.http.get(url),
             None => self.http.post(url),
         };
-        let r = request.header("Cookie", &self.cookie).header("X-CSRF-Token", &self.csrf).send().await?;
+        let r = request
+            .header("Cookie", &self.cookie)
+            .header("X-CSRF-Token", &self.csrf)
+            .send()
+            .await?;
         let status = r.status().as_u16();
         let text = r.text().await?;
         Ok((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
@@ -93,7 +114,11 @@ impl Drop for Server {
 }
 
 async fn start(url: &str) -> (Server, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let child = Command::new(BIN)
         .args(["serve", "--port", &port.to_string()])
         .env("DATABASE_URL", url)
@@ -104,53 +129,126 @@ async fn start(url: &str) -> (Server, String) {
     let base = format!("http://127.0.0.1:{port}");
     let started = Instant::now();
     while reqwest::get(format!("{base}/login")).await.is_err() {
-        assert!(started.elapsed() < Duration::from_secs(30), "el servidor no arrancó");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "el servidor no arrancó"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     (Server(child), base)
 }
 
+/// The stock of each product in the default warehouse, as the API writes it.
+async fn stocks(api: &Api, products: &[Value]) -> Vec<i64> {
+    let (_, rows) = api
+        .call(
+            "POST",
+            "/api/item/getStocks",
+            Some(json!({ "products": products })),
+        )
+        .await
+        .unwrap();
+    products
+        .iter()
+        .map(|p| {
+            rows.as_array()
+                .unwrap()
+                .iter()
+                .find(|r| &r["productId"] == p)
+                .unwrap()["quantity"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect()
+}
+
 async fn survives_kill_9(backend: Backend) {
     let db = TestDb::create(&backend);
-    let demo = Command::new(BIN).arg("demo").env("DATABASE_URL", &db.url).env("LOG", "error").output().unwrap();
-    assert!(demo.status.success(), "demo: {}", String::from_utf8_lossy(&demo.stderr));
+    let demo = Command::new(BIN)
+        .arg("demo")
+        .env("DATABASE_URL", &db.url)
+        .env("LOG", "error")
+        .output()
+        .unwrap();
+    assert!(
+        demo.status.success(),
+        "demo: {}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
     let (mut server, base) = start(&db.url).await;
 
     // Five products with plenty of stock, and the cashier's shift.
     let admin = Api::sign_in(&base, "admin@demo.ec").await;
     let cellars = admin.get("/api/inventory/cellar/options").await;
-    let cellar = cellars.as_array().unwrap().iter().find(|c| c["isDefault"] == true).unwrap()["_id"].clone();
+    let cellar = cellars
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["isDefault"] == true)
+        .unwrap()["_id"]
+        .clone();
     let items = admin.get("/api/item?limit=100").await;
-    let products: Vec<Value> =
-        items["results"].as_array().unwrap().iter().filter(|p| p["kind"] == "product").take(5).map(|p| p["_id"].clone()).collect();
-    let lines: Vec<Value> = products.iter().map(|p| json!({ "productId": p, "quantity": "100000", "unitCost": "0.50" })).collect();
+    let products: Vec<Value> = items["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "product")
+        .take(5)
+        .map(|p| p["_id"].clone())
+        .collect();
+    let lines: Vec<Value> = products
+        .iter()
+        .map(|p| json!({ "productId": p, "quantity": "100000", "unitCost": "0.50" }))
+        .collect();
     let (status, _) = admin
-        .call("POST", "/api/inventory/adjustment/register", Some(json!({ "cellarId": cellar, "reason": "Prueba", "lines": lines })))
+        .call(
+            "POST",
+            "/api/inventory/adjustment/register",
+            Some(json!({ "cellarId": cellar, "reason": "Prueba", "lines": lines })),
+        )
         .await
         .unwrap();
     assert_eq!(status, 201);
-    let stock_before: Vec<String> = {
-        let s = admin.call("POST", "/api/item/getStocks", Some(json!({ "products": products }))).await.unwrap().1;
-        products.iter().map(|p| s.as_array().unwrap().iter().find(|r| &r["productId"] == p).unwrap()["quantity"].as_str().unwrap().to_string()).collect()
-    };
+    let stock_before = stocks(&admin, &products).await;
     let cashier = Api::sign_in(&base, "cajero@demo.ec").await;
     let registers = cashier.get("/api/cashRegister/getMyCash").await;
     let register = registers[0]["cashRegister"]["_id"].clone();
     let (status, turn) = cashier
-        .call("POST", "/api/Turn/open", Some(json!({ "cashRegisterId": register, "openingAmount": "0.00" })))
+        .call(
+            "POST",
+            "/api/Turn/open",
+            Some(json!({ "cashRegisterId": register, "openingAmount": "0.00" })),
+        )
         .await
         .unwrap();
     assert_eq!(status, 201, "{turn}");
     let turn = turn["_id"].as_i64().unwrap();
-    let sale_lines: Vec<Value> = products.iter().map(|p| json!({ "productId": p, "quantity": "1" })).collect();
-    let (_, preview) = cashier.call("POST", "/api/sales/note/preview", Some(json!({ "lines": sale_lines }))).await.unwrap();
+    let sale_lines: Vec<Value> = products
+        .iter()
+        .map(|p| json!({ "productId": p, "quantity": "1" }))
+        .collect();
+    let (_, preview) = cashier
+        .call(
+            "POST",
+            "/api/sales/note/preview",
+            Some(json!({ "lines": sale_lines })),
+        )
+        .await
+        .unwrap();
     let total = preview["total"].as_str().unwrap().to_string();
 
     // 8 terminals sell until the server dies; every 2xx is remembered.
     let stop = Arc::new(AtomicBool::new(false));
     let mut terminals = Vec::new();
     for t in 0..8 {
-        let (api, lines, total, stop) = (cashier.clone(), sale_lines.clone(), total.clone(), stop.clone());
+        let (api, lines, total, stop) = (
+            cashier.clone(),
+            sale_lines.clone(),
+            total.clone(),
+            stop.clone(),
+        );
         terminals.push(tokio::spawn(async move {
             let mut acknowledged = Vec::new();
             let mut n = 0;
@@ -158,8 +256,14 @@ async fn survives_kill_9(backend: Backend) {
                 n += 1;
                 let body = json!({ "idempotencyKey": format!("t{t}-{n}"), "lines": lines,
                                    "payments": [{ "method": "cash", "amount": total }] });
-                match api.call("POST", "/api/sales/note/register", Some(body)).await {
-                    Ok((201, sale)) => acknowledged.push((sale["_id"].as_i64().unwrap(), sale["number"].as_str().unwrap().to_string())),
+                match api
+                    .call("POST", "/api/sales/note/register", Some(body))
+                    .await
+                {
+                    Ok((201, sale)) => acknowledged.push((
+                        sale["_id"].as_i64().unwrap(),
+                        sale["number"].as_str().unwrap().to_string(),
+                    )),
                     Ok((status, body)) => panic!("venta rechazada {status}: {body}"),
                     Err(_) => break,
                 }
@@ -175,35 +279,58 @@ async fn survives_kill_9(backend: Backend) {
     for t in terminals {
         acknowledged.extend(t.await.unwrap());
     }
-    assert!(acknowledged.len() >= 20, "muy pocas ventas antes del corte: {}", acknowledged.len());
+    assert!(
+        acknowledged.len() >= 20,
+        "muy pocas ventas antes del corte: {}",
+        acknowledged.len()
+    );
 
     // Restart on the same database.
     let (_server, base) = start(&db.url).await;
     let admin = Api::sign_in(&base, "admin@demo.ec").await;
     for (id, number) in &acknowledged {
         let sale = admin.get(&format!("/api/sales/note/{id}")).await;
-        assert_eq!(sale["number"].as_str(), Some(number.as_str()), "venta {id} confirmada y perdida");
+        assert_eq!(
+            sale["number"].as_str(),
+            Some(number.as_str()),
+            "venta {id} confirmada y perdida"
+        );
     }
     let mut numbers: Vec<i64> = Vec::new();
     let mut stored = 0;
     for page in 1.. {
-        let list = admin.get(&format!("/api/sales/note?limit=100&page={page}")).await;
+        let list = admin
+            .get(&format!("/api/sales/note?limit=100&page={page}"))
+            .await;
         stored = list["total"].as_i64().unwrap();
         let results = list["results"].as_array().unwrap();
-        numbers.extend(results.iter().map(|s| s["number"].as_str().unwrap().rsplit('-').next().unwrap().parse::<i64>().unwrap()));
+        numbers.extend(results.iter().map(|s| {
+            s["number"]
+                .as_str()
+                .unwrap()
+                .rsplit('-')
+                .next()
+                .unwrap()
+                .parse::<i64>()
+                .unwrap()
+        }));
         if results.is_empty() || numbers.len() as i64 >= stored {
             break;
         }
     }
     assert!(stored >= acknowledged.len() as i64);
     numbers.sort_unstable();
-    assert_eq!(numbers, (1..=stored).collect::<Vec<i64>>(), "números sin saltos");
-    let stocks = admin.call("POST", "/api/item/getStocks", Some(json!({ "products": products }))).await.unwrap().1;
-    for (p, before) in products.iter().zip(&stock_before) {
-        let now = stocks.as_array().unwrap().iter().find(|r| &r["productId"] == p).unwrap()["quantity"].as_str().unwrap().to_string();
-        let before: i64 = before.parse().unwrap();
-        assert_eq!(now, (before - stored).to_string(), "stock del producto {p}");
-    }
+    assert_eq!(
+        numbers,
+        (1..=stored).collect::<Vec<i64>>(),
+        "números sin saltos"
+    );
+    let expected: Vec<i64> = stock_before.iter().map(|q| q - stored).collect();
+    assert_eq!(
+        stocks(&admin, &products).await,
+        expected,
+        "stock de cada producto"
+    );
     let shift = admin.get(&format!("/api/Turn/{turn}")).await;
     let cents = |s: &str| s.replace('.', "").parse::<i64>().unwrap();
     assert_eq!(

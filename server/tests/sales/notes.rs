@@ -18,13 +18,18 @@ on_both_backends!(
 async fn cash_sale_moves_stock_kardex_and_shift(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let cola = shop.product("C1", "Cola 1 l", "1.00", "4", "100", "0.60").await;
+    let cola = shop
+        .product("C1", "Cola 1 l", "1.00", "4", "100", "0.60")
+        .await;
     let bread = shop.product("P1", "Pan", "0.15", "0", "100", "0.08").await;
 
     // 3 × 1.00 at 15 % = 3.45; 10 × 0.15 at 0 % = 1.50; total 4.95, paid with 20.00.
     let r = shop
         .cashier
-        .post_json("/api/sales/note/register", cash_sale("k-1", &[(cola, "3"), (bread, "10")], "4.95", "20.00"))
+        .post_json(
+            "/api/sales/note/register",
+            cash_sale("k-1", &[(cola, "3"), (bread, "10")], "4.95", "20.00"),
+        )
         .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let sale = r.json();
@@ -43,7 +48,11 @@ async fn cash_sale_moves_stock_kardex_and_shift(backend: Backend) {
 
     assert_eq!(shop.stock(cola).await, "97");
     assert_eq!(shop.stock(bread).await, "90");
-    let kardex = shop.user.get(&format!("/api/inventory/kardex?productId={cola}&limit=10")).await.json();
+    let kardex = shop
+        .user
+        .get(&format!("/api/inventory/kardex?productId={cola}&limit=10"))
+        .await
+        .json();
     let sold = kardex["results"]
         .as_array()
         .unwrap()
@@ -59,15 +68,34 @@ async fn cash_sale_moves_stock_kardex_and_shift(backend: Backend) {
     assert_eq!(shift["summary"]["expected"], "54.95", "{shift}");
 
     // The same sale from every read.
-    assert_eq!(shop.cashier.get(&format!("/api/sales/note/{id}")).await.json(), sale);
+    assert_eq!(
+        shop.cashier
+            .get(&format!("/api/sales/note/{id}"))
+            .await
+            .json(),
+        sale
+    );
     assert_eq!(shop.cashier.get("/api/sales/note/last").await.json(), sale);
-    let list = shop.admin.get("/api/sales/note?search=000000001").await.json();
+    let list = shop
+        .admin
+        .get("/api/sales/note?search=000000001")
+        .await
+        .json();
     assert_eq!(list["total"], 1, "{list}");
     assert_eq!(list["results"][0]["number"], "001-001-000000001");
     assert_eq!(list["results"][0]["clientName"], "CONSUMIDOR FINAL");
 
     // Both printouts: complete HTML without scripts.
-    for (path, title) in [(format!("/admin/ventas/notaventa/{id}/ticket"), "NOTA DE VENTA 001-001-000000001"), (format!("/admin/ventas/notaventa/{id}/pdf"), "No. 001-001-000000001")] {
+    for (path, title) in [
+        (
+            format!("/admin/ventas/notaventa/{id}/ticket"),
+            "NOTA DE VENTA 001-001-000000001",
+        ),
+        (
+            format!("/admin/ventas/notaventa/{id}/pdf"),
+            "No. 001-001-000000001",
+        ),
+    ] {
         let r = shop.cashier.get(&path).await;
         assert_eq!(r.status, 200, "{path}");
         let html = r.text();
@@ -101,17 +129,28 @@ async fn cash_sale_moves_stock_kardex_and_shift(backend: Backend) {
     assert_eq!(r.json()["change"], "0.00");
     let shift = shop.shift().await;
     assert_eq!(shift["summary"]["byMethod"]["tarjeta"], "1.30", "{shift}");
-    assert_eq!(shift["summary"]["byMethod"]["transferencia"], "1.00", "{shift}");
+    assert_eq!(
+        shift["summary"]["byMethod"]["transferencia"], "1.00",
+        "{shift}"
+    );
     assert_eq!(shift["summary"]["expected"], "54.95", "{shift}");
 }
 
 async fn refusals_write_nothing_and_skip_no_number(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let cola = shop.product("C1", "Cola 1 l", "1.00", "4", "5", "0.60").await;
+    let cola = shop
+        .product("C1", "Cola 1 l", "1.00", "4", "5", "0.60")
+        .await;
 
     // The user has no open shift.
-    let r = shop.user.post_json("/api/sales/note/register", cash_sale("u-1", &[(cola, "1")], "1.15", "1.15")).await;
+    let r = shop
+        .user
+        .post_json(
+            "/api/sales/note/register",
+            cash_sale("u-1", &[(cola, "1")], "1.15", "1.15"),
+        )
+        .await;
     assert_eq!(r.status, 409, "{}", r.text());
     assert_eq!(
         r.message(),
@@ -119,11 +158,31 @@ async fn refusals_write_nothing_and_skip_no_number(backend: Backend) {
     );
 
     let cases = [
-        (cash_sale("c-1", &[(cola, "1")], "1.00", "5.00"), 400, "La suma de los pagos (1.00) debe ser igual al total de la venta (1.15)"),
-        (cash_sale("c-2", &[(cola, "1")], "1.15", "1.00"), 400, "Pago 1: el efectivo recibido (1.00) no alcanza para el monto (1.15)"),
-        (cash_sale("c-3", &[(cola, "6")], "6.90", "10.00"), 409, "Stock insuficiente de «Cola 1 l»: disponible 5"),
-        (cash_sale("c-4", &[(cola, "0")], "0.00", "0.00"), 400, "Línea 1: La cantidad debe ser mayor que cero"),
-        (cash_sale("c-5", &[(999_999, "1")], "1.15", "1.15"), 400, "Línea 1: el producto no existe o está inactivo"),
+        (
+            cash_sale("c-1", &[(cola, "1")], "1.00", "5.00"),
+            400,
+            "La suma de los pagos (1.00) debe ser igual al total de la venta (1.15)",
+        ),
+        (
+            cash_sale("c-2", &[(cola, "1")], "1.15", "1.00"),
+            400,
+            "Pago 1: el efectivo recibido (1.00) no alcanza para el monto (1.15)",
+        ),
+        (
+            cash_sale("c-3", &[(cola, "6")], "6.90", "10.00"),
+            409,
+            "Stock insuficiente de «Cola 1 l»: disponible 5",
+        ),
+        (
+            cash_sale("c-4", &[(cola, "0")], "0.00", "0.00"),
+            400,
+            "Línea 1: La cantidad debe ser mayor que cero",
+        ),
+        (
+            cash_sale("c-5", &[(999_999, "1")], "1.15", "1.15"),
+            400,
+            "Línea 1: el producto no existe o está inactivo",
+        ),
         (
             json!({ "idempotencyKey": "c-6", "lines": [{ "productId": cola, "quantity": "1" }],
                     "payments": [{ "method": "credit", "amount": "1.15" }] }),
@@ -143,7 +202,10 @@ async fn refusals_write_nothing_and_skip_no_number(backend: Backend) {
         ),
     ];
     for (body, status, message) in cases {
-        let r = shop.cashier.post_json("/api/sales/note/register", body.clone()).await;
+        let r = shop
+            .cashier
+            .post_json("/api/sales/note/register", body.clone())
+            .await;
         assert_eq!(r.status, status, "{body} → {}", r.text());
         assert_eq!(r.message(), message, "{body}");
     }
@@ -153,7 +215,13 @@ async fn refusals_write_nothing_and_skip_no_number(backend: Backend) {
     assert_eq!(r.message(), "No se encontró la última nota de venta");
 
     // Nothing was used up: the first sale that succeeds is number 1.
-    let r = shop.cashier.post_json("/api/sales/note/register", cash_sale("ok-1", &[(cola, "5")], "5.75", "5.75")).await;
+    let r = shop
+        .cashier
+        .post_json(
+            "/api/sales/note/register",
+            cash_sale("ok-1", &[(cola, "5")], "5.75", "5.75"),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.text());
     assert_eq!(r.json()["number"], "001-001-000000001");
     let shift = shop.shift().await;
@@ -175,8 +243,16 @@ async fn refusals_write_nothing_and_skip_no_number(backend: Backend) {
 async fn another_company_gets_404(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let cola = shop.product("C1", "Cola 1 l", "1.00", "4", "5", "0.60").await;
-    let r = shop.cashier.post_json("/api/sales/note/register", cash_sale("x-1", &[(cola, "1")], "1.15", "2")).await;
+    let cola = shop
+        .product("C1", "Cola 1 l", "1.00", "4", "5", "0.60")
+        .await;
+    let r = shop
+        .cashier
+        .post_json(
+            "/api/sales/note/register",
+            cash_sale("x-1", &[(cola, "1")], "1.15", "2"),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let id = r.json()["_id"].as_i64().unwrap();
 
@@ -186,9 +262,17 @@ async fn another_company_gets_404(backend: Backend) {
     assert_eq!(r.message(), "No se encontró la nota de venta");
     assert_eq!(b.get("/api/sales/note").await.json()["total"], 0);
     // B's product ids and A's sale are not B's to use.
-    let r = b.post_json("/api/sales/note/preview", json!({ "lines": [{ "productId": cola, "quantity": "1" }] })).await;
+    let r = b
+        .post_json(
+            "/api/sales/note/preview",
+            json!({ "lines": [{ "productId": cola, "quantity": "1" }] }),
+        )
+        .await;
     assert_eq!(r.status, 400);
-    assert_eq!(r.message(), "Línea 1: el producto no existe o está inactivo");
+    assert_eq!(
+        r.message(),
+        "Línea 1: el producto no existe o está inactivo"
+    );
     let r = b
         .post_json(
             "/api/sales/creditNote/register",
@@ -197,7 +281,10 @@ async fn another_company_gets_404(backend: Backend) {
         .await;
     assert_eq!(r.status, 404);
     assert_eq!(r.message(), "No se encontró la nota de venta");
-    for path in [format!("/admin/ventas/notaventa/{id}/pdf"), format!("/admin/ventas/notaventa/{id}/ticket")] {
+    for path in [
+        format!("/admin/ventas/notaventa/{id}/pdf"),
+        format!("/admin/ventas/notaventa/{id}/ticket"),
+    ] {
         let r = b.get(&path).await;
         assert_eq!(r.status, 404, "{path}");
     }
@@ -207,7 +294,9 @@ async fn preview_prices_and_negocio_popular_charges_no_iva(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
     let cola = shop.product("C1", "Cola 1 l", "1.00", "4", "0", "0").await;
-    let rice = shop.product("A1", "Arroz 1 kg", "1.10", "0", "0", "0").await;
+    let rice = shop
+        .product("A1", "Arroz 1 kg", "1.10", "0", "0", "0")
+        .await;
     let r = shop
         .cashier
         .post_json(
@@ -235,7 +324,10 @@ async fn preview_prices_and_negocio_popular_charges_no_iva(backend: Backend) {
     let client = client.json()["_id"].as_i64().unwrap();
     let p = shop
         .cashier
-        .post_json("/api/sales/note/preview", json!({ "clientId": client, "lines": [{ "productId": cola, "quantity": "1" }] }))
+        .post_json(
+            "/api/sales/note/preview",
+            json!({ "clientId": client, "lines": [{ "productId": cola, "quantity": "1" }] }),
+        )
         .await
         .json();
     assert_eq!(p["lines"][0]["unitPrice"], "0.9", "{p}");
@@ -248,7 +340,10 @@ async fn preview_prices_and_negocio_popular_charges_no_iva(backend: Backend) {
     assert!(r.status.is_success(), "{}", r.text());
     let p = shop
         .cashier
-        .post_json("/api/sales/note/preview", json!({ "lines": [{ "productId": cola, "quantity": "3" }] }))
+        .post_json(
+            "/api/sales/note/preview",
+            json!({ "lines": [{ "productId": cola, "quantity": "3" }] }),
+        )
         .await
         .json();
     assert_eq!(p["totals"]["iva"], "0.00", "{p}");

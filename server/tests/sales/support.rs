@@ -43,7 +43,15 @@ impl Shop {
     }
 
     /// A product (`ivaCode`, `price`, optional `price2`) with `stock` units at `cost`; its id.
-    pub async fn product(&mut self, code: &str, name: &str, price: &str, iva: &str, stock: &str, cost: &str) -> i64 {
+    pub async fn product(
+        &mut self,
+        code: &str,
+        name: &str,
+        price: &str,
+        iva: &str,
+        stock: &str,
+        cost: &str,
+    ) -> i64 {
         let r = self
             .user
             .post_json(

@@ -19,7 +19,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
     }
 }
@@ -32,7 +35,16 @@ async fn sale_totals_are_the_sri_totals(backend: Backend) {
     let mut rng = Lcg(20261123);
     for (i, iva) in codes.iter().enumerate() {
         let price = format!("{}.{:04}", rng.below(30), rng.below(10_000));
-        let id = shop.product(&format!("T{i}"), &format!("Producto {i}"), &price, iva, "100000", "0.10").await;
+        let id = shop
+            .product(
+                &format!("T{i}"),
+                &format!("Producto {i}"),
+                &price,
+                iva,
+                "100000",
+                "0.10",
+            )
+            .await;
         catalogue.push((id, Decimal::from_str(&price).unwrap(), iva.to_string()));
     }
     for case in 0..30 {
@@ -45,15 +57,33 @@ async fn sale_totals_are_the_sri_totals(backend: Backend) {
             let gross = (quantity * price).round_dp(2);
             let discount = (gross * Decimal::new(rng.below(30) as i64, 2)).round_dp(2);
             body_lines.push(json!({ "productId": id, "quantity": quantity.to_string(), "discount": discount.to_string() }));
-            sri_lines.push(Line { quantity, unit_price: *price, discount, iva: iva.clone(), ice: None, irbpnr_bottles: None });
+            sri_lines.push(Line {
+                quantity,
+                unit_price: *price,
+                discount,
+                iva: iva.clone(),
+                ice: None,
+                irbpnr_bottles: None,
+            });
         }
         let sri = compute(&sri_lines, Decimal::ZERO, Decimal::ZERO).expect("totales SRI");
-        let preview = shop.user.post_json("/api/sales/note/preview", json!({ "lines": body_lines })).await;
+        let preview = shop
+            .user
+            .post_json("/api/sales/note/preview", json!({ "lines": body_lines }))
+            .await;
         assert_eq!(preview.status, 200, "{}", preview.text());
         let preview = preview.json();
         let check = |t: &Value, what: &str| {
-            assert_eq!(t["subtotal"], fmt2(sri.total_without_taxes), "caso {case} {what}");
-            assert_eq!(t["discount"], fmt2(sri.total_discount), "caso {case} {what}");
+            assert_eq!(
+                t["subtotal"],
+                fmt2(sri.total_without_taxes),
+                "caso {case} {what}"
+            );
+            assert_eq!(
+                t["discount"],
+                fmt2(sri.total_discount),
+                "caso {case} {what}"
+            );
             assert_eq!(t["iva"], fmt2(sri.iva), "caso {case} {what}");
             assert_eq!(t["total"], fmt2(sri.total), "caso {case} {what}");
             let groups = t["groups"].as_array().unwrap();
@@ -77,7 +107,11 @@ async fn sale_totals_are_the_sri_totals(backend: Backend) {
                 .await;
             assert_eq!(r.status, 201, "{}", r.text());
             let id = r.json()["_id"].as_i64().unwrap();
-            let stored = shop.cashier.get(&format!("/api/sales/note/{id}")).await.json();
+            let stored = shop
+                .cashier
+                .get(&format!("/api/sales/note/{id}"))
+                .await
+                .json();
             check(&stored["totals"], "venta guardada");
             assert_eq!(stored["total"], fmt2(sri.total));
         }
