@@ -325,24 +325,27 @@ fn check_payments(
     Ok(())
 }
 
-/// Registers a sale in the caller's write transaction; see the module comment.
-pub fn register_in(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    body: &NoteBody,
-) -> AppResult<Registered> {
+/// A sale checked and priced: everything that can be read before the writer's turn (on SQLite
+/// writers go one at a time, so the reads of many terminals overlap instead of queueing).
+pub struct Prepared {
+    key: String,
+    payments: Vec<PaymentInput>,
+    note: Option<String>,
+    branch: crate::models::config::branch_office::BranchOffice,
+    client: Client,
+    cellar: Warehouse,
+    priced: Priced,
+    at: chrono::NaiveDateTime,
+}
+
+/// Reads and checks the body: key, lines, payments, branch, client, warehouse, prices.
+pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> AppResult<Prepared> {
     let company = tenant.company;
     let key = idempotency_key(body)?;
     let inputs = input::lines(body.lines.as_deref())?;
-    let mut payments = input::payments(body.payments.as_deref())?;
+    let payments = input::payments(body.payments.as_deref())?;
     let note = note_of(body)?;
     let branch = tenant.branch(conn)?;
-    // The counter first: it serialises the sales of the emission point, so the key check below
-    // sees every sale committed before.
-    let counter = sequence::lock(conn, company, &branch, DocType::SalesNote)?;
-    if let Some(existing) = Sale::find_by_key(conn, company, &key)? {
-        return Ok(Registered::Existing(view(conn, company, &existing)?));
-    }
     let client = client_of(conn, company, body.client_id.as_ref())?;
     let cellar = cellar_of(conn, tenant, branch.id, body.cellar_id.as_ref())?;
     let at = now();
@@ -354,6 +357,51 @@ pub fn register_in(
         may_change_price(tenant),
         at,
     )?;
+    Ok(Prepared {
+        key,
+        payments,
+        note,
+        branch,
+        client,
+        cellar,
+        priced,
+        at,
+    })
+}
+
+/// Registers a sale in the caller's write transaction; see the module comment.
+pub fn register_in(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &NoteBody,
+) -> AppResult<Registered> {
+    let prepared = prepare(conn, tenant, body)?;
+    commit(conn, tenant, prepared)
+}
+
+/// Writes a prepared sale, in the caller's write transaction.
+pub fn commit(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    prepared: Prepared,
+) -> AppResult<Registered> {
+    let company = tenant.company;
+    let Prepared {
+        key,
+        mut payments,
+        note,
+        branch,
+        client,
+        cellar,
+        priced,
+        at,
+    } = prepared;
+    // The counter first: it serialises the sales of the emission point, so the key check below
+    // sees every sale committed before.
+    let counter = sequence::lock(conn, company, &branch, DocType::SalesNote)?;
+    if let Some(existing) = Sale::find_by_key(conn, company, &key)? {
+        return Ok(Registered::Existing(view(conn, company, &existing)?));
+    }
     let total = priced.total();
     check_payments(conn, company, &client, total, &mut payments)?;
     let drawer = payments.iter().any(|p| p.method != Method::Credit);
@@ -544,11 +592,14 @@ pub async fn register(
 ) -> AppResult<(StatusCode, Json<SaleView>)> {
     let tenant = auth.tenant(roles::ALL)?;
     let again = (tenant.clone(), body.clone());
-    match state
-        .db
-        .write(move |conn| register_in(conn, &tenant, &body))
-        .await
-    {
+    let db = state.db.clone();
+    let written = async move {
+        let (tenant, prepared) = db
+            .run(move |conn| prepare(conn, &tenant, &body).map(|p| (tenant, p)))
+            .await?;
+        db.write(move |conn| commit(conn, &tenant, prepared)).await
+    };
+    match written.await {
         Ok(Registered::Created(sale)) => Ok((StatusCode::CREATED, Json(sale))),
         Ok(Registered::Existing(sale)) => Ok((StatusCode::OK, Json(sale))),
         Err(err) => {
