@@ -7,3 +7,4 @@ pub mod note;
 pub mod pricing;
 pub mod receivable;
 pub mod sequence;
+pub mod quote;

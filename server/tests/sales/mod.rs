@@ -6,3 +6,4 @@ mod credit_notes;
 mod notes;
 mod promotions;
 mod support;
+mod quotes;
