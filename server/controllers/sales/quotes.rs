@@ -53,12 +53,23 @@ pub struct QuoteBody {
 
 /// The validity date: required, `YYYY-MM-DD`, today (Ecuador) or later.
 fn valid_until_of(body: &QuoteBody) -> AppResult<NaiveDate> {
-    let raw = crate::controllers::inventory::input::text(&body.valid_until)
-        .ok_or_else(|| AppError::field("validUntil", "Indique hasta qué fecha es válida la cotización"))?;
-    let date = NaiveDate::parse_from_str(&raw, "%Y-%m-%d")
-        .map_err(|_| AppError::field("validUntil", "La fecha de validez debe tener el formato AAAA-MM-DD"))?;
+    let raw = crate::controllers::inventory::input::text(&body.valid_until).ok_or_else(|| {
+        AppError::field(
+            "validUntil",
+            "Indique hasta qué fecha es válida la cotización",
+        )
+    })?;
+    let date = NaiveDate::parse_from_str(&raw, "%Y-%m-%d").map_err(|_| {
+        AppError::field(
+            "validUntil",
+            "La fecha de validez debe tener el formato AAAA-MM-DD",
+        )
+    })?;
     if date < local_date() {
-        return Err(AppError::field("validUntil", "La fecha de validez no puede ser anterior a hoy"));
+        return Err(AppError::field(
+            "validUntil",
+            "La fecha de validez no puede ser anterior a hoy",
+        ));
     }
     Ok(date)
 }
@@ -121,7 +132,11 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppRe
 }
 
 /// Registers a quote in the caller's write transaction. Nothing touches stock.
-pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &QuoteBody) -> AppResult<QuoteView> {
+pub fn register_in(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &QuoteBody,
+) -> AppResult<QuoteView> {
     let company = tenant.company;
     let inputs = input::lines(body.lines.as_deref())?;
     let valid_until = valid_until_of(body)?;
@@ -129,7 +144,14 @@ pub fn register_in(conn: &mut DbConnection, tenant: &Tenant, body: &QuoteBody) -
     let client = client_of(conn, company, body.client_id.as_ref())?;
     let branch = tenant.branch(conn)?;
     let at = now();
-    let priced = pricing::price(conn, company, &client, &inputs, may_change_price(tenant), at)?;
+    let priced = pricing::price(
+        conn,
+        company,
+        &client,
+        &inputs,
+        may_change_price(tenant),
+        at,
+    )?;
     lock_branch_numbering(conn, branch.id)?;
     let number = Quote::next_number(conn, branch.id)?;
     let t = &priced.totals;
@@ -187,7 +209,10 @@ pub async fn register(
     JsonBody(body): JsonBody<QuoteBody>,
 ) -> AppResult<(StatusCode, Json<QuoteView>)> {
     let tenant = auth.tenant(roles::ALL)?;
-    let quote = state.db.write(move |conn| register_in(conn, &tenant, &body)).await?;
+    let quote = state
+        .db
+        .write(move |conn| register_in(conn, &tenant, &body))
+        .await?;
     Ok((StatusCode::CREATED, Json(quote)))
 }
 
@@ -216,14 +241,21 @@ pub async fn get(
 
 /// Each line of quote `id` with the stock of its product in the default warehouse of the quote's
 /// branch.
-pub fn stock_of(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Vec<QuoteStockView>> {
-    let quote = Quote::find(conn, company, id)?.ok_or_else(|| AppError::NotFound(stock_not_found(id)))?;
+pub fn stock_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    id: i64,
+) -> AppResult<Vec<QuoteStockView>> {
+    let quote =
+        Quote::find(conn, company, id)?.ok_or_else(|| AppError::NotFound(stock_not_found(id)))?;
     let cellar = Warehouse::default_of(conn, company, quote.branch_office_id)?;
     let lines = Quote::lines(conn, quote.id)?;
     let mut out = Vec::with_capacity(lines.len());
     for line in lines {
         let stock = match &cellar {
-            Some(cellar) => Stock::find(conn, company, line.product_id, cellar.id)?.map_or(0, |s| s.quantity),
+            Some(cellar) => {
+                Stock::find(conn, company, line.product_id, cellar.id)?.map_or(0, |s| s.quantity)
+            }
             None => 0,
         };
         out.push(QuoteStockView {
@@ -244,20 +276,31 @@ pub async fn get_stock(
     PathId(id): PathId,
 ) -> AppResult<Json<Vec<QuoteStockView>>> {
     let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(state.db.run(move |conn| stock_of(conn, tenant.company, id)).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| stock_of(conn, tenant.company, id))
+            .await?,
+    ))
 }
 
 /// One page of the branch's quotes.
-pub fn list_page(conn: &mut DbConnection, tenant: &Tenant, params: &ListParams) -> AppResult<Page<QuoteRowView>> {
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<Page<QuoteRowView>> {
     let branch = tenant.branch(conn)?.id;
-    Ok(Quote::list(conn, tenant.company, branch, params)?.map(|(q, client)| QuoteRowView {
-        id: q.id,
-        number: q.number,
-        date: to_local_iso(q.created_at),
-        valid_until: q.valid_until.to_string(),
-        client_name: client,
-        total: money_text(q.total),
-    }))
+    Ok(
+        Quote::list(conn, tenant.company, branch, params)?.map(|(q, client)| QuoteRowView {
+            id: q.id,
+            number: q.number,
+            date: to_local_iso(q.created_at),
+            valid_until: q.valid_until.to_string(),
+            client_name: client,
+            total: money_text(q.total),
+        }),
+    )
 }
 
 /// `GET /api/sales/quoter`.
@@ -267,5 +310,10 @@ pub async fn list(
     params: ListParams,
 ) -> AppResult<Json<Page<QuoteRowView>>> {
     let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(state.db.run(move |conn| list_page(conn, &tenant, &params)).await?))
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page(conn, &tenant, &params))
+            .await?,
+    ))
 }

@@ -163,7 +163,11 @@ impl Quote {
     }
 
     /// One quote of the company.
-    pub fn find(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<Option<Quote>> {
+    pub fn find(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Option<Quote>> {
         quotes::table
             .filter(quotes::company_id.eq(company.get()))
             .filter(quotes::id.eq(id))

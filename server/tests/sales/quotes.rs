@@ -31,8 +31,12 @@ fn lines(cola: i64, rice: i64) -> Value {
 async fn register_read_list_and_print(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let cola = shop.product("C1", "Cola 1 l", "1.00", "4", "10", "0.60").await;
-    let rice = shop.product("A1", "Arroz 1 kg", "1.20", "0", "20", "0.70").await;
+    let cola = shop
+        .product("C1", "Cola 1 l", "1.00", "4", "10", "0.60")
+        .await;
+    let rice = shop
+        .product("A1", "Arroz 1 kg", "1.20", "0", "20", "0.70")
+        .await;
     let client = shop
         .user
         .post_json(
@@ -45,7 +49,10 @@ async fn register_read_list_and_print(backend: Backend) {
 
     let preview = shop
         .cashier
-        .post_json("/api/sales/note/preview", json!({ "clientId": client, "lines": lines(cola, rice) }))
+        .post_json(
+            "/api/sales/note/preview",
+            json!({ "clientId": client, "lines": lines(cola, rice) }),
+        )
         .await;
     assert_eq!(preview.status, 200, "{}", preview.text());
     let preview = preview.json();
@@ -67,8 +74,22 @@ async fn register_read_list_and_print(backend: Backend) {
     assert_eq!(quote["totals"], preview["totals"], "{quote}");
     assert_eq!(quote["total"], preview["total"]);
     assert_eq!(quote["lines"].as_array().unwrap().len(), 2);
-    for (stored, priced) in quote["lines"].as_array().unwrap().iter().zip(preview["lines"].as_array().unwrap()) {
-        for key in ["productId", "quantity", "unitPrice", "discount", "net", "iva", "total", "ivaCode"] {
+    for (stored, priced) in quote["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(preview["lines"].as_array().unwrap())
+    {
+        for key in [
+            "productId",
+            "quantity",
+            "unitPrice",
+            "discount",
+            "net",
+            "iva",
+            "total",
+            "ivaCode",
+        ] {
             assert_eq!(stored[key], priced[key], "{key}");
         }
     }
@@ -86,7 +107,10 @@ async fn register_read_list_and_print(backend: Backend) {
     // The second quote of the branch is number 2; the list finds them by client and number.
     let r = shop
         .user
-        .post_json("/api/sales/quoter/register", json!({ "lines": [{ "productId": cola, "quantity": "1" }], "validUntil": day(0) }))
+        .post_json(
+            "/api/sales/quoter/register",
+            json!({ "lines": [{ "productId": cola, "quantity": "1" }], "validUntil": day(0) }),
+        )
         .await;
     assert_eq!(r.status, 201, "{}", r.text());
     assert_eq!(r.json()["number"], 2);
@@ -111,8 +135,20 @@ async fn register_read_list_and_print(backend: Backend) {
     assert!(html.contains("No. 1<"), "{html}");
     assert!(html.contains("Ana Pérez"));
     assert!(!html.contains("<script"), "no scripts");
-    assert_eq!(shop.cashier.get("/tickets/quoter/A4PDF?id=999999").await.status, 404);
-    assert_eq!(shop.cashier.get("/tickets/quoter/A4PDF?id=abc").await.status, 404);
+    assert_eq!(
+        shop.cashier
+            .get("/tickets/quoter/A4PDF?id=999999")
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        shop.cashier
+            .get("/tickets/quoter/A4PDF?id=abc")
+            .await
+            .status,
+        404
+    );
 
     // The quotes page lists them.
     let r = shop.cashier.get("/admin/ventas/cotizador").await;
@@ -130,16 +166,26 @@ async fn register_read_list_and_print(backend: Backend) {
 async fn stock_of_a_quote_and_other_company(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let cola = shop.product("C1", "Cola 1 l", "1.00", "4", "10", "0.60").await;
-    let rice = shop.product("A1", "Arroz 1 kg", "1.20", "0", "0", "0.70").await;
+    let cola = shop
+        .product("C1", "Cola 1 l", "1.00", "4", "10", "0.60")
+        .await;
+    let rice = shop
+        .product("A1", "Arroz 1 kg", "1.20", "0", "0", "0.70")
+        .await;
     let r = shop
         .cashier
-        .post_json("/api/sales/quoter/register", json!({ "lines": lines(cola, rice), "validUntil": day(3) }))
+        .post_json(
+            "/api/sales/quoter/register",
+            json!({ "lines": lines(cola, rice), "validUntil": day(3) }),
+        )
         .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let id = r.json()["_id"].as_i64().unwrap();
 
-    let r = shop.cashier.get(&format!("/api/sales/quoter/{id}/getStock")).await;
+    let r = shop
+        .cashier
+        .get(&format!("/api/sales/quoter/{id}/getStock"))
+        .await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(
         r.json(),
@@ -151,34 +197,72 @@ async fn stock_of_a_quote_and_other_company(backend: Backend) {
 
     let r = shop.cashier.get("/api/sales/quoter/999999/getStock").await;
     assert_eq!(r.status, 404);
-    assert_eq!(r.message(), "No se encontraron detalles de stock para la cotización con el id: 999999");
+    assert_eq!(
+        r.message(),
+        "No se encontraron detalles de stock para la cotización con el id: 999999"
+    );
     let mut b = app.signed_in(shop.tenants.admin_b).await;
     let r = b.get(&format!("/api/sales/quoter/{id}/getStock")).await;
     assert_eq!(r.status, 404);
-    assert_eq!(r.message(), format!("No se encontraron detalles de stock para la cotización con el id: {id}"));
+    assert_eq!(
+        r.message(),
+        format!("No se encontraron detalles de stock para la cotización con el id: {id}")
+    );
 }
 
 async fn validation_messages(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
-    let cola = shop.product("C1", "Cola 1 l", "1.00", "4", "10", "0.60").await;
+    let cola = shop
+        .product("C1", "Cola 1 l", "1.00", "4", "10", "0.60")
+        .await;
     let one = json!([{ "productId": cola, "quantity": "1" }]);
     let cases = [
-        (json!({ "lines": [], "validUntil": day(1) }), "Agregue al menos un producto"),
-        (json!({ "validUntil": day(1) }), "Agregue al menos un producto"),
-        (json!({ "lines": one, "validUntil": day(-1) }), "La fecha de validez no puede ser anterior a hoy"),
-        (json!({ "lines": one }), "Indique hasta qué fecha es válida la cotización"),
-        (json!({ "lines": one, "validUntil": "31/12/2030" }), "La fecha de validez debe tener el formato AAAA-MM-DD"),
-        (json!({ "lines": one, "validUntil": day(1), "clientId": 999999 }), "El cliente no existe"),
+        (
+            json!({ "lines": [], "validUntil": day(1) }),
+            "Agregue al menos un producto",
+        ),
+        (
+            json!({ "validUntil": day(1) }),
+            "Agregue al menos un producto",
+        ),
+        (
+            json!({ "lines": one, "validUntil": day(-1) }),
+            "La fecha de validez no puede ser anterior a hoy",
+        ),
+        (
+            json!({ "lines": one }),
+            "Indique hasta qué fecha es válida la cotización",
+        ),
+        (
+            json!({ "lines": one, "validUntil": "31/12/2030" }),
+            "La fecha de validez debe tener el formato AAAA-MM-DD",
+        ),
+        (
+            json!({ "lines": one, "validUntil": day(1), "clientId": 999999 }),
+            "El cliente no existe",
+        ),
     ];
     for (body, message) in cases {
-        let r = shop.cashier.post_json("/api/sales/quoter/register", body.clone()).await;
+        let r = shop
+            .cashier
+            .post_json("/api/sales/quoter/register", body.clone())
+            .await;
         assert_eq!(r.status, 400, "{body}: {}", r.text());
         assert_eq!(r.message(), message, "{body}");
     }
     // Nothing was stored, so the first quote is number 1.
-    assert_eq!(shop.cashier.get("/api/sales/quoter").await.json()["total"], 0);
-    let r = shop.cashier.post_json("/api/sales/quoter/register", json!({ "lines": one, "validUntil": day(0) })).await;
+    assert_eq!(
+        shop.cashier.get("/api/sales/quoter").await.json()["total"],
+        0
+    );
+    let r = shop
+        .cashier
+        .post_json(
+            "/api/sales/quoter/register",
+            json!({ "lines": one, "validUntil": day(0) }),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.text());
     assert_eq!(r.json()["number"], 1);
 }
