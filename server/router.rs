@@ -33,7 +33,7 @@ use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, transfers, upload};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::{self, Promotions};
-use crate::controllers::sales::{credit_notes, notes};
+use crate::controllers::sales::{credit_notes, notes, quotes};
 use crate::controllers::{assets, auth, home, pages, records};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -190,6 +190,11 @@ fn api() -> Api {
         .get("/sales/creditNote", credit_notes::list)
         .post("/sales/creditNote/register", credit_notes::register)
         .get("/sales/creditNote/{id}", credit_notes::get)
+        // Sales: quotes.
+        .get("/sales/quoter", quotes::list)
+        .post("/sales/quoter/register", quotes::register)
+        .get("/sales/quoter/{id}", quotes::get)
+        .get("/sales/quoter/{id}/getStock", quotes::get_stock)
         // Sales: promotions.
         .get("/sales/promo", promotions::list)
         .post("/sales/promo/register", promotions::register)

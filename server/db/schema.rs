@@ -808,3 +808,8 @@ diesel::table! {
 diesel::joinable!(promotion_products -> promotions (promotion_id));
 
 diesel::allow_tables_to_appear_in_same_query!(promotions, promotion_products);
+
+// Sales: quotes (tables of migration 2026-11-23-000006_sales).
+
+diesel::joinable!(quotes -> clients (client_id));
+diesel::joinable!(quote_lines -> quotes (quote_id));

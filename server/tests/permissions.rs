@@ -258,6 +258,16 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ADMIN_USER),
             empty(),
         ),
+        // Sales: quotes (every role quotes).
+        ("GET", "/api/sales/quoter", Roles(ALL), Value::Null),
+        ("POST", "/api/sales/quoter/register", Roles(ALL), empty()),
+        ("GET", "/api/sales/quoter/{id}", Roles(ALL), Value::Null),
+        (
+            "GET",
+            "/api/sales/quoter/{id}/getStock",
+            Roles(ALL),
+            Value::Null,
+        ),
         // Inventory: the POS's reads are open to every role, writes to admin and user.
         ("GET", "/api/item", Roles(ALL), Value::Null),
         ("POST", "/api/item/register", Roles(ADMIN_USER), empty()),

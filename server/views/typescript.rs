@@ -130,6 +130,11 @@ pub fn bindings() -> String {
         cash::pages::CnbReportTicket,
         sales::promotion::PromotionView,
         sales::promotion::PromotionsPage,
+        sales::quote::QuoteView,
+        sales::quote::QuoteRowView,
+        sales::quote::QuoteStockView,
+        sales::pages::QuotesPage,
+        sales::pages::QuotePrint,
     );
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(

@@ -7,3 +7,4 @@ pub mod input;
 pub mod notes;
 pub mod pages;
 pub mod promotions;
+pub mod quotes;

@@ -29,6 +29,8 @@ pub const ROUTES: &[&str] = &[
     "sales-note-ticket",
     "sales-credit-notes",
     "sales-promos",
+    "sales-quotes",
+    "quote-a4",
 ];
 
 /// Midnight of today in Ecuador, as a stored (UTC) time.
@@ -109,6 +111,35 @@ fn print(conn: &mut DbConnection, tenant: &Tenant, param: &str) -> AppResult<Sal
     })
 }
 
+/// The printable of quote `param`: none without `?id=`; digits of a quote of the company, else
+/// 404 'No se encontró la cotización'.
+fn quote_print(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    param: Option<&str>,
+) -> AppResult<crate::views::sales::pages::QuotePrint> {
+    let quote = match param.map(str::trim).filter(|p| !p.is_empty()) {
+        Some(raw) => {
+            let id = raw
+                .parse::<i64>()
+                .map_err(|_| AppError::NotFound(super::quotes::NOT_FOUND.into()))?;
+            Some(super::quotes::find_visible(conn, tenant.company, id)?)
+        }
+        None => None,
+    };
+    let branch = match &quote {
+        Some(q) => q.branch_office_id,
+        None => tenant.branch(conn)?.id,
+    };
+    Ok(crate::views::sales::pages::QuotePrint {
+        header: ticket_header(conn, tenant, branch)?,
+        quote: quote
+            .map(|q| super::quotes::view(conn, tenant.company, &q))
+            .transpose()?,
+        printed_at: to_local_iso(now()),
+    })
+}
+
 /// Data for route `id`, if it is one of this area's.
 pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
     Some(match id {
@@ -153,6 +184,20 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
                         false,
                     )?,
                 })
+            })
+            .await
+        }
+        "sales-quotes" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                Ok(crate::views::sales::pages::QuotesPage {
+                    list: super::quotes::list_page(conn, tenant, &query.list()?)?,
+                })
+            })
+            .await
+        }
+        "quote-a4" => {
+            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
+                quote_print(conn, tenant, query.get("id"))
             })
             .await
         }

@@ -5,5 +5,6 @@ pub mod credit_note;
 pub mod note;
 pub mod pricing;
 pub mod promotion;
+pub mod quote;
 pub mod receivable;
 pub mod sequence;

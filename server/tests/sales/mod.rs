@@ -6,5 +6,6 @@ mod credit_notes;
 mod durability;
 mod notes;
 mod promotions;
+mod quotes;
 mod support;
 mod totals;

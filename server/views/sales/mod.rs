@@ -5,3 +5,4 @@ pub mod credit_note;
 pub mod note;
 pub mod pages;
 pub mod promotion;
+pub mod quote;

@@ -64,3 +64,20 @@ pub struct SaleNotePrint {
 pub struct CreditNotesPage {
     pub list: Page<CreditNoteView>,
 }
+
+/// `/admin/ventas/cotizador`: the branch's quotes.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct QuotesPage {
+    pub list: Page<super::quote::QuoteRowView>,
+}
+
+/// The printable quote on A4 (`/tickets/quoter/A4PDF?id={id}`).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct QuotePrint {
+    pub header: TicketHeader,
+    /// `null` when the link names no quote (no `?id=`).
+    pub quote: Option<super::quote::QuoteView>,
+    pub printed_at: String,
+}

@@ -588,6 +588,60 @@ timeFrom: string | null, timeTo: string | null, active: boolean, locked: boolean
 export type PromotionsPage = { list: Page<PromotionView>, categories: Array<CategoryView>, };
 
 /**
+ * The printable quote on A4 (`/tickets/quoter/A4PDF?id={id}`).
+ */
+export type QuotePrint = { header: TicketHeader, 
+/**
+ * `null` when the link names no quote (no `?id=`).
+ */
+quote: QuoteView | null, printedAt: string, };
+
+/**
+ * A row of the quotes list.
+ */
+export type QuoteRowView = { _id: number, number: number, date: string, validUntil: string, clientName: string, total: string, };
+
+/**
+ * `GET /api/sales/quoter/{id}/getStock`: a line of the quote and the stock of its product in the
+ * branch's default warehouse.
+ */
+export type QuoteStockView = { productId: number, code: string, name: string, 
+/**
+ * Quoted quantity.
+ */
+quantity: string, 
+/**
+ * Available now.
+ */
+stock: string, };
+
+/**
+ * A stored quote.
+ */
+export type QuoteView = { _id: number, 
+/**
+ * Consecutive per branch.
+ */
+number: number, 
+/**
+ * Local date-time (Ecuador).
+ */
+date: string, 
+/**
+ * `YYYY-MM-DD`.
+ */
+validUntil: string, client: SaleClientView, lines: Array<SaleLineView>, totals: DocumentTotalsView, total: string, note: string | null, 
+/**
+ * Who quoted.
+ */
+user: string, };
+
+/**
+ * `/admin/ventas/cotizador`: the branch's quotes.
+ */
+export type QuotesPage = { list: Page<QuoteRowView>, };
+
+/**
  * A recipe line.
  */
 export type RecipeLineView = { ingredientId: number, quantity: string, };

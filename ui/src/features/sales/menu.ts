@@ -11,6 +11,7 @@ export const menu: MenuItem[] = [
       { label: 'Clientes', routeId: 'sales-clients' },
       { label: 'Nota de Crédito', routeId: 'sales-credit-notes' },
       { label: 'Promociones', routeId: 'sales-promos' },
+      { label: 'Cotizar', routeId: 'sales-quotes' },
     ],
   },
 ];

@@ -16,6 +16,7 @@ export const adminRoutes: RouteDef[] = [
       { id: 'sales-pos', path: 'notaventa', page: 'features/sales/pages/pos', title: 'Nota de venta', data: true },
       { id: 'sales-credit-notes', path: 'notaCredito', page: 'features/sales/pages/credit-notes', title: 'Notas de crédito', data: true },
       { id: 'sales-promos', path: 'promos', page: 'features/sales/pages/promos', title: 'Promociones', roles: ADMIN_USER, data: true },
+      { id: 'sales-quotes', path: 'cotizador', page: 'features/sales/pages/quotes', title: 'Cotizaciones', data: true },
     ],
   },
 ];
@@ -40,6 +41,15 @@ export const freeRoutes: RouteDef[] = [
     auth: true,
     printable: true,
     numericParams: ['id'],
+    data: true,
+  },
+  {
+    id: 'quote-a4',
+    path: '/tickets/quoter/A4PDF',
+    page: 'features/sales/pages/quote-a4',
+    title: 'Cotización',
+    auth: true,
+    printable: true,
     data: true,
   },
 ];
