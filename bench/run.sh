@@ -17,3 +17,6 @@ cargo bench --quiet --bench inventory
 echo
 echo "== Caja =="
 cargo bench --quiet --bench cash
+echo
+echo "== Ventas (notas de venta por HTTP, 8 terminales) =="
+cargo bench --quiet --bench sales
