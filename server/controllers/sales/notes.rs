@@ -369,17 +369,7 @@ pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> App
     })
 }
 
-/// Registers a sale in the caller's write transaction; see the module comment.
-pub fn register_in(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    body: &NoteBody,
-) -> AppResult<Registered> {
-    let prepared = prepare(conn, tenant, body)?;
-    commit(conn, tenant, prepared)
-}
-
-/// Writes a prepared sale, in the caller's write transaction.
+/// Writes a prepared sale in the caller's write transaction; see the module comment.
 pub fn commit(
     conn: &mut DbConnection,
     tenant: &Tenant,
