@@ -9,6 +9,7 @@ pub mod list;
 pub mod migrations;
 pub mod schema;
 pub mod search;
+mod writer;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -113,10 +114,8 @@ pub type PooledConnection = r2d2::PooledConnection<Manager>;
 pub struct Database {
     pool: Pool,
     url: DbUrl,
-    /// SQLite has one writer at a time: writers queue here, in the process, instead of
-    /// polling the file lock with SQLite's busy handler (whose growing sleeps made the slowest
-    /// sales of a busy POS wait hundreds of milliseconds).
-    writer: std::sync::Arc<std::sync::Mutex<()>>,
+    /// SQLite's writer thread ([`writer`]), started by the first write.
+    writer: std::sync::Arc<std::sync::OnceLock<writer::Writer>>,
 }
 
 impl Database {
@@ -175,21 +174,22 @@ impl Database {
 }
 
 impl Database {
-    /// Runs `f` in one write transaction ([`write_transaction`]) on a blocking thread.
+    /// Runs `f` so that all its writes land or none do, and returns once they are committed. On
+    /// SQLite it goes to the writer thread, which commits the writes queued together in one
+    /// transaction, each in its own savepoint ([`writer`]); on PostgreSQL it runs in its own
+    /// transaction ([`write_transaction`]) on a blocking thread.
     pub async fn write<T, F>(&self, f: F) -> Result<T, AppError>
     where
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
     {
+        if self.url.is_sqlite() {
+            return self.sqlite_writer()?.submit(f).await;
+        }
         let pool = self.pool.clone();
-        let writer = self.url.is_sqlite().then(|| self.writer.clone());
         let span = tracing::Span::current();
         tokio::task::spawn_blocking(move || {
             let _entered = span.enter();
-            // The writer's turn first, then a connection: waiting writers hold no connection.
-            let _turn = writer
-                .as_ref()
-                .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
             let mut conn = pool
                 .get()
                 .map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))?;
@@ -199,6 +199,20 @@ impl Database {
         .map_err(|e| {
             AppError::Internal(anyhow::anyhow!("tarea de base de datos interrumpida: {e}"))
         })?
+    }
+
+    /// The SQLite writer thread, started on first use.
+    fn sqlite_writer(&self) -> Result<&writer::Writer, AppError> {
+        if let Some(w) = self.writer.get() {
+            return Ok(w);
+        }
+        let started = writer::Writer::start(Manager {
+            url: self.url.clone(),
+        })
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("no se pudo iniciar el escritor: {e}")))?;
+        // Two first writes at once: one thread wins, the other's handle is dropped (and its
+        // thread ends, having received nothing).
+        Ok(self.writer.get_or_init(|| started))
     }
 }
 

@@ -20,3 +20,4 @@ mod sales;
 pub(crate) mod sri;
 mod ssr;
 mod ui;
+mod writes;

@@ -519,10 +519,12 @@ pub fn commit(
                 )?;
             }
             method => {
+                // The user's open shift, found and checked above.
+                let shift = turn.map_or(ShiftTarget::OpenOf(tenant.user_id()), ShiftTarget::Turn);
                 post_to_shift(
                     conn,
                     company,
-                    ShiftTarget::OpenOf(tenant.user_id()),
+                    shift,
                     &NewMovement {
                         kind: if method == Method::Cash {
                             MovementKind::CashSale

@@ -55,10 +55,7 @@ pub fn post_to_shift(
         ));
     }
     let (turn_id, refusal) = match target {
-        ShiftTarget::Turn(id) => {
-            let turn = Turn::find(conn, company, id)?.ok_or_else(not_in_table)?;
-            (turn.id, NOT_OPEN)
-        }
+        ShiftTarget::Turn(id) => (id, NOT_OPEN),
         ShiftTarget::OpenOf(user) => {
             let turn =
                 Turn::open_of_user(conn, company, user)?.ok_or_else(|| conflict(NO_OPEN_SHIFT))?;
@@ -66,6 +63,10 @@ pub fn post_to_shift(
         }
     };
     if !Turn::lock_open(conn, company, turn_id)? {
+        // Not open, or (a given shift) not a shift of the company at all.
+        if Turn::find(conn, company, turn_id)?.is_none() {
+            return Err(not_in_table());
+        }
         return Err(conflict(refusal));
     }
     if movement.kind.drawer_sign() < 0 {

@@ -65,12 +65,16 @@ pub struct KardexQuery {
 }
 
 impl KardexRow {
-    /// Appends a row; returns its id.
-    pub fn append(conn: &mut DbConnection, row: &NewKardexRow) -> QueryResult<i64> {
-        diesel::insert_into(kardex::table)
-            .values(row)
-            .returning(kardex::id)
-            .get_result(conn)
+    /// Appends rows (one cached statement per row: cheaper than preparing a multi-row insert of
+    /// a different length each time).
+    pub fn append(conn: &mut DbConnection, rows: &[NewKardexRow]) -> QueryResult<usize> {
+        let mut n = 0;
+        for row in rows {
+            n += diesel::insert_into(kardex::table)
+                .values(row)
+                .execute(conn)?;
+        }
+        Ok(n)
     }
 
     fn filtered(

@@ -15,7 +15,7 @@ use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
 use crate::models::inventory::cost::{Balance, times};
 use crate::models::inventory::kardex::{KardexRow, NewKardexRow};
-use crate::models::inventory::product::Product;
+use crate::models::inventory::product::{Product, StockFacts};
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::util::time::now;
@@ -153,7 +153,7 @@ pub fn post_movements(
     let mut ids: Vec<i64> = movements.iter().map(|m| m.product_id).collect();
     ids.sort_unstable();
     ids.dedup();
-    let mut products: BTreeMap<i64, Product> = Product::find_many(conn, company, &ids)?
+    let mut products: BTreeMap<i64, StockFacts> = StockFacts::of(conn, company, &ids)?
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
@@ -203,7 +203,7 @@ pub fn post_movements(
         .map(|l| l.product)
         .filter(|p| !products.contains_key(p))
         .collect();
-    for p in Product::find_many(conn, company, &missing)? {
+    for p in StockFacts::of(conn, company, &missing)? {
         products.insert(p.id, p);
     }
     let mut warehouses: Vec<i64> = lines.iter().map(|l| l.warehouse).collect();
@@ -214,7 +214,7 @@ pub fn post_movements(
             return Err(AppError::BadRequest("La bodega no existe".into()));
         }
     }
-    lines.retain(|l| products.get(&l.product).is_some_and(Product::is_stocked));
+    lines.retain(|l| products.get(&l.product).is_some_and(StockFacts::is_stocked));
 
     let locked = lock_keys(
         conn,
@@ -234,6 +234,7 @@ pub fn post_movements(
     let negative_ok = allows_negative_stock(conn, company)?;
     let mut posted = vec![Posted::default(); movements.len()];
     let at = now();
+    let mut kardex = Vec::with_capacity(lines.len());
     for line in &lines {
         let product = &products[&line.product];
         let (_, balance) = balances[&(line.product, line.warehouse)];
@@ -270,27 +271,24 @@ pub fn post_movements(
         } else {
             (0, line.quantity)
         };
-        KardexRow::append(
-            conn,
-            &NewKardexRow {
-                company_id: company.get(),
-                product_id: line.product,
-                warehouse_id: line.warehouse,
-                created_at: at,
-                movement_type: line.kind.as_str(),
-                document_type: document.doc_type,
-                document_id: document.id,
-                document_number: document.number.as_deref(),
-                quantity_in,
-                quantity_out,
-                unit_cost: step.unit_cost,
-                total_cost: step.total_cost,
-                balance_quantity: step.after.quantity,
-                average_cost: step.after.average,
-                balance_value: step.after.value(),
-                user_id,
-            },
-        )?;
+        kardex.push(NewKardexRow {
+            company_id: company.get(),
+            product_id: line.product,
+            warehouse_id: line.warehouse,
+            created_at: at,
+            movement_type: line.kind.as_str(),
+            document_type: document.doc_type,
+            document_id: document.id,
+            document_number: document.number.as_deref(),
+            quantity_in,
+            quantity_out,
+            unit_cost: step.unit_cost,
+            total_cost: step.total_cost,
+            balance_quantity: step.after.quantity,
+            average_cost: step.after.average,
+            balance_value: step.after.value(),
+            user_id,
+        });
         if let Some(entry) = balances.get_mut(&(line.product, line.warehouse)) {
             entry.1 = step.after;
         }
@@ -303,6 +301,7 @@ pub fn post_movements(
             crate::models::inventory::cost::per_unit(p.total_cost, quantity)
         };
     }
+    KardexRow::append(conn, &kardex)?;
     for (id, balance) in balances.values() {
         Stock::save(conn, *id, balance.quantity, balance.average)?;
     }

@@ -49,11 +49,49 @@ pub struct Product {
     pub updated_at: NaiveDateTime,
 }
 
+/// Whether products of `kind` have stock and kardex (everything but services and recipes, whose
+/// ingredients are what moves).
+pub fn is_stocked_kind(kind: &str) -> bool {
+    matches!(kind, "product" | "ingredient")
+}
+
 impl Product {
-    /// Whether the product has stock and kardex (everything but services and recipes, whose
-    /// ingredients are what moves).
+    /// Whether the product has stock and kardex.
     pub fn is_stocked(&self) -> bool {
-        matches!(self.kind.as_str(), "product" | "ingredient")
+        is_stocked_kind(&self.kind)
+    }
+}
+
+/// What the inventory service needs of a product: its kind and, for messages, its name (a sale
+/// reads these inside the writer's turn, so it reads nothing more).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = products)]
+pub struct StockFacts {
+    pub id: i64,
+    pub name: String,
+    pub kind: String,
+}
+
+impl StockFacts {
+    /// Whether the product has stock and kardex.
+    pub fn is_stocked(&self) -> bool {
+        is_stocked_kind(&self.kind)
+    }
+
+    /// The facts of the company's products among `ids` (none for an empty list, without a query).
+    pub fn of(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<Vec<StockFacts>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        products::table
+            .filter(products::company_id.eq(company.get()))
+            .filter(products::id.eq_any(ids))
+            .select(StockFacts::as_select())
+            .load(conn)
     }
 }
 

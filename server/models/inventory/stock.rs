@@ -29,47 +29,73 @@ pub type StockListing = (Stock, String, String, i64, String);
 impl Stock {
     /// Makes sure a stock row exists for each `(product, warehouse)` and locks them, in the order
     /// given (callers sort by product then warehouse so two transactions never wait on each other
-    /// in a cycle). On PostgreSQL the rows are taken `FOR UPDATE`; SQLite's write transaction
-    /// (`BEGIN IMMEDIATE`) already holds the whole database. Returns the rows in the same order.
+    /// in a cycle). On PostgreSQL the missing rows are inserted in one statement and all of them
+    /// taken `FOR UPDATE` in one ordered `SELECT` (its locks follow the `ORDER BY`); SQLite's
+    /// write transaction (`BEGIN IMMEDIATE`) already holds the whole database, so there the rows
+    /// are read once and only missing ones are inserted. Returns the rows in the order of `keys`.
     pub fn lock(
         conn: &mut DbConnection,
         company: CompanyId,
         keys: &[(i64, i64)],
     ) -> QueryResult<Vec<Stock>> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
         let at = now();
-        let mut rows = Vec::with_capacity(keys.len());
-        for &(product, warehouse) in keys {
-            let new = (
+        let new = |&(product, warehouse): &(i64, i64)| {
+            (
                 stocks::company_id.eq(company.get()),
                 stocks::product_id.eq(product),
                 stocks::warehouse_id.eq(warehouse),
                 stocks::quantity.eq(0i64),
                 stocks::average_cost.eq(0i64),
                 stocks::updated_at.eq(at),
-            );
-            let key = stocks::table
-                .filter(stocks::company_id.eq(company.get()))
-                .filter(stocks::product_id.eq(product))
-                .filter(stocks::warehouse_id.eq(warehouse));
-            let row = match conn {
-                DbConnection::Postgres(pg) => {
-                    diesel::insert_into(stocks::table)
-                        .values(new)
-                        .on_conflict((stocks::product_id, stocks::warehouse_id))
-                        .do_nothing()
-                        .execute(pg)?;
-                    key.select(Stock::as_select()).for_update().first(pg)?
-                }
-                DbConnection::Sqlite(lite) => {
+            )
+        };
+        let products: Vec<i64> = keys.iter().map(|k| k.0).collect();
+        let warehouses: Vec<i64> = keys.iter().map(|k| k.1).collect();
+        // The company's rows of these products and warehouses (a superset of the keys when they
+        // mix several products and warehouses).
+        let covering = stocks::table
+            .filter(stocks::company_id.eq(company.get()))
+            .filter(stocks::product_id.eq_any(products))
+            .filter(stocks::warehouse_id.eq_any(warehouses))
+            .order((stocks::product_id.asc(), stocks::warehouse_id.asc()));
+        let rows: Vec<Stock> = match conn {
+            DbConnection::Postgres(pg) => {
+                let all: Vec<_> = keys.iter().map(new).collect();
+                diesel::insert_into(stocks::table)
+                    .values(all)
+                    .on_conflict((stocks::product_id, stocks::warehouse_id))
+                    .do_nothing()
+                    .execute(pg)?;
+                covering.select(Stock::as_select()).for_update().load(pg)?
+            }
+            DbConnection::Sqlite(lite) => {
+                let rows: Vec<Stock> = covering.clone().select(Stock::as_select()).load(lite)?;
+                let missing: Vec<_> = keys
+                    .iter()
+                    .filter(|k| !rows.iter().any(|r| (r.product_id, r.warehouse_id) == **k))
+                    .map(new)
+                    .collect();
+                if missing.is_empty() {
+                    rows
+                } else {
                     diesel::insert_or_ignore_into(stocks::table)
-                        .values(new)
+                        .values(missing)
                         .execute(lite)?;
-                    key.select(Stock::as_select()).first(lite)?
+                    covering.select(Stock::as_select()).load(lite)?
                 }
-            };
-            rows.push(row);
-        }
-        Ok(rows)
+            }
+        };
+        keys.iter()
+            .map(|&(product, warehouse)| {
+                rows.iter()
+                    .find(|r| r.product_id == product && r.warehouse_id == warehouse)
+                    .cloned()
+                    .ok_or(diesel::result::Error::NotFound)
+            })
+            .collect()
     }
 
     /// Saves the balance of a locked row.

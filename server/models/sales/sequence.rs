@@ -98,12 +98,16 @@ pub fn lock(
                 .execute(pg)?;
             key.for_update().first(pg)?
         }
-        DbConnection::Sqlite(lite) => {
-            diesel::insert_or_ignore_into(document_sequences::table)
-                .values(new)
-                .execute(lite)?;
-            key.first(lite)?
-        }
+        // The write transaction holds the database: read, and create only the first time.
+        DbConnection::Sqlite(lite) => match key.first(lite).optional()? {
+            Some(found) => found,
+            None => {
+                diesel::insert_into(document_sequences::table)
+                    .values(new)
+                    .execute(lite)?;
+                key.first(lite)?
+            }
+        },
     };
     Ok(Counter {
         id,
