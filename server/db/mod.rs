@@ -64,9 +64,11 @@ impl DbUrl {
 /// SQLite settings applied to every new connection: WAL so readers never block the writer,
 /// foreign keys enforced, and a busy timeout so concurrent writers wait instead of failing.
 /// The busy timeout comes first so that the switch to WAL, which needs a moment of exclusive access,
-/// waits for connections opening at the same time instead of failing.
+/// waits for connections opening at the same time instead of failing. Temporary data in memory:
+/// the writer runs every write in a savepoint, whose journal would otherwise spill to a
+/// temporary file on each sale.
 const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
-     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;";
 
 /// r2d2 manager that opens either backend and applies the SQLite pragmas.
 #[derive(Debug, Clone)]
