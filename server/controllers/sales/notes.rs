@@ -38,6 +38,7 @@ use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::CreditNote;
 use crate::models::sales::note::{NewSale, Sale, SaleLine, SalePayment};
 use crate::models::sales::pricing::{self, Priced};
+use crate::models::sales::quote::Quote;
 use crate::models::sales::receivable::Receivable;
 use crate::models::sales::sequence::{self, DocType};
 use crate::util::time::{local_date, now, to_local_iso};
@@ -63,6 +64,8 @@ pub struct NoteBody {
     pub lines: Option<Vec<LineBody>>,
     pub payments: Option<Vec<PaymentBody>>,
     pub note: Option<String>,
+    /// The quote the POS was filled from ("Convertir en venta").
+    pub quote_id: Option<Value>,
 }
 
 /// What register did: a new sale, or the one already registered with the key.
@@ -112,6 +115,19 @@ fn cellar_of(
             "La bodega no existe en la sucursal seleccionada",
         )
     })
+}
+
+/// The quote the sale comes from: absent, or a quote of the company.
+fn quote_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    value: Option<&Value>,
+) -> AppResult<Option<i64>> {
+    match optional_id(value) {
+        Ok(None) => Ok(None),
+        Ok(Some(id)) if Quote::find(conn, company, id)?.is_some() => Ok(Some(id)),
+        _ => Err(AppError::field("quoteId", "La cotización no existe")),
+    }
 }
 
 /// Whether the role may sell at a price other than the catalogue's.
@@ -200,6 +216,7 @@ fn view_of(
         change: money_text(sale.change_given),
         note: sale.note.clone(),
         credited: money_text(credited),
+        quote_id: sale.quote_id,
     }
 }
 
@@ -335,6 +352,7 @@ pub struct Prepared {
     client: Client,
     cellar: Warehouse,
     priced: Priced,
+    quote: Option<i64>,
     at: chrono::NaiveDateTime,
 }
 
@@ -348,6 +366,7 @@ pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> App
     let branch = tenant.branch(conn)?;
     let client = client_of(conn, company, body.client_id.as_ref())?;
     let cellar = cellar_of(conn, tenant, branch.id, body.cellar_id.as_ref())?;
+    let quote = quote_of(conn, company, body.quote_id.as_ref())?;
     let at = now();
     let priced = pricing::price(
         conn,
@@ -365,6 +384,7 @@ pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> App
         client,
         cellar,
         priced,
+        quote,
         at,
     })
 }
@@ -384,6 +404,7 @@ pub fn commit(
         client,
         cellar,
         priced,
+        quote,
         at,
     } = prepared;
     // The counter first: it serialises the sales of the emission point, so the key check below
@@ -427,7 +448,7 @@ pub fn commit(
             warehouse_id: cellar.id,
             user_id: tenant.user_id(),
             turn_id: turn,
-            quote_id: None,
+            quote_id: quote,
             gross: pricing::micros(t.gross),
             discount: pricing::micros(t.total_discount),
             subtotal: pricing::micros(t.total_without_taxes),
@@ -554,7 +575,7 @@ pub fn commit(
         warehouse_id: cellar.id,
         user_id: tenant.user_id(),
         turn_id: turn,
-        quote_id: None,
+        quote_id: quote,
         gross: pricing::micros(t.gross),
         discount: pricing::micros(t.total_discount),
         subtotal: pricing::micros(t.total_without_taxes),

@@ -155,6 +155,41 @@ async fn register_read_list_and_print(backend: Backend) {
     assert_eq!(r.status, 200);
     assert!(r.text().contains("Ana Pérez"));
 
+    // "Convertir en venta": the sale keeps the quote it came from; an unknown quote is refused.
+    let preview = shop
+        .cashier
+        .post_json(
+            "/api/sales/note/preview",
+            json!({ "lines": [{ "productId": rice, "quantity": "1" }] }),
+        )
+        .await
+        .json();
+    let mut sale = super::support::cash_sale(
+        "desde-cotizacion",
+        &[(rice, "1")],
+        preview["total"].as_str().unwrap(),
+        "5.00",
+    );
+    sale["quoteId"] = json!(999999);
+    let r = shop
+        .cashier
+        .post_json("/api/sales/note/register", sale.clone())
+        .await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(
+        r.json()["errors"]["quoteId"],
+        "La cotización no existe",
+        "{}",
+        r.text()
+    );
+    sale["quoteId"] = json!(id);
+    let r = shop
+        .cashier
+        .post_json("/api/sales/note/register", sale)
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_eq!(r.json()["quoteId"], id);
+
     let mut b = app.signed_in(shop.tenants.admin_b).await;
     let r = b.get(&format!("/api/sales/quoter/{id}")).await;
     assert_eq!(r.status, 404);

@@ -238,6 +238,8 @@ pub struct SaleView {
     pub note: Option<String>,
     /// Σ of the credit notes issued against it.
     pub credited: String,
+    /// The quote it was converted from, if any.
+    pub quote_id: Option<i64>,
 }
 
 /// A row of the sales list.

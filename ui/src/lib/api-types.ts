@@ -751,7 +751,11 @@ change: string, note: string | null,
 /**
  * Σ of the credit notes issued against it.
  */
-credited: string, };
+credited: string, 
+/**
+ * The quote it was converted from, if any.
+ */
+quoteId: number | null, };
 
 /**
  * `/admin/ventas`: today's sales of the branch, by payment method, and the last documents.

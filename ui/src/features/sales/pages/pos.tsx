@@ -29,6 +29,8 @@ interface Cart {
   key: string;
   client: { _id: number; name: string; identification: string } | null;
   lines: CartLine[];
+  /** The quote the cart was filled from ("Convertir en venta"). */
+  quoteId?: number;
 }
 
 type Method = 'cash' | 'card' | 'transfer' | 'credit';
@@ -130,6 +132,9 @@ export default function Pos() {
     e.preventDefault();
     const code = barcode.current?.value.trim() ?? '';
     if (!code) return;
+    // Cleared at once, not after the lookup: a scanner sends the next code while this one is
+    // still being looked up, and clearing later would wipe it out.
+    if (barcode.current) barcode.current.value = '';
     try {
       const product = await apiPost<ProductDetailView>('/api/item/getByBarcode', { barcode: code }, { quiet: true });
       add(product);
@@ -137,7 +142,6 @@ export default function Pos() {
     } catch (err) {
       setProblem(err instanceof ApiError ? `${err.message}: ${code}` : 'No se pudo leer el código');
     }
-    if (barcode.current) barcode.current.value = '';
   }
 
   // F2 / F4 / F9 from anywhere; + and - on the selected line from the barcode field.
@@ -347,6 +351,7 @@ function body(cart: Cart) {
   return {
     idempotencyKey: cart.key,
     clientId: cart.client?._id ?? null,
+    ...(cart.quoteId !== undefined ? { quoteId: cart.quoteId } : {}),
     lines: cart.lines.map((l) => ({
       productId: l.productId,
       quantity: l.quantity.trim(),

@@ -130,6 +130,7 @@ export default function Quotes() {
       const quote = await apiGet<QuoteView>(`/api/sales/quoter/${id}`);
       const cart = {
         key: newKey(),
+        quoteId: quote._id,
         client: { _id: quote.client._id, name: quote.client.name, identification: quote.client.identification },
         lines: quote.lines.map((l) => ({
           productId: l.productId,
