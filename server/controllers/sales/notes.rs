@@ -435,30 +435,29 @@ pub fn commit(
         .filter_map(|p| p.received.map(|r| r - p.amount))
         .sum();
     let t = &priced.totals;
-    let sale_id = Sale::insert(
-        conn,
-        &NewSale {
-            company_id: company.get(),
-            branch_office_id: branch.id,
-            emission_point_id: counter.emission_point_id,
-            sequential,
-            number: &number,
-            idempotency_key: &key,
-            client_id: client.id,
-            warehouse_id: cellar.id,
-            user_id: tenant.user_id(),
-            turn_id: turn,
-            quote_id: quote,
-            gross: pricing::micros(t.gross),
-            discount: pricing::micros(t.total_discount),
-            subtotal: pricing::micros(t.total_without_taxes),
-            iva: pricing::micros(t.iva),
-            total,
-            change_given: change,
-            note: note.as_deref(),
-            created_at: at,
-        },
-    )?;
+    let new = NewSale {
+        company_id: company.get(),
+        branch_office_id: branch.id,
+        emission_point_id: counter.emission_point_id,
+        sequential,
+        number: &number,
+        idempotency_key: &key,
+        client_id: client.id,
+        warehouse_id: cellar.id,
+        user_id: tenant.user_id(),
+        turn_id: turn,
+        quote_id: quote,
+        gross: pricing::micros(t.gross),
+        discount: pricing::micros(t.total_discount),
+        subtotal: pricing::micros(t.total_without_taxes),
+        iva: pricing::micros(t.iva),
+        total,
+        change_given: change,
+        note: note.as_deref(),
+        created_at: at,
+    };
+    let sale = new.stored(Sale::insert(conn, &new)?);
+    let sale_id = sale.id;
     let movements: Vec<Movement> = priced
         .lines
         .iter()
@@ -563,28 +562,6 @@ pub fn commit(
         }
     }
     sequence::advance(conn, &counter)?;
-    let sale = Sale {
-        id: sale_id,
-        company_id: company.get(),
-        branch_office_id: branch.id,
-        emission_point_id: counter.emission_point_id,
-        sequential,
-        number,
-        idempotency_key: key,
-        client_id: client.id,
-        warehouse_id: cellar.id,
-        user_id: tenant.user_id(),
-        turn_id: turn,
-        quote_id: quote,
-        gross: pricing::micros(t.gross),
-        discount: pricing::micros(t.total_discount),
-        subtotal: pricing::micros(t.total_without_taxes),
-        iva: pricing::micros(t.iva),
-        total,
-        change_given: change,
-        note,
-        created_at: at,
-    };
     let user = tenant.auth.user.name.clone();
     Ok(Registered::Created(view_of(
         &sale,

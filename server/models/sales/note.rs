@@ -62,6 +62,35 @@ pub struct NewSale<'a> {
     pub created_at: NaiveDateTime,
 }
 
+impl NewSale<'_> {
+    /// The stored row this header becomes under `id` (a sale just registered answers from
+    /// memory instead of reading itself back).
+    pub fn stored(&self, id: i64) -> Sale {
+        Sale {
+            id,
+            company_id: self.company_id,
+            branch_office_id: self.branch_office_id,
+            emission_point_id: self.emission_point_id,
+            sequential: self.sequential,
+            number: self.number.to_string(),
+            idempotency_key: self.idempotency_key.to_string(),
+            client_id: self.client_id,
+            warehouse_id: self.warehouse_id,
+            user_id: self.user_id,
+            turn_id: self.turn_id,
+            quote_id: self.quote_id,
+            gross: self.gross,
+            discount: self.discount,
+            subtotal: self.subtotal,
+            iva: self.iva,
+            total: self.total,
+            change_given: self.change_given,
+            note: self.note.map(str::to_string),
+            created_at: self.created_at,
+        }
+    }
+}
+
 /// A line of a sale (also the shape of a quote's line, see `models::sales::quote`).
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = sale_lines, treat_none_as_default_value = false)]
