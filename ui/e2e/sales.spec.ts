@@ -1,7 +1,9 @@
 /**
  * The POS in a real browser, from the keyboard: scan two products (the second twice), pay cash
  * with change, see the change, and print the 80 mm ticket and the A4 note with JavaScript
- * disabled. A reload in the middle of a sale restores the cart.
+ * disabled. A reload in the middle of a sale restores the cart. Then the other sales screens on
+ * that sale: the hub lists it, a credit note returns a unit of it, and a quote converted into a
+ * sale opens the POS with its line.
  */
 import { expect, test } from '@playwright/test';
 import { collectErrors, expectToast, hydrated, signIn } from './helpers';
@@ -64,6 +66,8 @@ test('scan two products, pay cash with change, print the ticket without JavaScri
   const href = await done.getByRole('link', { name: 'Ticket 80 mm' }).getAttribute('href');
   const id = /\/admin\/ventas\/notaventa\/(\d+)\/ticket$/.exec(href ?? '')?.[1];
   expect(id).toBeTruthy();
+  const saleNumber = /001-001-\d{9}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
+  expect(saleNumber).not.toBe('');
 
   // F9 again starts a new, empty sale.
   await page.keyboard.press('F9');
@@ -87,4 +91,37 @@ test('scan two products, pay cash with change, print the ticket without JavaScri
   await expect(print.getByTestId('totals')).toContainText(`TOTAL${total}`);
   expect(await print.locator('script[src]').count()).toBe(0);
   await context.close();
+
+  // The hub lists it among the branch's last sales.
+  await page.goto('/admin/ventas');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Ventas de hoy' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(saleNumber);
+
+  // A credit note returns one unit of the second product, refunded in cash from the shift.
+  await page.goto('/admin/ventas/notaCredito');
+  await hydrated(page);
+  await page.getByLabel('Número de la nota de venta').fill(saleNumber);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const form = page.getByTestId('credit-note-form');
+  await expect(form).toContainText(`Venta ${saleNumber}`);
+  await form.getByLabel(`Devolver ${second.name}`).fill('1');
+  await form.getByLabel('Motivo').fill('Producto dañado');
+  await form.getByRole('button', { name: 'Registrar nota de crédito' }).click();
+  await expectToast(page, 'Nota de crédito 001-001-');
+  await expect(page.getByText('Todavía no hay notas de crédito.')).toHaveCount(0);
+
+  // A quote of the first product, converted into a sale: the POS opens with its line.
+  await page.goto('/admin/ventas/cotizador');
+  await hydrated(page);
+  const quote = page.getByTestId('quote-form');
+  await quote.getByLabel('Agregar producto').fill(first.name);
+  await quote.getByRole('button', { name: new RegExp(first.name) }).first().click();
+  await expect(quote.getByLabel(`Cantidad de ${first.name}`)).toHaveValue('1');
+  await quote.getByRole('button', { name: 'Registrar cotización' }).click();
+  await expect(page.getByTestId('quotes-list')).toBeVisible();
+  await page.getByTestId('quotes-list').getByRole('button', { name: 'Convertir en venta' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/ventas\/notaventa$/);
+  await expect(page.getByTestId('cart')).toContainText(first.name);
+  expect(errors).toEqual([]);
 });
