@@ -1,7 +1,6 @@
 //! Starting the server: database and migrations, render engines, mail worker, SRI worker, HTTP
 //! listener.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use tokio::net::TcpListener;
@@ -9,6 +8,7 @@ use tokio::net::TcpListener;
 use crate::app::{App, AppState};
 use crate::config::Config;
 use crate::db::{Database, migrations};
+use crate::http::connection::{Listener, Peer};
 use crate::mail::{Mailer, worker};
 use crate::ssr::{PoolConfig, SsrPool, bundle};
 
@@ -85,11 +85,22 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     let app = crate::router::build(state);
     // Printed on stdout so scripts (tests, benchmarks) can find a random port.
     println!("Mostrador escuchando en http://{local}");
+    listen(listener, app, shutdown_signal()).await
+}
+
+/// Serves `app` on `listener` until `shutdown` completes, finishing requests in flight. Each
+/// connection is wrapped so hyper's own refusals come out as the app's Spanish JSON
+/// ([`crate::http::connection`]).
+pub async fn listen(
+    listener: TcpListener,
+    app: axum::Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
     axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
+        Listener(listener),
+        app.into_make_service_with_connect_info::<Peer>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
+    .with_graceful_shutdown(shutdown)
     .await?;
     Ok(())
 }

@@ -1,10 +1,9 @@
 //! The client's address, for throttling and the session record.
 
-use std::net::SocketAddr;
-
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 
+use super::connection::Peer;
 use crate::app::AppState;
 
 /// The client address: the first `X-Forwarded-For` hop when `TRUST_PROXY` is set (behind a load
@@ -32,8 +31,8 @@ impl FromRequestParts<AppState> for ClientIp {
         }
         let peer = parts
             .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip().to_string());
+            .get::<ConnectInfo<Peer>>()
+            .map(|ConnectInfo(Peer(addr))| addr.ip().to_string());
         Ok(ClientIp(peer.unwrap_or_else(|| "desconocida".into())))
     }
 }

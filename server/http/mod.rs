@@ -2,6 +2,7 @@
 //! Spanish errors, and the request guard (control characters, sizes, Spanish refusals).
 
 pub mod client_ip;
+pub mod connection;
 pub mod cookies;
 pub mod form;
 pub mod json;

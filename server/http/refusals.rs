@@ -17,8 +17,8 @@ use axum::response::{IntoResponse, Response};
 use super::text;
 use crate::error::{AppError, ErrorBody, INTERNAL_MESSAGE};
 
-/// Longest path and query accepted. Longer ones are refused with 414 (hyper itself stops at 64 KB
-/// with an empty 414, before any of this runs).
+/// Longest path and query accepted. Longer ones are refused with 414 (past 64 KB hyper refuses
+/// them itself, before any of this runs: [`super::connection`] gives that refusal the same body).
 pub const URI_MAX: usize = 8 * 1024;
 
 /// Message of a body over the size limit.
@@ -37,7 +37,7 @@ pub fn body_error(status: StatusCode) -> AppError {
 }
 
 /// Spanish message for a refusal that came without one.
-fn message_for(status: StatusCode) -> &'static str {
+pub fn message_for(status: StatusCode) -> &'static str {
     match status {
         StatusCode::BAD_REQUEST => "La solicitud no es válida.",
         StatusCode::UNAUTHORIZED => crate::auth::extract::NOT_SIGNED_IN,
@@ -49,6 +49,9 @@ fn message_for(status: StatusCode) -> &'static str {
         StatusCode::UNSUPPORTED_MEDIA_TYPE => "El tipo de contenido enviado no es compatible.",
         StatusCode::UNPROCESSABLE_ENTITY => "Los datos enviados no tienen la forma esperada.",
         StatusCode::TOO_MANY_REQUESTS => "Demasiadas solicitudes. Espere un momento.",
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => {
+            "Los encabezados de la solicitud son demasiado grandes."
+        }
         s if s.is_server_error() => INTERNAL_MESSAGE,
         _ => "La solicitud no pudo procesarse.",
     }
@@ -127,7 +130,7 @@ mod tests {
     #[test]
     fn every_status_has_a_spanish_message() {
         for code in [
-            400, 401, 403, 404, 405, 406, 413, 414, 415, 422, 429, 500, 503,
+            400, 401, 403, 404, 405, 406, 413, 414, 415, 422, 429, 431, 500, 503,
         ] {
             let status = StatusCode::from_u16(code).unwrap();
             let rewritten = rewrite((status, "Failed to deserialize").into_response());

@@ -111,7 +111,7 @@ async fn refusals_are_spanish_json_with_the_right_status(backend: Backend) {
     )
     .await;
     assert_spanish_refusal(&too_large, 413);
-    // A long address: was 414 with an empty body (past 64 KB hyper still answers it itself).
+    // A long address: was 414 with an empty body (past 64 KB: tests/hardening/connection.rs).
     let long = admin
         .get(&format!("/api/users?search={}", "a".repeat(60 * 1024)))
         .await;
