@@ -1,5 +1,5 @@
-//! Inventory benchmark on a catalogue of 100,000 products (SQLite, a fresh server process with
-//! the demo data): the 100,000-row CSV import through `POST /api/inventory/upload` (time to the
+//! Inventory benchmark on a catalogue of 100,000 products (a fresh server process with the demo
+//! data, on SQLite, and on PostgreSQL when `BENCH_DATABASE_URL` names an empty database): the 100,000-row CSV import through `POST /api/inventory/upload` (time to the
 //! job's end and peak RSS of the server while it runs), then `getByBarcode` over HTTP (p50, p99),
 //! the product list search (p50) and the server render of `/admin/inventario/productos` (p50).
 //! Run: `cargo bench --bench inventory` (or bench/run.sh). Targets from issue 9: getByBarcode p50
@@ -48,8 +48,17 @@ fn catalogue() -> String {
 
 fn main() {
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("inventario.db").display());
-    let (server, port) = serve_demo(BIN, &db);
+    run(
+        "SQLite",
+        &format!("sqlite://{}", dir.path().join("inventario.db").display()),
+    );
+    if let Ok(url) = std::env::var("BENCH_DATABASE_URL") {
+        run("PostgreSQL", &url);
+    }
+}
+
+fn run(backend: &str, db: &str) {
+    let (server, port) = serve_demo(BIN, db);
     let pid = server.0.id();
     let (cookie, csrf) = sign_in(port, "admin@demo.ec", "demo12345");
 
@@ -160,7 +169,7 @@ fn main() {
     }
     let page_p50 = percentile(&mut samples, 0.5);
 
-    println!("inventario con {PRODUCTS} productos (SQLite)          valor          meta");
+    println!("inventario con {PRODUCTS} productos ({backend:<10})      valor          meta");
     println!(
         "importación CSV de {PRODUCTS} filas              {:>8.1} s       ≤ 60 s",
         import.as_secs_f64()

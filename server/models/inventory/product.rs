@@ -4,6 +4,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
 
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::{product_barcodes, products, recipe_lines};
@@ -47,6 +48,8 @@ pub struct Product {
     pub locked: bool,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// When the picture last changed (ms), `None` without one (`product_image.rs`).
+    pub image_version: Option<i64>,
 }
 
 /// Whether products of `kind` have stock and kardex (everything but services and recipes, whose
@@ -140,6 +143,47 @@ fn search_text(f: &ProductFields) -> String {
     fold(&format!("{} {}", f.code, f.name))
 }
 
+/// Most products of a company a search may match for the list to go through the trigram index.
+/// Each match costs a lookup by id, a few times what checking one entry of the
+/// `(company_id, search_text)` index costs, so a term found nearly everywhere ("producto") is
+/// faster matched by walking that index.
+const INDEXED_MATCHES_MAX: usize = 2_000;
+
+/// The company's products whose search text holds `term` (already folded), found through the
+/// trigram index when that is worth it: on SQLite, for a term of at least 3 characters (the index
+/// is of trigrams) matched by at most [`INDEXED_MATCHES_MAX`] products. `None`: match by `LIKE`.
+fn indexed_search(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    term: &str,
+) -> QueryResult<Option<Vec<i64>>> {
+    if !matches!(conn, DbConnection::Sqlite(_)) || term.chars().count() < 3 {
+        return Ok(None);
+    }
+    // A quoted FTS5 string is a phrase, matched as a substring by the trigram tokenizer.
+    let phrase = format!("\"{}\"", term.replace('"', "\"\""));
+    // CROSS JOIN keeps SQLite from starting at the company's products: index first, then each
+    // match looked up by id.
+    let ids: Vec<i64> = diesel::sql_query(
+        "SELECT p.id FROM products_fts f CROSS JOIN products p ON p.id = f.rowid \
+         WHERE f.search_text MATCH ? AND p.company_id = ? LIMIT ?",
+    )
+    .bind::<Text, _>(phrase)
+    .bind::<BigInt, _>(company.get())
+    .bind::<BigInt, _>(INDEXED_MATCHES_MAX as i64 + 1)
+    .load::<MatchedId>(conn)?
+    .into_iter()
+    .map(|m| m.id)
+    .collect();
+    Ok((ids.len() <= INDEXED_MATCHES_MAX).then_some(ids))
+}
+
+#[derive(QueryableByName)]
+struct MatchedId {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
 fn of(company: CompanyId) -> products::BoxedQuery<'static, DbBackend> {
     products::table
         .filter(products::company_id.eq(company.get()))
@@ -155,11 +199,18 @@ impl Product {
         params: &ListParams,
         filter: &ProductFilter,
     ) -> QueryResult<Page<Product>> {
+        let indexed = match params.search.as_deref() {
+            Some(term) => indexed_search(conn, company, &fold(term))?,
+            None => None,
+        };
         let filtered = || {
-            let mut query: Query = products::table
-                .select(Product::as_select())
-                .filter(products::company_id.eq(company.get()))
-                .into_boxed();
+            let mut query: Query = products::table.select(Product::as_select()).into_boxed();
+            // Ids from the trigram index are the company's already (`indexed_search` filters
+            // them): without the company condition SQLite looks each one up by id instead of
+            // walking all the company's products to test them against the list.
+            if indexed.is_none() {
+                query = query.filter(products::company_id.eq(company.get()));
+            }
             if params.only_active {
                 query = query.filter(products::active.eq(true));
             }
@@ -170,6 +221,11 @@ impl Product {
                 query = query.filter(products::kind.eq(kind.clone()));
             }
             if let Some(pattern) = params.search_pattern() {
+                let text_matches: Box<dyn BoxableExpression<_, DbBackend, SqlType = _>> =
+                    match &indexed {
+                        Some(ids) => Box::new(products::id.eq_any(ids.clone())),
+                        None => Box::new(products::search_text.like(pattern).escape('\\')),
+                    };
                 // Digits may be the start of a barcode: a range on the unique index, not a scan.
                 let term = params.search.clone().unwrap_or_default();
                 if !term.is_empty() && term.bytes().all(|b| b.is_ascii_digit()) {
@@ -178,14 +234,9 @@ impl Product {
                         .filter(product_barcodes::barcode.ge(term.clone()))
                         .filter(product_barcodes::barcode.lt(format!("{term}:")))
                         .select(product_barcodes::product_id);
-                    query = query.filter(
-                        products::search_text
-                            .like(pattern)
-                            .escape('\\')
-                            .or(products::id.eq_any(by_barcode)),
-                    );
+                    query = query.filter(text_matches.or(products::id.eq_any(by_barcode)));
                 } else {
-                    query = query.filter(products::search_text.like(pattern).escape('\\'));
+                    query = query.filter(text_matches);
                 }
             }
             query
