@@ -30,7 +30,7 @@ use crate::controllers::config::{company, licence as company_licence, users};
 use crate::controllers::inventory::categories::{self, Categories};
 use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
-use crate::controllers::inventory::{adjustments, kardex, transfers, upload};
+use crate::controllers::inventory::{adjustments, kardex, product_images, transfers, upload};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::{self, Promotions};
 use crate::controllers::sales::{credit_notes, notes, quotes};
@@ -213,6 +213,9 @@ fn api() -> Api {
         .get("/item/{id}", records::get::<Products>)
         .post("/item/{id}/update", products::update)
         .post("/item/{id}/lock", records::lock::<Products>)
+        .get("/item/{id}/image", product_images::image)
+        .post("/item/{id}/image", product_images::upload)
+        .post("/item/{id}/image/delete", product_images::delete)
         .get("/inventory/cellar", cellars::list)
         .get("/inventory/cellar/options", cellars::cellar_options)
         .post("/inventory/cellar/register", cellars::register)

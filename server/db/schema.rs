@@ -276,6 +276,7 @@ diesel::table! {
         locked -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        image_version -> Nullable<BigInt>,
     }
 }
 
@@ -813,3 +814,17 @@ diesel::allow_tables_to_appear_in_same_query!(promotions, promotion_products);
 
 diesel::joinable!(quotes -> clients (client_id));
 diesel::joinable!(quote_lines -> quotes (quote_id));
+
+// Product pictures (migration 2026-11-23-000009_product_images).
+
+diesel::table! {
+    product_images (product_id) {
+        product_id -> BigInt,
+        company_id -> BigInt,
+        content_type -> Text,
+        bytes -> Binary,
+    }
+}
+
+diesel::joinable!(product_images -> products (product_id));
+diesel::allow_tables_to_appear_in_same_query!(products, product_images);

@@ -4,6 +4,9 @@
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request};
+use axum::http::HeaderValue;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
 
 use super::refusals;
 use crate::error::AppError;
@@ -65,6 +68,23 @@ pub async fn read_image(request: Request, field: &str) -> Result<(Bytes, &'stati
     let kind = image_type(&bytes)
         .ok_or_else(|| AppError::field(field, "El archivo debe ser una imagen PNG o JPEG"))?;
     Ok((bytes, kind))
+}
+
+/// A stored image as the answer to a `GET`: its type, kept an hour in the user's browser only
+/// (pages add `?v={version}` to its address, so a new image is a new address).
+pub fn image_response(bytes: Vec<u8>, content_type: &str) -> Response {
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_str(content_type)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static("private, max-age=3600"),
+    );
+    response
 }
 
 #[cfg(test)]

@@ -3,9 +3,7 @@
 
 use axum::Json;
 use axum::extract::{Request, State};
-use axum::http::HeaderValue;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::Deserialize;
 
 use crate::app::AppState;
@@ -16,7 +14,7 @@ use crate::domain::ids::validate_ruc;
 use crate::error::{AppError, AppResult};
 use crate::error::{constraint_conflict, field_conflict};
 use crate::http::json::JsonBody;
-use crate::http::upload::read_image;
+use crate::http::upload::{image_response, read_image};
 use crate::models::config::company::{Company, CompanyFields};
 use crate::util::time::now;
 use crate::validation::{check_fields, required_text};
@@ -231,16 +229,5 @@ pub async fn logo(
         .await?;
     let (bytes, kind) =
         found.ok_or_else(|| AppError::NotFound("La empresa no tiene logo".into()))?;
-    let mut response = bytes.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        CONTENT_TYPE,
-        HeaderValue::from_str(&kind)
-            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-    );
-    headers.insert(
-        CACHE_CONTROL,
-        HeaderValue::from_static("private, max-age=3600"),
-    );
-    Ok(response)
+    Ok(image_response(bytes, &kind))
 }

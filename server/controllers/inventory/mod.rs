@@ -7,6 +7,7 @@ pub mod cellars;
 pub mod input;
 pub mod kardex;
 pub mod pages;
+pub mod product_images;
 pub mod products;
 pub mod transfers;
 pub mod upload;

@@ -8,6 +8,7 @@ pub mod import_job;
 pub mod kardex;
 pub mod movements;
 pub mod product;
+pub mod product_image;
 pub mod stock;
 pub mod transfer;
 pub mod warehouse;

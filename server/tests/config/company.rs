@@ -1,9 +1,8 @@
 //! Company tax data (RUC rules of the SRI) and the logo upload.
 
-use axum::body::Body;
-use axum::http::Request;
 use serde_json::json;
 
+use crate::util::client::multipart;
 use crate::util::fixtures::{RUC_A, RUC_B, Tenants};
 use crate::util::{Backend, TestApp, on_both_backends};
 
@@ -102,28 +101,6 @@ async fn company_data_is_validated_and_saved(backend: Backend) {
     );
 }
 
-fn multipart(token: &str, file: &[u8], content_type: &str) -> Request<Body> {
-    let boundary = "----mostrador";
-    let mut body = Vec::new();
-    body.extend_from_slice(
-        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"nota\"\r\n\r\nhola\r\n")
-            .as_bytes(),
-    );
-    body.extend_from_slice(
-        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"logo\"; filename=\"logo\"\r\nContent-Type: {content_type}\r\n\r\n").as_bytes(),
-    );
-    body.extend_from_slice(file);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    Request::post("/api/company/logo")
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .header("x-csrf-token", token)
-        .body(Body::from(body))
-        .unwrap()
-}
-
 async fn logo_upload_checks_type_and_size(backend: Backend) {
     let app = TestApp::new(backend).await;
     let t = Tenants::create(&app).await;
@@ -133,6 +110,8 @@ async fn logo_upload_checks_type_and_size(backend: Backend) {
 
     let svg = admin
         .send(multipart(
+            "/api/company/logo",
+            "logo",
             &token,
             b"<svg xmlns='http://www.w3.org/2000/svg'/>",
             "image/png",
@@ -144,7 +123,15 @@ async fn logo_upload_checks_type_and_size(backend: Backend) {
         "El archivo debe ser una imagen PNG o JPEG"
     );
     let huge = [b"\x89PNG\r\n\x1a\n".as_slice(), &vec![0u8; 600 * 1024]].concat();
-    let too_big = admin.send(multipart(&token, &huge, "image/png")).await;
+    let too_big = admin
+        .send(multipart(
+            "/api/company/logo",
+            "logo",
+            &token,
+            &huge,
+            "image/png",
+        ))
+        .await;
     assert_eq!(too_big.status, 400);
     assert!(
         too_big.json()["errors"]["logo"]
@@ -153,7 +140,15 @@ async fn logo_upload_checks_type_and_size(backend: Backend) {
             .contains("512 KB")
     );
 
-    let ok = admin.send(multipart(&token, &png, "image/png")).await;
+    let ok = admin
+        .send(multipart(
+            "/api/company/logo",
+            "logo",
+            &token,
+            &png,
+            "image/png",
+        ))
+        .await;
     assert_eq!(ok.status, 200, "{}", ok.text());
     assert_eq!(admin.get("/api/company").await.json()["hasLogo"], true);
     // Every role of the company sees the logo (printed documents show it); other companies do not.
@@ -173,7 +168,13 @@ async fn logo_upload_checks_type_and_size(backend: Backend) {
     let cashier_token = cashier.csrf().await;
     assert_eq!(
         cashier
-            .send(multipart(&cashier_token, &png, "image/png"))
+            .send(multipart(
+                "/api/company/logo",
+                "logo",
+                &cashier_token,
+                &png,
+                "image/png"
+            ))
             .await
             .status,
         403

@@ -1,5 +1,6 @@
 //! The inventory area: product categories, products, warehouses, stock and kardex, bulk import.
 
 mod categories;
+mod images;
 mod stock;
 mod upload;

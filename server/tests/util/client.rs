@@ -170,3 +170,33 @@ impl Client {
         self.send(request).await
     }
 }
+
+/// A multipart `POST` of `file` in the field `field` (after an unrelated text field, which the
+/// server must skip), with the CSRF header.
+pub fn multipart(
+    path: &str,
+    field: &str,
+    token: &str,
+    file: &[u8],
+    content_type: &str,
+) -> Request<Body> {
+    let boundary = "----mostrador";
+    let mut body = Vec::new();
+    body.extend_from_slice(
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"nota\"\r\n\r\nhola\r\n")
+            .as_bytes(),
+    );
+    body.extend_from_slice(
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"imagen\"\r\nContent-Type: {content_type}\r\n\r\n").as_bytes(),
+    );
+    body.extend_from_slice(file);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    Request::post(path)
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .header("x-csrf-token", token)
+        .body(Body::from(body))
+        .unwrap()
+}

@@ -41,6 +41,9 @@ pub struct ProductView {
     pub locked: bool,
     /// Stock in the selected branch's warehouses.
     pub stock: String,
+    /// When the picture last changed (ms since 1970), `null` without one: the picture is at
+    /// `/api/item/{_id}/image?v={imageVersion}`.
+    pub image_version: Option<i64>,
 }
 
 /// A unit price or cost: 2 to 6 decimals.
@@ -79,6 +82,7 @@ impl ProductView {
                 .collect(),
             active: p.active,
             locked: p.locked,
+            image_version: p.image_version,
             stock: quantity(stock),
         }
     }

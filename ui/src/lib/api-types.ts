@@ -509,7 +509,12 @@ price3: string | null, minStock: string, kind: string, recipe: Array<RecipeLineV
 /**
  * Stock in the selected branch's warehouses.
  */
-stock: string, };
+stock: string, 
+/**
+ * When the picture last changed (ms since 1970), `null` without one: the picture is at
+ * `/api/item/{_id}/image?v={imageVersion}`.
+ */
+imageVersion: number | null, };
 
 /**
  * Stock of a product in one warehouse of the branch (`getStocks`, `getByBarcode`).
@@ -535,7 +540,12 @@ price3: string | null, minStock: string, kind: string, recipe: Array<RecipeLineV
 /**
  * Stock in the selected branch's warehouses.
  */
-stock: string, };
+stock: string, 
+/**
+ * When the picture last changed (ms since 1970), `null` without one: the picture is at
+ * `/api/item/{_id}/image?v={imageVersion}`.
+ */
+imageVersion: number | null, };
 
 /**
  * The products page: one page of the list and the form's choices.

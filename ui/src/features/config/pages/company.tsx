@@ -5,18 +5,16 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
-import { Field, Notice } from '../../../components/form';
+import { Field } from '../../../components/form';
 import { CheckboxField, SelectField } from '../../../components/form-fields';
 import { Icon } from '../../../components/icons';
-import { ApiError, apiPost, apiUpload } from '../../../lib/api';
+import { IMAGE_MAX_KB, ImageUpload } from '../../../components/image-upload';
+import { ApiError, apiPost } from '../../../lib/api';
 import type { BranchOfficeDetailView, CompanyDetailView, CompanyPage } from '../../../lib/api-types';
 import { toast } from '../../../lib/toast';
 
 type Company = CompanyDetailView;
 type Branch = BranchOfficeDetailView;
-
-/** Logo limits (the server enforces the same). */
-const LOGO_MAX_KB = 512;
 
 function CompanyForm({ company }: { company: Company }) {
   const revalidator = useRevalidator();
@@ -111,60 +109,22 @@ function CompanyForm({ company }: { company: Company }) {
 
 function LogoCard({ company }: { company: Company }) {
   const revalidator = useRevalidator();
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  const upload = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const file = form.get('logo');
-    if (!(file instanceof File) || file.size === 0) return setProblem('Elija una imagen PNG o JPEG.');
-    if (file.size > LOGO_MAX_KB * 1024) return setProblem(`La imagen no puede pesar más de ${LOGO_MAX_KB} KB.`);
-    setBusy(true);
-    setProblem('');
-    try {
-      await apiUpload('/api/company/logo', form, { quiet: true });
-      toast({ title: 'Logo actualizado', color: 'success' });
-      e.currentTarget?.reset();
-      revalidator.revalidate();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.body.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async () => {
-    await apiPost('/api/company/logo/delete');
-    toast({ title: 'Logo eliminado', color: 'success' });
-    revalidator.revalidate();
-  };
   return (
-    <form onSubmit={upload} className="card space-y-3" data-testid="logo-form">
+    <div className="card space-y-3" data-testid="logo-form">
       <h2 className="text-lg font-semibold">Logo</h2>
-      <div className="flex items-center gap-4">
-        <div className="flex h-24 w-40 items-center justify-center rounded border border-dashed border-gray-300 bg-gray-50 dark:border-gray-700 dark:bg-gray-800">
-          {company.hasLogo ? (
-            <img src={`/api/company/logo?v=${company.logoVersion}`} alt="Logo de la empresa" className="max-h-22 max-w-38 object-contain" />
-          ) : (
-            <span className="text-xs text-gray-500">Sin logo</span>
-          )}
-        </div>
-        <div className="space-y-2 text-sm">
-          <input type="file" name="logo" accept="image/png,image/jpeg" className="block text-sm" aria-label="Archivo del logo" />
-          <p className="text-xs text-gray-500">{`PNG o JPEG, hasta ${LOGO_MAX_KB} KB. Aparece en los documentos impresos.`}</p>
-          <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Subiendo…' : 'Subir logo'}
-            </button>
-            {company.hasLogo && (
-              <button type="button" className="btn btn-secondary" onClick={remove}>
-                Quitar
-              </button>
-            )}
-          </div>
-        </div>
-      </div>
-      {problem && <Notice kind="error">{problem}</Notice>}
-    </form>
+      <ImageUpload
+        title="Logo"
+        saved="Logo actualizado"
+        removed="Logo eliminado"
+        src={company.hasLogo ? `/api/company/logo?v=${company.logoVersion}` : null}
+        uploadUrl="/api/company/logo"
+        deleteUrl="/api/company/logo/delete"
+        field="logo"
+        alt="Logo de la empresa"
+        hint={`PNG o JPEG, hasta ${IMAGE_MAX_KB} KB. Aparece en los documentos impresos.`}
+        onChanged={() => revalidator.revalidate()}
+      />
+    </div>
   );
 }
 

@@ -3,10 +3,11 @@
  * stock in the branch) with the create / edit / copy modal, recipe lines included.
  */
 import { useState } from 'react';
-import { useLoaderData, useSearchParams } from 'react-router';
+import { useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
 import { Field } from '../../../components/form';
 import { CheckboxField, SelectField } from '../../../components/form-fields';
+import { IMAGE_MAX_KB, ImageUpload } from '../../../components/image-upload';
 import { formatMoney, formatQuantity } from '../../../lib/format';
 import type { ProductsPage, ProductView } from '../../../lib/api-types';
 import { ScanInput } from './shared';
@@ -59,6 +60,7 @@ export default function Products() {
   const data = useLoaderData() as ProductsPage;
   const [params, setParams] = useSearchParams();
   const [kind, setKind] = useState<string>('product');
+  const revalidator = useRevalidator();
   const categoryName = (id: number | null) => data.categories.find((c) => c._id === id)?.name ?? '—';
   const config: ListConfig<ProductView> = {
     base: '/api/item',
@@ -90,6 +92,14 @@ export default function Products() {
       </select>
     ),
     columns: [
+      {
+        key: 'image',
+        label: '',
+        render: (p) =>
+          p.imageVersion ? (
+            <img src={`/api/item/${p._id}/image?v=${p.imageVersion}`} alt="" loading="lazy" className="h-8 w-8 rounded object-cover" />
+          ) : null,
+      },
       { key: 'code', label: 'Código', sortable: true, render: (p) => p.code },
       { key: 'name', label: 'Nombre', sortable: true, render: (p) => <span className="font-medium">{p.name}</span> },
       { key: 'barcodes', label: 'Códigos de barras', render: (p) => p.barcodes.join(', ') },
@@ -150,6 +160,25 @@ export default function Products() {
           <Field label="Precio distribuidor" name="price3" inputMode="decimal" defaultValue={values?.price3 ?? ''} error={errors.price3} />
           <Field label="Stock mínimo" name="minStock" inputMode="decimal" defaultValue={values?.minStock ?? '0'} error={errors.minStock} />
           <CheckboxField label="Activo" name="active" defaultChecked={values?.active ?? true} />
+          <div className="sm:col-span-2">
+            {mode === 'edit' && values ? (
+              <ImageUpload
+                title="Imagen"
+                saved="Imagen del producto actualizada"
+                removed="Imagen del producto eliminada"
+                src={values.imageVersion ? `/api/item/${values._id}/image?v=${values.imageVersion}` : null}
+                uploadUrl={`/api/item/${values._id}/image`}
+                deleteUrl={`/api/item/${values._id}/image/delete`}
+                field="image"
+                alt={`Imagen de ${values.name}`}
+                hint={`PNG o JPEG, hasta ${IMAGE_MAX_KB} KB.`}
+                testId="product-image"
+                onChanged={() => revalidator.revalidate()}
+              />
+            ) : (
+              <p className="text-xs text-gray-500">Guarde el producto para añadirle una imagen.</p>
+            )}
+          </div>
           {currentKind === 'recipe' && (
             <div className="sm:col-span-2">
               <RecipeEditor initial={values} error={errors.recipe} />

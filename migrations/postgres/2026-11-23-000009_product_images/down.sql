@@ -1,0 +1,2 @@
+DROP TABLE product_images;
+ALTER TABLE products DROP COLUMN image_version;
