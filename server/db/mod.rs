@@ -130,10 +130,17 @@ impl Database {
         {
             std::fs::create_dir_all(dir)?;
         }
+        let manager = Manager { url: url.clone() };
+        if url.is_sqlite() {
+            // WAL is a setting of the file. A new file is switched by this one connection, before
+            // the pool opens its connections in parallel (they raced for the switch and logged
+            // "database is locked").
+            manager.connect()?;
+        }
         let pool = r2d2::Pool::builder()
             .max_size(max_connections)
             .connection_timeout(Duration::from_secs(10))
-            .build(Manager { url: url.clone() })?;
+            .build(manager)?;
         Ok(Self {
             pool,
             url,

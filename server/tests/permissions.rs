@@ -306,7 +306,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ("POST", "/api/item/{id}/lock", Roles(ADMIN_USER), empty()),
         ("GET", "/api/item/{id}/image", Roles(ALL), Value::Null),
         ("POST", "/api/item/{id}/image", Roles(ADMIN_USER), empty()),
-        ("POST", "/api/item/{id}/image/delete", Roles(ADMIN_USER), empty()),
+        (
+            "POST",
+            "/api/item/{id}/image/delete",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
         (
             "GET",
             "/api/inventory/cellar",

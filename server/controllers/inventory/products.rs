@@ -10,6 +10,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::cellars::branch_cellar;
 use super::input::{micros, optional_id, required_micros, text};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -538,12 +539,23 @@ pub async fn get_stocks(
     Ok(Json(found))
 }
 
-/// `POST /api/item/getIngredientsStock {_id}`: for a recipe, each ingredient with the quantity
-/// one unit needs and the stock available in the branch.
+/// Body of `getIngredientsStock`.
+#[derive(Debug, Deserialize)]
+pub struct IngredientsStockBody {
+    #[serde(rename = "_id")]
+    pub id: Option<Value>,
+    /// Count the stock in this warehouse of the branch only (the one a sale takes it from).
+    #[serde(rename = "cellarId")]
+    pub cellar_id: Option<Value>,
+}
+
+/// `POST /api/item/getIngredientsStock {_id, cellarId?}`: for a recipe, each ingredient with the
+/// quantity one unit needs and the stock available in the branch, or in the warehouse `cellarId`
+/// of the branch when given.
 pub async fn get_ingredients_stock(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<IdBody>,
+    JsonBody(body): JsonBody<IngredientsStockBody>,
 ) -> AppResult<Json<Vec<IngredientStockView>>> {
     let tenant = auth.tenant(roles::ALL)?;
     let id = parse_id(body.id.as_ref())?;
@@ -560,7 +572,21 @@ pub async fn get_ingredients_stock(
             let lines = Product::recipe(conn, tenant.company, id)?;
             let ids: Vec<i64> = lines.iter().map(|(i, _)| *i).collect();
             let branch = tenant.branch(conn)?.id;
-            let totals = branch_totals(conn, tenant.company, branch, &ids)?;
+            let totals = match &body.cellar_id {
+                None | Some(Value::Null) => branch_totals(conn, tenant.company, branch, &ids)?,
+                Some(value) => {
+                    let cellar = branch_cellar(conn, &tenant, branch, Some(value))?;
+                    let mut found = HashMap::new();
+                    for &ingredient in &ids {
+                        if let Some(stock) =
+                            Stock::find(conn, tenant.company, ingredient, cellar.id)?
+                        {
+                            found.insert(ingredient, stock.quantity);
+                        }
+                    }
+                    found
+                }
+            };
             let products: HashMap<i64, Product> = Product::find_many(conn, tenant.company, &ids)?
                 .into_iter()
                 .map(|p| (p.id, p))

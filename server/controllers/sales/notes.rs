@@ -15,6 +15,7 @@ use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::inventory::cellars::branch_cellar;
 use crate::controllers::inventory::input::optional_id;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -93,28 +94,6 @@ pub fn client_of(
         )),
         None => Err(AppError::field("clientId", "El cliente no existe")),
     }
-}
-
-/// The warehouse the sale takes stock from: the given one of the branch, else its default.
-fn cellar_of(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    branch: i64,
-    value: Option<&Value>,
-) -> AppResult<Warehouse> {
-    let found = match optional_id(value) {
-        Ok(Some(id)) => {
-            Warehouse::find(conn, tenant.company, id)?.filter(|w| w.branch_office_id == branch)
-        }
-        Ok(None) => Warehouse::default_of(conn, tenant.company, branch)?,
-        Err(_) => None,
-    };
-    found.ok_or_else(|| {
-        AppError::field(
-            "cellarId",
-            "La bodega no existe en la sucursal seleccionada",
-        )
-    })
 }
 
 /// The quote the sale comes from: absent, or a quote of the company.
@@ -365,7 +344,7 @@ pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> App
     let note = note_of(body)?;
     let branch = tenant.branch(conn)?;
     let client = client_of(conn, company, body.client_id.as_ref())?;
-    let cellar = cellar_of(conn, tenant, branch.id, body.cellar_id.as_ref())?;
+    let cellar = branch_cellar(conn, tenant, branch.id, body.cellar_id.as_ref())?;
     let quote = quote_of(conn, company, body.quote_id.as_ref())?;
     let at = now();
     let priced = pricing::price(

@@ -355,6 +355,28 @@ async fn average_cost_adjustments_transfers_and_kardex(backend: Backend) {
         .json();
     assert_eq!(needs[0]["quantity"], "0.25");
     assert_eq!(needs[0]["available"], "14");
+    // Counted in one warehouse of the branch (the one a sale would take it from).
+    for (cellar, available) in [(main, "11"), (second, "3")] {
+        let needs = c
+            .post_json(
+                "/api/item/getIngredientsStock",
+                json!({ "_id": recipe_id, "cellarId": cellar }),
+            )
+            .await
+            .json();
+        assert_eq!(needs[0]["available"], available, "bodega {cellar}");
+    }
+    let unknown = c
+        .post_json(
+            "/api/item/getIngredientsStock",
+            json!({ "_id": recipe_id, "cellarId": 999_999 }),
+        )
+        .await;
+    assert_eq!(unknown.status, 400);
+    assert_eq!(
+        unknown.json()["errors"]["cellarId"],
+        "La bodega no existe en la sucursal seleccionada"
+    );
 
     // The screens render the same data on the server.
     for (path, expected) in [
