@@ -68,8 +68,7 @@ impl DbUrl {
 /// the writer runs every write in a savepoint, whose journal would otherwise spill to a
 /// temporary file on each sale.
 const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
-     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; \
-     PRAGMA mmap_size = 268435456;";
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;";
 
 /// r2d2 manager that opens either backend and applies the SQLite pragmas.
 #[derive(Debug, Clone)]

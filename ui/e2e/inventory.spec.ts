@@ -1,9 +1,12 @@
 /**
- * Inventory in a real browser on the demo data: create a product, find it by barcode in an
- * adjustment (a repeated scan adds 1), see its kardex line, and import a file with a bad row.
+ * Inventory in a real browser on the demo data: create a product, give it a picture, find it by
+ * barcode in an adjustment (a repeated scan adds 1), see its kardex line, and import a file with a bad row.
  */
 import { expect, test } from '@playwright/test';
 import { collectErrors, expectToast, hydrated, signIn, unexpected } from './helpers';
+
+/** A 1×1 PNG. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 test('product, adjustment by barcode, kardex line and import errors', async ({ page }) => {
   const errors = collectErrors(page);
@@ -23,6 +26,21 @@ test('product, adjustment by barcode, kardex line and import errors', async ({ p
   await form.getByLabel('Precio sin IVA').fill('1.25');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expectToast(page, 'Registro guardado');
+
+  // A picture for it from the edit modal; the list then shows it as a thumbnail.
+  await page.getByTestId('list-search').fill(code);
+  const listed = page.locator('tbody tr', { hasText: code });
+  await expect(listed).toHaveCount(1);
+  await listed.getByTestId('row-edit').click();
+  const picture = page.getByRole('dialog').getByTestId('product-image');
+  await picture.locator('input[type=file]').setInputFiles({ name: 'galletas.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+  await picture.getByRole('button', { name: 'Subir imagen' }).click();
+  await expectToast(page, 'Imagen del producto actualizada');
+  const preview = picture.getByRole('img');
+  await expect(preview).toHaveAttribute('src', /\/api\/item\/\d+\/image\?v=/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+  await expect(listed.locator('img')).toHaveAttribute('src', /\/api\/item\/\d+\/image\?v=\d+/);
 
   // Adjustment: scan it, scan it again (+1), give a cost, register.
   await page.goto('/admin/inventario/ajusteInventario');

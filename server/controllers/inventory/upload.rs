@@ -28,7 +28,9 @@ use crate::models::inventory::kardex::KardexRow;
 use crate::models::inventory::movements::{
     Document, Movement, MovementType, UnitCost, post_movements,
 };
-use crate::models::inventory::product::{IVA_CODES, Product, ProductFields, UNITS};
+use crate::models::inventory::product::{
+    IVA_CODES, Product, ProductFields, UNITS, compact_search_index,
+};
 use crate::models::inventory::warehouse::Warehouse;
 use crate::util::spreadsheet::read_rows;
 use crate::views::inventory::import::{ImportJobView, ImportStarted, RowError};
@@ -469,6 +471,10 @@ pub fn run_job(
         }
         Ok(())
     })();
+    // Before the job reads as done, so the first searches after it are already fast.
+    if let Err(e) = compact_search_index(conn) {
+        tracing::warn!("no se pudo compactar el índice de búsqueda tras la importación {job}: {e}");
+    }
     let status = if result.is_ok() { "done" } else { "failed" };
     errors.truncate(ERRORS_MAX);
     let json = serde_json::to_string(&errors).unwrap_or_else(|_| "[]".into());

@@ -178,6 +178,17 @@ fn indexed_search(
     Ok((ids.len() <= INDEXED_MATCHES_MAX).then_some(ids))
 }
 
+/// Merges the trigram index into one segment after a bulk import (SQLite; nothing to do on
+/// PostgreSQL). Every insert adds a small segment and FTS5 merges them only little by little, so
+/// right after 100,000 inserts a search walks dozens of segments.
+pub fn compact_search_index(conn: &mut DbConnection) -> QueryResult<()> {
+    if let DbConnection::Sqlite(c) = conn {
+        use diesel::connection::SimpleConnection;
+        c.batch_execute("INSERT INTO products_fts (products_fts) VALUES ('optimize')")?;
+    }
+    Ok(())
+}
+
 #[derive(QueryableByName)]
 struct MatchedId {
     #[diesel(sql_type = BigInt)]
