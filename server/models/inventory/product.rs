@@ -214,12 +214,14 @@ impl Product {
             Some(term) => indexed_search(conn, company, &fold(term))?,
             None => None,
         };
+        let pattern = params.search_pattern();
+        // Ids from the trigram index are the company's already (`indexed_search` filters them):
+        // without the company condition SQLite looks each one up by id instead of walking all the
+        // company's products to test them against the list. Every other list keeps it.
+        let scoped_by_ids = indexed.is_some() && pattern.is_some();
         let filtered = || {
             let mut query: Query = products::table.select(Product::as_select()).into_boxed();
-            // Ids from the trigram index are the company's already (`indexed_search` filters
-            // them): without the company condition SQLite looks each one up by id instead of
-            // walking all the company's products to test them against the list.
-            if indexed.is_none() {
+            if !scoped_by_ids {
                 query = query.filter(products::company_id.eq(company.get()));
             }
             if params.only_active {
@@ -231,7 +233,7 @@ impl Product {
             if let Some(kind) = &filter.kind {
                 query = query.filter(products::kind.eq(kind.clone()));
             }
-            if let Some(pattern) = params.search_pattern() {
+            if let Some(pattern) = pattern.clone() {
                 let text_matches: Box<dyn BoxableExpression<_, DbBackend, SqlType = _>> =
                     match &indexed {
                         Some(ids) => Box::new(products::id.eq_any(ids.clone())),

@@ -486,6 +486,22 @@ async fn another_company_cannot_see_inventory(backend: Backend) {
     let adjustment_id = adjustment["_id"].as_i64().unwrap();
 
     let mut b = app.signed_in(t.admin_b).await;
+    // Searches (through the trigram index, by LIKE for short terms, by barcode digits) find only
+    // the company's own products.
+    for term in ["yuca", "pan de", "pa", "786123", "PR-1"] {
+        assert_eq!(
+            a.get(&format!("/api/item?search={}", term.replace(' ', "%20")))
+                .await
+                .json()["total"],
+            1,
+            "{term}"
+        );
+        let found = b
+            .get(&format!("/api/item?search={}", term.replace(' ', "%20")))
+            .await
+            .json();
+        assert_eq!(found["total"], 0, "{term}");
+    }
     for (base, record) in [("/api/item", id), ("/api/inventory/cellar", main)] {
         assert_eq!(
             b.get(&format!("{base}/{record}")).await.status,
