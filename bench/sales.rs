@@ -17,7 +17,7 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{Connection, percentile, serve_demo, sign_in};
+use support::{Connection, cpu_by_thread, cpu_spent, percentile, serve_demo, sign_in};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 const TERMINALS: usize = 8;
@@ -54,10 +54,14 @@ struct Measured {
     per_second: f64,
     p50: f64,
     p99: f64,
+    /// Server CPU per sale in ms: all threads, and SQLite's writer thread alone.
+    cpu_ms: f64,
+    writer_ms: f64,
 }
 
 fn run(label: &str, bin: &str, db: &str) -> Measured {
-    let (_server, port) = serve_demo(bin, db);
+    let (server, port) = serve_demo(bin, db);
+    let pid = server.0.id();
 
     // Stock for five products, a shift open for the cashier.
     let admin = sign_in(port, "admin@demo.ec", "demo12345");
@@ -162,13 +166,18 @@ fn run(label: &str, bin: &str, db: &str) -> Measured {
         }));
     }
     barrier.wait();
+    let cpu_before = cpu_by_thread(pid);
     let started = Instant::now();
     let mut samples: Vec<Duration> = handles
         .into_iter()
         .flat_map(|h| h.join().unwrap())
         .collect();
     let elapsed = started.elapsed().as_secs_f64();
+    let cpu = cpu_spent(&cpu_before, &cpu_by_thread(pid));
     let sales = samples.len();
+    let per_sale = |seconds: f64| seconds * 1000.0 / sales as f64;
+    let cpu_ms = per_sale(cpu.values().sum());
+    let writer_ms = per_sale(cpu.get("sqlite-writer").copied().unwrap_or(0.0));
     let (_, list) = json_request(
         &mut conn,
         "GET",
@@ -184,10 +193,12 @@ fn run(label: &str, bin: &str, db: &str) -> Measured {
         per_second: sales as f64 / elapsed,
         p50: percentile(&mut samples, 0.50),
         p99: percentile(&mut samples, 0.99),
+        cpu_ms,
+        writer_ms,
     };
     println!(
-        "{label}: {sales} ventas de 5 líneas con {TERMINALS} terminales en {elapsed:.2} s → {:.0} ventas/s, p50 {:.2} ms, p99 {:.2} ms (objetivo SQLite ≥ 1.000 ventas/s, p99 ≤ 20 ms)",
-        measured.per_second, measured.p50, measured.p99,
+        "{label}: {sales} ventas de 5 líneas con {TERMINALS} terminales en {elapsed:.2} s → {:.0} ventas/s, p50 {:.2} ms, p99 {:.2} ms (objetivo SQLite ≥ 1.000 ventas/s, p99 ≤ 20 ms); CPU del servidor por venta {:.3} ms (escritor de SQLite {:.3} ms)",
+        measured.per_second, measured.p50, measured.p99, measured.cpu_ms, measured.writer_ms,
     );
     measured
 }
@@ -222,13 +233,20 @@ fn main() {
         }
         let rate = |runs: &[Measured]| median(runs.iter().map(|m| m.per_second).collect());
         let p99 = |runs: &[Measured]| median(runs.iter().map(|m| m.p99).collect());
+        let cpu = |runs: &[Measured]| median(runs.iter().map(|m| m.cpu_ms).collect());
+        let writer = |runs: &[Measured]| median(runs.iter().map(|m| m.writer_ms).collect());
         println!(
-            "Medianas: base {:.0} ventas/s (p99 {:.2} ms), esta versión {:.0} ventas/s (p99 {:.2} ms) → ×{:.2}",
+            "Medianas: base {:.0} ventas/s (p99 {:.2} ms, CPU {:.3} ms/venta, escritor {:.3}), esta versión {:.0} ventas/s (p99 {:.2} ms, CPU {:.3} ms/venta, escritor {:.3}) → ×{:.2} ventas/s, ×{:.2} CPU",
             rate(&before),
             p99(&before),
+            cpu(&before),
+            writer(&before),
             rate(&after),
             p99(&after),
-            rate(&after) / rate(&before)
+            cpu(&after),
+            writer(&after),
+            rate(&after) / rate(&before),
+            cpu(&after) / cpu(&before)
         );
         return;
     }

@@ -206,3 +206,45 @@ pub fn serve_demo(bin: &str, db: &str) -> (Server, u16) {
     }
     (server, port)
 }
+
+/// CPU seconds (user + system) spent so far by each thread of process `pid`, summed by thread
+/// name (`sqlite-writer`, `tokio-runtime-w`, …). Read before and after a measured phase, the
+/// difference is what the phase cost in CPU, which drifts far less than wall time on a shared
+/// machine.
+pub fn cpu_by_thread(pid: u32) -> std::collections::BTreeMap<String, f64> {
+    let ticks = 100.0; // USER_HZ on Linux
+    let mut by_name = std::collections::BTreeMap::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return by_name;
+    };
+    for task in tasks.flatten() {
+        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+            continue;
+        };
+        // `pid (comm) state …`: the name may hold spaces, the fields after it never do.
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let name = stat[open + 1..close].to_string();
+        let fields: Vec<&str> = stat[close + 2..].split_whitespace().collect();
+        // utime and stime are fields 14 and 15 of the line, 12 and 13 after `state`.
+        let used: f64 = [11, 12]
+            .iter()
+            .filter_map(|&i| fields.get(i).and_then(|v| v.parse::<f64>().ok()))
+            .sum();
+        *by_name.entry(name).or_insert(0.0) += used / ticks;
+    }
+    by_name
+}
+
+/// What each thread name spent between two [`cpu_by_thread`] readings, in CPU seconds.
+pub fn cpu_spent(
+    before: &std::collections::BTreeMap<String, f64>,
+    after: &std::collections::BTreeMap<String, f64>,
+) -> std::collections::BTreeMap<String, f64> {
+    after
+        .iter()
+        .map(|(name, t)| (name.clone(), t - before.get(name).copied().unwrap_or(0.0)))
+        .filter(|(_, t)| *t > 0.0)
+        .collect()
+}
