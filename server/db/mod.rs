@@ -7,6 +7,7 @@
 
 pub mod list;
 pub mod migrations;
+pub mod native;
 pub mod schema;
 pub mod search;
 mod writer;

@@ -71,8 +71,32 @@ pub struct NoteBody {
 
 /// What register did: a new sale, or the one already registered with the key.
 pub enum Registered {
-    Created(SaleView),
-    Existing(SaleView),
+    Created(Box<NewlySold>),
+    Existing(Box<SaleView>),
+}
+
+/// A sale just written, with everything its view needs: the view (its totals are computed again
+/// from the stored lines) is built after the writer's turn, not inside it.
+pub struct NewlySold {
+    sale: Sale,
+    lines: Vec<SaleLine>,
+    payments: Vec<SalePayment>,
+    client: Client,
+    user: String,
+}
+
+impl NewlySold {
+    /// The view of the new sale.
+    pub fn view(&self) -> SaleView {
+        view_of(
+            &self.sale,
+            &self.lines,
+            &self.payments,
+            Some(&self.client),
+            self.user.clone(),
+            0,
+        )
+    }
 }
 
 /// The client of the body: the company's consumidor final when absent.
@@ -390,7 +414,7 @@ pub fn commit(
     // sees every sale committed before.
     let counter = sequence::lock(conn, company, &branch, DocType::SalesNote)?;
     if let Some(existing) = Sale::find_by_key(conn, company, &key)? {
-        return Ok(Registered::Existing(view(conn, company, &existing)?));
+        return Ok(Registered::Existing(Box::new(view(conn, company, &existing)?)));
     }
     let total = priced.total();
     check_payments(conn, company, &client, total, &mut payments)?;
@@ -541,15 +565,13 @@ pub fn commit(
         }
     }
     sequence::advance(conn, &counter)?;
-    let user = tenant.auth.user.name.clone();
-    Ok(Registered::Created(view_of(
-        &sale,
-        &lines,
-        &rows,
-        Some(&client),
-        user,
-        0,
-    )))
+    Ok(Registered::Created(Box::new(NewlySold {
+        sale,
+        lines,
+        payments: rows,
+        client,
+        user: tenant.auth.user.name.clone(),
+    })))
 }
 
 /// `POST /api/sales/note/register`: 201 with the new sale, 200 with the sale already registered
@@ -569,8 +591,8 @@ pub async fn register(
         db.write(move |conn| commit(conn, &tenant, prepared)).await
     };
     match written.await {
-        Ok(Registered::Created(sale)) => Ok((StatusCode::CREATED, Json(sale))),
-        Ok(Registered::Existing(sale)) => Ok((StatusCode::OK, Json(sale))),
+        Ok(Registered::Created(sold)) => Ok((StatusCode::CREATED, Json(sold.view()))),
+        Ok(Registered::Existing(sale)) => Ok((StatusCode::OK, Json(*sale))),
         Err(err) => {
             // Two submits with one key racing on PostgreSQL: the loser fails on the unique key
             // (or on the stock the winner took); answer with the winner's sale.

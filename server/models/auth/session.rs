@@ -63,12 +63,15 @@ impl Session {
         token: &str,
         lifetime: Duration,
     ) -> QueryResult<Option<Session>> {
-        let Some(session) = sessions::table
-            .filter(sessions::token_hash.eq(random::digest(token)))
+        // Every request of a signed-in user runs this: on the backend's own connection
+        // (`crate::db::native`).
+        let digest = random::digest(token);
+        let found = crate::native!(&mut *conn, |c| sessions::table
+            .filter(sessions::token_hash.eq(&digest))
             .select(Session::as_select())
-            .first(conn)
-            .optional()?
-        else {
+            .first(c)
+            .optional())?;
+        let Some(session) = found else {
             return Ok(None);
         };
         let at = now();

@@ -124,7 +124,10 @@ impl User {
 
     /// By id.
     pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<User> {
-        users::table.find(id).select(User::as_select()).first(conn)
+        crate::native!(conn, |c| users::table
+            .find(id)
+            .select(User::as_select())
+            .first(c))
     }
 
     /// By (normalized) e-mail.

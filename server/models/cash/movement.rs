@@ -146,25 +146,22 @@ impl Movement {
         turn: i64,
         new: &NewMovement,
     ) -> QueryResult<Movement> {
-        let id = diesel::insert_into(turn_movements::table)
-            .values((
-                turn_movements::company_id.eq(company.get()),
-                turn_movements::turn_id.eq(turn),
-                turn_movements::kind.eq(new.kind.as_str()),
-                turn_movements::payment_method.eq(new.payment_method.as_deref()),
-                turn_movements::amount.eq(new.amount),
-                turn_movements::reason.eq(&new.reason),
-                turn_movements::source_type.eq(new.source.as_ref().map(|s| s.0.as_str())),
-                turn_movements::source_id.eq(new.source.as_ref().map(|s| s.1)),
-                turn_movements::user_id.eq(new.user_id),
-                turn_movements::created_at.eq(now()),
-            ))
-            .returning(turn_movements::id)
-            .get_result::<i64>(conn)?;
-        turn_movements::table
-            .find(id)
-            .select(Movement::as_select())
-            .first(conn)
+        let values = (
+            turn_movements::company_id.eq(company.get()),
+            turn_movements::turn_id.eq(turn),
+            turn_movements::kind.eq(new.kind.as_str()),
+            turn_movements::payment_method.eq(new.payment_method.as_deref()),
+            turn_movements::amount.eq(new.amount),
+            turn_movements::reason.eq(&new.reason),
+            turn_movements::source_type.eq(new.source.as_ref().map(|s| s.0.as_str())),
+            turn_movements::source_id.eq(new.source.as_ref().map(|s| s.1)),
+            turn_movements::user_id.eq(new.user_id),
+            turn_movements::created_at.eq(now()),
+        );
+        crate::native!(conn, |c| diesel::insert_into(turn_movements::table)
+            .values(values)
+            .returning(Movement::as_returning())
+            .get_result(c))
     }
 
     /// Every line of a shift, oldest first.

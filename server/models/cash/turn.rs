@@ -131,12 +131,13 @@ impl Turn {
         company: CompanyId,
         user: i64,
     ) -> QueryResult<Option<Turn>> {
-        of(company)
+        crate::native!(conn, |c| turns::table
+            .filter(turns::company_id.eq(company.get()))
             .filter(turns::user_id.eq(user))
             .filter(turns::state.eq(OPEN))
             .select(Turn::as_select())
-            .first(conn)
-            .optional()
+            .first(c)
+            .optional())
     }
 
     /// The open shift of a register, if any.
@@ -212,10 +213,12 @@ impl Turn {
     /// re-reads the state) and, inside the SQLite write transaction, the database is already
     /// held. Returns false when the shift is not open (or not the company's).
     pub fn lock_open(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<bool> {
-        let touched = diesel::update(crate::company_row!(turns, company, id))
-            .filter(turns::state.eq(OPEN))
-            .set(turns::updated_at.eq(now()))
-            .execute(conn)?;
+        let update = crate::db::native::fixed(
+            diesel::update(crate::company_row!(turns, company, id))
+                .filter(turns::state.eq(OPEN))
+                .set(turns::updated_at.eq(now())),
+        );
+        let touched = crate::native!(conn, |c| update.execute(c))?;
         Ok(touched == 1)
     }
 

@@ -31,9 +31,10 @@ pub struct KardexRow {
     pub user_id: Option<i64>,
 }
 
-/// A row to append.
+/// A row to append (`None` stored as NULL, so that the insert's SQL never varies and stays
+/// prepared).
 #[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = kardex)]
+#[diesel(table_name = kardex, treat_none_as_default_value = false)]
 pub struct NewKardexRow<'a> {
     pub company_id: i64,
     pub product_id: i64,
@@ -70,9 +71,8 @@ impl KardexRow {
     pub fn append(conn: &mut DbConnection, rows: &[NewKardexRow]) -> QueryResult<usize> {
         let mut n = 0;
         for row in rows {
-            n += diesel::insert_into(kardex::table)
-                .values(row)
-                .execute(conn)?;
+            let insert = diesel::insert_into(kardex::table).values(row);
+            n += crate::native!(conn, |c| insert.execute(c))?;
         }
         Ok(n)
     }

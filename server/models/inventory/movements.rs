@@ -112,10 +112,10 @@ struct Line {
 
 /// Whether the company lets stock go below zero.
 pub fn allows_negative_stock(conn: &mut DbConnection, company: CompanyId) -> AppResult<bool> {
-    Ok(companies::table
+    let query = companies::table
         .find(company.get())
-        .select(companies::allow_negative_stock)
-        .first(conn)?)
+        .select(companies::allow_negative_stock);
+    Ok(crate::native!(conn, |c| query.first(c))?)
 }
 
 /// The message for an exit larger than the stock.

@@ -82,19 +82,26 @@ impl StockFacts {
     }
 
     /// The facts of the company's products among `ids` (none for an empty list, without a query).
+    /// One cached lookup per id: a sale's few products are found faster so than by an `IN` list,
+    /// which diesel prepares anew for every length ([`crate::db::native`]).
     pub fn of(
         conn: &mut DbConnection,
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<StockFacts>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
+        let mut found = Vec::with_capacity(ids.len());
+        for &id in ids {
+            let facts = crate::native!(&mut *conn, |c| products::table
+                .filter(products::company_id.eq(company.get()))
+                .filter(products::id.eq(id))
+                .select(StockFacts::as_select())
+                .first(c)
+                .optional())?;
+            if let Some(facts) = facts {
+                found.push(facts);
+            }
         }
-        products::table
-            .filter(products::company_id.eq(company.get()))
-            .filter(products::id.eq_any(ids))
-            .select(StockFacts::as_select())
-            .load(conn)
+        Ok(found)
     }
 }
 

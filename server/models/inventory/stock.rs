@@ -5,6 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::native::fixed;
 use crate::db::schema::{products, stocks, warehouses};
 use crate::models::CompanyId;
 use crate::util::time::now;
@@ -31,8 +32,9 @@ impl Stock {
     /// given (callers sort by product then warehouse so two transactions never wait on each other
     /// in a cycle). On PostgreSQL the missing rows are inserted in one statement and all of them
     /// taken `FOR UPDATE` in one ordered `SELECT` (its locks follow the `ORDER BY`); SQLite's
-    /// write transaction (`BEGIN IMMEDIATE`) already holds the whole database, so there the rows
-    /// are read once and only missing ones are inserted. Returns the rows in the order of `keys`.
+    /// write transaction (`BEGIN IMMEDIATE`) already holds the whole database, so there each row
+    /// is read by its key (one cached statement) and only a missing one is inserted. Returns the
+    /// rows in the order of `keys`.
     pub fn lock(
         conn: &mut DbConnection,
         company: CompanyId,
@@ -52,40 +54,47 @@ impl Stock {
                 stocks::updated_at.eq(at),
             )
         };
-        let products: Vec<i64> = keys.iter().map(|k| k.0).collect();
-        let warehouses: Vec<i64> = keys.iter().map(|k| k.1).collect();
-        // The company's rows of these products and warehouses (a superset of the keys when they
-        // mix several products and warehouses).
-        let covering = stocks::table
-            .filter(stocks::company_id.eq(company.get()))
-            .filter(stocks::product_id.eq_any(products))
-            .filter(stocks::warehouse_id.eq_any(warehouses))
-            .order((stocks::product_id.asc(), stocks::warehouse_id.asc()));
         let rows: Vec<Stock> = match conn {
             DbConnection::Postgres(pg) => {
+                let products: Vec<i64> = keys.iter().map(|k| k.0).collect();
+                let warehouses: Vec<i64> = keys.iter().map(|k| k.1).collect();
                 let all: Vec<_> = keys.iter().map(new).collect();
                 diesel::insert_into(stocks::table)
                     .values(all)
                     .on_conflict((stocks::product_id, stocks::warehouse_id))
                     .do_nothing()
                     .execute(pg)?;
-                covering.select(Stock::as_select()).for_update().load(pg)?
+                // The company's rows of these products and warehouses (a superset of the keys
+                // when they mix several products and warehouses).
+                stocks::table
+                    .filter(stocks::company_id.eq(company.get()))
+                    .filter(stocks::product_id.eq_any(products))
+                    .filter(stocks::warehouse_id.eq_any(warehouses))
+                    .order((stocks::product_id.asc(), stocks::warehouse_id.asc()))
+                    .select(Stock::as_select())
+                    .for_update()
+                    .load(pg)?
             }
             DbConnection::Sqlite(lite) => {
-                let rows: Vec<Stock> = covering.clone().select(Stock::as_select()).load(lite)?;
-                let missing: Vec<_> = keys
-                    .iter()
-                    .filter(|k| !rows.iter().any(|r| (r.product_id, r.warehouse_id) == **k))
-                    .map(new)
-                    .collect();
-                if missing.is_empty() {
-                    rows
-                } else {
-                    diesel::insert_or_ignore_into(stocks::table)
-                        .values(missing)
-                        .execute(lite)?;
-                    covering.select(Stock::as_select()).load(lite)?
+                let mut rows = Vec::with_capacity(keys.len());
+                for key in keys {
+                    let row = stocks::table
+                        .filter(stocks::company_id.eq(company.get()))
+                        .filter(stocks::product_id.eq(key.0))
+                        .filter(stocks::warehouse_id.eq(key.1))
+                        .select(Stock::as_select());
+                    let found = match row.first(lite).optional()? {
+                        Some(found) => found,
+                        None => {
+                            diesel::insert_into(stocks::table)
+                                .values(new(key))
+                                .execute(lite)?;
+                            row.first(lite)?
+                        }
+                    };
+                    rows.push(found);
                 }
+                rows
             }
         };
         keys.iter()
@@ -105,13 +114,12 @@ impl Stock {
         quantity: i64,
         average_cost: i64,
     ) -> QueryResult<usize> {
-        diesel::update(stocks::table.find(id))
-            .set((
-                stocks::quantity.eq(quantity),
-                stocks::average_cost.eq(average_cost),
-                stocks::updated_at.eq(now()),
-            ))
-            .execute(conn)
+        let update = fixed(diesel::update(stocks::table.find(id)).set((
+            stocks::quantity.eq(quantity),
+            stocks::average_cost.eq(average_cost),
+            stocks::updated_at.eq(now()),
+        )));
+        crate::native!(conn, |c| update.execute(c))
     }
 
     /// Stock rows of `product_ids` in the warehouses of a branch, with the warehouse name:

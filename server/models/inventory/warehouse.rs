@@ -125,11 +125,12 @@ impl Warehouse {
         company: CompanyId,
         id: i64,
     ) -> QueryResult<Option<Warehouse>> {
-        of(company)
+        crate::native!(conn, |c| warehouses::table
+            .filter(warehouses::company_id.eq(company.get()))
             .filter(warehouses::id.eq(id))
             .select(Warehouse::as_select())
-            .first(conn)
-            .optional()
+            .first(c)
+            .optional())
     }
 
     /// The default warehouse of a branch.

@@ -37,9 +37,10 @@ pub struct Sale {
     pub created_at: NaiveDateTime,
 }
 
-/// A header to insert.
+/// A header to insert (`None` stored as NULL, so that the insert's SQL never varies and stays
+/// prepared).
 #[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = sales)]
+#[diesel(table_name = sales, treat_none_as_default_value = false)]
 pub struct NewSale<'a> {
     pub company_id: i64,
     pub branch_office_id: i64,
@@ -208,12 +209,12 @@ impl Sale {
         company: CompanyId,
         key: &str,
     ) -> QueryResult<Option<Sale>> {
-        sales::table
+        crate::native!(conn, |c| sales::table
             .filter(sales::company_id.eq(company.get()))
             .filter(sales::idempotency_key.eq(key))
             .select(Sale::as_select())
-            .first(conn)
-            .optional()
+            .first(c)
+            .optional())
     }
 
     /// The user's last sale in the branch.
@@ -295,10 +296,10 @@ impl Sale {
 
     /// Inserts the header; returns its id.
     pub fn insert(conn: &mut DbConnection, new: &NewSale) -> QueryResult<i64> {
-        diesel::insert_into(sales::table)
+        let insert = diesel::insert_into(sales::table)
             .values(new)
-            .returning(sales::id)
-            .get_result(conn)
+            .returning(sales::id);
+        crate::native!(conn, |c| insert.get_result(c))
     }
 
     /// Inserts the lines; returns their ids. One cached statement per row: cheaper than
@@ -307,10 +308,10 @@ impl Sale {
         lines
             .iter()
             .map(|line| {
-                diesel::insert_into(sale_lines::table)
+                let insert = diesel::insert_into(sale_lines::table)
                     .values(line)
-                    .returning(sale_lines::id)
-                    .get_result(conn)
+                    .returning(sale_lines::id);
+                crate::native!(&mut *conn, |c| insert.get_result(c))
             })
             .collect()
     }
@@ -322,9 +323,8 @@ impl Sale {
     ) -> QueryResult<usize> {
         let mut n = 0;
         for payment in payments {
-            n += diesel::insert_into(sale_payments::table)
-                .values(payment)
-                .execute(conn)?;
+            let insert = diesel::insert_into(sale_payments::table).values(payment);
+            n += crate::native!(&mut *conn, |c| insert.execute(c))?;
         }
         Ok(n)
     }

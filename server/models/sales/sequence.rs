@@ -12,6 +12,7 @@
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::native::fixed;
 use crate::db::schema::{document_sequences, emission_points};
 use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;
@@ -67,14 +68,13 @@ pub fn lock(
     branch: &BranchOffice,
     doc: DocType,
 ) -> AppResult<Counter> {
-    let point: Option<(i64, String)> = emission_points::table
+    let point = emission_points::table
         .filter(emission_points::company_id.eq(company.get()))
         .filter(emission_points::branch_office_id.eq(branch.id))
         .filter(emission_points::active.eq(true))
         .order(emission_points::code.asc())
-        .select((emission_points::id, emission_points::code))
-        .first(conn)
-        .optional()?;
+        .select((emission_points::id, emission_points::code));
+    let point: Option<(i64, String)> = crate::native!(&mut *conn, |c| point.first(c).optional())?;
     let (point_id, point_code) = point.ok_or_else(|| crate::error::conflict(NO_EMISSION_POINT))?;
     let new = (
         document_sequences::company_id.eq(company.get()),
@@ -120,10 +120,12 @@ pub fn lock(
 /// Stores that `counter.next()` was used. Call it in the transaction that took the lock.
 pub fn advance(conn: &mut DbConnection, counter: &Counter) -> AppResult<i64> {
     let n = counter.next();
-    let changed = diesel::update(document_sequences::table.find(counter.id))
-        .filter(document_sequences::last_number.eq(counter.last))
-        .set(document_sequences::last_number.eq(n))
-        .execute(conn)?;
+    let update = fixed(
+        diesel::update(document_sequences::table.find(counter.id))
+            .filter(document_sequences::last_number.eq(counter.last))
+            .set(document_sequences::last_number.eq(n)),
+    );
+    let changed = crate::native!(conn, |c| update.execute(c))?;
     if changed != 1 {
         // Only possible if something wrote the counter without its lock: refuse rather than
         // hand out a number twice.
