@@ -16,6 +16,7 @@
 
 use std::io;
 use std::net::SocketAddr;
+use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
@@ -73,6 +74,23 @@ pub struct RefusalStream<S> {
     read_since_write: bool,
     /// The replacement refusal, still to be written, and how much of it is written.
     pending: Option<(Vec<u8>, usize)>,
+    /// Set once a refusal was written: closing then waits for the rest of the request.
+    lingering: Option<Linger>,
+}
+
+/// How long, at most, a refused connection reads and discards what the client still sends.
+const LINGER: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A refused connection being closed. hyper refuses a request before reading all of it (an
+/// oversized head); closing a socket with unread bytes makes the kernel send a reset, which can
+/// reach the client before it has read the refusal, so the client sees "connection reset"
+/// instead of the message. Like web servers' "lingering close": after the refusal and the end of
+/// the writing side, the rest of the request is read and dropped until the client closes, for at
+/// most [`LINGER`].
+struct Linger {
+    /// Whether the writing side is shut already (hyper polls the shutdown again while lingering).
+    shut: bool,
+    deadline: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl<S> RefusalStream<S> {
@@ -81,7 +99,47 @@ impl<S> RefusalStream<S> {
             inner,
             read_since_write: false,
             pending: None,
+            lingering: None,
         }
+    }
+}
+
+impl<S: AsyncRead + Unpin> RefusalStream<S> {
+    /// Reads and drops what the client still sends, until it closes or [`LINGER`] passes.
+    fn poll_linger(&mut self, cx: &mut Context<'_>) -> Poll<()> {
+        let Some(linger) = &mut self.lingering else {
+            return Poll::Ready(());
+        };
+        let deadline = linger
+            .deadline
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(LINGER)));
+        let mut scratch = [0u8; 8192];
+        let mut done = false;
+        for _ in 0..64 {
+            let mut buf = ReadBuf::new(&mut scratch);
+            match Pin::new(&mut self.inner).poll_read(cx, &mut buf) {
+                Poll::Ready(Ok(())) if !buf.filled().is_empty() => {}
+                // The client closed (or the socket failed): nothing more to wait for.
+                Poll::Ready(_) => {
+                    done = true;
+                    break;
+                }
+                Poll::Pending => {
+                    done = deadline.as_mut().poll(cx).is_ready();
+                    if !done {
+                        return Poll::Pending;
+                    }
+                    break;
+                }
+            }
+        }
+        if !done && deadline.as_mut().poll(cx).is_pending() {
+            // A fast sender: let other tasks run, then read on (the deadline still bounds it).
+            cx.waker().wake_by_ref();
+            return Poll::Pending;
+        }
+        self.lingering = None;
+        Poll::Ready(())
     }
 }
 
@@ -153,6 +211,10 @@ impl<S: AsyncWrite + Unpin> RefusalStream<S> {
         match replacement(write) {
             Some(bytes) => {
                 self.pending = Some((bytes, 0));
+                self.lingering = Some(Linger {
+                    shut: false,
+                    deadline: None,
+                });
                 true
             }
             None => false,
@@ -176,7 +238,7 @@ impl<S: AsyncRead + Unpin> AsyncRead for RefusalStream<S> {
     }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for RefusalStream<S> {
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for RefusalStream<S> {
     fn poll_write(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -220,7 +282,16 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for RefusalStream<S> {
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
         ready!(this.poll_pending(cx))?;
-        Pin::new(&mut this.inner).poll_shutdown(cx)
+        match &mut this.lingering {
+            Some(linger) if linger.shut => {}
+            Some(linger) => {
+                ready!(Pin::new(&mut this.inner).poll_shutdown(cx))?;
+                linger.shut = true;
+            }
+            None => return Pin::new(&mut this.inner).poll_shutdown(cx),
+        }
+        ready!(this.poll_linger(cx));
+        Poll::Ready(Ok(()))
     }
 }
 
@@ -285,6 +356,40 @@ mod tests {
         let mut answer = Vec::new();
         client.read_to_end(&mut answer).await.unwrap();
         assert_eq!(answer, HYPER_414);
+    }
+
+    /// A refused client still sending its (oversized) request: closing reads and drops the rest
+    /// until the client is done, so its writes complete and it reads the refusal (over TCP,
+    /// unread bytes at close would reset the connection).
+    #[tokio::test]
+    async fn a_refused_connection_drains_the_rest_of_the_request() {
+        let (server, client) = duplex(16 * 1024);
+        let mut server = RefusalStream::new(server);
+        let (mut from_server, mut to_server) = tokio::io::split(client);
+        let sending = tokio::spawn(async move {
+            let mut request = b"GET / HTTP/1.1\r\n".to_vec();
+            request.extend(std::iter::repeat_n(b'x', 512 * 1024));
+            to_server.write_all(&request).await.unwrap();
+            to_server.shutdown().await.unwrap();
+        });
+        let mut head = vec![0; 1024];
+        server.read_exact(&mut head).await.unwrap();
+        server.write_all(HYPER_414).await.unwrap();
+        server.flush().await.unwrap();
+        let mut answer = Vec::new();
+        let (closed, read) = tokio::join!(
+            tokio::time::timeout(std::time::Duration::from_secs(5), server.shutdown()),
+            from_server.read_to_end(&mut answer),
+        );
+        closed.expect("el cierre no esperó al cliente").unwrap();
+        read.unwrap();
+        tokio::time::timeout(std::time::Duration::from_secs(5), sending)
+            .await
+            .expect("el cliente no pudo terminar de enviar su solicitud")
+            .unwrap();
+        let answer = String::from_utf8(answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 414 URI Too Long\r\n"), "{answer}");
+        assert!(answer.ends_with('}'), "{answer}");
     }
 
     #[test]
