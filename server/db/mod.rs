@@ -67,9 +67,13 @@ impl DbUrl {
 /// The busy timeout comes first so that the switch to WAL, which needs a moment of exclusive access,
 /// waits for connections opening at the same time instead of failing. Temporary data in memory:
 /// the writer runs every write in a savepoint, whose journal would otherwise spill to a
-/// temporary file on each sale.
+/// temporary file on each sale. A page cache of 16 MB per connection instead of SQLite's 2 MB:
+/// a search of a large catalogue reads its trigram index and the matched products from memory
+/// instead of copying the same pages from the operating system on every request (a fifth of
+/// its time), and the memory is only taken as pages are read.
 const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
-     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;";
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; \
+     PRAGMA cache_size = -16000;";
 
 /// r2d2 manager that opens either backend and applies the SQLite pragmas.
 #[derive(Debug, Clone)]

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{BigInt, Bool, Text};
 
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::{product_barcodes, products, recipe_lines};
@@ -150,39 +150,54 @@ fn search_text(f: &ProductFields) -> String {
     fold(&format!("{} {}", f.code, f.name))
 }
 
-/// Most products of a company a search may match for the list to go through the trigram index.
-/// Each match costs a lookup by id, a few times what checking one entry of the
-/// `(company_id, search_text)` index costs, so a term found nearly everywhere ("producto") is
-/// faster matched by walking that index.
+/// Most products a search may match for the list to go through the trigram index. Each match
+/// costs a lookup by id, a few times what checking one entry of the `(company_id, search_text)`
+/// index costs, so a term found nearly everywhere ("producto") is faster matched by walking that
+/// index.
 const INDEXED_MATCHES_MAX: usize = 2_000;
 
-/// The company's products whose search text holds `term` (already folded), found through the
-/// trigram index when that is worth it: on SQLite, for a term of at least 3 characters (the index
-/// is of trigrams) matched by at most [`INDEXED_MATCHES_MAX`] products. `None`: match by `LIKE`.
-fn indexed_search(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    term: &str,
-) -> QueryResult<Option<Vec<i64>>> {
+/// The products whose search text holds `term` (already folded), found through the trigram index
+/// when that is worth it: on SQLite, for a term of at least 3 characters (the index is of
+/// trigrams) matched by at most [`INDEXED_MATCHES_MAX`] products. `None`: match by `LIKE`.
+///
+/// The ids are of every company (a SQLite file holds one shop, seldom more): checking the company
+/// here would read each matched product once more, and the list reads them anyway.
+fn indexed_search(conn: &mut DbConnection, term: &str) -> QueryResult<Option<Vec<i64>>> {
     if !matches!(conn, DbConnection::Sqlite(_)) || term.chars().count() < 3 {
         return Ok(None);
     }
     // A quoted FTS5 string is a phrase, matched as a substring by the trigram tokenizer.
     let phrase = format!("\"{}\"", term.replace('"', "\"\""));
-    // CROSS JOIN keeps SQLite from starting at the company's products: index first, then each
-    // match looked up by id.
     let ids: Vec<i64> = diesel::sql_query(
-        "SELECT p.id FROM products_fts f CROSS JOIN products p ON p.id = f.rowid \
-         WHERE f.search_text MATCH ? AND p.company_id = ? LIMIT ?",
+        "SELECT rowid AS id FROM products_fts WHERE search_text MATCH ? LIMIT ?",
     )
     .bind::<Text, _>(phrase)
-    .bind::<BigInt, _>(company.get())
     .bind::<BigInt, _>(INDEXED_MATCHES_MAX as i64 + 1)
     .load::<MatchedId>(conn)?
     .into_iter()
     .map(|m| m.id)
     .collect();
     Ok((ids.len() <= INDEXED_MATCHES_MAX).then_some(ids))
+}
+
+/// `products.id` among `ids`, as one JSON array bound to one placeholder (SQLite): an `IN` list
+/// of a thousand placeholders took longer to build and prepare than to run.
+fn id_among(ids: &[i64]) -> Box<dyn BoxableExpression<products::table, DbBackend, SqlType = Bool>> {
+    let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
+    Box::new(
+        diesel::dsl::sql::<Bool>("products.id IN (SELECT value FROM json_each(")
+            .bind::<Text, _>(list)
+            .sql("))"),
+    )
+}
+
+/// The company condition of a list whose products are found by id ([`id_among`]), written so
+/// that SQLite cannot use an index for it (the unary `+`): with the plain condition it walked all
+/// the company's products through the `company_id` index and tested each against the ids.
+fn company_unindexed(
+    company: CompanyId,
+) -> Box<dyn BoxableExpression<products::table, DbBackend, SqlType = Bool>> {
+    Box::new(diesel::dsl::sql::<Bool>("+products.company_id = ").bind::<BigInt, _>(company.get()))
 }
 
 /// Merges the trigram index into one segment after a bulk import (SQLite; nothing to do on
@@ -217,20 +232,18 @@ impl Product {
         params: &ListParams,
         filter: &ProductFilter,
     ) -> QueryResult<Page<Product>> {
-        let indexed = match params.search.as_deref() {
-            Some(term) => indexed_search(conn, company, &fold(term))?,
-            None => None,
-        };
         let pattern = params.search_pattern();
-        // Ids from the trigram index are the company's already (`indexed_search` filters them):
-        // without the company condition SQLite looks each one up by id instead of walking all the
-        // company's products to test them against the list. Every other list keeps it.
-        let scoped_by_ids = indexed.is_some() && pattern.is_some();
+        let indexed = match (params.search.as_deref(), &pattern) {
+            (Some(term), Some(_)) => indexed_search(conn, &fold(term))?,
+            _ => None,
+        };
         let filtered = || {
             let mut query: Query = products::table.select(Product::as_select()).into_boxed();
-            if !scoped_by_ids {
-                query = query.filter(products::company_id.eq(company.get()));
-            }
+            query = if indexed.is_some() {
+                query.filter(company_unindexed(company))
+            } else {
+                query.filter(products::company_id.eq(company.get()))
+            };
             if params.only_active {
                 query = query.filter(products::active.eq(true));
             }
@@ -243,7 +256,7 @@ impl Product {
             if let Some(pattern) = pattern.clone() {
                 let text_matches: Box<dyn BoxableExpression<_, DbBackend, SqlType = _>> =
                     match &indexed {
-                        Some(ids) => Box::new(products::id.eq_any(ids.clone())),
+                        Some(ids) => id_among(ids),
                         None => Box::new(products::search_text.like(pattern).escape('\\')),
                     };
                 // Digits may be the start of a barcode: a range on the unique index, not a scan.
