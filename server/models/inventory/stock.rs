@@ -30,11 +30,12 @@ pub type StockListing = (Stock, String, String, i64, String);
 impl Stock {
     /// Makes sure a stock row exists for each `(product, warehouse)` and locks them, in the order
     /// given (callers sort by product then warehouse so two transactions never wait on each other
-    /// in a cycle). On PostgreSQL the missing rows are inserted in one statement and all of them
-    /// taken `FOR UPDATE` in one ordered `SELECT` (its locks follow the `ORDER BY`); SQLite's
-    /// write transaction (`BEGIN IMMEDIATE`) already holds the whole database, so there each row
-    /// is read by its key (one cached statement) and only a missing one is inserted. Returns the
-    /// rows in the order of `keys`.
+    /// in a cycle). On PostgreSQL the missing rows are inserted in one statement and then each
+    /// row is taken `FOR UPDATE` by its key, in that order (one `IN` list over both columns let
+    /// the planner walk a whole warehouse's stock); SQLite's write transaction (`BEGIN
+    /// IMMEDIATE`) already holds the whole database, so there each row is read by its key and
+    /// only a missing one is inserted. Every lookup is one cached statement on the unique
+    /// `(product_id, warehouse_id)` index. Returns the rows in the order of `keys`.
     pub fn lock(
         conn: &mut DbConnection,
         company: CompanyId,
@@ -56,24 +57,25 @@ impl Stock {
         };
         let rows: Vec<Stock> = match conn {
             DbConnection::Postgres(pg) => {
-                let products: Vec<i64> = keys.iter().map(|k| k.0).collect();
-                let warehouses: Vec<i64> = keys.iter().map(|k| k.1).collect();
                 let all: Vec<_> = keys.iter().map(new).collect();
                 diesel::insert_into(stocks::table)
                     .values(all)
                     .on_conflict((stocks::product_id, stocks::warehouse_id))
                     .do_nothing()
                     .execute(pg)?;
-                // The company's rows of these products and warehouses (a superset of the keys
-                // when they mix several products and warehouses).
-                stocks::table
-                    .filter(stocks::company_id.eq(company.get()))
-                    .filter(stocks::product_id.eq_any(products))
-                    .filter(stocks::warehouse_id.eq_any(warehouses))
-                    .order((stocks::product_id.asc(), stocks::warehouse_id.asc()))
-                    .select(Stock::as_select())
-                    .for_update()
-                    .load(pg)?
+                let mut rows = Vec::with_capacity(keys.len());
+                for key in keys {
+                    rows.push(
+                        stocks::table
+                            .filter(stocks::company_id.eq(company.get()))
+                            .filter(stocks::product_id.eq(key.0))
+                            .filter(stocks::warehouse_id.eq(key.1))
+                            .select(Stock::as_select())
+                            .for_update()
+                            .first(pg)?,
+                    );
+                }
+                rows
             }
             DbConnection::Sqlite(lite) => {
                 let mut rows = Vec::with_capacity(keys.len());
