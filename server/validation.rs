@@ -1,6 +1,11 @@
 //! Field checks shared by every form: each returns the Spanish problem with a value (or `None`),
 //! and [`check_fields`] turns the problems into one validation error naming each field.
 
+use std::str::FromStr;
+
+use rust_decimal::Decimal;
+use serde_json::Value;
+
 use crate::error::{AppError, FieldErrors};
 
 /// Longest e-mail address accepted (RFC 5321 path limit).
@@ -78,9 +83,60 @@ pub fn email_problem(email: &str) -> Option<String> {
     (!valid).then(|| "El correo electrónico no es válido".into())
 }
 
+/// A money amount of a JSON body: a decimal string with a point (`"10.50"`) or a whole number,
+/// at most two decimals, as a decimal. `Ok(None)` when absent or empty; `Err` is the Spanish
+/// problem (`what` names the field: "El monto"). Signs and bounds are each form's own rule.
+pub fn money(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, String> {
+    let text = match value {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
+        Some(_) => {
+            return Err(format!(
+                "{what} debe ser un número escrito como texto, p. ej. \"10.50\""
+            ));
+        }
+    };
+    let valid_chars = text
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
+    let amount = Decimal::from_str(&text)
+        .ok()
+        .filter(|_| valid_chars)
+        .ok_or_else(|| format!("{what} no es un número válido (use punto decimal)"))?;
+    if amount.normalize().scale() > 2 {
+        return Err(format!("{what} admite como máximo 2 decimales"));
+    }
+    Ok(Some(amount))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn money_amounts() {
+        use serde_json::json;
+        let money = |v: Value| super::money(Some(&v), "El monto");
+        assert_eq!(money(json!("10.50")), Ok(Some(Decimal::new(1050, 2))));
+        assert_eq!(money(json!(" 7 ")), Ok(Some(Decimal::from(7))));
+        assert_eq!(money(json!(12)), Ok(Some(Decimal::from(12))));
+        assert_eq!(money(json!("-3")), Ok(Some(Decimal::from(-3))));
+        assert_eq!(money(json!("")), Ok(None));
+        assert_eq!(super::money(None, "El monto"), Ok(None));
+        assert_eq!(
+            money(json!("1.005")),
+            Err("El monto admite como máximo 2 decimales".into())
+        );
+        for bad in [json!("1,00"), json!("1e3"), json!("+1"), json!("abc")] {
+            assert_eq!(
+                money(bad),
+                Err("El monto no es un número válido (use punto decimal)".into())
+            );
+        }
+        assert!(money(json!(1.5)).unwrap_err().contains("escrito como texto"));
+    }
 
     #[test]
     fn email_rules() {

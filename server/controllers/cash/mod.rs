@@ -7,9 +7,6 @@ pub mod pages;
 pub mod registers;
 pub mod turns;
 
-use std::str::FromStr;
-
-use rust_decimal::Decimal;
 use serde_json::Value;
 
 use crate::domain::money::to_micros;
@@ -17,32 +14,14 @@ use crate::domain::money::to_micros;
 /// Largest amount accepted in a cash form (a drawer never holds more).
 const MONEY_MAX: i64 = 1_000_000_000 * 1_000_000;
 
-/// A money amount of a form as micros: a decimal string (`"10.50"`) or an integer, at most two
-/// decimals, not negative. `Ok(None)` when absent or empty; `Err` is the Spanish problem.
+/// A money amount of a form as micros ([`crate::validation::money`]), not negative, at most
+/// [`MONEY_MAX`]. `Ok(None)` when absent or empty; `Err` is the Spanish problem.
 pub fn money_field(value: Option<&Value>, what: &str) -> Result<Option<i64>, String> {
-    let text = match value {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-        Some(Value::String(s)) => s.trim().to_string(),
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
-        Some(_) => {
-            return Err(format!(
-                "{what} debe ser un número decimal escrito como cadena, p. ej. \"10.50\""
-            ));
-        }
+    let Some(amount) = crate::validation::money(value, what)? else {
+        return Ok(None);
     };
-    let valid_chars = text
-        .bytes()
-        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
-    let amount = Decimal::from_str(&text)
-        .ok()
-        .filter(|_| valid_chars)
-        .ok_or_else(|| format!("{what} no es un número válido (use punto decimal)"))?;
     if amount.is_sign_negative() && !amount.is_zero() {
         return Err(format!("{what} no puede ser negativo"));
-    }
-    if amount.normalize().scale() > 2 {
-        return Err(format!("{what} admite como máximo dos decimales"));
     }
     to_micros(amount)
         .filter(|m| *m <= MONEY_MAX)

@@ -5,7 +5,6 @@
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use rust_decimal::Decimal;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -124,25 +123,14 @@ fn whole(
     }
 }
 
-/// A money amount ≥ 0 with at most 2 decimals, from a decimal string or a whole JSON number, in
-/// micros (0 when absent).
+/// A money amount ≥ 0 ([`crate::validation::money`]) in micros, 0 when absent.
 fn amount(value: Option<&Value>, what: &str) -> Result<i64, String> {
-    let parsed: Option<Decimal> = match value {
-        None | Some(Value::Null) => return Ok(0),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(0),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        Some(Value::Number(n)) => n.as_i64().map(Decimal::from),
-        Some(_) => None,
-    };
-    match parsed {
-        Some(d) if d.is_sign_negative() => Err(format!("{what} no puede ser negativo")),
-        Some(d) if d.normalize().scale() > 2 => {
-            Err(format!("{what} admite como máximo 2 decimales"))
+    match crate::validation::money(value, what)? {
+        None => Ok(0),
+        Some(d) if d.is_sign_negative() && !d.is_zero() => {
+            Err(format!("{what} no puede ser negativo"))
         }
         Some(d) => to_micros(d).ok_or_else(|| format!("{what} es demasiado grande")),
-        None => Err(format!(
-            "{what} debe ser un valor en dólares escrito como texto, p. ej. \"150.00\""
-        )),
     }
 }
 

@@ -88,26 +88,11 @@ fn whole(value: Option<&Value>) -> Result<Option<i64>, ()> {
     }
 }
 
-/// A decimal > 0 with at most 2 decimals and at most `max`, from a decimal string or a whole JSON
-/// number, in micros.
+/// A required decimal > 0 ([`crate::validation::money`]) of at most `max`, in micros.
 fn positive_amount(value: Option<&Value>, what: &str, max: Option<Decimal>) -> Result<i64, String> {
-    let parsed: Option<Decimal> = match value {
-        None | Some(Value::Null) => return Err(format!("{what} es obligatorio")),
-        Some(Value::String(s)) if s.trim().is_empty() => {
-            return Err(format!("{what} es obligatorio"));
-        }
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        Some(Value::Number(n)) => n.as_i64().map(Decimal::from),
-        Some(_) => None,
-    };
-    match parsed {
-        None => Err(format!(
-            "{what} debe ser un número escrito como texto, p. ej. \"10.00\""
-        )),
+    match crate::validation::money(value, what)? {
+        None => Err(format!("{what} es obligatorio")),
         Some(d) if d <= Decimal::ZERO => Err(format!("{what} debe ser mayor que cero")),
-        Some(d) if d.normalize().scale() > 2 => {
-            Err(format!("{what} admite como máximo 2 decimales"))
-        }
         Some(d) if max.is_some_and(|m| d > m) => Err(format!(
             "{what} no puede ser mayor que {}",
             max.unwrap_or_default()

@@ -34,3 +34,20 @@ export function formatDateTime(iso: string): string {
   const time = iso.slice(11, 16);
   return `${formatDate(iso)} ${time || `${pad(0)}:${pad(0)}`}`;
 }
+
+/** Cents of a decimal string (`"10.5"` → 1050); empty or invalid text is 0. */
+export function toCents(text: string): number {
+  const clean = text.trim();
+  if (!/^-?\d*(\.\d{0,2})?$/.test(clean) || clean === '' || clean === '-') return 0;
+  const negative = clean.startsWith('-');
+  const [int = '0', frac = ''] = clean.replace('-', '').split('.');
+  const cents = Number(int || '0') * 100 + Number((frac + '00').slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+/** A decimal string from cents (1050 → `"10.50"`). */
+export function fromCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

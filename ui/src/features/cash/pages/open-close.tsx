@@ -9,9 +9,8 @@ import { Field } from '../../../components/form';
 import { SelectField } from '../../../components/form-fields';
 import { ApiError, apiPost } from '../../../lib/api';
 import type { CashDrawerPage, TurnDetailView } from '../../../lib/api-types';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, fromCents, toCents } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { fromCents, toCents } from '../labels';
 
 const BILLS = ['100.00', '50.00', '20.00', '10.00', '5.00', '2.00', '1.00'];
 const COINS = ['1.00', '0.50', '0.25', '0.10', '0.05', '0.01'];

@@ -6,8 +6,8 @@
 import { useLoaderData } from 'react-router';
 import { Ticket80, TicketRow, TicketRule, TicketSection } from '../../../components/ticket80';
 import type { CashCountTicket } from '../../../lib/api-types';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { movementLabels, stateLabels, toCents } from '../labels';
+import { formatDateTime, formatMoney, toCents } from '../../../lib/format';
+import { movementLabels, stateLabels } from '../labels';
 
 export default function TicketArqueo() {
   const { header, turn, printedAt } = useLoaderData() as CashCountTicket;

@@ -11,8 +11,7 @@ import { Link, useLoaderData } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { ClientView, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
-import { formatMoney, formatQuantity } from '../../../lib/format';
-import { fromCents, toCents } from '../../cash/labels';
+import { formatMoney, formatQuantity, fromCents, toCents } from '../../../lib/format';
 
 const STORAGE = 'mostrador.pos.cart';
 
