@@ -29,7 +29,7 @@ use crate::models::inventory::movements::{
     Document, Movement, MovementType, UnitCost, post_movements,
 };
 use crate::models::inventory::product::{
-    IVA_CODES, Product, ProductFields, UNITS, compact_search_index,
+    IVA_CODES, Product, ProductFields, UNITS, refresh_after_import,
 };
 use crate::models::inventory::warehouse::Warehouse;
 use crate::util::spreadsheet::read_rows;
@@ -472,8 +472,8 @@ pub fn run_job(
         Ok(())
     })();
     // Before the job reads as done, so the first searches after it are already fast.
-    if let Err(e) = compact_search_index(conn) {
-        tracing::warn!("no se pudo compactar el índice de búsqueda tras la importación {job}: {e}");
+    if let Err(e) = refresh_after_import(conn) {
+        tracing::warn!("no se pudo preparar la búsqueda tras la importación {job}: {e}");
     }
     let status = if result.is_ok() { "done" } else { "failed" };
     errors.truncate(ERRORS_MAX);

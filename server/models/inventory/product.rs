@@ -200,15 +200,22 @@ fn company_unindexed(
     Box::new(diesel::dsl::sql::<Bool>("+products.company_id = ").bind::<BigInt, _>(company.get()))
 }
 
-/// Merges the trigram index into one segment after a bulk import (SQLite; nothing to do on
-/// PostgreSQL). Every insert adds a small segment and FTS5 merges them only little by little, so
-/// right after 100,000 inserts a search walks dozens of segments.
-pub fn compact_search_index(conn: &mut DbConnection) -> QueryResult<()> {
-    if let DbConnection::Sqlite(c) = conn {
-        use diesel::connection::SimpleConnection;
-        c.batch_execute("INSERT INTO products_fts (products_fts) VALUES ('optimize')")?;
+/// Readies the search for a catalogue a bulk import has just changed. SQLite: merges the
+/// trigram index into one segment (every insert adds a small segment and FTS5 merges them only
+/// little by little, so right after 100,000 inserts a search walks dozens of segments).
+/// PostgreSQL: refreshes the planner's statistics of the tables the import wrote: planned with
+/// the figures of an empty catalogue, the list's search took 108 ms instead of 12 on 100,000
+/// products (autovacuum, where it runs at all, gets to it only later).
+pub fn refresh_after_import(conn: &mut DbConnection) -> QueryResult<()> {
+    use diesel::connection::SimpleConnection;
+    match conn {
+        DbConnection::Sqlite(c) => {
+            c.batch_execute("INSERT INTO products_fts (products_fts) VALUES ('optimize')")
+        }
+        DbConnection::Postgres(c) => {
+            c.batch_execute("ANALYZE products, product_barcodes, stocks, kardex, categories")
+        }
     }
-    Ok(())
 }
 
 #[derive(QueryableByName)]
