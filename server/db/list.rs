@@ -248,6 +248,20 @@ where
 
 impl<Q> RunQueryDsl<DbConnection> for Counted<Q> {}
 
+/// `query` in the list's order: the key `params` names (the first key when it names none of
+/// them), ascending or descending.
+pub fn sorted<Q>(query: Q, params: &ListParams, keys: &[SortKey<Q>]) -> Q {
+    let key = params
+        .sort
+        .as_deref()
+        .and_then(|name| keys.iter().find(|k| k.name == name))
+        .or_else(|| keys.first());
+    match key {
+        Some(key) => (key.apply)(query, params.descending),
+        None => query,
+    }
+}
+
 /// Runs one page of a list. `query` builds the filtered, selected (unsorted) query; it is called
 /// twice, once to count and once for the rows. `keys` are the sortable keys, the first being the
 /// default.
@@ -263,15 +277,7 @@ where
     Counted<Q>: for<'a> LoadQuery<'a, DbConnection, i64>,
 {
     let total: i64 = Counted(query()).get_result(conn)?;
-    let key = params
-        .sort
-        .as_deref()
-        .and_then(|name| keys.iter().find(|k| k.name == name))
-        .or_else(|| keys.first());
-    let mut rows = query();
-    if let Some(key) = key {
-        rows = (key.apply)(rows, params.descending);
-    }
+    let rows = sorted(query(), params, keys);
     let results = LimitDsl::limit(rows, params.limit);
     let results = OffsetDsl::offset(results, params.offset()).load(conn)?;
     Ok(Page {

@@ -70,10 +70,11 @@ impl DbUrl {
 /// temporary file on each sale. A page cache of 16 MB per connection instead of SQLite's 2 MB:
 /// a search of a large catalogue reads its trigram index and the matched products from memory
 /// instead of copying the same pages from the operating system on every request (a fifth of
-/// its time), and the memory is only taken as pages are read.
+/// its time), and the memory is only taken as pages are read. `ANALYZE` samples at most 1,000 rows
+/// of each index, so refreshing the statistics stays in tens of milliseconds.
 const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; \
-     PRAGMA cache_size = -16000;";
+     PRAGMA cache_size = -16000; PRAGMA analysis_limit = 1000;";
 
 /// r2d2 manager that opens either backend and applies the SQLite pragmas.
 #[derive(Debug, Clone)]
@@ -139,7 +140,12 @@ impl Database {
             // WAL is a setting of the file. A new file is switched by this one connection, before
             // the pool opens its connections in parallel (they raced for the switch and logged
             // "database is locked").
-            manager.connect()?;
+            let mut first = manager.connect()?;
+            // The planner's statistics, for tables that have none or whose size changed much
+            // since (sampled: `analysis_limit`, some 25 ms for 100,000 products). Without them
+            // SQLite guesses that `company_id = ?` matches ten rows, and for a handful of ids
+            // walked every product of the company instead of reading those few by id.
+            first.batch_execute("PRAGMA optimize = 0x10002")?;
         }
         let pool = r2d2::Pool::builder()
             .max_size(max_connections)
