@@ -83,27 +83,53 @@ pub fn email_problem(email: &str) -> Option<String> {
     (!valid).then(|| "El correo electrónico no es válido".into())
 }
 
+/// What a JSON body holds where a decimal is expected.
+pub enum NumberField {
+    /// Absent, `null` or blank text.
+    Absent,
+    /// Trimmed text, or a whole JSON number written out.
+    Text(String),
+    /// A JSON number with a fraction (`1.25`): binary floating point, never taken as an amount.
+    Fraction,
+    /// Anything else (`true`, an object…).
+    NotANumber,
+}
+
+/// Sorts the value of a decimal field; see [`NumberField`].
+pub fn number_field(value: Option<&Value>) -> NumberField {
+    match value {
+        None | Some(Value::Null) => NumberField::Absent,
+        Some(Value::String(s)) if s.trim().is_empty() => NumberField::Absent,
+        Some(Value::String(s)) => NumberField::Text(s.trim().to_string()),
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => NumberField::Text(n.to_string()),
+        Some(Value::Number(_)) => NumberField::Fraction,
+        Some(_) => NumberField::NotANumber,
+    }
+}
+
+/// `text` as a decimal when it is written with digits, an optional minus and a decimal point
+/// only (no comma, exponent or plus sign).
+pub fn plain_decimal(text: &str) -> Option<Decimal> {
+    let plain = text
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
+    Decimal::from_str(text).ok().filter(|_| plain)
+}
+
 /// A money amount of a JSON body: a decimal string with a point (`"10.50"`) or a whole number,
 /// at most two decimals, as a decimal. `Ok(None)` when absent or empty; `Err` is the Spanish
 /// problem (`what` names the field: "El monto"). Signs and bounds are each form's own rule.
 pub fn money(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, String> {
-    let text = match value {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-        Some(Value::String(s)) => s.trim().to_string(),
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
-        Some(_) => {
+    let text = match number_field(value) {
+        NumberField::Absent => return Ok(None),
+        NumberField::Text(text) => text,
+        NumberField::Fraction | NumberField::NotANumber => {
             return Err(format!(
                 "{what} debe ser un número escrito como texto, p. ej. \"10.50\""
             ));
         }
     };
-    let valid_chars = text
-        .bytes()
-        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
-    let amount = Decimal::from_str(&text)
-        .ok()
-        .filter(|_| valid_chars)
+    let amount = plain_decimal(&text)
         .ok_or_else(|| format!("{what} no es un número válido (use punto decimal)"))?;
     if amount.normalize().scale() > 2 {
         return Err(format!("{what} admite como máximo 2 decimales"));

@@ -1,35 +1,26 @@
 //! Reading the inventory forms' values: decimals (strings or integers, never JSON fractions) as
 //! millionths, and optional record ids. Each returns the Spanish problem for its field.
 
-use std::str::FromStr;
-
 use rust_decimal::Decimal;
 use serde_json::Value;
 
 use crate::domain::money::{MICROS_SCALE, decimals, to_micros};
 use crate::http::params::parse_id;
+use crate::validation::{NumberField, number_field, plain_decimal};
 
 /// A decimal read from a form: `None` when absent, `null` or `""`.
 pub fn decimal(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, String> {
-    let text = match value {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-        Some(Value::String(s)) => s.trim().to_string(),
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
-        Some(Value::Number(_)) => {
+    let text = match number_field(value) {
+        NumberField::Absent => return Ok(None),
+        NumberField::Text(text) => text,
+        NumberField::Fraction => {
             return Err(format!(
                 "{what} debe escribirse como texto (p. ej. \"1.25\")"
             ));
         }
-        Some(_) => return Err(format!("{what} no es un número válido")),
+        NumberField::NotANumber => return Err(format!("{what} no es un número válido")),
     };
-    let valid = !text.is_empty()
-        && text
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == '.' || c == '-');
-    let number = Decimal::from_str(&text)
-        .ok()
-        .filter(|_| valid)
+    let number = plain_decimal(&text)
         .ok_or_else(|| format!("{what} no es un número válido (use punto decimal)"))?;
     if decimals(number) > MICROS_SCALE {
         return Err(format!("{what} admite hasta 6 decimales"));
