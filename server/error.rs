@@ -48,6 +48,9 @@ pub enum AppError {
     /// 414: the address (path and query) is longer than the server accepts.
     #[error("{0}")]
     UriTooLong(String),
+    /// 431: the request's headers are larger than the server accepts.
+    #[error("{0}")]
+    HeadersTooLarge(String),
     /// 429: too many attempts.
     #[error("{0}")]
     TooManyRequests(String),
@@ -93,6 +96,7 @@ impl AppError {
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            Self::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -1,5 +1,5 @@
 //! The guard every request passes (a middleware of the router): it refuses addresses that are too
-//! long or carry control characters before anything reads them, and it makes sure every refusal
+//! long or carry control characters, and heads that are too large, before anything reads them, and it makes sure every refusal
 //! is the app's Spanish JSON and every API answer is kept out of caches.
 //!
 //! Handlers and the app's own extractors already answer `{statusCode, message}` in Spanish; the
@@ -20,6 +20,15 @@ use crate::error::{AppError, ErrorBody, INTERNAL_MESSAGE};
 /// Longest path and query accepted. Longer ones are refused with 414 (past 64 KB hyper refuses
 /// them itself, before any of this runs: [`super::connection`] gives that refusal the same body).
 pub const URI_MAX: usize = 8 * 1024;
+
+/// Largest head accepted: the names and values of all headers. hyper refuses heads over its read
+/// buffer (408 KB) with 431 only when they arrive in pieces: it checks that limit between reads, and
+/// one read can fill up to twice as much, so a head of 500 KB sent in one burst got through. Below
+/// that, the answer depended on timing; this limit makes it 431 every time. Browsers send a few KB.
+pub const HEADERS_MAX: usize = 64 * 1024;
+
+/// Message of a head over [`HEADERS_MAX`].
+pub const HEADERS_TOO_LARGE: &str = "Los encabezados de la solicitud son demasiado grandes.";
 
 /// Message of a body over the size limit.
 pub const TOO_LARGE: &str =
@@ -49,9 +58,7 @@ pub fn message_for(status: StatusCode) -> &'static str {
         StatusCode::UNSUPPORTED_MEDIA_TYPE => "El tipo de contenido enviado no es compatible.",
         StatusCode::UNPROCESSABLE_ENTITY => "Los datos enviados no tienen la forma esperada.",
         StatusCode::TOO_MANY_REQUESTS => "Demasiadas solicitudes. Espere un momento.",
-        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => {
-            "Los encabezados de la solicitud son demasiado grandes."
-        }
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => HEADERS_TOO_LARGE,
         s if s.is_server_error() => INTERNAL_MESSAGE,
         _ => "La solicitud no pudo procesarse.",
     }
@@ -84,8 +91,16 @@ fn rewrite(response: Response) -> Response {
     Response::from_parts(parts, Body::from(bytes))
 }
 
-/// Refuses what no handler should see (see the module's doc), then cleans up the answer.
-pub fn check_uri(req: &Request) -> Result<(), AppError> {
+/// Refuses what no handler should see (see the module's doc).
+pub fn check_request(req: &Request) -> Result<(), AppError> {
+    let head: usize = req
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len())
+        .sum();
+    if head > HEADERS_MAX {
+        return Err(AppError::HeadersTooLarge(HEADERS_TOO_LARGE.into()));
+    }
     let uri = req.uri();
     let length = uri.path().len() + uri.query().map_or(0, str::len);
     if length > URI_MAX {
@@ -99,7 +114,7 @@ pub fn check_uri(req: &Request) -> Result<(), AppError> {
 
 /// Middleware: the request guard and the answer's clean-up.
 pub async fn guard(req: Request, next: Next) -> Response {
-    if let Err(refusal) = check_uri(&req) {
+    if let Err(refusal) = check_request(&req) {
         return with_no_store(refusal.into_response());
     }
     let api = req.uri().path().starts_with("/api/");
@@ -146,20 +161,34 @@ mod tests {
     #[test]
     fn long_and_control_addresses_are_refused() {
         let request = |uri: &str| Request::get(uri).body(Body::empty()).unwrap();
-        assert!(check_uri(&request("/api/users?search=ana")).is_ok());
+        assert!(check_request(&request("/api/users?search=ana")).is_ok());
         assert_eq!(
-            check_uri(&request("/api/users?search=%00"))
+            check_request(&request("/api/users?search=%00"))
                 .unwrap_err()
                 .status(),
             400
         );
         assert_eq!(
-            check_uri(&request("/api/users/1%0A/update"))
+            check_request(&request("/api/users/1%0A/update"))
                 .unwrap_err()
                 .status(),
             400
         );
         let long = format!("/api/users?search={}", "a".repeat(URI_MAX));
-        assert_eq!(check_uri(&request(&long)).unwrap_err().status(), 414);
+        assert_eq!(check_request(&request(&long)).unwrap_err().status(), 414);
+    }
+
+    #[test]
+    fn heads_over_the_limit_are_refused() {
+        let with_header = |size: usize| {
+            Request::get("/api/users")
+                .header("x-relleno", "b".repeat(size))
+                .body(Body::empty())
+                .unwrap()
+        };
+        assert!(check_request(&with_header(60 * 1024)).is_ok());
+        let refusal = check_request(&with_header(HEADERS_MAX)).unwrap_err();
+        assert_eq!(refusal.status(), 431);
+        assert_eq!(refusal.public_message(), HEADERS_TOO_LARGE);
     }
 }
