@@ -161,7 +161,11 @@ mod tests {
                 Err("El monto no es un número válido (use punto decimal)".into())
             );
         }
-        assert!(money(json!(1.5)).unwrap_err().contains("escrito como texto"));
+        assert!(
+            money(json!(1.5))
+                .unwrap_err()
+                .contains("escrito como texto")
+        );
     }
 
     #[test]

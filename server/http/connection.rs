@@ -14,9 +14,9 @@
 //! socket right after a read starting with a status line (chunked bodies begin with their size),
 //! so nothing else has that shape.
 
+use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
-use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
@@ -388,7 +388,10 @@ mod tests {
             .expect("el cliente no pudo terminar de enviar su solicitud")
             .unwrap();
         let answer = String::from_utf8(answer).unwrap();
-        assert!(answer.starts_with("HTTP/1.1 414 URI Too Long\r\n"), "{answer}");
+        assert!(
+            answer.starts_with("HTTP/1.1 414 URI Too Long\r\n"),
+            "{answer}"
+        );
         assert!(answer.ends_with('}'), "{answer}");
     }
 

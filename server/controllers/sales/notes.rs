@@ -414,7 +414,9 @@ pub fn commit(
     // sees every sale committed before.
     let counter = sequence::lock(conn, company, &branch, DocType::SalesNote)?;
     if let Some(existing) = Sale::find_by_key(conn, company, &key)? {
-        return Ok(Registered::Existing(Box::new(view(conn, company, &existing)?)));
+        return Ok(Registered::Existing(Box::new(view(
+            conn, company, &existing,
+        )?)));
     }
     let total = priced.total();
     check_payments(conn, company, &client, total, &mut payments)?;

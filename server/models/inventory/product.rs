@@ -286,9 +286,9 @@ fn company_unindexed(
 pub fn refresh_after_import(conn: &mut DbConnection) -> QueryResult<()> {
     use diesel::connection::SimpleConnection;
     match conn {
-        DbConnection::Sqlite(c) => c.batch_execute(
-            "INSERT INTO products_fts (products_fts) VALUES ('optimize'); ANALYZE;",
-        ),
+        DbConnection::Sqlite(c) => {
+            c.batch_execute("INSERT INTO products_fts (products_fts) VALUES ('optimize'); ANALYZE;")
+        }
         DbConnection::Postgres(c) => {
             c.batch_execute("ANALYZE products, product_barcodes, stocks, kardex, categories")
         }

@@ -43,7 +43,9 @@ fn complete_length(bytes: &[u8], answers: usize) -> Option<usize> {
     for _ in 0..answers {
         let rest = &bytes[end..];
         let head_end = rest.windows(4).position(|w| w == b"\r\n\r\n")? + 4;
-        let head = std::str::from_utf8(&rest[..head_end]).ok()?.to_ascii_lowercase();
+        let head = std::str::from_utf8(&rest[..head_end])
+            .ok()?
+            .to_ascii_lowercase();
         let length: usize = head
             .lines()
             .find_map(|line| line.strip_prefix("content-length:"))?
