@@ -10,6 +10,7 @@ pub mod migrations;
 pub mod native;
 pub mod schema;
 pub mod search;
+mod wal_space;
 mod writer;
 
 use std::path::PathBuf;
@@ -80,6 +81,16 @@ const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 10000; PRAGMA journal_mode =
 #[derive(Debug, Clone)]
 pub struct Manager {
     url: DbUrl,
+}
+
+impl Manager {
+    /// The WAL file of a SQLite database.
+    fn wal_path(&self) -> Option<PathBuf> {
+        match &self.url {
+            DbUrl::Sqlite(path) => Some(wal_space::path_of(path)),
+            DbUrl::Postgres(_) => None,
+        }
+    }
 }
 
 impl ManageConnection for Manager {

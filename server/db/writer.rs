@@ -159,9 +159,12 @@ fn serve(manager: &Manager, queue: &mpsc::Receiver<Job>) {
 /// The checkpointer: every [`CHECKPOINT_EVERY`] copies what the WAL holds back into the database
 /// file (`PASSIVE`: it never waits for, nor blocks, the writer or the readers). Left to SQLite's
 /// automatic checkpoint, that copy and its `fsync` ran inside the writer's commit every thousand
-/// pages and stalled every terminal waiting behind it.
+/// pages and stalled every terminal waiting behind it. It also keeps disk space reserved past the
+/// end of the WAL, so the writer's appends do not wait for that `fsync` ([`super::wal_space`]).
 fn checkpoint(manager: &Manager, stop: &mpsc::Receiver<()>) {
     let mut conn: Option<DbConnection> = None;
+    let wal = manager.wal_path();
+    let mut reserve_failed = false;
     while let Err(mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY) {
         if conn.as_mut().is_none_or(|c| c.is_broken()) {
             conn = manager.connect().ok();
@@ -170,6 +173,13 @@ fn checkpoint(manager: &Manager, stop: &mpsc::Receiver<()>) {
             && let Err(err) = c.batch_execute("PRAGMA wal_checkpoint(PASSIVE)")
         {
             tracing::warn!("checkpoint de SQLite fallido: {err}");
+        }
+        if let Some(wal) = &wal
+            && let Err(err) = super::wal_space::reserve_ahead(wal)
+            && !std::mem::replace(&mut reserve_failed, true)
+        {
+            // Only slower under load (a file system without `fallocate`): said once.
+            tracing::warn!("no se pudo reservar espacio para el WAL de SQLite: {err}");
         }
     }
 }

@@ -112,3 +112,48 @@ async fn a_failed_write_is_rolled_back_alone(backend: Backend) {
         .await;
     assert_eq!(n, expected.len() as i64 + 1);
 }
+
+/// On SQLite the checkpointer keeps disk space reserved past the end of the WAL
+/// (`server/db/wal_space.rs`), so that the writer's appends do not wait for the file system to
+/// allocate blocks while a checkpoint's `fsync` holds its lock; the WAL's size stays SQLite's own.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn sqlite_keeps_space_reserved_past_the_end_of_the_wal() {
+    use std::os::unix::fs::MetadataExt;
+
+    let app = TestApp::new(Backend::Sqlite).await;
+    let db_path = app
+        .state
+        .config
+        .database_url
+        .strip_prefix("sqlite://")
+        .expect("una base SQLite")
+        .to_owned();
+    let wal = format!("{db_path}-wal");
+    app.state
+        .db
+        .write(|conn| {
+            conn.batch_execute("CREATE TABLE wal_probe (v BIGINT NOT NULL)")?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    // The checkpointer runs every quarter second.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    let (size, reserved) = loop {
+        let meta = std::fs::metadata(&wal).expect("el WAL existe tras una escritura");
+        let (size, reserved) = (meta.len(), meta.blocks() * 512);
+        if reserved >= size + (32 << 20) || std::time::Instant::now() > deadline {
+            break (size, reserved);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(
+        reserved >= size + (32 << 20),
+        "el WAL mide {size} bytes y solo tiene {reserved} reservados"
+    );
+    assert!(
+        size < 8 << 20,
+        "la reserva no cambia el tamaño del WAL: {size}"
+    );
+}
