@@ -196,9 +196,17 @@ fn run(label: &str, bin: &str, db: &str) -> Measured {
         cpu_ms,
         writer_ms,
     };
+    // The target and the writer thread are SQLite's; PostgreSQL has neither.
+    let (target, writer) = match cpu.get("sqlite-writer") {
+        Some(_) => (
+            " (objetivo SQLite ≥ 1.000 ventas/s, p99 ≤ 20 ms)",
+            format!(" (escritor de SQLite {:.3} ms)", measured.writer_ms),
+        ),
+        None => ("", String::new()),
+    };
     println!(
-        "{label}: {sales} ventas de 5 líneas con {TERMINALS} terminales en {elapsed:.2} s → {:.0} ventas/s, p50 {:.2} ms, p99 {:.2} ms (objetivo SQLite ≥ 1.000 ventas/s, p99 ≤ 20 ms); CPU del servidor por venta {:.3} ms (escritor de SQLite {:.3} ms)",
-        measured.per_second, measured.p50, measured.p99, measured.cpu_ms, measured.writer_ms,
+        "{label}: {sales} ventas de 5 líneas con {TERMINALS} terminales en {elapsed:.2} s → {:.0} ventas/s, p50 {:.2} ms, p99 {:.2} ms{target}; CPU del servidor por venta {:.3} ms{writer}",
+        measured.per_second, measured.p50, measured.p99, measured.cpu_ms,
     );
     measured
 }
