@@ -10,7 +10,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles;
 use crate::controllers::records::ensure_unlocked;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, not_in_table};
 use crate::http::params::PathId;
 use crate::http::upload::{image_response, read_image};
 use crate::models::inventory::product_image::ProductImage;
@@ -33,7 +33,9 @@ pub async fn upload(
         .write(move |conn| {
             // 404 for an unknown product (or another company's), 409 for a locked one.
             ensure_unlocked::<Products>(conn, tenant.company, id)?;
-            ProductImage::set(conn, tenant.company, id, &bytes, kind)?;
+            if !ProductImage::set(conn, tenant.company, id, &bytes, kind)? {
+                return Err(not_in_table());
+            }
             Ok(())
         })
         .await?;
@@ -53,7 +55,9 @@ pub async fn delete(
         .db
         .write(move |conn| {
             ensure_unlocked::<Products>(conn, tenant.company, id)?;
-            ProductImage::remove(conn, tenant.company, id)?;
+            if !ProductImage::remove(conn, tenant.company, id)? {
+                return Err(not_in_table());
+            }
             Ok(())
         })
         .await?;
