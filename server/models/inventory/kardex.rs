@@ -66,9 +66,12 @@ pub struct KardexQuery {
 }
 
 impl KardexRow {
-    /// Appends rows (one cached statement per row: cheaper than preparing a multi-row insert of
-    /// a different length each time).
+    /// Appends rows: on SQLite one cached statement per row (cheaper there than preparing a
+    /// multi-row insert of a different length each time), on PostgreSQL one multi-row insert.
     pub fn append(conn: &mut DbConnection, rows: &[NewKardexRow]) -> QueryResult<usize> {
+        if let DbConnection::Postgres(pg) = conn {
+            return diesel::insert_into(kardex::table).values(rows).execute(pg);
+        }
         let mut n = 0;
         for row in rows {
             let insert = diesel::insert_into(kardex::table).values(row);

@@ -302,8 +302,10 @@ pub fn post_movements(
         };
     }
     KardexRow::append(conn, &kardex)?;
-    for (id, balance) in balances.values() {
-        Stock::save(conn, *id, balance.quantity, balance.average)?;
-    }
+    let saved: Vec<(i64, i64, i64)> = balances
+        .values()
+        .map(|(id, balance)| (*id, balance.quantity, balance.average))
+        .collect();
+    Stock::save_all(conn, &saved)?;
     Ok(posted)
 }

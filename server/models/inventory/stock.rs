@@ -3,6 +3,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Timestamp};
 
 use crate::db::DbConnection;
 use crate::db::native::fixed;
@@ -11,7 +12,7 @@ use crate::models::CompanyId;
 use crate::util::time::now;
 
 /// A stock row.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = stocks)]
 pub struct Stock {
     pub id: i64,
@@ -30,12 +31,11 @@ pub type StockListing = (Stock, String, String, i64, String);
 impl Stock {
     /// Makes sure a stock row exists for each `(product, warehouse)` and locks them, in the order
     /// given (callers sort by product then warehouse so two transactions never wait on each other
-    /// in a cycle). On PostgreSQL the missing rows are inserted in one statement and then each
-    /// row is taken `FOR UPDATE` by its key, in that order (one `IN` list over both columns let
-    /// the planner walk a whole warehouse's stock); SQLite's write transaction (`BEGIN
+    /// in a cycle). On PostgreSQL the missing rows are inserted in one statement and another
+    /// takes them all `FOR UPDATE` by their keys, in that order; SQLite's write transaction (`BEGIN
     /// IMMEDIATE`) already holds the whole database, so there each row is read by its key and
-    /// only a missing one is inserted. Every lookup is one cached statement on the unique
-    /// `(product_id, warehouse_id)` index. Returns the rows in the order of `keys`.
+    /// only a missing one is inserted (one cached statement per key). Every lookup goes through
+    /// the unique `(product_id, warehouse_id)` index. Returns the rows in the order of `keys`.
     pub fn lock(
         conn: &mut DbConnection,
         company: CompanyId,
@@ -63,19 +63,22 @@ impl Stock {
                     .on_conflict((stocks::product_id, stocks::warehouse_id))
                     .do_nothing()
                     .execute(pg)?;
-                let mut rows = Vec::with_capacity(keys.len());
-                for key in keys {
-                    rows.push(
-                        stocks::table
-                            .filter(stocks::company_id.eq(company.get()))
-                            .filter(stocks::product_id.eq(key.0))
-                            .filter(stocks::warehouse_id.eq(key.1))
-                            .select(Stock::as_select())
-                            .for_update()
-                            .first(pg)?,
-                    );
-                }
-                rows
+                // One statement locks them all, each row found by its key on the unique
+                // `(product_id, warehouse_id)` index (a join with the keys: two `ANY` lists once
+                // got a generic plan that walked a whole warehouse's stock), and `FOR UPDATE`
+                // locks them in the order the `ORDER BY` returns them: the fixed order.
+                let (products, warehouses): (Vec<i64>, Vec<i64>) = keys.iter().copied().unzip();
+                diesel::sql_query(
+                    "SELECT s.* FROM stocks s \
+                     JOIN unnest($2::int8[], $3::int8[]) AS k (product_id, warehouse_id) \
+                     ON s.product_id = k.product_id AND s.warehouse_id = k.warehouse_id \
+                     WHERE s.company_id = $1 \
+                     ORDER BY s.product_id, s.warehouse_id FOR UPDATE OF s",
+                )
+                .bind::<BigInt, _>(company.get())
+                .bind::<Array<BigInt>, _>(products)
+                .bind::<Array<BigInt>, _>(warehouses)
+                .load(pg)?
             }
             DbConnection::Sqlite(lite) => {
                 let mut rows = Vec::with_capacity(keys.len());
@@ -107,6 +110,35 @@ impl Stock {
                     .ok_or(diesel::result::Error::NotFound)
             })
             .collect()
+    }
+
+    /// Saves the balances `(id, quantity, average cost)` of locked rows: on PostgreSQL in one
+    /// statement (a round trip each was a tenth of a sale's), on SQLite one cached statement each.
+    pub fn save_all(conn: &mut DbConnection, balances: &[(i64, i64, i64)]) -> QueryResult<()> {
+        match conn {
+            DbConnection::Postgres(pg) => {
+                let ids = balances.iter().map(|b| b.0).collect::<Vec<_>>();
+                let quantities = balances.iter().map(|b| b.1).collect::<Vec<_>>();
+                let costs = balances.iter().map(|b| b.2).collect::<Vec<_>>();
+                diesel::sql_query(
+                    "UPDATE stocks s SET quantity = b.quantity, average_cost = b.average_cost, \
+                     updated_at = $4 \
+                     FROM unnest($1::int8[], $2::int8[], $3::int8[]) \
+                     AS b (id, quantity, average_cost) WHERE s.id = b.id",
+                )
+                .bind::<Array<BigInt>, _>(ids)
+                .bind::<Array<BigInt>, _>(quantities)
+                .bind::<Array<BigInt>, _>(costs)
+                .bind::<Timestamp, _>(now())
+                .execute(pg)?;
+            }
+            DbConnection::Sqlite(_) => {
+                for &(id, quantity, average_cost) in balances {
+                    Self::save(conn, id, quantity, average_cost)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Saves the balance of a locked row.
