@@ -1,6 +1,7 @@
 //! The guard every request passes (a middleware of the router): it refuses addresses that are too
-//! long or carry control characters, and heads that are too large, before anything reads them, and it makes sure every refusal
-//! is the app's Spanish JSON and every API answer is kept out of caches.
+//! long or carry control characters, and heads that are too large, before anything reads them;
+//! and it makes sure every refusal is the app's Spanish JSON and every API answer is kept out of
+//! caches.
 //!
 //! Handlers and the app's own extractors already answer `{statusCode, message}` in Spanish; the
 //! rewrite here is the net under what they do not control: axum's own rejections (a path or query
