@@ -4,6 +4,10 @@
 //! [`models`]; JSON shapes in [`views`]. Pages are React rendered by [`ssr`] inside an embedded
 //! JavaScript engine. [`db`] hides whether the database is SQLite or PostgreSQL. [`sri`] builds,
 //! signs and sends electronic documents to Ecuador's tax authority.
+//!
+//! No `unwrap()` or `expect()` outside tests: a request must end in an answer, never a panic. A
+//! start-up invariant that may stop the process says why in an `#[allow(…, reason = …)]`.
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod app;
 pub mod auth;

@@ -51,6 +51,10 @@ pub struct Manifest {
 }
 
 /// The parsed manifest.
+#[allow(
+    clippy::expect_used,
+    reason = "the manifest is embedded by build.rs from the bundle it built: it parses or the build is broken"
+)]
 pub fn manifest() -> &'static Manifest {
     static MANIFEST: OnceLock<Manifest> = OnceLock::new();
     MANIFEST.get_or_init(|| {

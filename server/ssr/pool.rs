@@ -51,6 +51,10 @@ pub struct SsrPool {
 impl SsrPool {
     /// Starts the pool. Returns at once; engines load in the background and renders queue until
     /// they are ready (see [`SsrPool::ready`]).
+    #[allow(
+        clippy::expect_used,
+        reason = "called once at start-up: a server that cannot start its render thread must not start"
+    )]
     pub fn start(source: &'static str, config: PoolConfig) -> SsrPool {
         let (sender, receiver) = mpsc::sync_channel::<Job>(config.queue.max(1));
         let receiver = Arc::new(Mutex::new(receiver));

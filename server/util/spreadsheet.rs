@@ -301,6 +301,8 @@ pub fn write_xlsx(rows: &[Vec<String>]) -> Vec<u8> {
     let mut central = Vec::new();
     for (name, content) in &files {
         let mut deflated = Vec::new();
+        // Writing into a `Vec` cannot fail: the `io::Result`s below are always `Ok`.
+        #[allow(clippy::unwrap_used)]
         {
             use std::io::Write;
             let mut enc =

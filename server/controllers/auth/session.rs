@@ -104,7 +104,9 @@ async fn authenticate(
         .await
 }
 
-fn session_cookie(state: &AppState, token: &str) -> HeaderValue {
+/// The `Set-Cookie` value of a new session. Tokens are URL-safe base64, so the header is always
+/// valid; a failure is answered as an internal error rather than a panic.
+fn session_cookie(state: &AppState, token: &str) -> AppResult<HeaderValue> {
     let max_age = state.config.session_ttl.as_secs() as i64;
     let cookie = cookies::set(
         SESSION_COOKIE,
@@ -113,7 +115,7 @@ fn session_cookie(state: &AppState, token: &str) -> HeaderValue {
         state.config.cookie_secure,
         Some(max_age),
     );
-    HeaderValue::from_str(&cookie).expect("session tokens are URL-safe base64")
+    HeaderValue::from_str(&cookie).map_err(|err| AppError::Internal(err.into()))
 }
 
 fn user_agent(headers: &HeaderMap) -> Option<String> {
@@ -138,10 +140,9 @@ pub async fn login(
         user_agent(&headers),
     )
     .await?;
+    let cookie = session_cookie(&state, &token)?;
     let mut response = Json(user).into_response();
-    response
-        .headers_mut()
-        .insert(SET_COOKIE, session_cookie(&state, &token));
+    response.headers_mut().insert(SET_COOKIE, cookie);
     Ok(response)
 }
 
@@ -160,8 +161,9 @@ pub async fn login_form(
     } else {
         Err(AppError::Forbidden(csrf::REJECTED.into()))
     };
+    let result = result.and_then(|(user, token)| Ok((user, session_cookie(&state, &token)?)));
     match result {
-        Ok((user, token)) => {
+        Ok((user, cookie)) => {
             let target = match return_path(&form.volver) {
                 Some(back) => back.to_string(),
                 None => user
@@ -170,9 +172,7 @@ pub async fn login_form(
                     .unwrap_or_else(|| "/admin".into()),
             };
             let mut response = StatusCode::SEE_OTHER.into_response();
-            response
-                .headers_mut()
-                .insert(SET_COOKIE, session_cookie(&state, &token));
+            response.headers_mut().insert(SET_COOKIE, cookie);
             if let Ok(location) = HeaderValue::from_str(&target) {
                 response.headers_mut().insert(LOCATION, location);
             }
@@ -220,9 +220,7 @@ pub async fn logout(
         state.config.cookie_secure,
         Some(0),
     );
-    response.headers_mut().insert(
-        SET_COOKIE,
-        HeaderValue::from_str(&cookie).expect("static cookie"),
-    );
+    let cookie = HeaderValue::from_str(&cookie).map_err(|err| AppError::Internal(err.into()))?;
+    response.headers_mut().insert(SET_COOKIE, cookie);
     Ok(response)
 }

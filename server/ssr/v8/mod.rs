@@ -239,6 +239,10 @@ struct Watchdog {
 }
 
 impl Watchdog {
+    #[allow(
+        clippy::expect_used,
+        reason = "started once, with the first V8 engine: without it a runaway render could never be stopped"
+    )]
     fn get() -> &'static Watchdog {
         static WATCHDOG: OnceLock<&'static Watchdog> = OnceLock::new();
         WATCHDOG.get_or_init(|| {
