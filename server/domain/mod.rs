@@ -1,7 +1,8 @@
 //! Business primitives shared by every area (sales, cash, receivables, purchases) and by the SRI
-//! engine: money ([`money`]), Ecuadorian identifications ([`ids`]), the tax table ([`taxes`]) and
+//! engine: money ([`money`]; the stored [`amount::Money`] and [`amount::Quantity`]), Ecuadorian identifications ([`ids`]), the tax table ([`taxes`]) and
 //! the one calculation of a document's amounts ([`totals`]).
 
+pub mod amount;
 pub mod ids;
 pub mod money;
 pub mod taxes;
