@@ -7,4 +7,3 @@ pub mod pricing;
 pub mod promotion;
 pub mod quote;
 pub mod receivable;
-pub mod sequence;

@@ -1,5 +1,5 @@
 //! Sales notes (notas de venta): header, lines and payments. Written once by
-//! `controllers::sales::notes::commit`, never updated or deleted — a credit note cancels a
+//! `services::sales::note::commit`, never updated or deleted — a credit note cancels a
 //! sale. Money and quantities in millionths.
 
 use chrono::{NaiveDate, NaiveDateTime};

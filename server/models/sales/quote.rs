@@ -1,5 +1,5 @@
 //! Quotes (cotizaciones): a client, priced lines, a validity date and a note. Written once by
-//! `controllers::sales::quotes::register_in`; a quote never moves stock. Numbered per branch
+//! `services::sales::quote::register`; a quote never moves stock. Numbered per branch
 //! (`quotes (branch_office_id, number)` is unique), the next number taken under the branch's
 //! numbering lock. Money and quantities in millionths.
 
@@ -99,6 +99,32 @@ impl QuoteLine {
             net: self.net,
             iva: self.iva,
             unit_cost: 0,
+        }
+    }
+}
+
+impl From<SaleLine> for QuoteLine {
+    /// A priced line in the shape of a sale line (see `services::sales::document::lines_of`)
+    /// stored as a quote's line: its cost is dropped, its parent id kept.
+    fn from(l: SaleLine) -> Self {
+        QuoteLine {
+            id: l.id,
+            quote_id: l.sale_id,
+            position: l.position,
+            product_id: l.product_id,
+            code: l.code,
+            name: l.name,
+            unit: l.unit,
+            quantity: l.quantity,
+            unit_price: l.unit_price,
+            discount: l.discount,
+            promotion_id: l.promotion_id,
+            promotion_name: l.promotion_name,
+            promotion_discount: l.promotion_discount,
+            iva_code: l.iva_code,
+            iva_rate: l.iva_rate,
+            net: l.net,
+            iva: l.iva,
         }
     }
 }
