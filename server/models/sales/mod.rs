@@ -2,6 +2,7 @@
 
 pub mod client;
 pub mod credit_note;
+pub mod document;
 pub mod note;
 pub mod pricing;
 pub mod promotion;

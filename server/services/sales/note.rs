@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::document::{lines_of, note_of};
 use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
-use super::pricing::{self, Priced};
+use super::pricing::{self, LineInput, Priced};
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
 use crate::controllers::inventory::cellars::branch_cellar;
@@ -130,6 +130,24 @@ pub fn idempotency_key(body: &NoteBody) -> AppResult<String> {
     Ok(key.to_string())
 }
 
+/// Prices `inputs` for `client` at `at`, at the prices the user's role may set.
+pub fn price_for(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    client: &Client,
+    inputs: &[LineInput],
+    at: chrono::NaiveDateTime,
+) -> AppResult<Priced> {
+    pricing::price(
+        conn,
+        tenant.company,
+        client,
+        inputs,
+        may_change_price(tenant),
+        at,
+    )
+}
+
 /// Prices the body's lines for its client (the preview and the first step of a sale).
 pub fn price_body(
     conn: &mut DbConnection,
@@ -138,14 +156,7 @@ pub fn price_body(
 ) -> AppResult<(Client, Priced)> {
     let lines = input::lines(body.lines.as_deref())?;
     let client = client_of(conn, tenant.company, body.client_id.as_ref())?;
-    let priced = pricing::price(
-        conn,
-        tenant.company,
-        &client,
-        &lines,
-        may_change_price(tenant),
-        now(),
-    )?;
+    let priced = price_for(conn, tenant, &client, &lines, now())?;
     Ok((client, priced))
 }
 
@@ -251,14 +262,7 @@ pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> App
     let cellar = branch_cellar(conn, tenant, branch.id, body.cellar_id.as_ref())?;
     let quote = quote_of(conn, company, body.quote_id.as_ref())?;
     let at = now();
-    let priced = pricing::price(
-        conn,
-        company,
-        &client,
-        &inputs,
-        may_change_price(tenant),
-        at,
-    )?;
+    let priced = price_for(conn, tenant, &client, &inputs, at)?;
     Ok(Prepared {
         key,
         payments,
@@ -297,29 +301,26 @@ fn drawer_turn(
 pub fn commit(
     conn: &mut DbConnection,
     tenant: &Tenant,
-    prepared: Prepared,
+    mut prepared: Prepared,
 ) -> AppResult<Registered> {
     let company = tenant.company;
-    let Prepared {
-        key,
-        mut payments,
-        note,
-        branch,
-        client,
-        cellar,
-        priced,
-        quote,
-        at,
-    } = prepared;
+    let (branch, cellar, priced) = (&prepared.branch, &prepared.cellar, &prepared.priced);
     // The counter first: it serialises the sales of the emission point, so the key check below
     // sees every sale committed before.
-    let counter = sequence::lock(conn, company, &branch, DocType::SalesNote)?;
-    if let Some(existing) = Sale::find_by_key(conn, company, &key)? {
+    let counter = sequence::lock(conn, company, branch, DocType::SalesNote)?;
+    if let Some(existing) = Sale::find_by_key(conn, company, &prepared.key)? {
         return Ok(Registered::Existing(Box::new(existing)));
     }
     let total = priced.total();
-    check_payments(conn, company, &client, total, &mut payments)?;
-    let turn = drawer_turn(conn, tenant, &branch, &payments)?;
+    check_payments(
+        conn,
+        company,
+        &prepared.client,
+        total,
+        &mut prepared.payments,
+    )?;
+    let payments = &prepared.payments;
+    let turn = drawer_turn(conn, tenant, branch, payments)?;
     let sequential = counter.next();
     let number = counter.format(sequential);
     let change: i64 = payments
@@ -333,20 +334,20 @@ pub fn commit(
         emission_point_id: counter.emission_point_id,
         sequential,
         number: &number,
-        idempotency_key: &key,
-        client_id: client.id,
+        idempotency_key: &prepared.key,
+        client_id: prepared.client.id,
         warehouse_id: cellar.id,
         user_id: tenant.user_id(),
         turn_id: turn,
-        quote_id: quote,
+        quote_id: prepared.quote,
         gross: pricing::micros(t.gross),
         discount: pricing::micros(t.total_discount),
         subtotal: pricing::micros(t.total_without_taxes),
         iva: pricing::micros(t.iva),
         total,
         change_given: change,
-        note: note.as_deref(),
-        created_at: at,
+        note: prepared.note.as_deref(),
+        created_at: prepared.at,
     };
     let sale = new.stored(Sale::insert(conn, &new)?);
     let sale_id = sale.id;
@@ -372,7 +373,7 @@ pub fn commit(
         },
         &movements,
     )?;
-    let lines = lines_of(&priced, sale_id, |i| {
+    let lines = lines_of(priced, sale_id, |i| {
         posted.get(i).map_or(0, |c| c.unit_cost)
     });
     let ids = Sale::insert_lines(conn, &lines)?;
@@ -395,13 +396,13 @@ pub fn commit(
         })
         .collect();
     Sale::insert_payments(conn, &rows)?;
-    for p in &payments {
+    for p in payments {
         match p.method {
             Method::Credit => {
                 Receivable::insert(
                     conn,
                     company,
-                    client.id,
+                    prepared.client.id,
                     sale_id,
                     p.amount,
                     p.due_date.unwrap_or_else(local_date),
@@ -435,7 +436,7 @@ pub fn commit(
         sale,
         lines,
         payments: rows,
-        client,
+        client: prepared.client,
         user: tenant.auth.user.name.clone(),
     })))
 }

@@ -1,5 +1,5 @@
 //! Registering a quote (cotización). Priced exactly like a sales note (price level, promotions,
-//! IVA through [`pricing::price`]) and stored with its lines; a quote never moves stock.
+//! IVA through [`super::pricing::price`]) and stored with its lines; a quote never moves stock.
 //! Converting one into a sale happens in the POS, which receives its lines.
 
 use chrono::NaiveDate;
@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use super::document::{lines_of, note_of};
 use super::input::{self, LineBody};
-use super::note::{client_of, may_change_price};
-use super::pricing::{self, micros};
+use super::note::{client_of, price_for};
+use super::pricing::micros;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
@@ -59,14 +59,7 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &QuoteBody) -> A
     let client = client_of(conn, company, body.client_id.as_ref())?;
     let branch = tenant.branch(conn)?;
     let at = now();
-    let priced = pricing::price(
-        conn,
-        company,
-        &client,
-        &inputs,
-        may_change_price(tenant),
-        at,
-    )?;
+    let priced = price_for(conn, tenant, &client, &inputs, at)?;
     lock_branch_numbering(conn, branch.id)?;
     let number = Quote::next_number(conn, branch.id)?;
     let t = &priced.totals;
