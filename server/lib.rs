@@ -22,6 +22,7 @@ pub mod mail;
 pub mod models;
 pub mod router;
 pub mod server;
+pub mod services;
 pub mod sri;
 pub mod ssr;
 pub mod util;

@@ -5,6 +5,7 @@
 //! diesel is synchronous, so every use from a request goes through [`Database::run`], which takes a
 //! pooled connection on tokio's blocking threads, never on the async workers.
 
+pub mod counter;
 pub mod list;
 pub mod migrations;
 pub mod native;

@@ -1,7 +1,6 @@
-//! `/api/sales/creditNote`: internal credit notes against a sales note. Per line at most what was
-//! sold minus what earlier credit notes returned; the goods go back to stock at the cost they left
-//! with (inventory service); the money leaves the open shift of the user who registers it (cash
-//! service) or lowers the sale's receivable. Numbered by its own counter of the emission point.
+//! `/api/sales/creditNote`: internal credit notes against a sales note. Registering one is the
+//! service [`crate::services::sales::credit_note`]; here the body is read, the service called and
+//! the credit note shown, with what each line of a sale may still return.
 
 use std::collections::HashMap;
 
@@ -9,82 +8,25 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use rust_decimal::Decimal;
-use serde::Deserialize;
-use serde_json::Value;
 
-use super::notes::{NOT_FOUND, stored_totals};
+use super::document::{self, stored_totals, user_name};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::auth::roles::{self, Tenant};
-use crate::controllers::inventory::input::{optional_id, required_micros, text};
+use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::domain::money::{from_micros, money, money_text, qty_from_micros};
-use crate::domain::taxes::TaxKind;
+use crate::domain::money::{money_text, qty_from_micros};
 use crate::domain::totals;
-use crate::error::{AppError, AppResult, conflict};
+use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
-use crate::models::cash::movement::{MovementKind, NewMovement};
-use crate::models::cash::posting::{ShiftTarget, post_to_shift};
-use crate::models::inventory::kardex::KardexRow;
-use crate::models::inventory::movements::{
-    Document, Movement, MovementType, UnitCost, post_movements,
-};
-use crate::models::sales::credit_note::{CreditNote, CreditNoteLine, NewCreditNote};
+use crate::models::sales::client::Client;
+use crate::models::sales::credit_note::CreditNote;
 use crate::models::sales::note::{Sale, SaleLine};
-use crate::models::sales::pricing::micros;
-use crate::models::sales::receivable::Receivable;
-use crate::models::sales::sequence::{self, DocType};
-use crate::util::time::{now, to_local_iso};
-use crate::validation::required_text;
+use crate::services::sales::credit_note::{self, CreditNoteBody, Portion, taxable};
+use crate::util::time::to_local_iso;
 use crate::views::sales::credit_note::{CreditNoteLineView, CreditNoteView, ReturnableLineView};
-
-/// Body of register.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CreditNoteBody {
-    sale_id: Option<Value>,
-    reason: Option<String>,
-    lines: Option<Vec<ReturnBody>>,
-    refund: Option<String>,
-}
-
-/// A returned product and quantity.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ReturnBody {
-    product_id: Option<Value>,
-    quantity: Option<Value>,
-}
-
-/// A portion of a sale line being returned.
-struct Portion<'a> {
-    line: &'a SaleLine,
-    quantity: i64,
-}
-
-/// The sale of the body, in the company and the selected branch.
-fn sale_of(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    branch: i64,
-    value: Option<&Value>,
-) -> AppResult<Sale> {
-    let sale = match optional_id(value) {
-        Ok(Some(id)) => Sale::find(conn, tenant.company, id)?,
-        _ => None,
-    }
-    .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    if sale.branch_office_id != branch {
-        return Err(AppError::field(
-            "saleId",
-            "La nota de venta es de otra sucursal: cambie a esa sucursal para registrar la devolución",
-        ));
-    }
-    Ok(sale)
-}
 
 /// What each line of `sale` may still return.
 pub fn returnable(
@@ -111,86 +53,6 @@ pub fn returnable(
         .collect())
 }
 
-/// Splits the asked quantities over the sale's lines of each product (in line order), within
-/// what each line may still return.
-fn portions<'a>(
-    body: &CreditNoteBody,
-    lines: &'a [SaleLine],
-    returned: &HashMap<i64, i64>,
-) -> AppResult<Vec<Portion<'a>>> {
-    let raw = body.lines.as_deref().unwrap_or_default();
-    if raw.is_empty() {
-        return Err(AppError::field(
-            "lines",
-            "Indique qué productos se devuelven",
-        ));
-    }
-    let mut left: HashMap<i64, i64> = lines
-        .iter()
-        .map(|l| (l.id, l.quantity - returned.get(&l.id).copied().unwrap_or(0)))
-        .collect();
-    let mut out: Vec<Portion> = Vec::new();
-    for (i, r) in raw.iter().enumerate() {
-        let row = i + 1;
-        let at = |e: String| AppError::field("lines", format!("Línea {row}: {e}"));
-        let product = match optional_id(r.product_id.as_ref()) {
-            Ok(Some(id)) => id,
-            _ => return Err(at("elija un producto".into())),
-        };
-        let mut wanted =
-            required_micros(r.quantity.as_ref(), "La cantidad", true, false).map_err(at)?;
-        let of_product: Vec<&SaleLine> = lines.iter().filter(|l| l.product_id == product).collect();
-        let Some(first) = of_product.first() else {
-            return Err(at("el producto no está en la nota de venta".into()));
-        };
-        let available: i64 = of_product.iter().map(|l| left[&l.id]).sum();
-        if wanted > available {
-            return Err(at(format!(
-                "de «{}» se pueden devolver como máximo {} (vendido {}, ya devuelto {})",
-                first.name,
-                qty_from_micros(available),
-                qty_from_micros(of_product.iter().map(|l| l.quantity).sum()),
-                qty_from_micros(
-                    of_product
-                        .iter()
-                        .map(|l| returned.get(&l.id).copied().unwrap_or(0))
-                        .sum()
-                )
-            )));
-        }
-        for line in of_product {
-            let take = wanted.min(left[&line.id]);
-            if take > 0 {
-                *left.get_mut(&line.id).expect("line") -= take;
-                wanted -= take;
-                out.push(Portion {
-                    line,
-                    quantity: take,
-                });
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// The taxable line of a returned portion: its share of the line's discounts, pro rata.
-fn taxable(p: &Portion) -> totals::Line {
-    let discount = from_micros(p.line.discount + p.line.promotion_discount);
-    let share = if p.quantity == p.line.quantity {
-        discount
-    } else {
-        money(discount * from_micros(p.quantity) / from_micros(p.line.quantity))
-    };
-    totals::Line {
-        quantity: from_micros(p.quantity),
-        unit_price: from_micros(p.line.unit_price),
-        discount: share,
-        iva: p.line.iva_code.clone(),
-        ice: None,
-        irbpnr_bottles: None,
-    }
-}
-
 /// The view of a credit note.
 pub fn view(
     conn: &mut DbConnection,
@@ -203,12 +65,10 @@ pub fn view(
         .map(|l| (l.id, l))
         .collect();
     let lines = CreditNote::lines(conn, note.id)?;
-    let client_name = crate::models::sales::client::Client::find(conn, company, note.client_id)?
+    let client_name = Client::find(conn, company, note.client_id)?
         .map(|c| c.name)
         .unwrap_or_default();
-    let user = KardexRow::user_names(conn, company, &[note.user_id])?
-        .remove(&note.user_id)
-        .unwrap_or_default();
+    let user = user_name(conn, company, note.user_id)?;
     let portions: Vec<Portion> = lines
         .iter()
         .filter_map(|l| {
@@ -256,179 +116,19 @@ pub fn view(
     })
 }
 
-/// Registers a credit note in the caller's write transaction.
-pub fn register_in(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    body: &CreditNoteBody,
-) -> AppResult<CreditNoteView> {
-    let company = tenant.company;
-    let reason = text(&body.reason).unwrap_or_default();
-    if let Some(problem) = required_text(&reason, "El motivo", 300) {
-        return Err(AppError::field("reason", problem));
-    }
-    let cash = match body.refund.as_deref() {
-        Some("cash") => true,
-        Some("credit") => false,
-        _ => {
-            return Err(AppError::field(
-                "refund",
-                "Indique cómo se devuelve el dinero: en efectivo (cash) o rebajando la cuenta por cobrar (credit)",
-            ));
-        }
-    };
-    let branch = tenant.branch(conn)?;
-    let counter = sequence::lock(conn, company, &branch, DocType::CreditNote)?;
-    let sale = sale_of(conn, tenant, branch.id, body.sale_id.as_ref())?;
-    let sale_lines = Sale::lines(conn, sale.id)?;
-    let returned = CreditNote::returned(conn, company, sale.id)?;
-    let portions = portions(body, &sale_lines, &returned)?;
-    let taxable: Vec<totals::Line> = portions.iter().map(taxable).collect();
-    let totals = totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO).map_err(|e| {
-        AppError::field(
-            "lines",
-            e.first().map(|e| e.message.clone()).unwrap_or_default(),
-        )
-    })?;
-    let total = micros(totals.total);
-    let receivable = if cash {
-        None
-    } else {
-        let r = Receivable::of_sale(conn, company, sale.id)?.ok_or_else(|| {
-            AppError::field(
-                "refund",
-                "La venta no fue a crédito: devuelva el dinero en efectivo",
-            )
-        })?;
-        if r.balance < total {
-            return Err(AppError::field(
-                "refund",
-                format!(
-                    "El saldo por cobrar de la venta ({}) es menor que la nota de crédito ({}): devuelva la diferencia en efectivo",
-                    money_text(r.balance),
-                    money_text(total)
-                ),
-            ));
-        }
-        Some(r)
-    };
-    let sequential = counter.next();
-    let number = counter.format(sequential);
-    let at = now();
-    let id = CreditNote::insert(
-        conn,
-        &NewCreditNote {
-            company_id: company.get(),
-            branch_office_id: branch.id,
-            emission_point_id: counter.emission_point_id,
-            sequential,
-            number: &number,
-            sale_id: sale.id,
-            client_id: sale.client_id,
-            user_id: tenant.user_id(),
-            reason: &reason,
-            refund: if cash { "cash" } else { "credit" },
-            subtotal: micros(totals.total_without_taxes),
-            iva: micros(totals.iva),
-            total,
-            created_at: at,
-        },
-    )?;
-    // Goods back at the cost they left with; recipes and services have no stock of their own.
-    let stocked: Vec<i64> = crate::models::inventory::product::Product::find_many(
-        conn,
-        company,
-        &portions
-            .iter()
-            .map(|p| p.line.product_id)
-            .collect::<Vec<_>>(),
-    )?
-    .into_iter()
-    .filter(|p| p.is_stocked())
-    .map(|p| p.id)
-    .collect();
-    let movements: Vec<Movement> = portions
-        .iter()
-        .filter(|p| stocked.contains(&p.line.product_id))
-        .map(|p| Movement {
-            product_id: p.line.product_id,
-            warehouse_id: sale.warehouse_id,
-            kind: MovementType::SaleReturn,
-            quantity: p.quantity,
-            cost: UnitCost::Given(p.line.unit_cost),
-        })
-        .collect();
-    if !movements.is_empty() {
-        post_movements(
-            conn,
-            company,
-            Some(tenant.user_id()),
-            &Document {
-                doc_type: "credit_note",
-                id: Some(id),
-                number: Some(number.clone()),
-            },
-            &movements,
-        )?;
-    }
-    let rows: Vec<CreditNoteLine> = portions
-        .iter()
-        .zip(&totals.lines)
-        .map(|(p, t)| CreditNoteLine {
-            id: 0,
-            credit_note_id: id,
-            sale_line_id: p.line.id,
-            product_id: p.line.product_id,
-            quantity: p.quantity,
-            net: micros(t.net),
-            iva: t
-                .taxes
-                .iter()
-                .filter(|x| x.kind == TaxKind::Iva)
-                .map(|x| micros(x.value))
-                .sum(),
-        })
-        .collect();
-    CreditNote::insert_lines(conn, &rows)?;
-    match receivable {
-        Some(r) if Receivable::lower(conn, company, r.id, total)? != 1 => {
-            return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
-        }
-        Some(_) => {}
-        None if total > 0 => {
-            post_to_shift(
-                conn,
-                company,
-                ShiftTarget::OpenOf(tenant.user_id()),
-                &NewMovement {
-                    kind: MovementKind::CashRefund,
-                    amount: total,
-                    reason: format!("Nota de crédito {number} (venta {})", sale.number),
-                    payment_method: Some("efectivo".into()),
-                    source: Some(("credit_note".into(), id)),
-                    user_id: tenant.user_id(),
-                },
-            )?;
-        }
-        None => {}
-    }
-    sequence::advance(conn, &counter)?;
-    let note = CreditNote::find(conn, company, id)?.ok_or_else(crate::error::not_in_table)?;
-    view(conn, company, &note)
-}
-
 /// `POST /api/sales/creditNote/register`.
 pub async fn register(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<CreditNoteBody>,
 ) -> AppResult<(StatusCode, Json<CreditNoteView>)> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let created = state
-        .db
-        .write(move |conn| register_in(conn, &tenant, &body))
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
+    document::created(&state, &auth, move |conn, tenant| {
+        let id = credit_note::register(conn, tenant, &body)?;
+        let note =
+            CreditNote::find(conn, tenant.company, id)?.ok_or_else(crate::error::not_in_table)?;
+        view(conn, tenant.company, &note)
+    })
+    .await
 }
 
 /// One page of the branch's credit notes.
@@ -448,13 +148,10 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<CreditNoteView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &params))
-            .await?,
-    ))
+    document::read(&state, &auth, move |conn, tenant| {
+        list_page(conn, tenant, &params)
+    })
+    .await
 }
 
 /// `GET /api/sales/creditNote/{id}`.
@@ -463,18 +160,12 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<CreditNoteView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| {
-                let note = CreditNote::find(conn, tenant.company, id)?.ok_or_else(|| {
-                    AppError::NotFound("No se encontró la nota de crédito".into())
-                })?;
-                view(conn, tenant.company, &note)
-            })
-            .await?,
-    ))
+    document::read(&state, &auth, move |conn, tenant| {
+        let note = CreditNote::find(conn, tenant.company, id)?
+            .ok_or_else(|| AppError::NotFound("No se encontró la nota de crédito".into()))?;
+        view(conn, tenant.company, &note)
+    })
+    .await
 }
 
 /// `GET /api/sales/note/{id}/returnable`: what each line of the sale may still return.
@@ -483,14 +174,9 @@ pub async fn returnable_of(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<Vec<ReturnableLineView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| {
-                let sale = super::notes::find_visible(conn, tenant.company, id)?;
-                returnable(conn, tenant.company, &sale)
-            })
-            .await?,
-    ))
+    document::read(&state, &auth, move |conn, tenant| {
+        let sale = super::notes::find_visible(conn, tenant.company, id)?;
+        returnable(conn, tenant.company, &sale)
+    })
+    .await
 }

@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use super::document::client_view;
 use super::{clients, credit_notes, notes, promotions};
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::cash::pages::ticket_header;
@@ -12,9 +13,10 @@ use crate::error::{AppError, AppResult};
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::turn::Turn;
 use crate::models::sales::note::Sale;
+use crate::services::sales::note;
 use crate::util::time::{ZONE, now, to_local_iso};
 use crate::views::sales::client::ClientsPage;
-use crate::views::sales::note::{SaleClientView, SaleRowView, method_label};
+use crate::views::sales::note::{SaleRowView, method_label};
 use crate::views::sales::pages::{
     BankOptionView, CreditNotesPage, MethodTotalView, PosPage, SaleNotePrint, SalesHubPage,
 };
@@ -74,17 +76,9 @@ fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
 }
 
 fn pos(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PosPage> {
-    let client = notes::client_of(conn, tenant.company, None)?;
+    let client = note::client_of(conn, tenant.company, None)?;
     Ok(PosPage {
-        final_consumer: SaleClientView {
-            id: client.id,
-            id_type: client.id_type,
-            identification: client.identification,
-            name: client.name,
-            address: client.address,
-            email: client.email,
-            phone: client.phone,
-        },
+        final_consumer: client_view(Some(&client), client.id),
         has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?.is_some(),
         bank_accounts: BankAccount::all(conn, tenant.company, true)?
             .into_iter()
@@ -94,7 +88,7 @@ fn pos(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PosPage> {
                 label: format!("{} · {} {}", a.bank, a.account_type, a.number),
             })
             .collect(),
-        can_change_price: notes::may_change_price(tenant),
+        can_change_price: note::may_change_price(tenant),
     })
 }
 

@@ -1,19 +1,15 @@
-//! `/api/sales/quoter`: quotes (cotizaciones). Priced exactly like a sales note (price level,
-//! promotions, IVA through [`pricing::price`]) and stored with their lines; a quote never moves
-//! stock. Converting one into a sale happens in the POS, which receives its lines.
+//! `/api/sales/quoter`: quotes (cotizaciones). Registering one is the service
+//! [`crate::services::sales::quote`]; here the body is read, the service called and the quote
+//! shown, with the stock of its products.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::NaiveDate;
-use serde::Deserialize;
-use serde_json::Value;
 
-use super::input::{self, LineBody};
-use super::notes::{client_of, may_change_price, stored_totals};
+use super::document::{self, client_view, stored_totals, user_name};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::auth::roles::{self, Tenant};
+use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::money_text;
@@ -21,16 +17,14 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
-use crate::models::inventory::kardex::KardexRow;
 use crate::models::inventory::stock::Stock;
-use crate::models::inventory::transfer::lock_branch_numbering;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::models::sales::client::Client;
-use crate::models::sales::pricing::{self, micros};
-use crate::models::sales::quote::{NewQuote, Quote, QuoteLine};
-use crate::util::time::{local_date, now, to_local_iso};
+use crate::models::sales::quote::{Quote, QuoteLine};
+use crate::services::sales::quote::{self, QuoteBody};
+use crate::util::time::to_local_iso;
 use crate::views::inventory::product::quantity;
-use crate::views::sales::note::{SaleClientView, SaleLineView};
+use crate::views::sales::note::SaleLineView;
 use crate::views::sales::quote::{QuoteRowView, QuoteStockView, QuoteView};
 
 /// `GET /api/sales/quoter/{id}` for an unknown quote.
@@ -41,72 +35,6 @@ pub fn stock_not_found(id: i64) -> String {
     format!("No se encontraron detalles de stock para la cotización con el id: {id}")
 }
 
-/// Body of register.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct QuoteBody {
-    pub client_id: Option<Value>,
-    pub lines: Option<Vec<LineBody>>,
-    pub valid_until: Option<String>,
-    pub note: Option<String>,
-}
-
-/// The validity date: required, `YYYY-MM-DD`, today (Ecuador) or later.
-fn valid_until_of(body: &QuoteBody) -> AppResult<NaiveDate> {
-    let raw = crate::controllers::inventory::input::text(&body.valid_until).ok_or_else(|| {
-        AppError::field(
-            "validUntil",
-            "Indique hasta qué fecha es válida la cotización",
-        )
-    })?;
-    let date = NaiveDate::parse_from_str(&raw, "%Y-%m-%d").map_err(|_| {
-        AppError::field(
-            "validUntil",
-            "La fecha de validez debe tener el formato AAAA-MM-DD",
-        )
-    })?;
-    if date < local_date() {
-        return Err(AppError::field(
-            "validUntil",
-            "La fecha de validez no puede ser anterior a hoy",
-        ));
-    }
-    Ok(date)
-}
-
-/// The note of the body, at most 500 characters.
-fn note_of(body: &QuoteBody) -> AppResult<Option<String>> {
-    let note = crate::controllers::inventory::input::text(&body.note);
-    if let Some(problem) = crate::validation::optional_text(note.as_deref(), "La nota", 500) {
-        return Err(AppError::field("note", problem));
-    }
-    Ok(note)
-}
-
-/// The buyer as shown (a removed client shows its id only).
-fn client_view(client: Option<Client>, id: i64) -> SaleClientView {
-    match client {
-        Some(c) => SaleClientView {
-            id: c.id,
-            id_type: c.id_type,
-            identification: c.identification,
-            name: c.name,
-            address: c.address,
-            email: c.email,
-            phone: c.phone,
-        },
-        None => SaleClientView {
-            id,
-            id_type: String::new(),
-            identification: String::new(),
-            name: String::new(),
-            address: None,
-            email: None,
-            phone: None,
-        },
-    }
-}
-
 /// The view of a stored quote.
 pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppResult<QuoteView> {
     let lines: Vec<_> = Quote::lines(conn, quote.id)?
@@ -114,15 +42,13 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppRe
         .map(QuoteLine::as_sale_line)
         .collect();
     let client = Client::find(conn, company, quote.client_id)?;
-    let user = KardexRow::user_names(conn, company, &[quote.user_id])?
-        .remove(&quote.user_id)
-        .unwrap_or_default();
+    let user = user_name(conn, company, quote.user_id)?;
     Ok(QuoteView {
         id: quote.id,
         number: quote.number,
         date: to_local_iso(quote.created_at),
         valid_until: quote.valid_until.to_string(),
-        client: client_view(client, quote.client_id),
+        client: client_view(client.as_ref(), quote.client_id),
         totals: stored_totals(&lines),
         lines: lines.iter().map(SaleLineView::from).collect(),
         total: money_text(quote.total),
@@ -131,89 +57,18 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppRe
     })
 }
 
-/// Registers a quote in the caller's write transaction. Nothing touches stock.
-pub fn register_in(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    body: &QuoteBody,
-) -> AppResult<QuoteView> {
-    let company = tenant.company;
-    let inputs = input::lines(body.lines.as_deref())?;
-    let valid_until = valid_until_of(body)?;
-    let note = note_of(body)?;
-    let client = client_of(conn, company, body.client_id.as_ref())?;
-    let branch = tenant.branch(conn)?;
-    let at = now();
-    let priced = pricing::price(
-        conn,
-        company,
-        &client,
-        &inputs,
-        may_change_price(tenant),
-        at,
-    )?;
-    lock_branch_numbering(conn, branch.id)?;
-    let number = Quote::next_number(conn, branch.id)?;
-    let t = &priced.totals;
-    let quote_id = Quote::insert(
-        conn,
-        &NewQuote {
-            company_id: company.get(),
-            branch_office_id: branch.id,
-            number,
-            client_id: client.id,
-            user_id: tenant.user_id(),
-            valid_until,
-            note: note.as_deref(),
-            gross: micros(t.gross),
-            discount: micros(t.total_discount),
-            subtotal: micros(t.total_without_taxes),
-            iva: micros(t.iva),
-            total: priced.total(),
-            created_at: at,
-        },
-    )?;
-    let lines: Vec<QuoteLine> = priced
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| QuoteLine {
-            id: 0,
-            quote_id,
-            position: i as i32 + 1,
-            product_id: l.product.id,
-            code: l.product.code.clone(),
-            name: l.product.name.clone(),
-            unit: l.product.unit.clone(),
-            quantity: l.quantity,
-            unit_price: l.unit_price,
-            discount: l.discount,
-            promotion_id: l.promotion.as_ref().map(|p| p.promotion_id),
-            promotion_name: l.promotion.as_ref().map(|p| p.name.clone()),
-            promotion_discount: l.promotion_discount(),
-            iva_code: l.iva_code.clone(),
-            iva_rate: l.iva_rate as i32,
-            net: l.net,
-            iva: l.iva,
-        })
-        .collect();
-    Quote::insert_lines(conn, &lines)?;
-    let quote = find_visible(conn, company, quote_id)?;
-    view(conn, company, &quote)
-}
-
 /// `POST /api/sales/quoter/register`: 201 with the stored quote.
 pub async fn register(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<QuoteBody>,
 ) -> AppResult<(StatusCode, Json<QuoteView>)> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let quote = state
-        .db
-        .write(move |conn| register_in(conn, &tenant, &body))
-        .await?;
-    Ok((StatusCode::CREATED, Json(quote)))
+    document::created(&state, &auth, move |conn, tenant| {
+        let id = quote::register(conn, tenant, &body)?;
+        let quote = find_visible(conn, tenant.company, id)?;
+        view(conn, tenant.company, &quote)
+    })
+    .await
 }
 
 /// The quote `id` of the company, else 404 'No se encontró la cotización'.
@@ -227,16 +82,11 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<QuoteView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| {
-                let quote = find_visible(conn, tenant.company, id)?;
-                view(conn, tenant.company, &quote)
-            })
-            .await?,
-    ))
+    document::read(&state, &auth, move |conn, tenant| {
+        let quote = find_visible(conn, tenant.company, id)?;
+        view(conn, tenant.company, &quote)
+    })
+    .await
 }
 
 /// Each line of quote `id` with the stock of its product in the default warehouse of the quote's
@@ -275,13 +125,10 @@ pub async fn get_stock(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<Vec<QuoteStockView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| stock_of(conn, tenant.company, id))
-            .await?,
-    ))
+    document::read(&state, &auth, move |conn, tenant| {
+        stock_of(conn, tenant.company, id)
+    })
+    .await
 }
 
 /// One page of the branch's quotes.
@@ -309,11 +156,8 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<QuoteRowView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &params))
-            .await?,
-    ))
+    document::read(&state, &auth, move |conn, tenant| {
+        list_page(conn, tenant, &params)
+    })
+    .await
 }

@@ -6,11 +6,12 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page, SortKey};
 use crate::db::schema::{clients, credit_note_lines, credit_notes};
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
+use crate::models::sales::document::DocumentQuery;
 
 /// A credit note header.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -67,14 +68,7 @@ pub struct CreditNoteLine {
     pub iva: i64,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<
-        diesel::dsl::InnerJoin<credit_notes::table, clients::table>,
-        (diesel::dsl::AsSelect<CreditNote, DbBackend>, clients::name),
-    >,
-    DbBackend,
->;
+type Query = DocumentQuery<credit_notes::table, CreditNote>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, credit_notes::id;
     "date" => credit_notes::id,
@@ -90,31 +84,16 @@ impl CreditNote {
         branch_office_id: i64,
         params: &ListParams,
     ) -> QueryResult<Page<(CreditNote, String)>> {
-        let (from, to) = params.time_range();
-        let filtered = || {
-            let mut query: Query = credit_notes::table
-                .inner_join(clients::table)
-                .select((CreditNote::as_select(), clients::name))
-                .filter(credit_notes::company_id.eq(company.get()))
-                .filter(credit_notes::branch_office_id.eq(branch_office_id))
-                .into_boxed();
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(
-                    search_fold(clients::name)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(credit_notes::number.like(pattern).escape('\\')),
-                );
-            }
-            if let Some(from) = from {
-                query = query.filter(credit_notes::created_at.ge(from));
-            }
-            if let Some(to) = to {
-                query = query.filter(credit_notes::created_at.lt(to));
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
+        crate::branch_documents!(
+            conn, company, branch_office_id, params,
+            credit_notes: CreditNote as Query, SORTS,
+            |query, pattern| query.filter(
+                search_fold(clients::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(credit_notes::number.like(pattern).escape('\\')),
+            )
+        )
     }
 
     /// One credit note of the company.

@@ -2,9 +2,9 @@
 
 pub mod client;
 pub mod credit_note;
+pub mod document;
 pub mod note;
 pub mod pricing;
 pub mod promotion;
 pub mod quote;
 pub mod receivable;
-pub mod sequence;

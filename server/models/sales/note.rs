@@ -1,15 +1,16 @@
 //! Sales notes (notas de venta): header, lines and payments. Written once by
-//! `controllers::sales::notes::commit`, never updated or deleted — a credit note cancels a
+//! `services::sales::note::commit`, never updated or deleted — a credit note cancels a
 //! sale. Money and quantities in millionths.
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page, SortKey};
 use crate::db::schema::{clients, sale_lines, sale_payments, sales};
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
+use crate::models::sales::document::DocumentQuery;
 
 /// A sale header.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -92,29 +93,11 @@ impl NewSale<'_> {
     }
 }
 
-/// A line of a sale (also the shape of a quote's line, see `models::sales::quote`).
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = sale_lines, treat_none_as_default_value = false)]
-pub struct SaleLine {
-    #[diesel(skip_insertion)]
-    pub id: i64,
-    pub sale_id: i64,
-    pub position: i32,
-    pub product_id: i64,
-    pub code: String,
-    pub name: String,
-    pub unit: String,
-    pub quantity: i64,
-    pub unit_price: i64,
-    pub discount: i64,
-    pub promotion_id: Option<i64>,
-    pub promotion_name: Option<String>,
-    pub promotion_discount: i64,
-    pub iva_code: String,
-    pub iva_rate: i32,
-    pub net: i64,
-    pub iva: i64,
-    pub unit_cost: i64,
+crate::document_line! {
+    /// A line of a sale (also the shape of a quote's line, see `models::sales::quote`).
+    pub struct SaleLine in sale_lines, parent sale_id {
+        pub unit_cost: i64,
+    }
 }
 
 /// A payment of a sale.
@@ -142,14 +125,7 @@ pub struct PeriodTotals {
 /// A row of the list: the header and the client's name.
 pub type SaleRow = (Sale, String);
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<
-        diesel::dsl::InnerJoin<sales::table, clients::table>,
-        (diesel::dsl::AsSelect<Sale, DbBackend>, clients::name),
-    >,
-    DbBackend,
->;
+type Query = DocumentQuery<sales::table, Sale>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sales::id;
     "date" => sales::id,
@@ -166,31 +142,16 @@ impl Sale {
         branch_office_id: i64,
         params: &ListParams,
     ) -> QueryResult<Page<SaleRow>> {
-        let (from, to) = params.time_range();
-        let filtered = || {
-            let mut query: Query = sales::table
-                .inner_join(clients::table)
-                .select((Sale::as_select(), clients::name))
-                .filter(sales::company_id.eq(company.get()))
-                .filter(sales::branch_office_id.eq(branch_office_id))
-                .into_boxed();
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(
-                    search_fold(clients::name)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(sales::number.like(pattern).escape('\\')),
-                );
-            }
-            if let Some(from) = from {
-                query = query.filter(sales::created_at.ge(from));
-            }
-            if let Some(to) = to {
-                query = query.filter(sales::created_at.lt(to));
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
+        crate::branch_documents!(
+            conn, company, branch_office_id, params,
+            sales: Sale as Query, SORTS,
+            |query, pattern| query.filter(
+                search_fold(clients::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(sales::number.like(pattern).escape('\\')),
+            )
+        )
     }
 
     /// One sale of the company.

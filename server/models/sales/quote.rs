@@ -1,16 +1,17 @@
 //! Quotes (cotizaciones): a client, priced lines, a validity date and a note. Written once by
-//! `controllers::sales::quotes::register_in`; a quote never moves stock. Numbered per branch
+//! `services::sales::quote::register`; a quote never moves stock. Numbered per branch
 //! (`quotes (branch_office_id, number)` is unique), the next number taken under the branch's
 //! numbering lock. Money and quantities in millionths.
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page, SortKey};
 use crate::db::schema::{clients, quote_lines, quotes};
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
+use crate::models::sales::document::DocumentQuery;
 use crate::models::sales::note::SaleLine;
 
 /// A quote header.
@@ -52,28 +53,9 @@ pub struct NewQuote<'a> {
     pub created_at: NaiveDateTime,
 }
 
-/// A line of a quote: a sale line without a cost.
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = quote_lines, treat_none_as_default_value = false)]
-pub struct QuoteLine {
-    #[diesel(skip_insertion)]
-    pub id: i64,
-    pub quote_id: i64,
-    pub position: i32,
-    pub product_id: i64,
-    pub code: String,
-    pub name: String,
-    pub unit: String,
-    pub quantity: i64,
-    pub unit_price: i64,
-    pub discount: i64,
-    pub promotion_id: Option<i64>,
-    pub promotion_name: Option<String>,
-    pub promotion_discount: i64,
-    pub iva_code: String,
-    pub iva_rate: i32,
-    pub net: i64,
-    pub iva: i64,
+crate::document_line! {
+    /// A line of a quote: a sale line without a cost.
+    pub struct QuoteLine in quote_lines, parent quote_id {}
 }
 
 impl QuoteLine {
@@ -103,17 +85,36 @@ impl QuoteLine {
     }
 }
 
+impl From<SaleLine> for QuoteLine {
+    /// A priced line in the shape of a sale line (see `services::sales::document::lines_of`)
+    /// stored as a quote's line: its cost is dropped, its parent id kept.
+    fn from(l: SaleLine) -> Self {
+        QuoteLine {
+            id: l.id,
+            quote_id: l.sale_id,
+            position: l.position,
+            product_id: l.product_id,
+            code: l.code,
+            name: l.name,
+            unit: l.unit,
+            quantity: l.quantity,
+            unit_price: l.unit_price,
+            discount: l.discount,
+            promotion_id: l.promotion_id,
+            promotion_name: l.promotion_name,
+            promotion_discount: l.promotion_discount,
+            iva_code: l.iva_code,
+            iva_rate: l.iva_rate,
+            net: l.net,
+            iva: l.iva,
+        }
+    }
+}
+
 /// A row of the list: the header and the client's name.
 pub type QuoteRow = (Quote, String);
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<
-        diesel::dsl::InnerJoin<quotes::table, clients::table>,
-        (diesel::dsl::AsSelect<Quote, DbBackend>, clients::name),
-    >,
-    DbBackend,
->;
+type Query = DocumentQuery<quotes::table, Quote>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, quotes::id;
     "date" => quotes::id,
@@ -131,35 +132,22 @@ impl Quote {
         branch_office_id: i64,
         params: &ListParams,
     ) -> QueryResult<Page<QuoteRow>> {
-        let (from, to) = params.time_range();
         let number: Option<i64> = params
             .search
             .as_deref()
             .map(str::trim)
             .and_then(|s| s.parse().ok());
-        let filtered = || {
-            let mut query: Query = quotes::table
-                .inner_join(clients::table)
-                .select((Quote::as_select(), clients::name))
-                .filter(quotes::company_id.eq(company.get()))
-                .filter(quotes::branch_office_id.eq(branch_office_id))
-                .into_boxed();
-            if let Some(pattern) = params.search_pattern() {
+        crate::branch_documents!(
+            conn, company, branch_office_id, params,
+            quotes: Quote as Query, SORTS,
+            |query, pattern| {
                 let by_name = search_fold(clients::name).like(pattern).escape('\\');
-                query = match number {
+                match number {
                     Some(n) => query.filter(by_name.or(quotes::number.eq(n))),
                     None => query.filter(by_name),
-                };
+                }
             }
-            if let Some(from) = from {
-                query = query.filter(quotes::created_at.ge(from));
-            }
-            if let Some(to) = to {
-                query = query.filter(quotes::created_at.lt(to));
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
+        )
     }
 
     /// One quote of the company.

@@ -6,7 +6,7 @@ use ts_rs::TS;
 use crate::domain::money::{fmt2, money_text, qty_from_micros};
 use crate::domain::totals::Totals;
 use crate::models::sales::note::{SaleLine, SalePayment};
-use crate::models::sales::pricing::{Priced, PricedLine};
+use crate::services::sales::pricing::{Priced, PricedLine};
 
 /// One line with its amounts (decimal strings).
 #[derive(Debug, Clone, Serialize, TS)]

@@ -3,17 +3,14 @@
 //! A document takes its counter's lock with [`lock`] at the start of its write transaction and
 //! writes the new value with [`advance`] in the same transaction, so a rollback gives the number
 //! back: numbers never repeat and never skip, also under concurrency. On PostgreSQL the lock is the
-//! row's `FOR UPDATE`; on SQLite the write transaction (`BEGIN IMMEDIATE`) already serialises.
+//! row's `FOR UPDATE`; on SQLite the write transaction (`BEGIN IMMEDIATE`) already serialises (both
+//! in [`crate::db::counter`]).
 //!
 //! Lock order of a sales document: its counter, then stock rows (the inventory service), then the
 //! cash shift. Documents that take stock first (adjustments, transfers) never take a counter, so no
 //! two transactions wait for each other in a cycle.
 
-use diesel::prelude::*;
-
-use crate::db::DbConnection;
-use crate::db::native::fixed;
-use crate::db::schema::{document_sequences, emission_points};
+use crate::db::{DbConnection, counter};
 use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;
 use crate::models::config::branch_office::BranchOffice;
@@ -68,47 +65,9 @@ pub fn lock(
     branch: &BranchOffice,
     doc: DocType,
 ) -> AppResult<Counter> {
-    let point = emission_points::table
-        .filter(emission_points::company_id.eq(company.get()))
-        .filter(emission_points::branch_office_id.eq(branch.id))
-        .filter(emission_points::active.eq(true))
-        .order(emission_points::code.asc())
-        .select((emission_points::id, emission_points::code));
-    let point: Option<(i64, String)> = crate::native!(&mut *conn, |c| point.first(c).optional())?;
-    let (point_id, point_code) = point.ok_or_else(|| crate::error::conflict(NO_EMISSION_POINT))?;
-    let new = (
-        document_sequences::company_id.eq(company.get()),
-        document_sequences::emission_point_id.eq(point_id),
-        document_sequences::doc_type.eq(doc.as_str()),
-        document_sequences::last_number.eq(0i64),
-    );
-    let key = document_sequences::table
-        .filter(document_sequences::emission_point_id.eq(point_id))
-        .filter(document_sequences::doc_type.eq(doc.as_str()))
-        .select((document_sequences::id, document_sequences::last_number));
-    let (id, last): (i64, i64) = match conn {
-        DbConnection::Postgres(pg) => {
-            diesel::insert_into(document_sequences::table)
-                .values(new)
-                .on_conflict((
-                    document_sequences::emission_point_id,
-                    document_sequences::doc_type,
-                ))
-                .do_nothing()
-                .execute(pg)?;
-            key.for_update().first(pg)?
-        }
-        // The write transaction holds the database: read, and create only the first time.
-        DbConnection::Sqlite(lite) => match key.first(lite).optional()? {
-            Some(found) => found,
-            None => {
-                diesel::insert_into(document_sequences::table)
-                    .values(new)
-                    .execute(lite)?;
-                key.first(lite)?
-            }
-        },
-    };
+    let (point_id, point_code) = counter::first_emission_point(conn, company.get(), branch.id)?
+        .ok_or_else(|| crate::error::conflict(NO_EMISSION_POINT))?;
+    let (id, last) = counter::lock(conn, company.get(), point_id, doc.as_str())?;
     Ok(Counter {
         id,
         emission_point_id: point_id,
@@ -120,13 +79,7 @@ pub fn lock(
 /// Stores that `counter.next()` was used. Call it in the transaction that took the lock.
 pub fn advance(conn: &mut DbConnection, counter: &Counter) -> AppResult<i64> {
     let n = counter.next();
-    let update = fixed(
-        diesel::update(document_sequences::table.find(counter.id))
-            .filter(document_sequences::last_number.eq(counter.last))
-            .set(document_sequences::last_number.eq(n)),
-    );
-    let changed = crate::native!(conn, |c| update.execute(c))?;
-    if changed != 1 {
+    if counter::store(conn, counter.id, counter.last, n)? != 1 {
         // Only possible if something wrote the counter without its lock: refuse rather than
         // hand out a number twice.
         return Err(AppError::Internal(anyhow::anyhow!(

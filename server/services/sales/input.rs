@@ -5,9 +5,9 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::pricing::LineInput;
 use crate::controllers::inventory::input::{micros, optional_id, required_micros, text};
 use crate::error::{AppError, AppResult};
-use crate::models::sales::pricing::LineInput;
 
 /// Most lines one sales document may carry.
 pub const LINES_MAX: usize = 500;

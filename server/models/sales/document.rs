@@ -1,0 +1,92 @@
+//! The header-plus-lines sales document as stored: what the sales note, the quote and the credit
+//! note (and the invoice next) have in common — a header of the company and a branch, listed with
+//! its client's name, searched and filtered by date the same way; lines reached only through
+//! their header; priced lines of one shape. A new document declares its header, its
+//! [`document_line!`](crate::document_line) and its list through
+//! [`branch_documents!`](crate::branch_documents).
+
+use crate::db::DbBackend;
+use crate::db::schema::clients;
+
+/// The list query of a document header table `T` (row `H`): joined with its client for the
+/// name, boxed so that the search and the date range can be added.
+pub type DocumentQuery<T, H> = diesel::dsl::IntoBoxed<
+    'static,
+    diesel::dsl::Select<
+        diesel::dsl::InnerJoin<T, clients::table>,
+        (diesel::dsl::AsSelect<H, DbBackend>, clients::name),
+    >,
+    DbBackend,
+>;
+
+/// Declares the line row of a priced sales document (a sale line, a quote line): its table, its
+/// parent's column, the columns every priced line carries, then the document's own.
+#[macro_export]
+macro_rules! document_line {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident in $table:ident, parent $parent:ident {
+            $($(#[$extra_meta:meta])* pub $extra:ident: $extra_ty:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+        #[diesel(table_name = $table, treat_none_as_default_value = false)]
+        pub struct $name {
+            #[diesel(skip_insertion)]
+            pub id: i64,
+            pub $parent: i64,
+            pub position: i32,
+            pub product_id: i64,
+            pub code: String,
+            pub name: String,
+            pub unit: String,
+            pub quantity: i64,
+            pub unit_price: i64,
+            pub discount: i64,
+            pub promotion_id: Option<i64>,
+            pub promotion_name: Option<String>,
+            pub promotion_discount: i64,
+            pub iva_code: String,
+            pub iva_rate: i32,
+            pub net: i64,
+            pub iva: i64,
+            $($(#[$extra_meta])* pub $extra: $extra_ty,)*
+        }
+    };
+}
+
+/// One page of a branch's documents of header table `$table` (row `$header`, boxed query type
+/// `$query_ty`) with the client's name: the company and the branch, then the search `$search`
+/// (given the query and the `LIKE` pattern), then the date range on `created_at`, sorted by
+/// `$sorts`.
+#[macro_export]
+macro_rules! branch_documents {
+    (
+        $conn:expr, $company:expr, $branch:expr, $params:expr,
+        $table:ident: $header:ty as $query_ty:ty, $sorts:expr,
+        |$query:ident, $pattern:ident| $search:expr
+    ) => {{
+        let params: &$crate::db::list::ListParams = $params;
+        let (from, to) = params.time_range();
+        let filtered = || {
+            let mut $query: $query_ty = $table::table
+                .inner_join($crate::db::schema::clients::table)
+                .select((<$header>::as_select(), $crate::db::schema::clients::name))
+                .filter($table::company_id.eq($company.get()))
+                .filter($table::branch_office_id.eq($branch))
+                .into_boxed();
+            if let Some($pattern) = params.search_pattern() {
+                $query = $search;
+            }
+            if let Some(from) = from {
+                $query = $query.filter($table::created_at.ge(from));
+            }
+            if let Some(to) = to {
+                $query = $query.filter($table::created_at.lt(to));
+            }
+            $query
+        };
+        $crate::db::list::paginate($conn, params, filtered, $sorts)
+    }};
+}

@@ -1,0 +1,11 @@
+//! The sales area's use cases: the sales note (POS sale), the quote and the credit note, with
+//! what they share — reading the body ([`input`]), pricing ([`pricing`]), the emission point's
+//! counters ([`sequence`]) and the header-plus-lines document ([`document`]).
+
+pub mod credit_note;
+pub mod document;
+pub mod input;
+pub mod note;
+pub mod pricing;
+pub mod quote;
+pub mod sequence;

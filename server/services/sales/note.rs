@@ -1,0 +1,442 @@
+//! Registering a sales note (the POS sale). Posting a sale is one write transaction: the emission
+//! point's counter (gapless number), the priced lines, stock out through the inventory service,
+//! the payments into the cashier's open shift through the cash service, a receivable for credit.
+//! A client-generated idempotency key makes a retried or double-clicked submit return the same
+//! sale instead of a second one.
+//!
+//! The work is split in two so that SQLite's one writer waits as little as possible: [`prepare`]
+//! reads and checks everything on any connection, [`commit`] writes in the writer's turn.
+
+use chrono::Days;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::document::{lines_of, note_of};
+use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
+use super::pricing::{self, LineInput, Priced};
+use super::sequence::{self, DocType};
+use crate::auth::roles::Tenant;
+use crate::controllers::inventory::cellars::branch_cellar;
+use crate::controllers::inventory::input::optional_id;
+use crate::db::DbConnection;
+use crate::domain::money::money_text;
+use crate::error::{AppError, AppResult, conflict};
+use crate::models::CompanyId;
+use crate::models::auth::user::Role;
+use crate::models::cash::bank::BankAccount;
+use crate::models::cash::movement::{MovementKind, NewMovement};
+use crate::models::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
+use crate::models::cash::turn::Turn;
+use crate::models::config::branch_office::BranchOffice;
+use crate::models::inventory::movements::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
+use crate::models::inventory::warehouse::Warehouse;
+use crate::models::sales::client::Client;
+use crate::models::sales::note::{NewSale, Sale, SaleLine, SalePayment};
+use crate::models::sales::quote::Quote;
+use crate::models::sales::receivable::Receivable;
+use crate::util::time::{local_date, now};
+
+/// `GET /api/sales/note/{id}` for an unknown sale (specification wording).
+pub const NOT_FOUND: &str = "No se encontró la nota de venta";
+/// Longest idempotency key.
+const KEY_MAX: usize = 100;
+
+/// Body of register and preview: the command as the POS sends it, checked by [`prepare`].
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NoteBody {
+    pub idempotency_key: Option<String>,
+    pub client_id: Option<Value>,
+    pub cellar_id: Option<Value>,
+    pub lines: Option<Vec<LineBody>>,
+    pub payments: Option<Vec<PaymentBody>>,
+    pub note: Option<String>,
+    /// The quote the POS was filled from ("Convertir en venta").
+    pub quote_id: Option<Value>,
+}
+
+/// What register did: a new sale, or the one already registered with the key.
+pub enum Registered {
+    Created(Box<NewlySold>),
+    Existing(Box<Sale>),
+}
+
+/// A sale just written, with everything its view needs: the view (its totals are computed again
+/// from the stored lines) is built after the writer's turn, not inside it.
+pub struct NewlySold {
+    pub sale: Sale,
+    pub lines: Vec<SaleLine>,
+    pub payments: Vec<SalePayment>,
+    pub client: Client,
+    pub user: String,
+}
+
+/// The client of the body: the company's consumidor final when absent.
+pub fn client_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    value: Option<&Value>,
+) -> AppResult<Client> {
+    let found = match optional_id(value) {
+        Ok(Some(id)) => Client::find(conn, company, id)?,
+        Ok(None) => Client::final_consumer(conn, company)?,
+        Err(_) => None,
+    };
+    match found {
+        Some(c) if c.active && !c.locked => Ok(c),
+        Some(_) => Err(AppError::field(
+            "clientId",
+            "El cliente está inactivo o bloqueado",
+        )),
+        None => Err(AppError::field("clientId", "El cliente no existe")),
+    }
+}
+
+/// The quote the sale comes from: absent, or a quote of the company.
+fn quote_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    value: Option<&Value>,
+) -> AppResult<Option<i64>> {
+    match optional_id(value) {
+        Ok(None) => Ok(None),
+        Ok(Some(id)) if Quote::find(conn, company, id)?.is_some() => Ok(Some(id)),
+        _ => Err(AppError::field("quoteId", "La cotización no existe")),
+    }
+}
+
+/// Whether the role may sell at a price other than the catalogue's.
+pub fn may_change_price(tenant: &Tenant) -> bool {
+    tenant.role() != Role::Cashier
+}
+
+/// The key of the body: required, printable, at most [`KEY_MAX`] characters.
+pub fn idempotency_key(body: &NoteBody) -> AppResult<String> {
+    let key = body
+        .idempotency_key
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default();
+    if key.is_empty() || key.chars().count() > KEY_MAX {
+        return Err(AppError::field(
+            "idempotencyKey",
+            format!(
+                "Cada venta lleva una clave de envío (idempotencyKey) de 1 a {KEY_MAX} caracteres"
+            ),
+        ));
+    }
+    Ok(key.to_string())
+}
+
+/// Prices `inputs` for `client` at `at`, at the prices the user's role may set.
+pub fn price_for(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    client: &Client,
+    inputs: &[LineInput],
+    at: chrono::NaiveDateTime,
+) -> AppResult<Priced> {
+    pricing::price(
+        conn,
+        tenant.company,
+        client,
+        inputs,
+        may_change_price(tenant),
+        at,
+    )
+}
+
+/// Prices the body's lines for its client (the preview and the first step of a sale).
+pub fn price_body(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &NoteBody,
+) -> AppResult<(Client, Priced)> {
+    let lines = input::lines(body.lines.as_deref())?;
+    let client = client_of(conn, tenant.company, body.client_id.as_ref())?;
+    let priced = price_for(conn, tenant, &client, &lines, now())?;
+    Ok((client, priced))
+}
+
+/// Checks the payments against the total and the client: the sum equals the total, credit only
+/// for an identified client within their limit, transfers to an active account of the company.
+fn check_payments(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    client: &Client,
+    total: i64,
+    payments: &mut [PaymentInput],
+) -> AppResult<()> {
+    let sum: i64 = payments.iter().map(|p| p.amount).sum();
+    if sum != total {
+        return Err(AppError::field(
+            "payments",
+            format!(
+                "La suma de los pagos ({}) debe ser igual al total de la venta ({})",
+                money_text(sum),
+                money_text(total)
+            ),
+        ));
+    }
+    let credit: i64 = payments
+        .iter()
+        .filter(|p| p.method == Method::Credit)
+        .map(|p| p.amount)
+        .sum();
+    if credit > 0 {
+        if client.is_final_consumer {
+            return Err(AppError::field(
+                "payments",
+                "El crédito solo se concede a un cliente identificado, no al consumidor final",
+            ));
+        }
+        let owed = Receivable::outstanding(conn, company, client.id)?;
+        if owed + credit > client.credit_limit {
+            return Err(AppError::field(
+                "payments",
+                format!(
+                    "El crédito supera el cupo de «{}»: cupo {}, adeudado {}, disponible {}",
+                    client.name,
+                    money_text(client.credit_limit),
+                    money_text(owed),
+                    money_text((client.credit_limit - owed).max(0))
+                ),
+            ));
+        }
+        let today = local_date();
+        for p in payments.iter_mut().filter(|p| p.method == Method::Credit) {
+            let due = p.due_date.unwrap_or_else(|| {
+                today
+                    .checked_add_days(Days::new(client.credit_days.max(0) as u64))
+                    .unwrap_or(today)
+            });
+            if due < today {
+                return Err(AppError::field(
+                    "payments",
+                    "La fecha de vencimiento del crédito no puede ser anterior a hoy",
+                ));
+            }
+            p.due_date = Some(due);
+        }
+    }
+    for p in payments.iter().filter(|p| p.method == Method::Transfer) {
+        let account = match p.bank_account_id {
+            Some(id) => BankAccount::find(conn, company, id)?,
+            None => None,
+        };
+        if !account.is_some_and(|a| a.active && !a.locked) {
+            return Err(AppError::field(
+                "payments",
+                "La cuenta bancaria de la transferencia no existe o está inactiva",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A sale checked and priced: everything that can be read before the writer's turn (on SQLite
+/// writers go one at a time, so the reads of many terminals overlap instead of queueing).
+pub struct Prepared {
+    key: String,
+    payments: Vec<PaymentInput>,
+    note: Option<String>,
+    branch: BranchOffice,
+    client: Client,
+    cellar: Warehouse,
+    priced: Priced,
+    quote: Option<i64>,
+    at: chrono::NaiveDateTime,
+}
+
+/// Reads and checks the body: key, lines, payments, branch, client, warehouse, prices.
+pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> AppResult<Prepared> {
+    let company = tenant.company;
+    let key = idempotency_key(body)?;
+    let inputs = input::lines(body.lines.as_deref())?;
+    let payments = input::payments(body.payments.as_deref())?;
+    let note = note_of(&body.note)?;
+    let branch = tenant.branch(conn)?;
+    let client = client_of(conn, company, body.client_id.as_ref())?;
+    let cellar = branch_cellar(conn, tenant, branch.id, body.cellar_id.as_ref())?;
+    let quote = quote_of(conn, company, body.quote_id.as_ref())?;
+    let at = now();
+    let priced = price_for(conn, tenant, &client, &inputs, at)?;
+    Ok(Prepared {
+        key,
+        payments,
+        note,
+        branch,
+        client,
+        cellar,
+        priced,
+        quote,
+        at,
+    })
+}
+
+/// The cashier's open shift when some payment goes into the drawer: it must be open in the
+/// sale's branch.
+fn drawer_turn(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    branch: &BranchOffice,
+    payments: &[PaymentInput],
+) -> AppResult<Option<i64>> {
+    if !payments.iter().any(|p| p.method != Method::Credit) {
+        return Ok(None);
+    }
+    let turn = Turn::open_of_user(conn, tenant.company, tenant.user_id())?
+        .ok_or_else(|| conflict(NO_OPEN_SHIFT))?;
+    if turn.branch_office_id != branch.id {
+        return Err(conflict(
+            "Su turno de caja está abierto en otra sucursal: cambie a esa sucursal o cierre el turno",
+        ));
+    }
+    Ok(Some(turn.id))
+}
+
+/// Writes a prepared sale in the caller's write transaction; see the module comment.
+pub fn commit(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    mut prepared: Prepared,
+) -> AppResult<Registered> {
+    let company = tenant.company;
+    let (branch, cellar, priced) = (&prepared.branch, &prepared.cellar, &prepared.priced);
+    // The counter first: it serialises the sales of the emission point, so the key check below
+    // sees every sale committed before.
+    let counter = sequence::lock(conn, company, branch, DocType::SalesNote)?;
+    if let Some(existing) = Sale::find_by_key(conn, company, &prepared.key)? {
+        return Ok(Registered::Existing(Box::new(existing)));
+    }
+    let total = priced.total();
+    check_payments(
+        conn,
+        company,
+        &prepared.client,
+        total,
+        &mut prepared.payments,
+    )?;
+    let payments = &prepared.payments;
+    let turn = drawer_turn(conn, tenant, branch, payments)?;
+    let sequential = counter.next();
+    let number = counter.format(sequential);
+    let change: i64 = payments
+        .iter()
+        .filter_map(|p| p.received.map(|r| r - p.amount))
+        .sum();
+    let t = &priced.totals;
+    let new = NewSale {
+        company_id: company.get(),
+        branch_office_id: branch.id,
+        emission_point_id: counter.emission_point_id,
+        sequential,
+        number: &number,
+        idempotency_key: &prepared.key,
+        client_id: prepared.client.id,
+        warehouse_id: cellar.id,
+        user_id: tenant.user_id(),
+        turn_id: turn,
+        quote_id: prepared.quote,
+        gross: pricing::micros(t.gross),
+        discount: pricing::micros(t.total_discount),
+        subtotal: pricing::micros(t.total_without_taxes),
+        iva: pricing::micros(t.iva),
+        total,
+        change_given: change,
+        note: prepared.note.as_deref(),
+        created_at: prepared.at,
+    };
+    let sale = new.stored(Sale::insert(conn, &new)?);
+    let sale_id = sale.id;
+    let movements: Vec<Movement> = priced
+        .lines
+        .iter()
+        .map(|l| Movement {
+            product_id: l.product.id,
+            warehouse_id: cellar.id,
+            kind: MovementType::Sale,
+            quantity: l.quantity,
+            cost: UnitCost::Average,
+        })
+        .collect();
+    let posted = post_movements(
+        conn,
+        company,
+        Some(tenant.user_id()),
+        &Document {
+            doc_type: "sale",
+            id: Some(sale_id),
+            number: Some(number.clone()),
+        },
+        &movements,
+    )?;
+    let lines = lines_of(priced, sale_id, |i| {
+        posted.get(i).map_or(0, |c| c.unit_cost)
+    });
+    let ids = Sale::insert_lines(conn, &lines)?;
+    let lines: Vec<SaleLine> = lines
+        .into_iter()
+        .zip(ids)
+        .map(|(line, id)| SaleLine { id, ..line })
+        .collect();
+    let rows: Vec<SalePayment> = payments
+        .iter()
+        .map(|p| SalePayment {
+            id: 0,
+            sale_id,
+            method: p.method.as_str().into(),
+            amount: p.amount,
+            received: p.received,
+            reference: p.reference.clone(),
+            bank_account_id: p.bank_account_id,
+            due_date: p.due_date,
+        })
+        .collect();
+    Sale::insert_payments(conn, &rows)?;
+    for p in payments {
+        match p.method {
+            Method::Credit => {
+                Receivable::insert(
+                    conn,
+                    company,
+                    prepared.client.id,
+                    sale_id,
+                    p.amount,
+                    p.due_date.unwrap_or_else(local_date),
+                )?;
+            }
+            method => {
+                // The user's open shift, found and checked above.
+                let shift = turn.map_or(ShiftTarget::OpenOf(tenant.user_id()), ShiftTarget::Turn);
+                post_to_shift(
+                    conn,
+                    company,
+                    shift,
+                    &NewMovement {
+                        kind: if method == Method::Cash {
+                            MovementKind::CashSale
+                        } else {
+                            MovementKind::NonCashSale
+                        },
+                        amount: p.amount,
+                        reason: format!("Nota de venta {number}"),
+                        payment_method: Some(method.shift_name().into()),
+                        source: Some(("sale".into(), sale_id)),
+                        user_id: tenant.user_id(),
+                    },
+                )?;
+            }
+        }
+    }
+    sequence::advance(conn, &counter)?;
+    Ok(Registered::Created(Box::new(NewlySold {
+        sale,
+        lines,
+        payments: rows,
+        client: prepared.client,
+        user: tenant.auth.user.name.clone(),
+    })))
+}

@@ -1,0 +1,222 @@
+//! Pricing a sales document: the one step shared by the POS preview, the sales note, the quote
+//! (and, later, factura express). Unit prices come from the client's price level, the server
+//! applies the best promotion of each line, and every amount comes from the one totals
+//! calculation ([`crate::domain::totals::compute`]) — never a second tax calculator.
+
+use std::collections::HashMap;
+
+use rust_decimal::Decimal;
+
+use crate::db::DbConnection;
+use crate::domain::money::{from_micros, money, to_micros};
+use crate::domain::taxes::iva_rate;
+use crate::domain::totals::{self, Totals};
+use crate::error::{AppError, AppResult};
+use crate::models::CompanyId;
+use crate::models::inventory::product::Product;
+use crate::models::sales::client::Client;
+use crate::models::sales::pricing::charges_iva;
+use crate::models::sales::promotion::{AppliedPromo, PromoLine, best_promotions};
+
+/// The IVA code the lines of a negocio popular ([`crate::models::sales::pricing::NEGOCIO_POPULAR`])
+/// carry: "no objeto de IVA".
+pub const NO_IVA_CODE: &str = "6";
+
+/// A line as asked for: quantity and optional price and discount in millionths.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineInput {
+    pub product_id: i64,
+    pub quantity: i64,
+    /// A price other than the catalogue's (admin and user only).
+    pub unit_price: Option<i64>,
+    /// The line's own discount in USD (whole cents).
+    pub discount: i64,
+}
+
+/// A priced line. Money in millionths, whole cents.
+#[derive(Debug, Clone)]
+pub struct PricedLine {
+    pub product: Product,
+    pub quantity: i64,
+    pub unit_price: i64,
+    /// The manual discount.
+    pub discount: i64,
+    pub promotion: Option<AppliedPromo>,
+    pub iva_code: String,
+    pub iva_rate: u32,
+    pub gross: i64,
+    pub net: i64,
+    pub iva: i64,
+}
+
+impl PricedLine {
+    /// The promotion's discount (0 without one).
+    pub fn promotion_discount(&self) -> i64 {
+        self.promotion.as_ref().map_or(0, |p| p.discount)
+    }
+}
+
+/// A priced document: its lines and totals.
+#[derive(Debug, Clone)]
+pub struct Priced {
+    pub lines: Vec<PricedLine>,
+    pub totals: Totals,
+}
+
+impl Priced {
+    /// `importeTotal` in millionths.
+    pub fn total(&self) -> i64 {
+        micros(self.totals.total)
+    }
+}
+
+/// Money as millionths (amounts from the totals always fit).
+pub fn micros(value: Decimal) -> i64 {
+    to_micros(value).unwrap_or(i64::MAX)
+}
+
+/// The catalogue price of `product` for a client of `level` (1–3; a missing level falls back to
+/// the base price).
+pub fn catalogue_price(product: &Product, level: i32) -> i64 {
+    match level {
+        2 => product.price2.unwrap_or(product.price),
+        3 => product.price3.unwrap_or(product.price),
+        _ => product.price,
+    }
+}
+
+/// Prices `inputs` for `client` at local time `at`. `may_change_price` is false for cashiers: a
+/// price other than the catalogue's is then refused (403). Errors name the line.
+pub fn price(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    client: &Client,
+    inputs: &[LineInput],
+    may_change_price: bool,
+    at: chrono::NaiveDateTime,
+) -> AppResult<Priced> {
+    let mut ids: Vec<i64> = inputs.iter().map(|l| l.product_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let products: HashMap<i64, Product> = Product::find_many(conn, company, &ids)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let with_iva = charges_iva(conn, company)?;
+    let mut lines = Vec::with_capacity(inputs.len());
+    for (i, input) in inputs.iter().enumerate() {
+        let row = i + 1;
+        let product = products
+            .get(&input.product_id)
+            .filter(|p| p.active)
+            .ok_or_else(|| {
+                AppError::field(
+                    "lines",
+                    format!("Línea {row}: el producto no existe o está inactivo"),
+                )
+            })?;
+        if product.kind == "ingredient" {
+            return Err(AppError::field(
+                "lines",
+                format!(
+                    "Línea {row}: «{}» es un ingrediente y no se vende en el punto de venta",
+                    product.name
+                ),
+            ));
+        }
+        let listed = catalogue_price(product, client.price_level);
+        let unit_price = match input.unit_price {
+            Some(p) if p != listed && !may_change_price => {
+                return Err(AppError::Forbidden(format!(
+                    "Línea {row}: solo un administrador o usuario puede cambiar el precio de «{}»",
+                    product.name
+                )));
+            }
+            Some(p) => p,
+            None => listed,
+        };
+        let gross = micros(money(from_micros(input.quantity) * from_micros(unit_price)));
+        if input.discount > gross {
+            return Err(AppError::field(
+                "lines",
+                format!(
+                    "Línea {row}: el descuento ({}) supera el valor de la línea ({})",
+                    crate::domain::money::money_text(input.discount),
+                    crate::domain::money::money_text(gross)
+                ),
+            ));
+        }
+        let iva_code = if with_iva {
+            product.iva_code.clone()
+        } else {
+            NO_IVA_CODE.to_string()
+        };
+        let iva_rate = iva_rate(&iva_code).map_or(0, |r| r.percent);
+        lines.push(PricedLine {
+            product: product.clone(),
+            quantity: input.quantity,
+            unit_price,
+            discount: input.discount,
+            promotion: None,
+            iva_code,
+            iva_rate,
+            gross,
+            net: 0,
+            iva: 0,
+        });
+    }
+    let promo_lines: Vec<PromoLine> = lines
+        .iter()
+        .map(|l| PromoLine {
+            product_id: l.product.id,
+            category_id: l.product.category_id,
+            quantity: l.quantity,
+            unit_price: l.unit_price,
+            gross: l.gross,
+        })
+        .collect();
+    let local = at
+        .and_utc()
+        .with_timezone(&crate::util::time::ZONE)
+        .naive_local();
+    let promos = best_promotions(conn, company, local, &promo_lines)?;
+    for (line, promo) in lines.iter_mut().zip(promos) {
+        // A promotion never takes the line below zero together with the manual discount.
+        line.promotion = promo
+            .map(|mut p| {
+                p.discount = p.discount.min(line.gross - line.discount);
+                p
+            })
+            .filter(|p| p.discount > 0);
+    }
+    let taxable: Vec<totals::Line> = lines
+        .iter()
+        .map(|l| totals::Line {
+            quantity: from_micros(l.quantity),
+            unit_price: from_micros(l.unit_price),
+            discount: from_micros(l.discount + l.promotion_discount()),
+            iva: l.iva_code.clone(),
+            ice: None,
+            irbpnr_bottles: None,
+        })
+        .collect();
+    let totals = totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO).map_err(|errors| {
+        AppError::field(
+            "lines",
+            errors
+                .first()
+                .map(|e| e.message.clone())
+                .unwrap_or_default(),
+        )
+    })?;
+    for (line, t) in lines.iter_mut().zip(&totals.lines) {
+        line.net = micros(t.net);
+        line.iva = t
+            .taxes
+            .iter()
+            .filter(|x| x.kind == crate::domain::taxes::TaxKind::Iva)
+            .map(|x| micros(x.value))
+            .sum();
+    }
+    Ok(Priced { lines, totals })
+}
