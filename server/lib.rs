@@ -1,8 +1,8 @@
 //! Mostrador: a Spanish-language back office for small businesses in Ecuador.
 //!
-//! Routes are listed in [`router`]; handlers live in [`controllers`]; rows and queries in
-//! [`models`]; JSON shapes in [`views`]. Pages are React rendered by [`ssr`] inside an embedded
-//! JavaScript engine. [`db`] hides whether the database is SQLite or PostgreSQL. [`sri`] builds,
+//! Routes are listed in [`router`]; handlers live in [`controllers`]; use cases that write in
+//! [`services`]; rows and queries in [`models`]; JSON shapes in [`views`]. Pages are React
+//! rendered by [`ssr`] inside an embedded JavaScript engine. [`db`] hides whether the database is SQLite or PostgreSQL. [`sri`] builds,
 //! signs and sends electronic documents to Ecuador's tax authority.
 
 pub mod app;
@@ -18,6 +18,7 @@ pub mod mail;
 pub mod models;
 pub mod router;
 pub mod server;
+pub mod services;
 pub mod sri;
 pub mod ssr;
 pub mod util;

@@ -20,6 +20,7 @@ use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::auth::user::Role;
 use crate::models::cash::cnb::{self, CnbConfig, CnbOperation, NewOperation, TYPES};
+use crate::services::cash::barrio as cnb_service;
 use crate::util::time::local_date;
 use crate::validation::{check_fields, required_text};
 use crate::views::cash::barrio::{CnbConfigView, CnbOperationView, CnbReportView};
@@ -167,7 +168,7 @@ pub async fn operation(
         .db
         .write(move |conn| {
             let branch = tenant.branch(conn)?;
-            let op = cnb::operate(conn, tenant.company, branch.id, tenant.user_id(), &new)?;
+            let op = cnb_service::operate(conn, tenant.company, branch.id, tenant.user_id(), &new)?;
             Ok(CnbOperationView::from(&op))
         })
         .await?;
@@ -189,7 +190,7 @@ pub async fn reverse(
             if tenant.role() == Role::Cashier && op.user_id != tenant.user_id() {
                 return Err(not_in_table());
             }
-            let reversal = cnb::reverse(conn, tenant.company, id, tenant.user_id())?;
+            let reversal = cnb_service::reverse(conn, tenant.company, id, tenant.user_id())?;
             Ok(CnbOperationView::from(&reversal))
         })
         .await?;

@@ -1,6 +1,6 @@
 //! `/api/Turn`: shifts. A cashier opens one on a free register, takes cash in and out, closes it
 //! with a count; a user or admin confirms it. Every cash line goes through
-//! `models::cash::posting`.
+//! `services::cash::posting`.
 
 use std::collections::BTreeMap;
 
@@ -24,9 +24,9 @@ use crate::models::auth::user::{Role, User};
 use crate::models::cash::bank::{BankAccount, BankMovement};
 use crate::models::cash::count::{Count, DENOMINATIONS};
 use crate::models::cash::movement::{Movement, MovementKind, NewMovement};
-use crate::models::cash::posting::{self, ShiftTarget};
 use crate::models::cash::register::CashRegister;
 use crate::models::cash::turn::{self, Scope, Turn};
+use crate::services::cash::posting::{self, ShiftTarget};
 use crate::validation::{check_fields, optional_text, required_text};
 use crate::views::cash::turn::{TurnDetailView, TurnView};
 

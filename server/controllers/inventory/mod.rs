@@ -4,7 +4,6 @@
 pub mod adjustments;
 pub mod categories;
 pub mod cellars;
-pub mod input;
 pub mod kardex;
 pub mod pages;
 pub mod product_images;

@@ -10,23 +10,23 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::adjustments::{LINES_MAX, branch_cellar, iso, line_views};
-use super::input::{optional_id, required_micros, text};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult, not_in_table};
+use crate::http::input::{optional_id, required_micros, text};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::inventory::kardex::KardexRow;
-use crate::models::inventory::movements::{
-    Document, Movement, MovementType, UnitCost, lock_keys, post_movements,
-};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::transfer::{NewTransfer, Transfer, lock_branch_numbering};
 use crate::models::inventory::warehouse::Warehouse;
+use crate::services::inventory::stock::{
+    Document, Movement, MovementType, UnitCost, lock_keys, post_movements,
+};
 use crate::util::time::now;
 use crate::validation::{check_fields, optional_text, required_text};
 use crate::views::inventory::document::TransferView;

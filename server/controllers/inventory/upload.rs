@@ -13,25 +13,25 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use serde_json::Value;
 
-use super::input::micros;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::search::fold;
 use crate::db::{DbConnection, write_transaction};
 use crate::error::{AppError, AppResult, not_in_table};
+use crate::http::input::micros;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::inventory::category::{Category, CategoryFields};
 use crate::models::inventory::import_job::ImportJob;
 use crate::models::inventory::kardex::KardexRow;
-use crate::models::inventory::movements::{
-    Document, Movement, MovementType, UnitCost, post_movements,
-};
 use crate::models::inventory::product::{
     IVA_CODES, Product, ProductFields, UNITS, refresh_after_import,
 };
 use crate::models::inventory::warehouse::Warehouse;
+use crate::services::inventory::stock::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
 use crate::util::spreadsheet::read_rows;
 use crate::views::inventory::import::{ImportJobView, ImportStarted, RowError};
 

@@ -16,27 +16,27 @@ use super::notes::{NOT_FOUND, stored_totals};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::inventory::input::{optional_id, required_micros, text};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::{from_micros, money, money_text, qty_from_micros};
 use crate::domain::taxes::TaxKind;
 use crate::domain::totals;
 use crate::error::{AppError, AppResult, conflict};
+use crate::http::input::{optional_id, required_micros, text};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::cash::movement::{MovementKind, NewMovement};
-use crate::models::cash::posting::{ShiftTarget, post_to_shift};
 use crate::models::inventory::kardex::KardexRow;
-use crate::models::inventory::movements::{
-    Document, Movement, MovementType, UnitCost, post_movements,
-};
 use crate::models::sales::credit_note::{CreditNote, CreditNoteLine, NewCreditNote};
 use crate::models::sales::note::{Sale, SaleLine};
 use crate::models::sales::pricing::micros;
 use crate::models::sales::receivable::Receivable;
 use crate::models::sales::sequence::{self, DocType};
+use crate::services::cash::posting::{ShiftTarget, post_to_shift};
+use crate::services::inventory::stock::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
 use crate::util::time::{now, to_local_iso};
 use crate::validation::required_text;
 use crate::views::sales::credit_note::{CreditNoteLineView, CreditNoteView, ReturnableLineView};

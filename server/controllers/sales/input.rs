@@ -5,8 +5,8 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::controllers::inventory::input::{micros, optional_id, required_micros, text};
 use crate::error::{AppError, AppResult};
+use crate::http::input::{micros, optional_id, required_micros, text};
 use crate::models::sales::pricing::LineInput;
 
 /// Most lines one sales document may carry.

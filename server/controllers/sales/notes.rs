@@ -15,25 +15,20 @@ use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::inventory::cellars::branch_cellar;
-use crate::controllers::inventory::input::optional_id;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::{from_micros, money_text};
 use crate::domain::totals;
 use crate::error::{AppError, AppResult, conflict};
+use crate::http::input::optional_id;
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::movement::{MovementKind, NewMovement};
-use crate::models::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
 use crate::models::cash::turn::Turn;
 use crate::models::inventory::kardex::KardexRow;
-use crate::models::inventory::movements::{
-    Document, Movement, MovementType, UnitCost, post_movements,
-};
 use crate::models::inventory::warehouse::Warehouse;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::CreditNote;
@@ -42,6 +37,11 @@ use crate::models::sales::pricing::{self, Priced};
 use crate::models::sales::quote::Quote;
 use crate::models::sales::receivable::Receivable;
 use crate::models::sales::sequence::{self, DocType};
+use crate::services::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
+use crate::services::inventory::stock::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
+use crate::services::inventory::warehouses::branch_cellar;
 use crate::util::time::{local_date, now, to_local_iso};
 use crate::views::sales::note::{
     DocumentTotalsView, PaymentView, SaleClientView, SaleLineView, SalePreviewView, SaleRowView,
@@ -243,7 +243,7 @@ fn idempotency_key(body: &NoteBody) -> AppResult<String> {
 
 /// The note of the body, at most 500 characters.
 fn note_of(body: &NoteBody) -> AppResult<Option<String>> {
-    let note = crate::controllers::inventory::input::text(&body.note);
+    let note = crate::http::input::text(&body.note);
     if let Some(problem) = crate::validation::optional_text(note.as_deref(), "La nota", 500) {
         return Err(AppError::field("note", problem));
     }

@@ -53,7 +53,7 @@ pub struct QuoteBody {
 
 /// The validity date: required, `YYYY-MM-DD`, today (Ecuador) or later.
 fn valid_until_of(body: &QuoteBody) -> AppResult<NaiveDate> {
-    let raw = crate::controllers::inventory::input::text(&body.valid_until).ok_or_else(|| {
+    let raw = crate::http::input::text(&body.valid_until).ok_or_else(|| {
         AppError::field(
             "validUntil",
             "Indique hasta qué fecha es válida la cotización",
@@ -76,7 +76,7 @@ fn valid_until_of(body: &QuoteBody) -> AppResult<NaiveDate> {
 
 /// The note of the body, at most 500 characters.
 fn note_of(body: &QuoteBody) -> AppResult<Option<String>> {
-    let note = crate::controllers::inventory::input::text(&body.note);
+    let note = crate::http::input::text(&body.note);
     if let Some(problem) = crate::validation::optional_text(note.as_deref(), "La nota", 500) {
         return Err(AppError::field("note", problem));
     }
