@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use axum::Json;
 use axum::extract::State;
 
-use super::adjustments::iso;
 use super::products::query_map;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -22,6 +21,7 @@ use crate::models::inventory::kardex::{KardexQuery, KardexRow};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
+use crate::views::inventory::document::iso;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::inventory::stock::{
     HubMovementView, InventoryHubView, KardexDocumentView, KardexOpeningView, KardexRowView,

@@ -5,6 +5,7 @@
 pub mod adjustment;
 pub mod category;
 pub mod cost;
+pub mod document;
 pub mod import_job;
 pub mod kardex;
 pub mod product;

@@ -1,5 +1,8 @@
 //! Inventory use cases: posting stock (the only way it changes), the warehouse a request names,
-//! and the stock documents (adjustments, transfers) and product imports built on them.
+//! the stock documents (adjustments, transfers) and product imports built on them.
 
+pub mod adjustments;
+pub mod documents;
 pub mod stock;
+pub mod transfers;
 pub mod warehouses;
