@@ -2,9 +2,11 @@
 //! the user's open shift (`cnb_in` / `cnb_out`) through [`posting::post_to_shift`] in the
 //! caller's write transaction. The cupo rule is told in [`crate::models::cash::cnb`].
 
+use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult, conflict, not_in_table};
 use crate::models::CompanyId;
+use crate::models::auth::user::Role;
 use crate::models::cash::cnb::{self, CnbConfig, CnbOperation, NewOperation, TYPES};
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::turn::Turn;
@@ -145,4 +147,23 @@ pub fn reverse(
         format!("Banco del Barrio: reversa de la operación #{}", original.id),
     )?;
     CnbOperation::find(conn, company, reversal)?.ok_or_else(not_in_table)
+}
+
+/// An operation of the user at the selected branch's counter (see [`operate`]).
+pub fn operate_at_counter(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    new: &NewOperation,
+) -> AppResult<CnbOperation> {
+    let branch = tenant.branch(conn)?;
+    operate(conn, tenant.company, branch.id, tenant.user_id(), new)
+}
+
+/// The user reverses operation `id` (see [`reverse`]); a cashier only their own (404 otherwise).
+pub fn reverse_by(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<CnbOperation> {
+    let op = CnbOperation::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
+    if tenant.role() == Role::Cashier && op.user_id != tenant.user_id() {
+        return Err(not_in_table());
+    }
+    reverse(conn, tenant.company, id, tenant.user_id())
 }

@@ -3,6 +3,7 @@
 
 pub mod adjustments;
 pub mod documents;
+pub mod import;
 pub mod stock;
 pub mod transfers;
 pub mod warehouses;
