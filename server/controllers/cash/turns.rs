@@ -17,6 +17,7 @@ use crate::controllers::cash::money_field;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult};
+use crate::http::input::text;
 use crate::http::json::JsonBody;
 use crate::http::params::{PathId, parse_id};
 use crate::models::CompanyId;
@@ -291,12 +292,7 @@ pub async fn close(
         .write(move |conn| {
             let t = shifts::visible_open(conn, &tenant, id)?;
             let counts = parse_counts(body.counts.as_deref().unwrap_or_default());
-            let note = body
-                .note
-                .as_deref()
-                .map(str::trim)
-                .filter(|n| !n.is_empty())
-                .map(String::from);
+            let note = text(&body.note);
             check_fields([
                 ("counts", counts.clone().err()),
                 ("note", optional_text(note.as_deref(), "La nota", NOTE_MAX)),
@@ -335,12 +331,7 @@ pub async fn confirm_close(
         .db
         .write(move |conn| {
             let t = shifts::visible(conn, &tenant, id)?;
-            let note = body
-                .note
-                .as_deref()
-                .map(str::trim)
-                .filter(|n| !n.is_empty())
-                .map(String::from);
+            let note = text(&body.note);
             check_fields([("note", optional_text(note.as_deref(), "La nota", NOTE_MAX))])?;
             let account = match body
                 .bank_account_id

@@ -184,3 +184,41 @@ pub async fn register<D: DocumentView, B: Send + 'static>(
         .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
+
+/// `handlers!(Document, View, Body, service, "api/path")`: the `list`, `register` and `get`
+/// handlers of a stock document kind, as the router names them.
+macro_rules! handlers {
+    ($doc:ty, $view:ty, $body:ty, $service:path, $path:literal) => {
+        #[doc = concat!("`GET /api/", $path, "`.")]
+        pub async fn list(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
+            params: $crate::db::list::ListParams,
+        ) -> $crate::error::AppResult<axum::Json<$crate::db::list::Page<$view>>> {
+            $crate::controllers::inventory::documents::list::<$doc>(state, auth, params).await
+        }
+
+        #[doc = concat!("`POST /api/", $path, "/register`.")]
+        pub async fn register(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
+            $crate::http::json::JsonBody(body): $crate::http::json::JsonBody<$body>,
+        ) -> $crate::error::AppResult<(axum::http::StatusCode, axum::Json<$view>)> {
+            $crate::controllers::inventory::documents::register::<$doc, _>(
+                state, auth, body, $service,
+            )
+            .await
+        }
+
+        #[doc = concat!("`GET /api/", $path, "/{id}`.")]
+        pub async fn get(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
+            $crate::http::params::PathId(id): $crate::http::params::PathId,
+        ) -> $crate::error::AppResult<axum::Json<$view>> {
+            $crate::controllers::inventory::documents::get::<$doc>(state, auth, id).await
+        }
+    };
+}
+
+pub(crate) use handlers;

@@ -1,19 +1,10 @@
 //! `/api/inventory/transfer`: transfers between warehouses, register only, and the printable guía
 //! de remisión; the rule is `services::inventory::transfers`.
 
-use axum::Json;
-use axum::extract::State;
-use axum::http::StatusCode;
-
 use super::documents::{self, DocumentView, Related};
-use crate::app::AppState;
-use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::db::list::{ListParams, Page};
 use crate::error::{AppResult, not_in_table};
-use crate::http::json::JsonBody;
-use crate::http::params::PathId;
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::models::inventory::document::StockDocument;
@@ -48,32 +39,13 @@ impl DocumentView for Transfer {
     }
 }
 
-/// `GET /api/inventory/transfer`.
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    params: ListParams,
-) -> AppResult<Json<Page<TransferView>>> {
-    documents::list::<Transfer>(state, auth, params).await
-}
-
-/// `POST /api/inventory/transfer/register`.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<TransferBody>,
-) -> AppResult<(StatusCode, Json<TransferView>)> {
-    documents::register::<Transfer, _>(state, auth, body, service::register).await
-}
-
-/// `GET /api/inventory/transfer/{id}`.
-pub async fn get(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-) -> AppResult<Json<TransferView>> {
-    documents::get::<Transfer>(state, auth, id).await
-}
+documents::handlers!(
+    Transfer,
+    TransferView,
+    TransferBody,
+    service::register,
+    "inventory/transfer"
+);
 
 /// The printable guía de remisión of transfer `id` (the issuer is the company and the origin
 /// branch).
