@@ -12,10 +12,10 @@ use mostrador::db::{Database, DbConnection, write_transaction};
 use mostrador::models::CompanyId;
 use mostrador::models::auth::user::Role;
 use mostrador::models::cash::movement::{Movement, MovementKind, NewMovement};
-use mostrador::models::cash::posting;
 use mostrador::models::cash::register::{CashRegister, CashRegisterFields};
 use mostrador::models::cash::turn::Turn;
 use mostrador::models::config::branch_office::BranchOffice;
+use mostrador::services::cash::posting;
 
 const MOVEMENTS: usize = 10_000;
 const RUNS: usize = 30;

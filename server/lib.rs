@@ -1,8 +1,8 @@
 //! Mostrador: a Spanish-language back office for small businesses in Ecuador.
 //!
-//! Routes are listed in [`router`]; handlers live in [`controllers`]; rows and queries in
-//! [`models`]; JSON shapes in [`views`]. Pages are React rendered by [`ssr`] inside an embedded
-//! JavaScript engine. [`db`] hides whether the database is SQLite or PostgreSQL. [`sri`] builds,
+//! Routes are listed in [`router`]; handlers live in [`controllers`]; use cases that write in
+//! [`services`]; rows and queries in [`models`]; JSON shapes in [`views`]. Pages are React
+//! rendered by [`ssr`] inside an embedded JavaScript engine. [`db`] hides whether the database is SQLite or PostgreSQL. [`sri`] builds,
 //! signs and sends electronic documents to Ecuador's tax authority.
 //!
 //! No `unwrap()` or `expect()` outside tests: a request must end in an answer, never a panic. A

@@ -12,11 +12,11 @@ use crate::domain::money::to_micros;
 use crate::error::AppError;
 use crate::models::CompanyId;
 use crate::models::inventory::category::{Category, CategoryFields};
-use crate::models::inventory::movements::{
-    Document, Movement, MovementType, UnitCost, post_movements,
-};
 use crate::models::inventory::product::{Product, ProductFields};
 use crate::models::inventory::warehouse::{Warehouse, WarehouseFields};
+use crate::services::inventory::stock::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
 
 /// Category, name, unit, price without IVA, unit cost, IVA code.
 const CATALOGUE: &[(&str, &str, &str, &str, &str, &str)] = &[

@@ -5,6 +5,7 @@ pub mod client_ip;
 pub mod connection;
 pub mod cookies;
 pub mod form;
+pub mod input;
 pub mod json;
 pub mod params;
 pub mod refusals;

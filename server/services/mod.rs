@@ -12,4 +12,6 @@
 //!
 //! [`AppError`]: crate::error::AppError
 
+pub mod cash;
+pub mod inventory;
 pub mod sales;

@@ -15,11 +15,11 @@ use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::cash::money_field;
 use crate::db::DbConnection;
-use crate::error::{AppError, AppResult, not_in_table};
+use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
-use crate::models::auth::user::Role;
 use crate::models::cash::cnb::{self, CnbConfig, CnbOperation, NewOperation, TYPES};
+use crate::services::cash::barrio as cnb_service;
 use crate::util::time::local_date;
 use crate::validation::{check_fields, required_text};
 use crate::views::cash::barrio::{CnbConfigView, CnbOperationView, CnbReportView};
@@ -166,8 +166,7 @@ pub async fn operation(
     let view = state
         .db
         .write(move |conn| {
-            let branch = tenant.branch(conn)?;
-            let op = cnb::operate(conn, tenant.company, branch.id, tenant.user_id(), &new)?;
+            let op = cnb_service::operate_at_counter(conn, &tenant, &new)?;
             Ok(CnbOperationView::from(&op))
         })
         .await?;
@@ -185,11 +184,7 @@ pub async fn reverse(
     let view = state
         .db
         .write(move |conn| {
-            let op = CnbOperation::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
-            if tenant.role() == Role::Cashier && op.user_id != tenant.user_id() {
-                return Err(not_in_table());
-            }
-            let reversal = cnb::reverse(conn, tenant.company, id, tenant.user_id())?;
+            let reversal = cnb_service::reverse_by(conn, &tenant, id)?;
             Ok(CnbOperationView::from(&reversal))
         })
         .await?;

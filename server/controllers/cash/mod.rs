@@ -1,5 +1,5 @@
 //! The cash area: registers (`/api/cashRegister`), shifts (`/api/Turn`) and bank accounts
-//! (`/api/bank`). Money moves only through `models::cash::posting`.
+//! (`/api/bank`). Money moves only through `services::cash::posting`.
 
 pub mod banks;
 pub mod barrio;

@@ -1,6 +1,6 @@
 //! `/api/Turn`: shifts. A cashier opens one on a free register, takes cash in and out, closes it
 //! with a count; a user or admin confirms it. Every cash line goes through
-//! `models::cash::posting`.
+//! `services::cash::posting`.
 
 use std::collections::BTreeMap;
 
@@ -16,17 +16,18 @@ use crate::auth::roles::{self, Tenant};
 use crate::controllers::cash::money_field;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{AppError, AppResult, conflict, not_in_table};
+use crate::error::{AppError, AppResult};
+use crate::http::input::text;
 use crate::http::json::JsonBody;
 use crate::http::params::{PathId, parse_id};
 use crate::models::CompanyId;
 use crate::models::auth::user::{Role, User};
-use crate::models::cash::bank::{BankAccount, BankMovement};
+use crate::models::cash::bank::BankAccount;
 use crate::models::cash::count::{Count, DENOMINATIONS};
-use crate::models::cash::movement::{Movement, MovementKind, NewMovement};
-use crate::models::cash::posting::{self, ShiftTarget};
+use crate::models::cash::movement::{Movement, MovementKind};
 use crate::models::cash::register::CashRegister;
 use crate::models::cash::turn::{self, Scope, Turn};
+use crate::services::cash::{posting, shifts};
 use crate::validation::{check_fields, optional_text, required_text};
 use crate::views::cash::turn::{TurnDetailView, TurnView};
 
@@ -34,8 +35,6 @@ use crate::views::cash::turn::{TurnDetailView, TurnView};
 const NOTE_MAX: usize = 300;
 /// Most pieces of one denomination in a count.
 const QUANTITY_MAX: i64 = 1_000_000;
-/// Refusal of a cash in or out on another user's shift.
-pub const ONLY_OWNER: &str = "Solo el cajero del turno puede registrar ingresos y retiros";
 
 /// The view of a shift with its register's and user's names.
 pub fn turn_view(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppResult<TurnView> {
@@ -44,15 +43,6 @@ pub fn turn_view(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppRe
         .unwrap_or_default();
     let user = User::find(conn, t.user_id)?.name;
     Ok(TurnView::new(t, register, user))
-}
-
-/// A shift the user may see: the company's, and for a cashier only their own (404 otherwise).
-fn visible(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Turn> {
-    let turn = Turn::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
-    if tenant.role() == Role::Cashier && turn.user_id != tenant.user_id() {
-        return Err(not_in_table());
-    }
-    Ok(turn)
 }
 
 /// The shift with its lines, count and summary.
@@ -78,7 +68,7 @@ pub fn visible_detail(
     tenant: &Tenant,
     id: i64,
 ) -> AppResult<TurnDetailView> {
-    let t = visible(conn, tenant, id)?;
+    let t = shifts::visible(conn, tenant, id)?;
     detail(conn, tenant.company, &t)
 }
 
@@ -187,15 +177,7 @@ pub async fn open(
     let view = state
         .db
         .write(move |conn| {
-            let branch = tenant.branch(conn)?;
-            let t = posting::open_shift(
-                conn,
-                tenant.company,
-                branch.id,
-                register,
-                tenant.user_id(),
-                opening,
-            )?;
+            let t = shifts::open(conn, &tenant, register, opening)?;
             detail(conn, tenant.company, &t)
         })
         .await?;
@@ -223,13 +205,7 @@ pub async fn movement(
     let view = state
         .db
         .write(move |conn| {
-            let t = visible(conn, &tenant, id)?;
-            if t.user_id != tenant.user_id() {
-                return Err(AppError::Forbidden(ONLY_OWNER.into()));
-            }
-            if t.state != turn::OPEN {
-                return Err(conflict(posting::NOT_OPEN));
-            }
+            let t = shifts::own_open(conn, &tenant, id)?;
             let kind = match body.kind.as_deref() {
                 Some("in") => Ok(MovementKind::CashIn),
                 Some("out") => Ok(MovementKind::CashOut),
@@ -245,18 +221,13 @@ pub async fn movement(
                 ("amount", amount.clone().err()),
                 ("reason", required_text(&reason, "El motivo", NOTE_MAX)),
             ])?;
-            posting::post_to_shift(
+            shifts::cash_in_out(
                 conn,
-                tenant.company,
-                ShiftTarget::Turn(t.id),
-                &NewMovement {
-                    kind: kind.map_err(AppError::BadRequest)?,
-                    amount: amount.map_err(AppError::BadRequest)?,
-                    reason,
-                    payment_method: None,
-                    source: None,
-                    user_id: tenant.user_id(),
-                },
+                &tenant,
+                &t,
+                kind.map_err(AppError::BadRequest)?,
+                amount.map_err(AppError::BadRequest)?,
+                reason,
             )?;
             detail(conn, tenant.company, &t)
         })
@@ -319,30 +290,20 @@ pub async fn close(
     let view = state
         .db
         .write(move |conn| {
-            let t = visible(conn, &tenant, id)?;
-            if t.state != turn::OPEN {
-                return Err(conflict(posting::NOT_OPEN));
-            }
+            let t = shifts::visible_open(conn, &tenant, id)?;
             let counts = parse_counts(body.counts.as_deref().unwrap_or_default());
-            let note = body
-                .note
-                .as_deref()
-                .map(str::trim)
-                .filter(|n| !n.is_empty())
-                .map(String::from);
+            let note = text(&body.note);
             check_fields([
                 ("counts", counts.clone().err()),
                 ("note", optional_text(note.as_deref(), "La nota", NOTE_MAX)),
             ])?;
-            posting::close_shift(
+            let t = shifts::close(
                 conn,
-                tenant.company,
-                t.id,
+                &tenant,
+                &t,
                 &counts.map_err(AppError::BadRequest)?,
                 note,
-                tenant.user_id(),
             )?;
-            let t = Turn::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
             detail(conn, tenant.company, &t)
         })
         .await?;
@@ -369,13 +330,8 @@ pub async fn confirm_close(
     let view = state
         .db
         .write(move |conn| {
-            let t = visible(conn, &tenant, id)?;
-            let note = body
-                .note
-                .as_deref()
-                .map(str::trim)
-                .filter(|n| !n.is_empty())
-                .map(String::from);
+            let t = shifts::visible(conn, &tenant, id)?;
+            let note = text(&body.note);
             check_fields([("note", optional_text(note.as_deref(), "La nota", NOTE_MAX))])?;
             let account = match body
                 .bank_account_id
@@ -397,38 +353,7 @@ pub async fn confirm_close(
                         })?,
                 ),
             };
-            if Turn::confirm(
-                conn,
-                tenant.company,
-                t.id,
-                note.as_deref(),
-                tenant.user_id(),
-                account.as_ref().map(|a| a.id),
-            )? == 0
-            {
-                return Err(conflict(match t.state.as_str() {
-                    turn::OPEN => {
-                        "El turno sigue abierto: ciérrelo con el arqueo antes de confirmarlo"
-                    }
-                    _ => "El cierre de este turno ya fue confirmado",
-                }));
-            }
-            if let Some(account) = &account {
-                let counted = t.counted.unwrap_or(0);
-                if counted > 0 {
-                    BankMovement::insert(
-                        conn,
-                        tenant.company,
-                        account.id,
-                        "shift_deposit",
-                        counted,
-                        &format!("Depósito del turno #{}", t.id),
-                        Some(t.id),
-                        Some(tenant.user_id()),
-                    )?;
-                }
-            }
-            let t = Turn::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
+            let t = shifts::confirm(conn, &tenant, &t, note.as_deref(), account.as_ref())?;
             detail(conn, tenant.company, &t)
         })
         .await?;

@@ -6,16 +6,13 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
-use super::input::optional_id;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{
-    AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
-};
+use crate::error::{AppResult, conflict, constraint_conflict, field_conflict, not_in_table};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
@@ -211,27 +208,4 @@ impl Record for Cellars {
         Warehouse::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
         Ok(())
     }
-}
-
-/// The warehouse a body names in `cellarId`: the given one, if it belongs to the branch, else
-/// the branch's default (a sale takes stock from it; a recipe's ingredients are counted in it).
-pub fn branch_cellar(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    branch: i64,
-    value: Option<&serde_json::Value>,
-) -> AppResult<Warehouse> {
-    let found = match optional_id(value) {
-        Ok(Some(id)) => {
-            Warehouse::find(conn, tenant.company, id)?.filter(|w| w.branch_office_id == branch)
-        }
-        Ok(None) => Warehouse::default_of(conn, tenant.company, branch)?,
-        Err(_) => None,
-    };
-    found.ok_or_else(|| {
-        AppError::field(
-            "cellarId",
-            "La bodega no existe en la sucursal seleccionada",
-        )
-    })
 }

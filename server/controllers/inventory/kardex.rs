@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use axum::Json;
 use axum::extract::State;
 
-use super::adjustments::iso;
 use super::products::query_map;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -22,6 +21,7 @@ use crate::models::inventory::kardex::{KardexQuery, KardexRow};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
+use crate::views::inventory::document::iso;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::inventory::stock::{
     HubMovementView, InventoryHubView, KardexDocumentView, KardexOpeningView, KardexRowView,
@@ -77,21 +77,7 @@ pub fn kardex_data(
         .ok_or_else(|| AppError::field("productId", "Seleccione un producto"))?;
     Product::find(conn, tenant.company, product)?.ok_or_else(crate::error::not_in_table)?;
     let branch = tenant.branch(conn)?.id;
-    let warehouse = match query
-        .get("cellarId")
-        .map(|v| v.trim())
-        .filter(|v| !v.is_empty())
-    {
-        None => None,
-        Some(v) => {
-            let id = v.parse::<i64>().map_err(|_| crate::error::not_in_table())?;
-            Some(
-                Warehouse::find(conn, tenant.company, id)?
-                    .ok_or_else(crate::error::not_in_table)?
-                    .id,
-            )
-        }
-    };
+    let warehouse = selected_cellar(conn, tenant.company, query)?;
     let warehouses = Warehouse::of_branch(conn, tenant.company, branch)?
         .iter()
         .map(|w| w.id)
@@ -152,6 +138,30 @@ pub async fn kardex(
 /// Most rows the stock list answers.
 const STOCK_ROWS_MAX: i64 = 5000;
 
+/// The warehouse of `?cellarId=` (`None` when absent or empty; 404 when it is not one of the
+/// company's).
+fn selected_cellar(
+    conn: &mut DbConnection,
+    company: crate::models::CompanyId,
+    query: &HashMap<String, String>,
+) -> AppResult<Option<i64>> {
+    match query
+        .get("cellarId")
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+    {
+        None => Ok(None),
+        Some(v) => {
+            let id = v.parse::<i64>().map_err(|_| crate::error::not_in_table())?;
+            Ok(Some(
+                Warehouse::find(conn, company, id)?
+                    .ok_or_else(crate::error::not_in_table)?
+                    .id,
+            ))
+        }
+    }
+}
+
 /// The stock list of the query string (`cellarId`, `search`, `low=true`).
 pub fn stock_data(
     conn: &mut DbConnection,
@@ -159,21 +169,7 @@ pub fn stock_data(
     query: &HashMap<String, String>,
 ) -> AppResult<StockListView> {
     let branch = tenant.branch(conn)?.id;
-    let warehouse = match query
-        .get("cellarId")
-        .map(|v| v.trim())
-        .filter(|v| !v.is_empty())
-    {
-        None => None,
-        Some(v) => {
-            let id = v.parse::<i64>().map_err(|_| crate::error::not_in_table())?;
-            Some(
-                Warehouse::find(conn, tenant.company, id)?
-                    .ok_or_else(crate::error::not_in_table)?
-                    .id,
-            )
-        }
-    };
+    let warehouse = selected_cellar(conn, tenant.company, query)?;
     let search = query
         .get("search")
         .map(|s| s.trim())

@@ -4,7 +4,7 @@
 pub mod adjustments;
 pub mod categories;
 pub mod cellars;
-pub mod input;
+pub mod documents;
 pub mod kardex;
 pub mod pages;
 pub mod product_images;

@@ -2,9 +2,11 @@
 
 use serde_json::Value;
 
-use super::{adjustments, categories, cellars, kardex, products, transfers};
+use super::{categories, cellars, documents, kardex, products, transfers};
 use crate::auth::roles;
 use crate::controllers::pages::loaders::PageContext;
+use crate::models::inventory::adjustment::Adjustment;
+use crate::models::inventory::transfer::Transfer;
 use crate::views::inventory::category::CategoriesPage;
 use crate::views::inventory::stock::KardexPage;
 
@@ -86,7 +88,7 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
         "admin-adjustments" => {
             ctx.tenant_data(roles::ADMIN_USER, |conn, tenant, q| {
                 Ok(crate::views::inventory::document::AdjustmentsPage {
-                    list: adjustments::list_page(conn, tenant, &q.list()?)?,
+                    list: documents::list_page::<Adjustment>(conn, tenant, &q.list()?)?,
                     cellars: cellars::options(conn, tenant)?,
                 })
             })
@@ -102,7 +104,7 @@ pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
                         tenant.company,
                     )?;
                 Ok(crate::views::inventory::document::TransfersPage {
-                    list: transfers::list_page(conn, tenant, &q.list()?)?,
+                    list: documents::list_page::<Transfer>(conn, tenant, &q.list()?)?,
                     cellars: cellars::options(conn, tenant)?,
                     destinations: all
                         .iter()

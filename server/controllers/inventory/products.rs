@@ -10,8 +10,6 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::cellars::branch_cellar;
-use super::input::{micros, optional_id, required_micros, text};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
@@ -22,6 +20,7 @@ use crate::domain::taxes::iva_rate;
 use crate::error::{
     AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
 };
+use crate::http::input::{micros, optional_id, required_micros, text};
 use crate::http::json::JsonBody;
 use crate::http::params::{IdBody, PathId, parse_id};
 use crate::models::CompanyId;
@@ -33,6 +32,7 @@ use crate::models::inventory::product::{
 };
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
+use crate::services::inventory::warehouses::branch_cellar;
 use crate::validation::{check_fields, optional_text, required_text};
 use crate::views::inventory::product::{
     IngredientStockView, OptionView, ProductDetailView, ProductStockView, ProductView,

@@ -1,6 +1,7 @@
 //! Banco del Barrio (corresponsal no bancario): the agent's configuration per branch and the
-//! operations at the counter. The cash of an operation enters or leaves the user's open shift
-//! through `posting::post_to_shift` (`cnb_in` / `cnb_out`); operations are never sales.
+//! operations at the counter, as rows and queries. Operating and reversing (the cupo, the cash
+//! that enters or leaves the user's open shift) is `services::cash::barrio`; operations are never
+//! sales.
 //!
 //! Cupo: cash received for the bank (depósito, pago de servicio, recarga, envío de giro) uses the
 //! agent's float; cash paid out (retiro, pago de giro, efectivo móvil) restores it. The cupo used
@@ -14,11 +15,7 @@ use diesel::prelude::*;
 
 use crate::db::DbConnection;
 use crate::db::schema::{cnb_configs, cnb_operations};
-use crate::error::{AppError, AppResult, conflict, not_in_table};
 use crate::models::CompanyId;
-use crate::models::cash::movement::{MovementKind, NewMovement};
-use crate::models::cash::posting::{self, NO_OPEN_SHIFT, ShiftTarget};
-use crate::models::cash::turn::Turn;
 use crate::util::time::{local_date, now};
 
 /// Operation types: code, Spanish label, whether cash comes in (true) or goes out.
@@ -36,12 +33,6 @@ pub const TYPES: &[(&str, &str, bool)] = &[
 pub fn cash_in(op_type: &str) -> Option<bool> {
     TYPES.iter().find(|t| t.0 == op_type).map(|t| t.2)
 }
-
-/// Refusal when the branch has no agent configuration.
-pub const NOT_CONFIGURED: &str =
-    "La sucursal no tiene configurado Banco del Barrio: registre el código de agente y el cupo";
-/// Refusal of an operation beyond the cupo.
-pub const CUPO_EXCEEDED: &str = "La operación supera el cupo disponible de Banco del Barrio";
 
 /// A configuration row.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -116,7 +107,7 @@ impl CnbConfig {
 
     /// Locks the branch's configuration row for the rest of the transaction (an `UPDATE`), so
     /// two operations cannot both pass the cupo check on PostgreSQL; false when there is none.
-    fn lock(conn: &mut DbConnection, company: CompanyId, branch: i64) -> QueryResult<bool> {
+    pub fn lock(conn: &mut DbConnection, company: CompanyId, branch: i64) -> QueryResult<bool> {
         let touched = diesel::update(
             cnb_configs::table
                 .filter(cnb_configs::company_id.eq(company.get()))
@@ -217,8 +208,9 @@ pub struct NewOperation {
     pub reference: String,
 }
 
+/// Inserts an operation (a reversal names its original); returns its id.
 #[allow(clippy::too_many_arguments)]
-fn insert(
+pub fn insert(
     conn: &mut DbConnection,
     company: CompanyId,
     branch: i64,
@@ -248,102 +240,9 @@ fn insert(
         .get_result(conn)
 }
 
-/// Posts the operation's cash to the user's open shift.
-fn post_cash(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    user: i64,
-    id: i64,
-    cash_in: bool,
-    amount: i64,
-    reason: String,
-) -> AppResult<()> {
-    posting::post_to_shift(
-        conn,
-        company,
-        ShiftTarget::OpenOf(user),
-        &NewMovement {
-            kind: if cash_in {
-                MovementKind::CnbIn
-            } else {
-                MovementKind::CnbOut
-            },
-            amount,
-            reason,
-            payment_method: None,
-            source: Some(("cnb_operation".into(), id)),
-            user_id: user,
-        },
-    )?;
-    Ok(())
-}
-
-/// Records an operation of `user` at `branch` and posts its cash to the user's open shift.
-/// Refuses without configuration or open shift, beyond the cupo, or paying out more cash than
-/// the drawer holds. Call inside a write transaction.
-pub fn operate(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    branch: i64,
-    user: i64,
-    new: &NewOperation,
-) -> AppResult<CnbOperation> {
-    let incoming = cash_in(&new.op_type)
-        .ok_or_else(|| AppError::field("type", "El tipo de operación no es válido"))?;
-    if !CnbConfig::lock(conn, company, branch)? {
-        return Err(conflict(NOT_CONFIGURED));
-    }
-    let config =
-        CnbConfig::of_branch(conn, company, branch)?.ok_or_else(|| conflict(NOT_CONFIGURED))?;
-    let turn = Turn::open_of_user(conn, company, user)?.ok_or_else(|| conflict(NO_OPEN_SHIFT))?;
-    if incoming {
-        let used = cupo_used(&CnbOperation::of_day(conn, company, branch, local_date())?);
-        if used + new.amount > config.cupo {
-            return Err(AppError::field(
-                "amount",
-                format!(
-                    "{CUPO_EXCEEDED} ({})",
-                    crate::domain::money::money_from_micros((config.cupo - used).max(0))
-                ),
-            ));
-        }
-    }
-    let commission = new.commission.unwrap_or_else(|| {
-        config
-            .commission_map()
-            .get(&new.op_type)
-            .copied()
-            .unwrap_or(0)
-    });
-    let id = insert(conn, company, branch, turn.id, user, new, commission, None)?;
-    let label = TYPES
-        .iter()
-        .find(|t| t.0 == new.op_type)
-        .map_or("", |t| t.1);
-    post_cash(
-        conn,
-        company,
-        user,
-        id,
-        incoming,
-        new.amount,
-        format!("Banco del Barrio: {label} {}", new.transaction_number),
-    )?;
-    CnbOperation::find(conn, company, id)?.ok_or_else(not_in_table)
-}
-
-/// Reverses a mistaken operation with a linked one that moves the cash back (posted to the
-/// reverser's open shift); the original stays, marked reversed.
-pub fn reverse(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    id: i64,
-    user: i64,
-) -> AppResult<CnbOperation> {
-    let original = CnbOperation::find(conn, company, id)?.ok_or_else(not_in_table)?;
-    if original.reversal_of.is_some() {
-        return Err(conflict("Una reversa no se puede reversar"));
-    }
+/// Marks an operation reversed; false when it already was (or is not the company's), so two
+/// reversals of the same operation cannot both pass.
+pub fn mark_reversed(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<bool> {
     let marked = diesel::update(
         cnb_operations::table
             .filter(cnb_operations::company_id.eq(company.get()))
@@ -352,36 +251,5 @@ pub fn reverse(
     )
     .set(cnb_operations::reversed.eq(true))
     .execute(conn)?;
-    if marked == 0 {
-        return Err(conflict("La operación ya fue reversada"));
-    }
-    let turn = Turn::open_of_user(conn, company, user)?.ok_or_else(|| conflict(NO_OPEN_SHIFT))?;
-    let new = NewOperation {
-        op_type: original.op_type.clone(),
-        amount: original.amount,
-        commission: Some(0),
-        transaction_number: original.transaction_number.clone(),
-        control_number: original.control_number.clone(),
-        reference: format!("Reversa de la operación #{}", original.id),
-    };
-    let reversal = insert(
-        conn,
-        company,
-        original.branch_office_id,
-        turn.id,
-        user,
-        &new,
-        0,
-        Some(original.id),
-    )?;
-    post_cash(
-        conn,
-        company,
-        user,
-        reversal,
-        !original.is_cash_in(),
-        original.amount,
-        format!("Banco del Barrio: reversa de la operación #{}", original.id),
-    )?;
-    CnbOperation::find(conn, company, reversal)?.ok_or_else(not_in_table)
+    Ok(marked == 1)
 }

@@ -114,6 +114,19 @@ impl Company {
             .first(conn)
     }
 
+    /// Whether the company lets stock go below zero, as a statement: the inventory service runs
+    /// it on the backend's own connection, since every sale reads it.
+    pub fn negative_stock_query(
+        company: CompanyId,
+    ) -> diesel::dsl::Select<
+        diesel::dsl::Find<companies::table, i64>,
+        companies::allow_negative_stock,
+    > {
+        companies::table
+            .find(company.get())
+            .select(companies::allow_negative_stock)
+    }
+
     /// The company itself.
     pub fn find(conn: &mut DbConnection, company: CompanyId) -> QueryResult<Company> {
         companies::table

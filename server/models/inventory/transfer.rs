@@ -4,11 +4,8 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::DbConnection;
 use crate::db::schema::{transfer_lines, transfers};
-use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection};
-use crate::models::CompanyId;
 
 /// A transfer header.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -68,60 +65,16 @@ pub struct TransferLine {
     pub unit_cost: i64,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<transfers::table, diesel::dsl::AsSelect<Transfer, DbBackend>>,
-    DbBackend,
->;
-
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, transfers::id;
-    "date" => transfers::date,
-    "number" => transfers::number,
-];
+crate::models::inventory::document::stock_document!(
+    Transfer,
+    NewTransfer,
+    "transfer",
+    transfers,
+    transfer_lines,
+    transfer_id
+);
 
 impl Transfer {
-    /// One page of the branch's transfers.
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch_office_id: i64,
-        params: &ListParams,
-    ) -> QueryResult<Page<Transfer>> {
-        let (from, to) = params.time_range();
-        let filtered = || {
-            let mut query: Query = transfers::table
-                .select(Transfer::as_select())
-                .filter(transfers::company_id.eq(company.get()))
-                .filter(transfers::branch_office_id.eq(branch_office_id))
-                .into_boxed();
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(search_fold(transfers::reason).like(pattern).escape('\\'));
-            }
-            if let Some(from) = from {
-                query = query.filter(transfers::date.ge(from));
-            }
-            if let Some(to) = to {
-                query = query.filter(transfers::date.lt(to));
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
-    }
-
-    /// One transfer of the company.
-    pub fn find(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-    ) -> QueryResult<Option<Transfer>> {
-        transfers::table
-            .filter(transfers::company_id.eq(company.get()))
-            .filter(transfers::id.eq(id))
-            .select(Transfer::as_select())
-            .first(conn)
-            .optional()
-    }
-
     /// Its lines.
     pub fn lines(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<TransferLine>> {
         transfer_lines::table
@@ -129,41 +82,6 @@ impl Transfer {
             .order(transfer_lines::id.asc())
             .select(TransferLine::as_select())
             .load(conn)
-    }
-
-    /// The next number of the branch (the caller holds the branch's number lock).
-    pub fn next_number(conn: &mut DbConnection, branch_office_id: i64) -> QueryResult<i64> {
-        let max: Option<i64> = transfers::table
-            .filter(transfers::branch_office_id.eq(branch_office_id))
-            .select(diesel::dsl::max(transfers::number))
-            .first(conn)?;
-        Ok(max.unwrap_or(0) + 1)
-    }
-
-    /// Inserts the header; returns its id.
-    pub fn insert(conn: &mut DbConnection, new: &NewTransfer) -> QueryResult<i64> {
-        diesel::insert_into(transfers::table)
-            .values(new)
-            .returning(transfers::id)
-            .get_result(conn)
-    }
-
-    /// Inserts a line.
-    pub fn insert_line(
-        conn: &mut DbConnection,
-        transfer_id: i64,
-        product_id: i64,
-        quantity: i64,
-        unit_cost: i64,
-    ) -> QueryResult<usize> {
-        diesel::insert_into(transfer_lines::table)
-            .values((
-                transfer_lines::transfer_id.eq(transfer_id),
-                transfer_lines::product_id.eq(product_id),
-                transfer_lines::quantity.eq(quantity),
-                transfer_lines::unit_cost.eq(unit_cost),
-            ))
-            .execute(conn)
     }
 }
 

@@ -13,15 +13,15 @@ use super::note::NOT_FOUND;
 use super::pricing::micros;
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
-use crate::controllers::inventory::input::{optional_id, required_micros, text};
+use crate::http::input::{optional_id, required_micros, text};
 use crate::db::DbConnection;
 use crate::domain::money::{from_micros, money, money_text, qty_from_micros};
 use crate::domain::taxes::TaxKind;
 use crate::domain::totals;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::cash::movement::{MovementKind, NewMovement};
-use crate::models::cash::posting::{ShiftTarget, post_to_shift};
-use crate::models::inventory::movements::{
+use crate::services::cash::posting::{ShiftTarget, post_to_shift};
+use crate::services::inventory::stock::{
     Document, Movement, MovementType, UnitCost, post_movements,
 };
 use crate::models::inventory::product::Product;

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::pricing::LineInput;
-use crate::controllers::inventory::input::{micros, optional_id, required_micros, text};
+use crate::http::input::{micros, optional_id, required_micros, text};
 use crate::error::{AppError, AppResult};
 
 /// Most lines one sales document may carry.

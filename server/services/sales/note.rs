@@ -16,8 +16,8 @@ use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
 use super::pricing::{self, LineInput, Priced};
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
-use crate::controllers::inventory::cellars::branch_cellar;
-use crate::controllers::inventory::input::optional_id;
+use crate::services::inventory::warehouses::branch_cellar;
+use crate::http::input::optional_id;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict};
@@ -25,10 +25,10 @@ use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::movement::{MovementKind, NewMovement};
-use crate::models::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
+use crate::services::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
 use crate::models::cash::turn::Turn;
 use crate::models::config::branch_office::BranchOffice;
-use crate::models::inventory::movements::{
+use crate::services::inventory::stock::{
     Document, Movement, MovementType, UnitCost, post_movements,
 };
 use crate::models::inventory::warehouse::Warehouse;

@@ -29,7 +29,7 @@ pub struct QuoteBody {
 
 /// The validity date: required, `YYYY-MM-DD`, today (Ecuador) or later.
 fn valid_until_of(body: &QuoteBody) -> AppResult<NaiveDate> {
-    let raw = crate::controllers::inventory::input::text(&body.valid_until).ok_or_else(|| {
+    let raw = crate::http::input::text(&body.valid_until).ok_or_else(|| {
         AppError::field(
             "validUntil",
             "Indique hasta qué fecha es válida la cotización",

@@ -1,8 +1,8 @@
 //! Banco del Barrio: cupo, drawer cash, reversal, the day report, and that CNB operations are not
 //! sales.
 
-use mostrador::models::cash::cnb::{CUPO_EXCEEDED, NOT_CONFIGURED};
-use mostrador::models::cash::posting::NO_OPEN_SHIFT;
+use mostrador::services::cash::barrio::{CUPO_EXCEEDED, NOT_CONFIGURED};
+use mostrador::services::cash::posting::NO_OPEN_SHIFT;
 use serde_json::{Value, json};
 
 use super::turns::{new_register, open};

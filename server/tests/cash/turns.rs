@@ -5,7 +5,7 @@
 use mostrador::db::write_transaction;
 use mostrador::models::CompanyId;
 use mostrador::models::cash::movement::{MovementKind, NewMovement};
-use mostrador::models::cash::posting::{self, ShiftTarget};
+use mostrador::services::cash::posting::{self, ShiftTarget};
 use serde_json::{Value, json};
 
 use crate::util::fixtures::Tenants;

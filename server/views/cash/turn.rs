@@ -8,8 +8,8 @@ use ts_rs::TS;
 use crate::domain::money::money_text as money;
 use crate::models::cash::count::Count;
 use crate::models::cash::movement::{Movement, MovementKind};
-use crate::models::cash::posting::Summary;
 use crate::models::cash::turn::Turn;
+use crate::services::cash::posting::Summary;
 use crate::util::time::to_local_iso;
 
 /// A shift.

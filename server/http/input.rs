@@ -1,5 +1,6 @@
-//! Reading the inventory forms' values: decimals (strings or integers, never JSON fractions) as
-//! millionths, and optional record ids. Each returns the Spanish problem for its field.
+//! Reading form values shared by the inventory and sales forms: decimals (strings or integers,
+//! never JSON fractions) as millionths, optional record ids and trimmed text. Each returns the
+//! Spanish problem for its field.
 
 use rust_decimal::Decimal;
 use serde_json::Value;

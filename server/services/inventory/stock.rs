@@ -1,7 +1,7 @@
 //! The inventory service: the only way stock changes. Sales, credit notes, purchases, the
 //! restaurant, adjustments, transfers and imports call [`post_movements`] inside their own write
 //! transaction; it locks the stock rows it touches in one fixed order (product, then warehouse),
-//! applies the weighted average cost ([`super::cost`]), refuses to take stock below zero unless
+//! applies the weighted average cost ([`crate::models::inventory::cost`]), refuses to take stock below zero unless
 //! the company allows negative stock, and appends one kardex row per movement.
 
 use std::collections::BTreeMap;
@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::schema::companies;
 use crate::domain::money::qty_from_micros;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::inventory::cost::{Balance, times};
 use crate::models::inventory::kardex::{KardexRow, NewKardexRow};
 use crate::models::inventory::product::{Product, StockFacts};
@@ -112,9 +112,7 @@ struct Line {
 
 /// Whether the company lets stock go below zero.
 pub fn allows_negative_stock(conn: &mut DbConnection, company: CompanyId) -> AppResult<bool> {
-    let query = companies::table
-        .find(company.get())
-        .select(companies::allow_negative_stock);
+    let query = Company::negative_stock_query(company);
     Ok(crate::native!(conn, |c| query.first(c))?)
 }
 

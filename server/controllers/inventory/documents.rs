@@ -1,0 +1,224 @@
+//! What the adjustments' and transfers' APIs share (purchases next): the list, get and register
+//! handlers, and the views of a page of documents built from one batch of lookups.
+
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::http::StatusCode;
+use serde::Serialize;
+
+use crate::app::AppState;
+use crate::auth::extract::AuthUser;
+use crate::auth::roles::{self, Tenant};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
+use crate::domain::money::{fmt2, from_micros};
+use crate::error::{AppResult, not_in_table};
+use crate::models::CompanyId;
+use crate::models::inventory::cost::times;
+use crate::models::inventory::document::{StockDocument, StockLine};
+use crate::models::inventory::kardex::KardexRow;
+use crate::models::inventory::product::Product;
+use crate::models::inventory::warehouse::Warehouse;
+use crate::views::inventory::document::DocumentLineView;
+use crate::views::inventory::product::{price, quantity};
+
+/// A stock document as the API shows it.
+pub trait DocumentView: StockDocument + Send + 'static {
+    type View: Serialize + Send + 'static;
+
+    /// The view of this document, from what [`Related`] loaded for its page.
+    fn view(&self, related: &Related) -> Self::View;
+}
+
+/// What the views of stock documents need besides their headers, loaded once for all of them
+/// (four queries whatever the number of documents): their lines, the lines' products, the
+/// company's warehouses and the users' names.
+pub struct Related {
+    lines: HashMap<i64, Vec<StockLine>>,
+    products: HashMap<i64, Product>,
+    cellars: HashMap<i64, String>,
+    users: HashMap<i64, String>,
+}
+
+impl Related {
+    /// Loads what the views of `documents` need.
+    pub fn load<D: StockDocument>(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        documents: &[D],
+    ) -> AppResult<Related> {
+        let ids: Vec<i64> = documents.iter().map(StockDocument::id).collect();
+        let mut lines: HashMap<i64, Vec<StockLine>> = HashMap::new();
+        for line in D::lines_of(conn, company, &ids)? {
+            lines.entry(line.document_id).or_default().push(line);
+        }
+        let mut product_ids: Vec<i64> = lines.values().flatten().map(|l| l.product_id).collect();
+        product_ids.sort_unstable();
+        product_ids.dedup();
+        let products = Product::find_many(conn, company, &product_ids)?
+            .into_iter()
+            .map(|p| (p.id, p))
+            .collect();
+        let cellars = Warehouse::all(conn, company)?
+            .into_iter()
+            .map(|w| (w.id, w.name))
+            .collect();
+        let mut user_ids: Vec<i64> = documents.iter().filter_map(D::user_id).collect();
+        user_ids.sort_unstable();
+        user_ids.dedup();
+        let users = if user_ids.is_empty() {
+            HashMap::new()
+        } else {
+            KardexRow::user_names(conn, company, &user_ids)?
+        };
+        Ok(Related {
+            lines,
+            products,
+            cellars,
+            users,
+        })
+    }
+
+    /// A warehouse's name (empty when gone).
+    pub fn cellar(&self, id: i64) -> String {
+        self.cellars.get(&id).cloned().unwrap_or_default()
+    }
+
+    /// A user's name.
+    pub fn user(&self, id: Option<i64>) -> Option<String> {
+        id.and_then(|u| self.users.get(&u).cloned())
+    }
+
+    /// The views of a document's lines.
+    pub fn lines(&self, document: i64) -> Vec<DocumentLineView> {
+        let Some(lines) = self.lines.get(&document) else {
+            return Vec::new();
+        };
+        lines
+            .iter()
+            .map(|l| {
+                let p = self.products.get(&l.product_id);
+                DocumentLineView {
+                    product_id: l.product_id,
+                    code: p.map(|p| p.code.clone()).unwrap_or_default(),
+                    name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                    unit: p.map(|p| p.unit.clone()).unwrap_or_default(),
+                    quantity: quantity(l.quantity),
+                    unit_cost: price(l.unit_cost),
+                    total_cost: fmt2(from_micros(times(l.quantity.abs(), l.unit_cost))),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The view of document `id` of the company (404 when it is not one).
+pub fn one<D: DocumentView>(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    id: i64,
+) -> AppResult<D::View> {
+    let document = D::find(conn, company, id)?.ok_or_else(not_in_table)?;
+    let related = Related::load(conn, company, std::slice::from_ref(&document))?;
+    Ok(document.view(&related))
+}
+
+/// One page of the selected branch's documents.
+pub fn list_page<D: DocumentView>(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    params: &ListParams,
+) -> AppResult<Page<D::View>> {
+    let branch = tenant.branch(conn)?.id;
+    let page = D::list(conn, tenant.company, branch, params)?;
+    let related = Related::load(conn, tenant.company, &page.results)?;
+    Ok(page.map(|d| d.view(&related)))
+}
+
+/// `GET` the list.
+pub async fn list<D: DocumentView>(
+    state: AppState,
+    auth: AuthUser,
+    params: ListParams,
+) -> AppResult<Json<Page<D::View>>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| list_page::<D>(conn, &tenant, &params))
+            .await?,
+    ))
+}
+
+/// `GET` one.
+pub async fn get<D: DocumentView>(
+    state: AppState,
+    auth: AuthUser,
+    id: i64,
+) -> AppResult<Json<D::View>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| one::<D>(conn, tenant.company, id))
+            .await?,
+    ))
+}
+
+/// `POST` register: `service` registers the document in one write transaction; answers 201 with
+/// its view.
+pub async fn register<D: DocumentView, B: Send + 'static>(
+    state: AppState,
+    auth: AuthUser,
+    body: B,
+    service: fn(&mut DbConnection, &Tenant, &B) -> AppResult<i64>,
+) -> AppResult<(StatusCode, Json<D::View>)> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let created = state
+        .db
+        .write(move |conn| {
+            let id = service(conn, &tenant, &body)?;
+            one::<D>(conn, tenant.company, id)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// `handlers!(Document, View, Body, service, "api/path")`: the `list`, `register` and `get`
+/// handlers of a stock document kind, as the router names them.
+macro_rules! handlers {
+    ($doc:ty, $view:ty, $body:ty, $service:path, $path:literal) => {
+        #[doc = concat!("`GET /api/", $path, "`.")]
+        pub async fn list(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
+            params: $crate::db::list::ListParams,
+        ) -> $crate::error::AppResult<axum::Json<$crate::db::list::Page<$view>>> {
+            $crate::controllers::inventory::documents::list::<$doc>(state, auth, params).await
+        }
+
+        #[doc = concat!("`POST /api/", $path, "/register`.")]
+        pub async fn register(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
+            $crate::http::json::JsonBody(body): $crate::http::json::JsonBody<$body>,
+        ) -> $crate::error::AppResult<(axum::http::StatusCode, axum::Json<$view>)> {
+            $crate::controllers::inventory::documents::register::<$doc, _>(
+                state, auth, body, $service,
+            )
+            .await
+        }
+
+        #[doc = concat!("`GET /api/", $path, "/{id}`.")]
+        pub async fn get(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
+            $crate::http::params::PathId(id): $crate::http::params::PathId,
+        ) -> $crate::error::AppResult<axum::Json<$view>> {
+            $crate::controllers::inventory::documents::get::<$doc>(state, auth, id).await
+        }
+    };
+}
+
+pub(crate) use handlers;

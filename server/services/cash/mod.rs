@@ -1,0 +1,6 @@
+//! Cash use cases: a user's shifts, posting to them, and Banco del Barrio operations, whose cash
+//! goes through [`posting`].
+
+pub mod barrio;
+pub mod posting;
+pub mod shifts;

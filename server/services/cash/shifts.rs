@@ -1,0 +1,142 @@
+//! A user's shifts at the counter: who may see and write to a shift, opening one on a register of
+//! the selected branch, cash in and out, the close with its count and the confirmation (with the
+//! counted cash optionally deposited to a bank account). Each runs in the caller's write
+//! transaction; the money itself moves through [`posting`].
+
+use crate::auth::roles::Tenant;
+use crate::db::DbConnection;
+use crate::error::{AppError, AppResult, conflict, not_in_table};
+use crate::models::auth::user::Role;
+use crate::models::cash::bank::{BankAccount, BankMovement};
+use crate::models::cash::movement::{MovementKind, NewMovement};
+use crate::models::cash::turn::{self, Turn};
+use crate::services::cash::posting::{self, ShiftTarget};
+
+/// Refusal of a cash in or out on another user's shift.
+pub const ONLY_OWNER: &str = "Solo el cajero del turno puede registrar ingresos y retiros";
+
+/// A shift the user may see: the company's, and for a cashier only their own (404 otherwise).
+pub fn visible(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Turn> {
+    let turn = Turn::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
+    if tenant.role() == Role::Cashier && turn.user_id != tenant.user_id() {
+        return Err(not_in_table());
+    }
+    Ok(turn)
+}
+
+/// A visible shift that is still open (409 otherwise).
+pub fn visible_open(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Turn> {
+    let t = visible(conn, tenant, id)?;
+    if t.state != turn::OPEN {
+        return Err(conflict(posting::NOT_OPEN));
+    }
+    Ok(t)
+}
+
+/// The user's own open shift, for a cash in or out (403 on another user's).
+pub fn own_open(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Turn> {
+    let t = visible(conn, tenant, id)?;
+    if t.user_id != tenant.user_id() {
+        return Err(AppError::Forbidden(ONLY_OWNER.into()));
+    }
+    if t.state != turn::OPEN {
+        return Err(conflict(posting::NOT_OPEN));
+    }
+    Ok(t)
+}
+
+/// Opens a shift of the user on `register` of the selected branch with `opening` cash.
+pub fn open(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    register: i64,
+    opening: i64,
+) -> AppResult<Turn> {
+    let branch = tenant.branch(conn)?;
+    posting::open_shift(
+        conn,
+        tenant.company,
+        branch.id,
+        register,
+        tenant.user_id(),
+        opening,
+    )
+}
+
+/// Cash in (`CashIn`) or out (`CashOut`) of shift `t` by the user.
+pub fn cash_in_out(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    t: &Turn,
+    kind: MovementKind,
+    amount: i64,
+    reason: String,
+) -> AppResult<()> {
+    posting::post_to_shift(
+        conn,
+        tenant.company,
+        ShiftTarget::Turn(t.id),
+        &NewMovement {
+            kind,
+            amount,
+            reason,
+            payment_method: None,
+            source: None,
+            user_id: tenant.user_id(),
+        },
+    )?;
+    Ok(())
+}
+
+/// Closes shift `t` with the count `(denomination, quantity)`; returns it closed.
+pub fn close(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    t: &Turn,
+    counts: &[(i64, i64)],
+    note: Option<String>,
+) -> AppResult<Turn> {
+    posting::close_shift(conn, tenant.company, t.id, counts, note, tenant.user_id())?;
+    Turn::find(conn, tenant.company, t.id)?.ok_or_else(not_in_table)
+}
+
+/// Makes the close of shift `t` final; with `account`, its counted cash is recorded as deposited
+/// there. Refuses an open or already confirmed shift. Returns it confirmed.
+pub fn confirm(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    t: &Turn,
+    note: Option<&str>,
+    account: Option<&BankAccount>,
+) -> AppResult<Turn> {
+    if Turn::confirm(
+        conn,
+        tenant.company,
+        t.id,
+        note,
+        tenant.user_id(),
+        account.map(|a| a.id),
+    )? == 0
+    {
+        return Err(conflict(match t.state.as_str() {
+            turn::OPEN => "El turno sigue abierto: ciérrelo con el arqueo antes de confirmarlo",
+            _ => "El cierre de este turno ya fue confirmado",
+        }));
+    }
+    if let Some(account) = account {
+        let counted = t.counted.unwrap_or(0);
+        if counted > 0 {
+            BankMovement::insert(
+                conn,
+                tenant.company,
+                account.id,
+                "shift_deposit",
+                counted,
+                &format!("Depósito del turno #{}", t.id),
+                Some(t.id),
+                Some(tenant.user_id()),
+            )?;
+        }
+    }
+    Turn::find(conn, tenant.company, t.id)?.ok_or_else(not_in_table)
+}

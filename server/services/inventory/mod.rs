@@ -1,0 +1,9 @@
+//! Inventory use cases: posting stock (the only way it changes), the warehouse a request names,
+//! the stock documents (adjustments, transfers) and product imports built on them.
+
+pub mod adjustments;
+pub mod documents;
+pub mod import;
+pub mod stock;
+pub mod transfers;
+pub mod warehouses;
