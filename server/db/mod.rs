@@ -5,11 +5,14 @@
 //! diesel is synchronous, so every use from a request goes through [`Database::run`], which takes a
 //! pooled connection on tokio's blocking threads, never on the async workers.
 
+pub mod branch_lock;
+pub mod bulk;
 pub mod list;
 pub mod migrations;
 pub mod native;
 pub mod schema;
 pub mod search;
+pub mod stock;
 mod wal_space;
 mod writer;
 

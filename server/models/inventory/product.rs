@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Text};
 
 use crate::db::list::{ListParams, Page, SortKey, paginate, sorted};
+use crate::db::native;
 use crate::db::schema::{product_barcodes, products, recipe_lines};
 use crate::db::search::fold;
 use crate::db::{DbBackend, DbConnection};
@@ -81,36 +82,27 @@ impl StockFacts {
         is_stocked_kind(&self.kind)
     }
 
-    /// The facts of the company's products among `ids` (none for an empty list, without a query).
-    /// One cached lookup per id: a sale's few products are found faster so than by an `IN` list,
-    /// which diesel prepares anew for every length ([`crate::db::native`]).
+    /// The facts of the company's products among `ids`, those that exist: all in one statement
+    /// or one cached lookup each, whichever the backend runs faster ([`crate::db::bulk`]).
     pub fn of(
         conn: &mut DbConnection,
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<StockFacts>> {
-        if let DbConnection::Postgres(pg) = conn {
-            // One round trip: `= ANY($2)` binds the ids as one array, so the statement is the
-            // same for any number of them.
-            return products::table
-                .filter(products::company_id.eq(company.get()))
-                .filter(products::id.eq_any(ids))
-                .select(StockFacts::as_select())
-                .load(pg);
-        }
-        let mut found = Vec::with_capacity(ids.len());
-        for &id in ids {
-            let facts = crate::native!(&mut *conn, |c| products::table
-                .filter(products::company_id.eq(company.get()))
-                .filter(products::id.eq(id))
-                .select(StockFacts::as_select())
-                .first(c)
-                .optional())?;
-            if let Some(facts) = facts {
-                found.push(facts);
-            }
-        }
-        Ok(found)
+        let of_company = || products::table.filter(products::company_id.eq(company.get()));
+        crate::db::bulk::find_each(
+            conn,
+            || {
+                of_company()
+                    .filter(products::id.eq_any(ids))
+                    .select(native::columns::<StockFacts>())
+            },
+            ids.iter().map(|&id| {
+                of_company()
+                    .filter(products::id.eq(id))
+                    .select(native::columns::<StockFacts>())
+            }),
+        )
     }
 }
 
@@ -496,12 +488,11 @@ impl Product {
         // row after row.
         let mut taken = Vec::new();
         for code in barcodes {
-            let owner: Option<i64> = crate::native!(&mut *conn, |c| product_barcodes::table
+            let owner = product_barcodes::table
                 .filter(product_barcodes::company_id.eq(company.get()))
                 .filter(product_barcodes::barcode.eq(code))
-                .select(product_barcodes::product_id)
-                .first(c)
-                .optional())?;
+                .select(product_barcodes::product_id);
+            let owner: Option<i64> = native::first(conn, owner).optional()?;
             if owner.is_some_and(|owner| Some(owner) != except) {
                 taken.push(code.clone());
             }
