@@ -10,6 +10,7 @@ pub mod bulk;
 pub mod list;
 pub mod migrations;
 pub mod native;
+pub mod product_search;
 pub mod schema;
 pub mod search;
 pub mod stock;
