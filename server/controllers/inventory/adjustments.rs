@@ -125,7 +125,7 @@ pub fn branch_cellar(
 }
 
 fn view(conn: &mut DbConnection, company: CompanyId, a: &Adjustment) -> AppResult<AdjustmentView> {
-    let lines: Vec<(i64, i64, i64)> = Adjustment::lines(conn, a.id)?
+    let lines: Vec<(i64, i64, i64)> = Adjustment::lines(conn, company, a.id)?
         .iter()
         .map(|l| (l.product_id, l.quantity, l.unit_cost))
         .collect();

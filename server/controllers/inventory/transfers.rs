@@ -68,7 +68,7 @@ fn date(value: &Option<String>, what: &str) -> Result<Option<NaiveDate>, String>
 
 /// The view of a transfer.
 pub fn view(conn: &mut DbConnection, company: CompanyId, t: &Transfer) -> AppResult<TransferView> {
-    let lines: Vec<(i64, i64, i64)> = Transfer::lines(conn, t.id)?
+    let lines: Vec<(i64, i64, i64)> = Transfer::lines(conn, company, t.id)?
         .iter()
         .map(|l| (l.product_id, l.quantity, l.unit_cost))
         .collect();

@@ -93,7 +93,7 @@ pub fn returnable(
     sale: &Sale,
 ) -> AppResult<Vec<ReturnableLineView>> {
     let returned = CreditNote::returned(conn, company, sale.id)?;
-    Ok(Sale::lines(conn, sale.id)?
+    Ok(Sale::lines(conn, company, sale.id)?
         .iter()
         .map(|l| {
             let back = returned.get(&l.id).copied().unwrap_or(0);
@@ -198,11 +198,11 @@ pub fn view(
     note: &CreditNote,
 ) -> AppResult<CreditNoteView> {
     let sale = Sale::find(conn, company, note.sale_id)?;
-    let sale_lines: HashMap<i64, SaleLine> = Sale::lines(conn, note.sale_id)?
+    let sale_lines: HashMap<i64, SaleLine> = Sale::lines(conn, company, note.sale_id)?
         .into_iter()
         .map(|l| (l.id, l))
         .collect();
-    let lines = CreditNote::lines(conn, note.id)?;
+    let lines = CreditNote::lines(conn, company, note.id)?;
     let client_name = crate::models::sales::client::Client::find(conn, company, note.client_id)?
         .map(|c| c.name)
         .unwrap_or_default();
@@ -280,7 +280,7 @@ pub fn register_in(
     let branch = tenant.branch(conn)?;
     let counter = sequence::lock(conn, company, &branch, DocType::CreditNote)?;
     let sale = sale_of(conn, tenant, branch.id, body.sale_id.as_ref())?;
-    let sale_lines = Sale::lines(conn, sale.id)?;
+    let sale_lines = Sale::lines(conn, company, sale.id)?;
     let returned = CreditNote::returned(conn, company, sale.id)?;
     let portions = portions(body, &sale_lines, &returned)?;
     let taxable: Vec<totals::Line> = portions.iter().map(taxable).collect();

@@ -171,8 +171,8 @@ pub fn stored_totals(lines: &[SaleLine]) -> DocumentTotalsView {
 
 /// The view of a stored sale.
 pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResult<SaleView> {
-    let lines = Sale::lines(conn, sale.id)?;
-    let payments = Sale::payments(conn, sale.id)?;
+    let lines = Sale::lines(conn, company, sale.id)?;
+    let payments = Sale::payments(conn, company, sale.id)?;
     let client = Client::find(conn, company, sale.client_id)?;
     let user = KardexRow::user_names(conn, company, &[sale.user_id])?
         .remove(&sale.user_id)

@@ -109,7 +109,7 @@ fn client_view(client: Option<Client>, id: i64) -> SaleClientView {
 
 /// The view of a stored quote.
 pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppResult<QuoteView> {
-    let lines: Vec<_> = Quote::lines(conn, quote.id)?
+    let lines: Vec<_> = Quote::lines(conn, company, quote.id)?
         .iter()
         .map(QuoteLine::as_sale_line)
         .collect();
@@ -249,7 +249,7 @@ pub fn stock_of(
     let quote =
         Quote::find(conn, company, id)?.ok_or_else(|| AppError::NotFound(stock_not_found(id)))?;
     let cellar = Warehouse::default_of(conn, company, quote.branch_office_id)?;
-    let lines = Quote::lines(conn, quote.id)?;
+    let lines = Quote::lines(conn, company, quote.id)?;
     let mut out = Vec::with_capacity(lines.len());
     for line in lines {
         let stock = match &cellar {

@@ -109,9 +109,15 @@ impl Adjustment {
             .optional()
     }
 
-    /// Its lines.
-    pub fn lines(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<AdjustmentLine>> {
+    /// The lines of an adjustment of the company, reached through their adjustment (a join).
+    pub fn lines(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Vec<AdjustmentLine>> {
         adjustment_lines::table
+            .inner_join(adjustments::table)
+            .filter(adjustments::company_id.eq(company.get()))
             .filter(adjustment_lines::adjustment_id.eq(id))
             .order(adjustment_lines::id.asc())
             .select(AdjustmentLine::as_select())

@@ -122,9 +122,15 @@ impl Transfer {
             .optional()
     }
 
-    /// Its lines.
-    pub fn lines(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<TransferLine>> {
+    /// The lines of a transfer of the company, reached through their transfer (a join).
+    pub fn lines(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Vec<TransferLine>> {
         transfer_lines::table
+            .inner_join(transfers::table)
+            .filter(transfers::company_id.eq(company.get()))
             .filter(transfer_lines::transfer_id.eq(id))
             .order(transfer_lines::id.asc())
             .select(TransferLine::as_select())

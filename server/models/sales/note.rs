@@ -335,18 +335,32 @@ impl Sale {
         Ok(n)
     }
 
-    /// The lines of a sale, in order.
-    pub fn lines(conn: &mut DbConnection, sale_id: i64) -> QueryResult<Vec<SaleLine>> {
+    /// The lines of a sale of the company, in order. Lines have no company of their own: they are
+    /// reached through their sale (a join, not a second query), so another company's sale id
+    /// finds none.
+    pub fn lines(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        sale_id: i64,
+    ) -> QueryResult<Vec<SaleLine>> {
         sale_lines::table
+            .inner_join(sales::table.on(sales::id.eq(sale_lines::sale_id)))
+            .filter(sales::company_id.eq(company.get()))
             .filter(sale_lines::sale_id.eq(sale_id))
             .order(sale_lines::position.asc())
             .select(SaleLine::as_select())
             .load(conn)
     }
 
-    /// The payments of a sale.
-    pub fn payments(conn: &mut DbConnection, sale_id: i64) -> QueryResult<Vec<SalePayment>> {
+    /// The payments of a sale of the company, reached through their sale like [`Self::lines`].
+    pub fn payments(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        sale_id: i64,
+    ) -> QueryResult<Vec<SalePayment>> {
         sale_payments::table
+            .inner_join(sales::table)
+            .filter(sales::company_id.eq(company.get()))
             .filter(sale_payments::sale_id.eq(sale_id))
             .order(sale_payments::id.asc())
             .select(SalePayment::as_select())
