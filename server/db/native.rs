@@ -12,6 +12,10 @@
 //!   the SQL is fixed): every stock, counter and shift update was prepared again. [`fixed`] marks an
 //!   update whose SQL its type does fix, so it is prepared once per connection.
 //!
+//! Models run such statements through [`first`], [`load`], [`get_result`] and [`execute`], which
+//! do the [`native!`] dispatch for them (a model never names a backend), selecting rows with
+//! [`columns`] instead of `as_select()`.
+//!
 //! Everything else goes through [`super::DbConnection`] as usual: these are only for statements
 //! run many times a second.
 
