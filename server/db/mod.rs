@@ -1,16 +1,33 @@
 //! The database: one connection type for SQLite (default, embedded) or PostgreSQL (several app
 //! servers on one database), chosen by the URL. This module is the only place that knows there are
-//! two backends; models are written once against [`DbConnection`].
+//! two backends; models are written once against [`DbConnection`] and never branch on it. Where
+//! the backends want different statements, a function here hides the difference:
+//!
+//! - [`native`]: a static-DSL statement run on the backend's own connection, without diesel's
+//!   per-statement cost of the multi-backend connection (`first`, `load`, `get_result`,
+//!   `execute`), and `fixed` updates prepared once;
+//! - [`bulk`]: a few rows in one statement (PostgreSQL) or one cached statement each (SQLite);
+//! - [`stock`]: locking a sale's stock rows and saving their balances;
+//! - [`branch_lock`]: the lock that numbers a branch's documents (PostgreSQL only);
+//! - [`product_search`]: SQLite's trigram index of products and the refresh after an import;
+//! - [`search`]: the accent-folding function both backends define.
+//!
+//! None of them imports `models`: they take columns, primitive slices or the caller's row type
+//! as a generic parameter, so `db` stays below `models` with no import cycle.
 //!
 //! diesel is synchronous, so every use from a request goes through [`Database::run`], which takes a
 //! pooled connection on tokio's blocking threads, never on the async workers.
 
+pub mod branch_lock;
+pub mod bulk;
 pub mod counter;
 pub mod list;
 pub mod migrations;
 pub mod native;
+pub mod product_search;
 pub mod schema;
 pub mod search;
+pub mod stock;
 mod wal_space;
 mod writer;
 

@@ -12,14 +12,24 @@
 //!   the SQL is fixed): every stock, counter and shift update was prepared again. [`fixed`] marks an
 //!   update whose SQL its type does fix, so it is prepared once per connection.
 //!
+//! Models run such statements through [`first`], [`load`], [`get_result`] and [`execute`], which
+//! do the [`native!`] dispatch for them (a model never names a backend), selecting rows with
+//! [`columns`] instead of `as_select()`.
+//!
 //! Everything else goes through [`super::DbConnection`] as usual: these are only for statements
 //! run many times a second.
 
 use std::any::TypeId;
 
 use diesel::backend::Backend;
+use diesel::dsl::Limit;
+use diesel::pg::PgConnection;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
-use diesel::{QueryResult, RunQueryDsl};
+use diesel::query_dsl::methods::{ExecuteDsl, LimitDsl, LoadQuery};
+use diesel::sqlite::{Sqlite, SqliteConnection};
+use diesel::{QueryResult, RunQueryDsl, Selectable};
+
+use super::DbConnection;
 
 /// Runs `$body` with `$c` bound to the backend's own connection (`&mut SqliteConnection` or
 /// `&mut PgConnection`); the body is compiled once per backend. Only for statements built with
@@ -68,3 +78,51 @@ impl<Q: QueryFragment<DB>, DB: Backend> QueryFragment<DB> for Fixed<Q> {
 }
 
 impl<Q, Conn> RunQueryDsl<Conn> for Fixed<Q> {}
+
+/// The columns a `Selectable` row reads (`T::as_select()`'s), as the plain tuple of columns the
+/// derive generates, which is one type for both backends: `as_select()` names the backend in its
+/// type, so a statement built with it outside [`native!`] could run on one backend only. Same SQL
+/// and same cache key ([`QueryId`]) as `as_select()`; the row is built by its `Queryable` derive,
+/// whose fields are in the same order.
+pub fn columns<T: Selectable<Sqlite>>() -> T::SelectExpression {
+    T::construct_selection()
+}
+
+/// `query.first(conn)` on the backend's own connection ([`native!`]). `query` is built with the
+/// static DSL (select with [`columns`], not `as_select()`).
+pub fn first<'q, Q, U>(conn: &mut DbConnection, query: Q) -> QueryResult<U>
+where
+    Q: LimitDsl + RunQueryDsl<SqliteConnection> + RunQueryDsl<PgConnection>,
+    Limit<Q>: LoadQuery<'q, SqliteConnection, U> + LoadQuery<'q, PgConnection, U>,
+{
+    crate::native!(conn, |c| query.first(c))
+}
+
+/// `query.load(conn)` on the backend's own connection ([`native!`]).
+pub fn load<'q, Q, U>(conn: &mut DbConnection, query: Q) -> QueryResult<Vec<U>>
+where
+    Q: RunQueryDsl<SqliteConnection> + RunQueryDsl<PgConnection>,
+    Q: LoadQuery<'q, SqliteConnection, U> + LoadQuery<'q, PgConnection, U>,
+{
+    crate::native!(conn, |c| query.load(c))
+}
+
+/// `query.get_result(conn)` (an insert or update `RETURNING`) on the backend's own connection
+/// ([`native!`]).
+pub fn get_result<'q, Q, U>(conn: &mut DbConnection, query: Q) -> QueryResult<U>
+where
+    Q: RunQueryDsl<SqliteConnection> + RunQueryDsl<PgConnection>,
+    Q: LoadQuery<'q, SqliteConnection, U> + LoadQuery<'q, PgConnection, U>,
+{
+    crate::native!(conn, |c| query.get_result(c))
+}
+
+/// `query.execute(conn)` on the backend's own connection ([`native!`]); with [`fixed`] for an
+/// update, so that it is prepared once.
+pub fn execute<Q>(conn: &mut DbConnection, query: Q) -> QueryResult<usize>
+where
+    Q: RunQueryDsl<SqliteConnection> + RunQueryDsl<PgConnection>,
+    Q: ExecuteDsl<SqliteConnection> + ExecuteDsl<PgConnection>,
+{
+    crate::native!(conn, |c| query.execute(c))
+}

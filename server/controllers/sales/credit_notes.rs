@@ -35,7 +35,7 @@ pub fn returnable(
     sale: &Sale,
 ) -> AppResult<Vec<ReturnableLineView>> {
     let returned = CreditNote::returned(conn, company, sale.id)?;
-    Ok(Sale::lines(conn, sale.id)?
+    Ok(Sale::lines(conn, company, sale.id)?
         .iter()
         .map(|l| {
             let back = returned.get(&l.id).copied().unwrap_or(0);
@@ -60,11 +60,11 @@ pub fn view(
     note: &CreditNote,
 ) -> AppResult<CreditNoteView> {
     let sale = Sale::find(conn, company, note.sale_id)?;
-    let sale_lines: HashMap<i64, SaleLine> = Sale::lines(conn, note.sale_id)?
+    let sale_lines: HashMap<i64, SaleLine> = Sale::lines(conn, company, note.sale_id)?
         .into_iter()
         .map(|l| (l.id, l))
         .collect();
-    let lines = CreditNote::lines(conn, note.id)?;
+    let lines = CreditNote::lines(conn, company, note.id)?;
     let client_name = Client::find(conn, company, note.client_id)?
         .map(|c| c.name)
         .unwrap_or_default();

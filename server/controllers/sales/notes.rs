@@ -46,8 +46,8 @@ fn sold_view(sold: &NewlySold) -> SaleView {
 
 /// The view of a stored sale.
 pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResult<SaleView> {
-    let lines = Sale::lines(conn, sale.id)?;
-    let payments = Sale::payments(conn, sale.id)?;
+    let lines = Sale::lines(conn, company, sale.id)?;
+    let payments = Sale::payments(conn, company, sale.id)?;
     let client = Client::find(conn, company, sale.client_id)?;
     let user = user_name(conn, company, sale.user_id)?;
     let credited = CreditNote::total_of_sale(conn, company, sale.id)?;

@@ -37,7 +37,7 @@ pub fn stock_not_found(id: i64) -> String {
 
 /// The view of a stored quote.
 pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppResult<QuoteView> {
-    let lines: Vec<_> = Quote::lines(conn, quote.id)?
+    let lines: Vec<_> = Quote::lines(conn, company, quote.id)?
         .iter()
         .map(QuoteLine::as_sale_line)
         .collect();
@@ -99,7 +99,7 @@ pub fn stock_of(
     let quote =
         Quote::find(conn, company, id)?.ok_or_else(|| AppError::NotFound(stock_not_found(id)))?;
     let cellar = Warehouse::default_of(conn, company, quote.branch_office_id)?;
-    let lines = Quote::lines(conn, quote.id)?;
+    let lines = Quote::lines(conn, company, quote.id)?;
     let mut out = Vec::with_capacity(lines.len());
     for line in lines {
         let stock = match &cellar {

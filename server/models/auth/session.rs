@@ -6,6 +6,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::native;
 use crate::db::schema::sessions;
 use crate::util::random;
 use crate::util::time::now;
@@ -66,11 +67,10 @@ impl Session {
         // Every request of a signed-in user runs this: on the backend's own connection
         // (`crate::db::native`).
         let digest = random::digest(token);
-        let found = crate::native!(&mut *conn, |c| sessions::table
+        let by_token = sessions::table
             .filter(sessions::token_hash.eq(&digest))
-            .select(Session::as_select())
-            .first(c)
-            .optional())?;
+            .select(native::columns::<Session>());
+        let found: Option<Session> = native::first(conn, by_token).optional()?;
         let Some(session) = found else {
             return Ok(None);
         };

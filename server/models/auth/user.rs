@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::native;
 use crate::db::schema::{user_branch_offices, users};
 use crate::db::search::search_fold;
 use crate::db::{DbBackend, DbConnection};
@@ -124,10 +125,10 @@ impl User {
 
     /// By id.
     pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<User> {
-        crate::native!(conn, |c| users::table
-            .find(id)
-            .select(User::as_select())
-            .first(c))
+        native::first(
+            conn,
+            users::table.find(id).select(native::columns::<User>()),
+        )
     }
 
     /// By (normalized) e-mail.

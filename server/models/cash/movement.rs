@@ -8,6 +8,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::native;
 use crate::db::schema::turn_movements;
 use crate::models::CompanyId;
 use crate::util::time::now;
@@ -158,10 +159,10 @@ impl Movement {
             turn_movements::user_id.eq(new.user_id),
             turn_movements::created_at.eq(now()),
         );
-        crate::native!(conn, |c| diesel::insert_into(turn_movements::table)
+        let insert = diesel::insert_into(turn_movements::table)
             .values(values)
-            .returning(Movement::as_returning())
-            .get_result(c))
+            .returning(native::columns::<Movement>());
+        native::get_result(conn, insert)
     }
 
     /// Every line of a shift, oldest first.

@@ -6,6 +6,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::native;
 use crate::db::schema::turns;
 use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
@@ -131,13 +132,12 @@ impl Turn {
         company: CompanyId,
         user: i64,
     ) -> QueryResult<Option<Turn>> {
-        crate::native!(conn, |c| turns::table
+        let open = turns::table
             .filter(turns::company_id.eq(company.get()))
             .filter(turns::user_id.eq(user))
             .filter(turns::state.eq(OPEN))
-            .select(Turn::as_select())
-            .first(c)
-            .optional())
+            .select(native::columns::<Turn>());
+        native::first(conn, open).optional()
     }
 
     /// The open shift of a register, if any.
@@ -213,12 +213,12 @@ impl Turn {
     /// re-reads the state) and, inside the SQLite write transaction, the database is already
     /// held. Returns false when the shift is not open (or not the company's).
     pub fn lock_open(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<bool> {
-        let update = crate::db::native::fixed(
+        let update = native::fixed(
             diesel::update(crate::company_row!(turns, company, id))
                 .filter(turns::state.eq(OPEN))
                 .set(turns::updated_at.eq(now())),
         );
-        let touched = crate::native!(conn, |c| update.execute(c))?;
+        let touched = native::execute(conn, update)?;
         Ok(touched == 1)
     }
 

@@ -5,7 +5,6 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::DbConnection;
 use crate::db::schema::{adjustment_lines, adjustments};
 
 /// An adjustment header.
@@ -60,14 +59,3 @@ crate::models::inventory::document::stock_document!(
     adjustment_lines,
     adjustment_id
 );
-
-impl Adjustment {
-    /// Its lines.
-    pub fn lines(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<AdjustmentLine>> {
-        adjustment_lines::table
-            .filter(adjustment_lines::adjustment_id.eq(id))
-            .order(adjustment_lines::id.asc())
-            .select(AdjustmentLine::as_select())
-            .load(conn)
-    }
-}

@@ -66,18 +66,15 @@ pub struct KardexQuery {
 }
 
 impl KardexRow {
-    /// Appends rows: on SQLite one cached statement per row (cheaper there than preparing a
-    /// multi-row insert of a different length each time), on PostgreSQL one multi-row insert.
+    /// Appends rows, all in one statement or one cached statement each, whichever the backend
+    /// runs faster ([`crate::db::bulk`]).
     pub fn append(conn: &mut DbConnection, rows: &[NewKardexRow]) -> QueryResult<usize> {
-        if let DbConnection::Postgres(pg) = conn {
-            return diesel::insert_into(kardex::table).values(rows).execute(pg);
-        }
-        let mut n = 0;
-        for row in rows {
-            let insert = diesel::insert_into(kardex::table).values(row);
-            n += crate::native!(conn, |c| insert.execute(c))?;
-        }
-        Ok(n)
+        crate::db::bulk::execute(
+            conn,
+            || diesel::insert_into(kardex::table).values(rows),
+            rows.iter()
+                .map(|row| diesel::insert_into(kardex::table).values(row)),
+        )
     }
 
     fn filtered(

@@ -4,14 +4,18 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Text};
 
 use crate::db::list::{ListParams, Page, SortKey, paginate, sorted};
+use crate::db::native;
+use crate::db::product_search;
 use crate::db::schema::{product_barcodes, products, recipe_lines};
 use crate::db::search::fold;
 use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 use crate::util::time::now;
+
+/// Readies the search after a bulk import (re-exported: the import calls it from here).
+pub use crate::db::product_search::refresh_after_import;
 
 /// What a product is: stocked and sold, a service (never stocked), an ingredient (stocked, not
 /// sold at the POS) or a recipe (sold; consumes its ingredients when sold).
@@ -81,36 +85,27 @@ impl StockFacts {
         is_stocked_kind(&self.kind)
     }
 
-    /// The facts of the company's products among `ids` (none for an empty list, without a query).
-    /// One cached lookup per id: a sale's few products are found faster so than by an `IN` list,
-    /// which diesel prepares anew for every length ([`crate::db::native`]).
+    /// The facts of the company's products among `ids`, those that exist: all in one statement
+    /// or one cached lookup each, whichever the backend runs faster ([`crate::db::bulk`]).
     pub fn of(
         conn: &mut DbConnection,
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<StockFacts>> {
-        if let DbConnection::Postgres(pg) = conn {
-            // One round trip: `= ANY($2)` binds the ids as one array, so the statement is the
-            // same for any number of them.
-            return products::table
-                .filter(products::company_id.eq(company.get()))
-                .filter(products::id.eq_any(ids))
-                .select(StockFacts::as_select())
-                .load(pg);
-        }
-        let mut found = Vec::with_capacity(ids.len());
-        for &id in ids {
-            let facts = crate::native!(&mut *conn, |c| products::table
-                .filter(products::company_id.eq(company.get()))
-                .filter(products::id.eq(id))
-                .select(StockFacts::as_select())
-                .first(c)
-                .optional())?;
-            if let Some(facts) = facts {
-                found.push(facts);
-            }
-        }
-        Ok(found)
+        let of_company = || products::table.filter(products::company_id.eq(company.get()));
+        crate::db::bulk::find_each(
+            conn,
+            || {
+                of_company()
+                    .filter(products::id.eq_any(ids))
+                    .select(native::columns::<StockFacts>())
+            },
+            ids.iter().map(|&id| {
+                of_company()
+                    .filter(products::id.eq(id))
+                    .select(native::columns::<StockFacts>())
+            }),
+        )
     }
 }
 
@@ -159,157 +154,6 @@ fn search_text(f: &ProductFields) -> String {
     fold(&format!("{} {}", f.code, f.name))
 }
 
-/// Most products a search may match for the list to go through the trigram index. Each match
-/// costs a lookup by id, a few times what checking one entry of the `(company_id, search_text)`
-/// index costs, so a term found nearly everywhere ("producto") is faster matched by walking that
-/// index.
-const INDEXED_MATCHES_MAX: usize = 20_000;
-
-/// How many matches of one trigram [`indexed_search`] counts at most to tell a rare trigram from
-/// a common one (a probe reads at most this many entries of the index).
-const TRIGRAM_PROBE_MAX: i64 = 5_000;
-
-/// The products whose search text may hold `term` (already folded), found through the trigram
-/// index when that is worth it: on SQLite, for a term of at least 3 characters (the index is of
-/// trigrams) with at most [`INDEXED_MATCHES_MAX`] candidates. `None`: match by `LIKE`. The
-/// candidates are a superset: the list keeps only those whose search text holds the term.
-///
-/// A phrase query over all the term's trigrams reads the whole list of every trigram in it, and
-/// in a catalogue where every name says "marca" the lists of "mar", "arc"… hold every product.
-/// So each trigram is counted first, up to [`TRIGRAM_PROBE_MAX`], and the candidates are the
-/// products holding the two rarest; only when even the rarest is common does the phrase run.
-///
-/// The ids are of every company (a SQLite file holds one shop, seldom more): checking the company
-/// here would read each candidate once more, and the list reads them anyway.
-fn indexed_search(conn: &mut DbConnection, term: &str) -> QueryResult<Option<Vec<i64>>> {
-    if !matches!(conn, DbConnection::Sqlite(_)) || term.chars().count() < 3 {
-        return Ok(None);
-    }
-    let chars: Vec<char> = term.chars().collect();
-    let mut trigrams: Vec<String> = chars.windows(3).map(|w| w.iter().collect()).collect();
-    trigrams.sort_unstable();
-    trigrams.dedup();
-    let mut counted = Vec::with_capacity(trigrams.len());
-    for trigram in trigrams.iter().take(16) {
-        if common_trigrams::known(trigram) {
-            counted.push((TRIGRAM_PROBE_MAX, trigram));
-            continue;
-        }
-        let found = diesel::sql_query(
-            "SELECT count(*) AS id FROM \
-             (SELECT 1 FROM products_fts WHERE search_text MATCH ? LIMIT ?)",
-        )
-        .bind::<Text, _>(fts_phrase(trigram))
-        .bind::<BigInt, _>(TRIGRAM_PROBE_MAX)
-        .get_result::<MatchedId>(conn)?
-        .id;
-        if found == 0 {
-            return Ok(Some(Vec::new()));
-        }
-        if found >= TRIGRAM_PROBE_MAX {
-            common_trigrams::remember(trigram);
-        }
-        counted.push((found, trigram));
-    }
-    counted.sort_unstable();
-    // The index moves through the rarest trigram's list and skips ahead in the other's.
-    let query = match counted.as_slice() {
-        [(n, rarest), (_, second), ..] if *n < TRIGRAM_PROBE_MAX => {
-            format!("{} AND {}", fts_phrase(rarest), fts_phrase(second))
-        }
-        [(n, rarest)] if *n < TRIGRAM_PROBE_MAX => fts_phrase(rarest),
-        _ => fts_phrase(term),
-    };
-    let ids: Vec<i64> =
-        diesel::sql_query("SELECT rowid AS id FROM products_fts WHERE search_text MATCH ? LIMIT ?")
-            .bind::<Text, _>(query)
-            .bind::<BigInt, _>(INDEXED_MATCHES_MAX as i64 + 1)
-            .load::<MatchedId>(conn)?
-            .into_iter()
-            .map(|m| m.id)
-            .collect();
-    Ok((ids.len() <= INDEXED_MATCHES_MAX).then_some(ids))
-}
-
-/// The trigrams a probe found in at least [`TRIGRAM_PROBE_MAX`] products, so that later
-/// searches skip their probes, the dearest ones (each reads that many entries of the index):
-/// "mar", "pro", "cto" come up in most searches of a catalogue that says "marca" and "producto"
-/// everywhere. One set for the process, whatever the database: a trigram wrongly held common
-/// (of another file, or rare since) is only left out of the candidates' query, which is then
-/// less selective but still finds every product holding the term.
-mod common_trigrams {
-    use std::collections::BTreeSet;
-    use std::sync::Mutex;
-
-    /// Bound of the set; past it, it starts over.
-    const MAX: usize = 10_000;
-    static COMMON: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
-
-    pub fn known(trigram: &str) -> bool {
-        COMMON.lock().is_ok_and(|set| set.contains(trigram))
-    }
-
-    pub fn remember(trigram: &str) {
-        if let Ok(mut set) = COMMON.lock() {
-            if set.len() >= MAX {
-                set.clear();
-            }
-            set.insert(trigram.to_string());
-        }
-    }
-}
-
-/// `text` as an FTS5 phrase: quoted, which the trigram tokenizer matches as a substring.
-fn fts_phrase(text: &str) -> String {
-    format!("\"{}\"", text.replace('"', "\"\""))
-}
-
-/// `products.id` among `ids`, as one JSON array bound to one placeholder (SQLite): an `IN` list
-/// of a thousand placeholders took longer to build and prepare than to run.
-fn id_among(ids: &[i64]) -> Box<dyn BoxableExpression<products::table, DbBackend, SqlType = Bool>> {
-    let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
-    Box::new(
-        diesel::dsl::sql::<Bool>("products.id IN (SELECT value FROM json_each(")
-            .bind::<Text, _>(list)
-            .sql("))"),
-    )
-}
-
-/// The company condition of a list whose products are found by id ([`id_among`]), written so
-/// that SQLite cannot use an index for it (the unary `+`): with the plain condition it walked all
-/// the company's products through the `company_id` index and tested each against the ids.
-fn company_unindexed(
-    company: CompanyId,
-) -> Box<dyn BoxableExpression<products::table, DbBackend, SqlType = Bool>> {
-    Box::new(diesel::dsl::sql::<Bool>("+products.company_id = ").bind::<BigInt, _>(company.get()))
-}
-
-/// Readies the search for a catalogue a bulk import has just changed. SQLite: merges the
-/// trigram index into one segment (every insert adds a small segment and FTS5 merges them only
-/// little by little, so right after 100,000 inserts a search walks dozens of segments).
-/// Both backends refresh the planner's statistics (SQLite all of them, sampled as its
-/// `analysis_limit` allows; PostgreSQL those of the tables the import wrote): planned with the
-/// figures of an empty catalogue, PostgreSQL's search took 108 ms instead of 12 on 100,000
-/// products, and SQLite, with no figures at all, read every product of the company to find ten
-/// by id (autovacuum, where it runs at all, gets to it only later).
-pub fn refresh_after_import(conn: &mut DbConnection) -> QueryResult<()> {
-    use diesel::connection::SimpleConnection;
-    match conn {
-        DbConnection::Sqlite(c) => {
-            c.batch_execute("INSERT INTO products_fts (products_fts) VALUES ('optimize'); ANALYZE;")
-        }
-        DbConnection::Postgres(c) => {
-            c.batch_execute("ANALYZE products, product_barcodes, stocks, kardex, categories")
-        }
-    }
-}
-
-#[derive(QueryableByName)]
-struct MatchedId {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-}
-
 fn of(company: CompanyId) -> products::BoxedQuery<'static, DbBackend> {
     products::table
         .filter(products::company_id.eq(company.get()))
@@ -327,13 +171,13 @@ impl Product {
     ) -> QueryResult<Page<Product>> {
         let pattern = params.search_pattern();
         let indexed = match (params.search.as_deref(), &pattern) {
-            (Some(term), Some(_)) => indexed_search(conn, &fold(term))?,
+            (Some(term), Some(_)) => product_search::candidates(conn, &fold(term))?,
             _ => None,
         };
         let filtered = || {
             let mut query: Query = products::table.select(Product::as_select()).into_boxed();
             query = if indexed.is_some() {
-                query.filter(company_unindexed(company))
+                query.filter(product_search::company_unindexed(company.get()))
             } else {
                 query.filter(products::company_id.eq(company.get()))
             };
@@ -351,7 +195,8 @@ impl Product {
                     match &indexed {
                         // The index gives candidates: each must still hold the term.
                         Some(ids) => Box::new(
-                            id_among(ids).and(products::search_text.like(pattern).escape('\\')),
+                            product_search::id_among(ids)
+                                .and(products::search_text.like(pattern).escape('\\')),
                         ),
                         None => Box::new(products::search_text.like(pattern).escape('\\')),
                     };
@@ -417,7 +262,7 @@ impl Product {
         // Without statistics SQLite rated `company_id = ?` as selective as ten ids, and for ten
         // ids read every product of the company (15 ms of 100,000) instead of ten by id.
         products::table
-            .filter(company_unindexed(company))
+            .filter(product_search::company_unindexed(company.get()))
             .filter(products::id.eq_any(ids.to_vec()))
             .order(products::id.asc())
             .select(Product::as_select())
@@ -496,12 +341,11 @@ impl Product {
         // row after row.
         let mut taken = Vec::new();
         for code in barcodes {
-            let owner: Option<i64> = crate::native!(&mut *conn, |c| product_barcodes::table
+            let owner = product_barcodes::table
                 .filter(product_barcodes::company_id.eq(company.get()))
                 .filter(product_barcodes::barcode.eq(code))
-                .select(product_barcodes::product_id)
-                .first(c)
-                .optional())?;
+                .select(product_barcodes::product_id);
+            let owner: Option<i64> = native::first(conn, owner).optional()?;
             if owner.is_some_and(|owner| Some(owner) != except) {
                 taken.push(code.clone());
             }

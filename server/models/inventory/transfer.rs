@@ -74,29 +74,8 @@ crate::models::inventory::document::stock_document!(
     transfer_id
 );
 
-impl Transfer {
-    /// Its lines.
-    pub fn lines(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<TransferLine>> {
-        transfer_lines::table
-            .filter(transfer_lines::transfer_id.eq(id))
-            .order(transfer_lines::id.asc())
-            .select(TransferLine::as_select())
-            .load(conn)
-    }
-}
-
-/// Takes the lock that numbers a branch's documents: on PostgreSQL the branch row
-/// `FOR NO KEY UPDATE` (rows referencing the branch can still be inserted)
-/// (taken after the stock rows, so the order is always stock then branch); SQLite's write
-/// transaction already serialises writers.
+/// Takes the lock that numbers a branch's documents, after the stock rows
+/// ([`crate::db::branch_lock::numbering`]).
 pub fn lock_branch_numbering(conn: &mut DbConnection, branch_office_id: i64) -> QueryResult<()> {
-    use crate::db::schema::branch_offices;
-    if let DbConnection::Postgres(pg) = conn {
-        branch_offices::table
-            .find(branch_office_id)
-            .select(branch_offices::id)
-            .for_no_key_update()
-            .first::<i64>(pg)?;
-    }
-    Ok(())
+    crate::db::branch_lock::numbering(conn, branch_office_id)
 }

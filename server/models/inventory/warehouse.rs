@@ -5,6 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::native;
 use crate::db::schema::warehouses;
 use crate::db::search::search_fold;
 use crate::db::{DbBackend, DbConnection, lower};
@@ -125,12 +126,11 @@ impl Warehouse {
         company: CompanyId,
         id: i64,
     ) -> QueryResult<Option<Warehouse>> {
-        crate::native!(conn, |c| warehouses::table
+        let one = warehouses::table
             .filter(warehouses::company_id.eq(company.get()))
             .filter(warehouses::id.eq(id))
-            .select(Warehouse::as_select())
-            .first(c)
-            .optional())
+            .select(native::columns::<Warehouse>());
+        native::first(conn, one).optional()
     }
 
     /// The default warehouse of a branch.

@@ -162,9 +162,15 @@ impl CreditNote {
         Ok(n)
     }
 
-    /// The lines of a credit note.
-    pub fn lines(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<CreditNoteLine>> {
+    /// The lines of a credit note of the company, reached through their note (a join).
+    pub fn lines(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Vec<CreditNoteLine>> {
         credit_note_lines::table
+            .inner_join(credit_notes::table)
+            .filter(credit_notes::company_id.eq(company.get()))
             .filter(credit_note_lines::credit_note_id.eq(id))
             .order(credit_note_lines::id.asc())
             .select(CreditNoteLine::as_select())

@@ -7,6 +7,7 @@ use diesel::prelude::*;
 
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page, SortKey};
+use crate::db::native;
 use crate::db::schema::{clients, sale_lines, sale_payments, sales};
 use crate::db::search::search_fold;
 use crate::models::CompanyId;
@@ -170,12 +171,11 @@ impl Sale {
         company: CompanyId,
         key: &str,
     ) -> QueryResult<Option<Sale>> {
-        crate::native!(conn, |c| sales::table
+        let by_key = sales::table
             .filter(sales::company_id.eq(company.get()))
             .filter(sales::idempotency_key.eq(key))
-            .select(Sale::as_select())
-            .first(c)
-            .optional())
+            .select(native::columns::<Sale>());
+        native::first(conn, by_key).optional()
     }
 
     /// The user's last sale in the branch.
@@ -260,35 +260,27 @@ impl Sale {
         let insert = diesel::insert_into(sales::table)
             .values(new)
             .returning(sales::id);
-        crate::native!(conn, |c| insert.get_result(c))
+        native::get_result(conn, insert)
     }
 
-    /// Inserts the lines; returns their ids, in the order of `lines`. On SQLite one cached
-    /// statement per row (cheaper there than preparing a multi-row insert of a different length
-    /// for every sale); on PostgreSQL one multi-row insert, a round trip saved per line.
+    /// Inserts the lines; returns their ids, in the order of `lines`: all in one statement or one
+    /// cached statement each, whichever the backend runs faster ([`crate::db::bulk`]), each id
+    /// matched by its line's position.
     pub fn insert_lines(conn: &mut DbConnection, lines: &[SaleLine]) -> QueryResult<Vec<i64>> {
-        if let DbConnection::Postgres(pg) = conn {
-            // RETURNING's order is not promised: each id is matched by its line's position.
-            let ids: Vec<(i32, i64)> = diesel::insert_into(sale_lines::table)
-                .values(lines)
-                .returning((sale_lines::position, sale_lines::id))
-                .get_results(pg)?;
-            let by_position: std::collections::HashMap<i32, i64> = ids.into_iter().collect();
-            return lines
-                .iter()
-                .map(|line| by_position.get(&line.position).copied())
-                .collect::<Option<Vec<i64>>>()
-                .ok_or(diesel::result::Error::NotFound);
-        }
-        lines
-            .iter()
-            .map(|line| {
-                let insert = diesel::insert_into(sale_lines::table)
+        crate::db::bulk::insert_ids(
+            conn,
+            lines.iter().map(|line| line.position),
+            || {
+                diesel::insert_into(sale_lines::table)
+                    .values(lines)
+                    .returning((sale_lines::position, sale_lines::id))
+            },
+            lines.iter().map(|line| {
+                diesel::insert_into(sale_lines::table)
                     .values(line)
-                    .returning(sale_lines::id);
-                crate::native!(&mut *conn, |c| insert.get_result(c))
-            })
-            .collect()
+                    .returning(sale_lines::id)
+            }),
+        )
     }
 
     /// Inserts the payments.
@@ -299,23 +291,37 @@ impl Sale {
         let mut n = 0;
         for payment in payments {
             let insert = diesel::insert_into(sale_payments::table).values(payment);
-            n += crate::native!(&mut *conn, |c| insert.execute(c))?;
+            n += native::execute(conn, insert)?;
         }
         Ok(n)
     }
 
-    /// The lines of a sale, in order.
-    pub fn lines(conn: &mut DbConnection, sale_id: i64) -> QueryResult<Vec<SaleLine>> {
+    /// The lines of a sale of the company, in order. Lines have no company of their own: they are
+    /// reached through their sale (a join, not a second query), so another company's sale id
+    /// finds none.
+    pub fn lines(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        sale_id: i64,
+    ) -> QueryResult<Vec<SaleLine>> {
         sale_lines::table
+            .inner_join(sales::table.on(sales::id.eq(sale_lines::sale_id)))
+            .filter(sales::company_id.eq(company.get()))
             .filter(sale_lines::sale_id.eq(sale_id))
             .order(sale_lines::position.asc())
             .select(SaleLine::as_select())
             .load(conn)
     }
 
-    /// The payments of a sale.
-    pub fn payments(conn: &mut DbConnection, sale_id: i64) -> QueryResult<Vec<SalePayment>> {
+    /// The payments of a sale of the company, reached through their sale like [`Self::lines`].
+    pub fn payments(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        sale_id: i64,
+    ) -> QueryResult<Vec<SalePayment>> {
         sale_payments::table
+            .inner_join(sales::table)
+            .filter(sales::company_id.eq(company.get()))
             .filter(sale_payments::sale_id.eq(sale_id))
             .order(sale_payments::id.asc())
             .select(SalePayment::as_select())

@@ -193,9 +193,15 @@ impl Quote {
         Ok(n)
     }
 
-    /// The lines of a quote, in order.
-    pub fn lines(conn: &mut DbConnection, quote_id: i64) -> QueryResult<Vec<QuoteLine>> {
+    /// The lines of a quote of the company, in order, reached through their quote (a join).
+    pub fn lines(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        quote_id: i64,
+    ) -> QueryResult<Vec<QuoteLine>> {
         quote_lines::table
+            .inner_join(quotes::table)
+            .filter(quotes::company_id.eq(company.get()))
             .filter(quote_lines::quote_id.eq(quote_id))
             .order(quote_lines::position.asc())
             .select(QuoteLine::as_select())

@@ -304,6 +304,6 @@ pub fn post_movements(
         .values()
         .map(|(id, balance)| (*id, balance.quantity, balance.average))
         .collect();
-    Stock::save_all(conn, &saved)?;
+    Stock::save_all(conn, company, &saved)?;
     Ok(posted)
 }

@@ -13,21 +13,21 @@ use super::note::NOT_FOUND;
 use super::pricing::micros;
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
-use crate::http::input::{optional_id, required_micros, text};
 use crate::db::DbConnection;
 use crate::domain::money::{from_micros, money, money_text, qty_from_micros};
 use crate::domain::taxes::TaxKind;
 use crate::domain::totals;
 use crate::error::{AppError, AppResult, conflict};
+use crate::http::input::{optional_id, required_micros, text};
 use crate::models::cash::movement::{MovementKind, NewMovement};
-use crate::services::cash::posting::{ShiftTarget, post_to_shift};
-use crate::services::inventory::stock::{
-    Document, Movement, MovementType, UnitCost, post_movements,
-};
 use crate::models::inventory::product::Product;
 use crate::models::sales::credit_note::{CreditNote, CreditNoteLine, NewCreditNote};
 use crate::models::sales::note::{Sale, SaleLine};
 use crate::models::sales::receivable::Receivable;
+use crate::services::cash::posting::{ShiftTarget, post_to_shift};
+use crate::services::inventory::stock::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
 use crate::util::time::now;
 use crate::validation::required_text;
 
@@ -178,7 +178,7 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
     let branch = tenant.branch(conn)?;
     let counter = sequence::lock(conn, company, &branch, DocType::CreditNote)?;
     let sale = sale_of(conn, tenant, branch.id, body.sale_id.as_ref())?;
-    let sale_lines = Sale::lines(conn, sale.id)?;
+    let sale_lines = Sale::lines(conn, company, sale.id)?;
     let returned = CreditNote::returned(conn, company, sale.id)?;
     let portions = portions(body, &sale_lines, &returned)?;
     let taxable: Vec<totals::Line> = portions.iter().map(taxable).collect();

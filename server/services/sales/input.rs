@@ -6,8 +6,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::pricing::LineInput;
-use crate::http::input::{micros, optional_id, required_micros, text};
 use crate::error::{AppError, AppResult};
+use crate::http::input::{micros, optional_id, required_micros, text};
 
 /// Most lines one sales document may carry.
 pub const LINES_MAX: usize = 500;

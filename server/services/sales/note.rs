@@ -16,26 +16,26 @@ use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
 use super::pricing::{self, LineInput, Priced};
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
-use crate::services::inventory::warehouses::branch_cellar;
-use crate::http::input::optional_id;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict};
+use crate::http::input::optional_id;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::movement::{MovementKind, NewMovement};
-use crate::services::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
 use crate::models::cash::turn::Turn;
 use crate::models::config::branch_office::BranchOffice;
-use crate::services::inventory::stock::{
-    Document, Movement, MovementType, UnitCost, post_movements,
-};
 use crate::models::inventory::warehouse::Warehouse;
 use crate::models::sales::client::Client;
 use crate::models::sales::note::{NewSale, Sale, SaleLine, SalePayment};
 use crate::models::sales::quote::Quote;
 use crate::models::sales::receivable::Receivable;
+use crate::services::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
+use crate::services::inventory::stock::{
+    Document, Movement, MovementType, UnitCost, post_movements,
+};
+use crate::services::inventory::warehouses::branch_cellar;
 use crate::util::time::{local_date, now};
 
 /// `GET /api/sales/note/{id}` for an unknown sale (specification wording).

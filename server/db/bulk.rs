@@ -1,0 +1,101 @@
+//! Statements over a handful of rows (a sale's lines, their kardex rows, their products), run the
+//! way each backend does them fastest: on PostgreSQL one statement for all the rows (each round
+//! trip to the server was a tenth of a sale), on SQLite one cached statement per row (no round
+//! trip to save in an embedded database, and a multi-row statement of a different length for
+//! every sale would be prepared anew each time).
+//!
+//! The caller builds both forms with diesel's static DSL: `all` (a closure, built only on
+//! PostgreSQL) and `each` (an iterator of one statement per row, built only on SQLite). Both run
+//! on the backend's own connection ([`super::native`]). Rows are selected with
+//! [`super::native::columns`], never `as_select()`, whose type names one backend.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use diesel::dsl::Limit;
+use diesel::pg::PgConnection;
+use diesel::query_dsl::methods::{ExecuteDsl, LimitDsl, LoadQuery};
+use diesel::sqlite::SqliteConnection;
+use diesel::{OptionalExtension, QueryResult, RunQueryDsl};
+
+use super::DbConnection;
+
+/// Executes `all` (PostgreSQL) or each statement of `each` (SQLite); returns the rows touched.
+pub fn execute<A, E>(
+    conn: &mut DbConnection,
+    all: impl FnOnce() -> A,
+    each: impl IntoIterator<Item = E>,
+) -> QueryResult<usize>
+where
+    A: RunQueryDsl<PgConnection> + ExecuteDsl<PgConnection>,
+    E: RunQueryDsl<SqliteConnection> + ExecuteDsl<SqliteConnection>,
+{
+    match conn {
+        DbConnection::Postgres(pg) => all().execute(pg),
+        DbConnection::Sqlite(lite) => {
+            let mut n = 0;
+            for statement in each {
+                n += statement.execute(lite)?;
+            }
+            Ok(n)
+        }
+    }
+}
+
+/// Inserts rows and returns their ids in the order of `keys` (one key per row, unique among
+/// them). On PostgreSQL `all` is one multi-row insert `RETURNING (key, id)`: the order of
+/// `RETURNING` is not promised, so each id is matched by its row's key. On SQLite each statement
+/// of `each` inserts one row `RETURNING id`, in order.
+pub fn insert_ids<'q, K, A, E>(
+    conn: &mut DbConnection,
+    keys: impl IntoIterator<Item = K>,
+    all: impl FnOnce() -> A,
+    each: impl IntoIterator<Item = E>,
+) -> QueryResult<Vec<i64>>
+where
+    K: Eq + Hash,
+    A: RunQueryDsl<PgConnection> + LoadQuery<'q, PgConnection, (K, i64)>,
+    E: RunQueryDsl<SqliteConnection> + LoadQuery<'q, SqliteConnection, i64>,
+{
+    match conn {
+        DbConnection::Postgres(pg) => {
+            let mut by_key: HashMap<K, i64> = all().get_results(pg)?.into_iter().collect();
+            keys.into_iter()
+                .map(|key| by_key.remove(&key))
+                .collect::<Option<Vec<i64>>>()
+                .ok_or(diesel::result::Error::NotFound)
+        }
+        DbConnection::Sqlite(lite) => each
+            .into_iter()
+            .map(|statement| statement.get_result(lite))
+            .collect(),
+    }
+}
+
+/// Rows found by several ids: on PostgreSQL `all` (one statement, with `= ANY($1)`: the ids
+/// bound as one array, so the statement is the same for any number of them); on SQLite the
+/// first row of each statement of `each` (one cached lookup per id, faster for a sale's few
+/// products than an `IN` list that diesel prepares anew for every length), those found.
+pub fn find_each<'q, U, A, E>(
+    conn: &mut DbConnection,
+    all: impl FnOnce() -> A,
+    each: impl IntoIterator<Item = E>,
+) -> QueryResult<Vec<U>>
+where
+    A: RunQueryDsl<PgConnection> + LoadQuery<'q, PgConnection, U>,
+    E: LimitDsl + RunQueryDsl<SqliteConnection>,
+    Limit<E>: LoadQuery<'q, SqliteConnection, U>,
+{
+    match conn {
+        DbConnection::Postgres(pg) => all().load(pg),
+        DbConnection::Sqlite(lite) => {
+            let mut found = Vec::new();
+            for statement in each {
+                if let Some(row) = statement.first(lite).optional()? {
+                    found.push(row);
+                }
+            }
+            Ok(found)
+        }
+    }
+}
