@@ -24,6 +24,7 @@ use crate::controllers::cash::banks::{self, BankAccounts};
 use crate::controllers::cash::barrio;
 use crate::controllers::cash::registers::{self as cash_registers, CashRegisters};
 use crate::controllers::cash::turns;
+use crate::controllers::catalogue::{self, Catalogue};
 use crate::controllers::config::branch_offices::{self, Branches};
 use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
@@ -31,10 +32,11 @@ use crate::controllers::inventory::categories::{self, Categories};
 use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, product_images, transfers, upload};
+use crate::controllers::records::{self, Record};
 use crate::controllers::sales::clients::{self, Clients};
-use crate::controllers::sales::promotions::{self, Promotions};
+use crate::controllers::sales::promotions::Promotions;
 use crate::controllers::sales::{credit_notes, notes, quotes};
-use crate::controllers::{assets, auth, home, pages, records};
+use crate::controllers::{assets, auth, home, pages};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
 
@@ -66,7 +68,7 @@ impl Api {
         }
     }
 
-    fn get<H, T>(mut self, path: &'static str, handler: H) -> Self
+    fn get<H, T>(mut self, path: &str, handler: H) -> Self
     where
         H: Handler<T, AppState>,
         T: 'static,
@@ -79,7 +81,7 @@ impl Api {
         self
     }
 
-    fn post<H, T>(mut self, path: &'static str, handler: H) -> Self
+    fn post<H, T>(mut self, path: &str, handler: H) -> Self
     where
         H: Handler<T, AppState>,
         T: 'static,
@@ -90,6 +92,23 @@ impl Api {
         });
         self.router = self.router.route(path, post(handler));
         self
+    }
+
+    /// The generic record routes under `base`: `GET {base}/{id}`, `POST {base}/{id}/lock`,
+    /// `POST {base}/delete`.
+    fn records<R: Record>(self, base: &str) -> Self {
+        self.post(&format!("{base}/delete"), records::delete::<R>)
+            .get(&format!("{base}/{{id}}"), records::get::<R>)
+            .post(&format!("{base}/{{id}}/lock"), records::lock::<R>)
+    }
+
+    /// A catalogue's six routes under `base`: its records' ([`Api::records`]), `GET {base}` (one
+    /// page), `POST {base}/register` and `POST {base}/{id}/update`.
+    fn catalogue<C: Catalogue>(self, base: &str) -> Self {
+        self.get(base, catalogue::list::<C>)
+            .post(&format!("{base}/register"), catalogue::register::<C>)
+            .post(&format!("{base}/{{id}}/update"), catalogue::update::<C>)
+            .records::<C>(base)
     }
 }
 
@@ -143,7 +162,7 @@ fn api() -> Api {
         .post("/company/logo/delete", company::delete_logo)
         .get("/company/licence", company_licence::licence)
         // Configuration: branch offices.
-        .get("/company/branchOffice", branch_offices::list)
+        .catalogue::<Branches>("/company/branchOffice")
         .get(
             "/company/branchOffice/all",
             branch_offices::all_branch_offices,
@@ -152,34 +171,20 @@ fn api() -> Api {
             "/company/branchOffice/getConfig",
             branch_offices::branch_office_config,
         )
-        .post("/company/branchOffice/register", branch_offices::register)
-        .post("/company/branchOffice/delete", records::delete::<Branches>)
-        .get("/company/branchOffice/{id}", records::get::<Branches>)
-        .post("/company/branchOffice/{id}/update", branch_offices::update)
-        .post("/company/branchOffice/{id}/lock", records::lock::<Branches>)
         // Configuration: holidays.
         .get("/company/holiday", holidays::list)
-        .post("/company/holiday/register", holidays::register)
-        .post("/company/holiday/delete", records::delete::<Holidays>)
-        .get("/company/holiday/{id}", records::get::<Holidays>)
-        .post("/company/holiday/{id}/update", holidays::update)
-        .post("/company/holiday/{id}/lock", records::lock::<Holidays>)
+        .post("/company/holiday/register", catalogue::register::<Holidays>)
+        .post(
+            "/company/holiday/{id}/update",
+            catalogue::update::<Holidays>,
+        )
+        .records::<Holidays>("/company/holiday")
         // Inventory: product categories.
-        .get("/item/category", categories::list)
+        .catalogue::<Categories>("/item/category")
         .get("/item/category/all", categories::all)
-        .post("/item/category/register", categories::register)
-        .post("/item/category/delete", records::delete::<Categories>)
-        .get("/item/category/{id}", records::get::<Categories>)
-        .post("/item/category/{id}/update", categories::update)
-        .post("/item/category/{id}/lock", records::lock::<Categories>)
         // Sales: clients.
-        .get("/clients", clients::list)
+        .catalogue::<Clients>("/clients")
         .get("/clients/search", clients::search)
-        .post("/clients/register", clients::register)
-        .post("/clients/delete", records::delete::<Clients>)
-        .get("/clients/{id}", records::get::<Clients>)
-        .post("/clients/{id}/update", clients::update)
-        .post("/clients/{id}/lock", records::lock::<Clients>)
         // Sales: sales notes (the POS) and credit notes.
         .get("/sales/note", notes::list)
         .get("/sales/note/last", notes::last)
@@ -196,12 +201,7 @@ fn api() -> Api {
         .get("/sales/quoter/{id}", quotes::get)
         .get("/sales/quoter/{id}/getStock", quotes::get_stock)
         // Sales: promotions.
-        .get("/sales/promo", promotions::list)
-        .post("/sales/promo/register", promotions::register)
-        .post("/sales/promo/delete", records::delete::<Promotions>)
-        .get("/sales/promo/{id}", records::get::<Promotions>)
-        .post("/sales/promo/{id}/update", promotions::update)
-        .post("/sales/promo/{id}/lock", records::lock::<Promotions>)
+        .catalogue::<Promotions>("/sales/promo")
         // Inventory: products, the POS's reads, warehouses, adjustments, transfers, kardex, stock.
         .get("/item", products::list)
         .post("/item/register", products::register)
@@ -216,13 +216,8 @@ fn api() -> Api {
         .get("/item/{id}/image", product_images::image)
         .post("/item/{id}/image", product_images::upload)
         .post("/item/{id}/image/delete", product_images::delete)
-        .get("/inventory/cellar", cellars::list)
+        .catalogue::<Cellars>("/inventory/cellar")
         .get("/inventory/cellar/options", cellars::cellar_options)
-        .post("/inventory/cellar/register", cellars::register)
-        .post("/inventory/cellar/delete", records::delete::<Cellars>)
-        .get("/inventory/cellar/{id}", records::get::<Cellars>)
-        .post("/inventory/cellar/{id}/update", cellars::update)
-        .post("/inventory/cellar/{id}/lock", records::lock::<Cellars>)
         .get("/inventory/adjustment", adjustments::list)
         .post("/inventory/adjustment/register", adjustments::register)
         .get("/inventory/adjustment/{id}", adjustments::get)
@@ -238,7 +233,7 @@ fn api() -> Api {
         .get("/inventory/upload/template", upload::template)
         .get("/inventory/upload/{id}", upload::job)
         // Cash: registers (generic list and their state), shifts, bank accounts.
-        .get("/cashRegister", cash_registers::list)
+        .catalogue::<CashRegisters>("/cashRegister")
         .get("/cashRegister/getMyCash", cash_registers::get_my_cash)
         .get(
             "/cashRegister/getGeneralCash",
@@ -249,15 +244,10 @@ fn api() -> Api {
             "/cashRegister/getMyCashOpen",
             cash_registers::get_my_cash_open,
         )
-        .post("/cashRegister/register", cash_registers::register)
-        .post("/cashRegister/delete", records::delete::<CashRegisters>)
-        .get("/cashRegister/{id}", records::get::<CashRegisters>)
         .get(
             "/cashRegister/{id}/checkIfOpen",
             cash_registers::check_if_open,
         )
-        .post("/cashRegister/{id}/update", cash_registers::update)
-        .post("/cashRegister/{id}/lock", records::lock::<CashRegisters>)
         .get("/Turn", turns::list)
         .get("/Turn/getMyLastTurn", turns::my_last)
         .post("/Turn/open", turns::open)
@@ -265,14 +255,9 @@ fn api() -> Api {
         .post("/Turn/{id}/movement", turns::movement)
         .post("/Turn/{id}/close", turns::close)
         .post("/Turn/{id}/confirmClose", turns::confirm_close)
-        .get("/bank", banks::list)
+        .catalogue::<BankAccounts>("/bank")
         .get("/bank/all", banks::all)
-        .post("/bank/register", banks::register)
-        .post("/bank/delete", records::delete::<BankAccounts>)
-        .get("/bank/{id}", records::get::<BankAccounts>)
         .get("/bank/{id}/movements", banks::movements)
-        .post("/bank/{id}/update", banks::update)
-        .post("/bank/{id}/lock", records::lock::<BankAccounts>)
         .get("/bank/barrio/config", barrio::get_config)
         .post("/bank/barrio/config", barrio::save_config)
         .post("/bank/barrio/operation", barrio::operation)

@@ -6,6 +6,7 @@
 pub mod assets;
 pub mod auth;
 pub mod cash;
+pub mod catalogue;
 pub mod config;
 pub mod home;
 pub mod inventory;

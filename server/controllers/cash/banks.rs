@@ -3,7 +3,6 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -11,11 +10,11 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::cash::money_field;
+use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{AppResult, constraint_conflict, not_in_table};
-use crate::http::json::JsonBody;
+use crate::error::{AppResult, constraint_conflict};
 use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
@@ -36,10 +35,6 @@ pub struct BankAccountBody {
     holder: Option<String>,
     opening_balance: Option<Value>,
     active: Option<bool>,
-}
-
-fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<BankAccount> {
-    BankAccount::find(conn, company, id)?.ok_or_else(not_in_table)
 }
 
 fn fields(body: &BankAccountBody) -> AppResult<BankAccountFields> {
@@ -81,21 +76,6 @@ pub fn list_page(
     Ok(BankAccount::list(conn, tenant.company, params)?.map(|a| (&a).into()))
 }
 
-/// `GET /api/bank`.
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    params: ListParams,
-) -> AppResult<Json<Page<BankAccountView>>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &params))
-            .await?,
-    ))
-}
-
 /// `GET /api/bank/all`: every account (active ones with `?onlyActive=true`), for selectors.
 pub async fn all(
     State(state): State<AppState>,
@@ -115,53 +95,13 @@ pub async fn all(
     Ok(Json(views))
 }
 
-/// `POST /api/bank/register`.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<BankAccountBody>,
-) -> AppResult<(StatusCode, Json<BankAccountView>)> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let created = state
-        .db
-        .write(move |conn| {
-            let fields = fields(&body)?;
-            let id = BankAccount::insert(conn, tenant.company, &fields)
-                .map_err(|e| constraint_conflict(e, "number", NUMBER_TAKEN))?;
-            Ok(BankAccountView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// `POST /api/bank/{id}/update`.
-pub async fn update(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-    JsonBody(body): JsonBody<BankAccountBody>,
-) -> AppResult<Json<BankAccountView>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let updated = state
-        .db
-        .write(move |conn| {
-            ensure_unlocked::<BankAccounts>(conn, tenant.company, id)?;
-            let fields = fields(&body)?;
-            BankAccount::update(conn, tenant.company, id, &fields)
-                .map_err(|e| constraint_conflict(e, "number", NUMBER_TAKEN))?;
-            Ok(BankAccountView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok(Json(updated))
-}
-
 /// The account's lines with a running balance.
 pub fn movements_view(
     conn: &mut DbConnection,
     company: CompanyId,
     id: i64,
 ) -> AppResult<BankMovementsView> {
-    let account = load(conn, company, id)?;
+    let account = load::<BankAccount>(conn, company, id)?;
     let lines = BankMovement::of_account(conn, company, id)?;
     Ok(BankMovementsView::new(&account, &lines))
 }
@@ -181,7 +121,7 @@ pub async fn movements(
     ))
 }
 
-/// Accounts in the generic record handlers.
+/// Accounts in the generic list handlers.
 pub struct BankAccounts;
 
 impl Record for BankAccounts {
@@ -190,27 +130,40 @@ impl Record for BankAccounts {
     const WRITE: &'static [Role] = roles::ADMIN_USER;
     const DELETED: &'static str = "Cuenta bancaria eliminada";
 
+    crate::row_lock!(BankAccount);
+
     fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<BankAccountView> {
-        Ok((&load(conn, company, id)?).into())
-    }
-
-    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
-        Ok(load(conn, company, id)?.locked)
-    }
-
-    fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> AppResult<()> {
-        BankAccount::set_locked(conn, company, id, locked)?;
-        Ok(())
+        Ok((&load::<BankAccount>(conn, company, id)?).into())
     }
 
     /// Refused once it has movements or shift deposits.
     fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
         BankAccount::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}
+
+impl Catalogue for BankAccounts {
+    type Body = BankAccountBody;
+    const EDIT: &'static [Role] = roles::ADMIN_USER;
+    const PAGE: PageFn<BankAccountView> = list_page;
+
+    fn create(conn: &mut DbConnection, tenant: &Tenant, body: BankAccountBody) -> AppResult<i64> {
+        let fields = fields(&body)?;
+        BankAccount::insert(conn, tenant.company, &fields)
+            .map_err(|e| constraint_conflict(e, "number", NUMBER_TAKEN))
+    }
+
+    fn edit(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        id: i64,
+        body: BankAccountBody,
+    ) -> AppResult<()> {
+        ensure_unlocked::<Self>(conn, tenant.company, id)?;
+        let fields = fields(&body)?;
+        BankAccount::update(conn, tenant.company, id, &fields)
+            .map_err(|e| constraint_conflict(e, "number", NUMBER_TAKEN))?;
         Ok(())
     }
 }

@@ -3,18 +3,18 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
+use crate::auth::extract::AuthUser;
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::cash::turns::turn_view;
+use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{AppResult, constraint_conflict, not_in_table};
-use crate::http::json::JsonBody;
+use crate::error::{AppResult, constraint_conflict};
 use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
@@ -33,10 +33,6 @@ pub struct CashRegisterBody {
     name: Option<String>,
     code: Option<String>,
     active: Option<bool>,
-}
-
-fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<CashRegister> {
-    CashRegister::find(conn, company, id)?.ok_or_else(not_in_table)
 }
 
 fn fields(body: &CashRegisterBody) -> AppResult<CashRegisterFields> {
@@ -98,60 +94,19 @@ pub fn list_page(
     Ok(CashRegister::list(conn, tenant.company, branch.id, params)?.map(|r| (&r).into()))
 }
 
-/// `GET /api/cashRegister`.
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    params: ListParams,
-) -> AppResult<Json<Page<CashRegisterView>>> {
-    let tenant = auth.tenant(roles::ADMIN)?;
+/// Every register of the user's branch with its state, for every role.
+async fn states(
+    state: AppState,
+    auth: AuthUser,
+    only_usable: bool,
+) -> AppResult<Json<Vec<CashRegisterStateView>>> {
+    let tenant = auth.tenant(roles::ALL)?;
     Ok(Json(
         state
             .db
-            .run(move |conn| list_page(conn, &tenant, &params))
+            .run(move |conn| branch_states(conn, &tenant, only_usable))
             .await?,
     ))
-}
-
-/// `POST /api/cashRegister/register`: a new register of the selected branch.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<CashRegisterBody>,
-) -> AppResult<(StatusCode, Json<CashRegisterView>)> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    let created = state
-        .db
-        .write(move |conn| {
-            let fields = fields(&body)?;
-            let branch = tenant.branch(conn)?;
-            let id = CashRegister::insert(conn, tenant.company, branch.id, &fields)
-                .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
-            Ok(CashRegisterView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// `POST /api/cashRegister/{id}/update`.
-pub async fn update(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-    JsonBody(body): JsonBody<CashRegisterBody>,
-) -> AppResult<Json<CashRegisterView>> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    let updated = state
-        .db
-        .write(move |conn| {
-            ensure_unlocked::<CashRegisters>(conn, tenant.company, id)?;
-            let fields = fields(&body)?;
-            CashRegister::update(conn, tenant.company, id, &fields)
-                .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
-            Ok(CashRegisterView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok(Json(updated))
 }
 
 /// `GET /api/cashRegister/getMyCash`: registers the user may open in the selected branch.
@@ -159,13 +114,7 @@ pub async fn get_my_cash(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<Vec<CashRegisterStateView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| branch_states(conn, &tenant, true))
-            .await?,
-    ))
+    states(state, auth, true).await
 }
 
 /// `GET /api/cashRegister/getGeneralCash`: every register of the branch with its state.
@@ -173,13 +122,7 @@ pub async fn get_general_cash(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<Vec<CashRegisterStateView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| branch_states(conn, &tenant, false))
-            .await?,
-    ))
+    states(state, auth, false).await
 }
 
 /// `GET /api/cashRegister/getCashOpen`: the open shifts of the branch.
@@ -222,7 +165,7 @@ pub async fn check_if_open(
     let view = state
         .db
         .run(move |conn| {
-            let register = load(conn, tenant.company, id)?;
+            let register = load::<CashRegister>(conn, tenant.company, id)?;
             let state = state_view(conn, tenant.company, &register)?;
             Ok(CheckIfOpenView {
                 open: state.open,
@@ -233,7 +176,7 @@ pub async fn check_if_open(
     Ok(Json(view))
 }
 
-/// Registers in the generic record handlers (admin only).
+/// Registers in the generic list handlers (admin only).
 pub struct CashRegisters;
 
 impl Record for CashRegisters {
@@ -242,27 +185,42 @@ impl Record for CashRegisters {
     const WRITE: &'static [Role] = roles::ADMIN;
     const DELETED: &'static str = "Caja eliminada";
 
+    crate::row_lock!(CashRegister);
+
     fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<CashRegisterView> {
-        Ok((&load(conn, company, id)?).into())
-    }
-
-    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
-        Ok(load(conn, company, id)?.locked)
-    }
-
-    fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> AppResult<()> {
-        CashRegister::set_locked(conn, company, id, locked)?;
-        Ok(())
+        Ok((&load::<CashRegister>(conn, company, id)?).into())
     }
 
     /// Refused once it has shifts (they are the audit trail).
     fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
         CashRegister::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}
+
+impl Catalogue for CashRegisters {
+    type Body = CashRegisterBody;
+    const EDIT: &'static [Role] = roles::ADMIN;
+    const PAGE: PageFn<CashRegisterView> = list_page;
+
+    /// A new register of the selected branch.
+    fn create(conn: &mut DbConnection, tenant: &Tenant, body: CashRegisterBody) -> AppResult<i64> {
+        let fields = fields(&body)?;
+        let branch = tenant.branch(conn)?;
+        CashRegister::insert(conn, tenant.company, branch.id, &fields)
+            .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))
+    }
+
+    fn edit(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        id: i64,
+        body: CashRegisterBody,
+    ) -> AppResult<()> {
+        ensure_unlocked::<Self>(conn, tenant.company, id)?;
+        let fields = fields(&body)?;
+        CashRegister::update(conn, tenant.company, id, &fields)
+            .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
         Ok(())
     }
 }

@@ -3,20 +3,16 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant, selected_branch};
+use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{
-    AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
-};
-use crate::http::json::JsonBody;
-use crate::http::params::PathId;
+use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_conflict};
 use crate::models::CompanyId;
 use crate::models::auth::user::{Role, User};
 use crate::models::config::branch_office::{BranchFields, BranchOffice, NewBranchOffice};
@@ -125,16 +121,12 @@ fn fields(body: &BranchBody) -> AppResult<(BranchFields, Vec<(String, String)>)>
     ))
 }
 
-fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<BranchOffice> {
-    BranchOffice::find_in_company(conn, company, id)?.ok_or_else(not_in_table)
-}
-
 fn detail(
     conn: &mut DbConnection,
     company: CompanyId,
     id: i64,
 ) -> AppResult<BranchOfficeDetailView> {
-    let branch = load(conn, company, id)?;
+    let branch = load::<BranchOffice>(conn, company, id)?;
     let points = EmissionPoint::for_branches(conn, company, &[id])?;
     Ok(BranchOfficeDetailView::new(&branch, &points))
 }
@@ -155,86 +147,7 @@ pub fn list_page(
     Ok(page.map(|b| BranchOfficeDetailView::new(&b, &points)))
 }
 
-/// `GET /api/company/branchOffice`.
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    params: ListParams,
-) -> AppResult<Json<Page<BranchOfficeDetailView>>> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &params))
-            .await?,
-    ))
-}
-
-/// `POST /api/company/branchOffice/register`.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<BranchBody>,
-) -> AppResult<(StatusCode, Json<BranchOfficeDetailView>)> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    let (fields, points) = fields(&body)?;
-    let created = state
-        .db
-        .write(move |conn| {
-            if BranchOffice::find_by_code(conn, tenant.company, &fields.code)?.is_some() {
-                return Err(code_taken());
-            }
-            let at = now();
-            let branch = BranchOffice::insert(
-                conn,
-                &NewBranchOffice {
-                    company_id: tenant.company.get(),
-                    code: &fields.code,
-                    name: &fields.name,
-                    address: &fields.address,
-                    created_at: at,
-                    updated_at: at,
-                },
-            )
-            .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
-            BranchOffice::update(conn, tenant.company, branch.id, &fields)?;
-            EmissionPoint::sync(conn, tenant.company, branch.id, &points)?;
-            // Whoever creates a branch can work in it.
-            User::grant_branch(conn, tenant.company, tenant.user_id(), branch.id)?;
-            detail(conn, tenant.company, branch.id)
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// `POST /api/company/branchOffice/{id}/update`.
-pub async fn update(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-    JsonBody(body): JsonBody<BranchBody>,
-) -> AppResult<Json<BranchOfficeDetailView>> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    let (fields, points) = fields(&body)?;
-    let updated = state
-        .db
-        .write(move |conn| {
-            ensure_unlocked::<Branches>(conn, tenant.company, id)?;
-            if BranchOffice::find_by_code(conn, tenant.company, &fields.code)?
-                .is_some_and(|b| b.id != id)
-            {
-                return Err(code_taken());
-            }
-            BranchOffice::update(conn, tenant.company, id, &fields)
-                .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
-            EmissionPoint::sync(conn, tenant.company, id, &points)?;
-            detail(conn, tenant.company, id)
-        })
-        .await?;
-    Ok(Json(updated))
-}
-
-/// Branch offices in the generic record handlers (admins only).
+/// Branch offices in the generic list handlers (admins only).
 pub struct Branches;
 
 impl Record for Branches {
@@ -243,26 +156,14 @@ impl Record for Branches {
     const WRITE: &'static [Role] = roles::ADMIN;
     const DELETED: &'static str = "Sucursal eliminada";
 
+    crate::row_lock!(BranchOffice);
+
     fn view(
         conn: &mut DbConnection,
         company: CompanyId,
         id: i64,
     ) -> AppResult<BranchOfficeDetailView> {
         detail(conn, company, id)
-    }
-
-    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
-        Ok(load(conn, company, id)?.locked)
-    }
-
-    fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> AppResult<()> {
-        BranchOffice::set_locked(conn, company, id, locked)?;
-        Ok(())
     }
 
     /// Refused while users work in it, or when it is the company's only branch.
@@ -281,6 +182,52 @@ impl Record for Branches {
         crate::models::inventory::warehouse::Warehouse::delete_for_branch(conn, company, id)
             .map_err(|e| constraint_conflict(e, "_id", ""))?;
         BranchOffice::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}
+
+impl Catalogue for Branches {
+    type Body = BranchBody;
+    const EDIT: &'static [Role] = roles::ADMIN;
+    const PAGE: PageFn<BranchOfficeDetailView> = list_page;
+
+    fn create(conn: &mut DbConnection, tenant: &Tenant, body: BranchBody) -> AppResult<i64> {
+        let (fields, points) = fields(&body)?;
+        if BranchOffice::find_by_code(conn, tenant.company, &fields.code)?.is_some() {
+            return Err(code_taken());
+        }
+        let at = now();
+        let branch = BranchOffice::insert(
+            conn,
+            &NewBranchOffice {
+                company_id: tenant.company.get(),
+                code: &fields.code,
+                name: &fields.name,
+                address: &fields.address,
+                created_at: at,
+                updated_at: at,
+            },
+        )
+        .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
+        BranchOffice::update(conn, tenant.company, branch.id, &fields)?;
+        EmissionPoint::sync(conn, tenant.company, branch.id, &points)?;
+        // Whoever creates a branch can work in it.
+        User::grant_branch(conn, tenant.company, tenant.user_id(), branch.id)?;
+        Ok(branch.id)
+    }
+
+    /// The body is checked before the lock.
+    fn edit(conn: &mut DbConnection, tenant: &Tenant, id: i64, body: BranchBody) -> AppResult<()> {
+        let (fields, points) = fields(&body)?;
+        ensure_unlocked::<Self>(conn, tenant.company, id)?;
+        if BranchOffice::find_by_code(conn, tenant.company, &fields.code)?
+            .is_some_and(|b| b.id != id)
+        {
+            return Err(code_taken());
+        }
+        BranchOffice::update(conn, tenant.company, id, &fields)
+            .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
+        EmissionPoint::sync(conn, tenant.company, id, &points)?;
         Ok(())
     }
 }

@@ -3,19 +3,17 @@
 
 use axum::Json;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{AppError, AppResult, field_conflict, not_in_table};
-use crate::http::json::JsonBody;
-use crate::http::params::PathId;
+use crate::error::{AppError, AppResult, field_conflict};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::config::holiday::Holiday;
@@ -49,10 +47,6 @@ pub fn parse_year(raw: Option<&str>) -> AppResult<Option<i32>> {
 pub struct HolidayBody {
     date: Option<String>,
     name: Option<String>,
-}
-
-fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Holiday> {
-    Holiday::find(conn, company, id)?.ok_or_else(not_in_table)
 }
 
 fn fields(body: &HolidayBody) -> AppResult<(NaiveDate, String)> {
@@ -91,7 +85,7 @@ pub fn list_page(
     params: &ListParams,
     year: Option<i32>,
 ) -> AppResult<Page<HolidayView>> {
-    Ok(Holiday::list(conn, tenant.company, params, year)?.map(|h| HolidayView::from(&h)))
+    Ok(Holiday::list_of_year(conn, tenant.company, params, year)?.map(|h| HolidayView::from(&h)))
 }
 
 /// `GET /api/company/holiday?year=`.
@@ -111,51 +105,7 @@ pub async fn list(
     ))
 }
 
-/// `POST /api/company/holiday/register`.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<HolidayBody>,
-) -> AppResult<(StatusCode, Json<HolidayView>)> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    let (date, name) = fields(&body)?;
-    let created = state
-        .db
-        .write(move |conn| {
-            if Holiday::date_taken(conn, tenant.company, date, None)? {
-                return Err(date_taken());
-            }
-            let id = Holiday::insert(conn, tenant.company, date, &name)?;
-            Ok(HolidayView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// `POST /api/company/holiday/{id}/update`.
-pub async fn update(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-    JsonBody(body): JsonBody<HolidayBody>,
-) -> AppResult<Json<HolidayView>> {
-    let tenant = auth.tenant(roles::ADMIN)?;
-    let (date, name) = fields(&body)?;
-    let updated = state
-        .db
-        .write(move |conn| {
-            ensure_unlocked::<Holidays>(conn, tenant.company, id)?;
-            if Holiday::date_taken(conn, tenant.company, date, Some(id))? {
-                return Err(date_taken());
-            }
-            Holiday::update(conn, tenant.company, id, date, &name)?;
-            Ok(HolidayView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok(Json(updated))
-}
-
-/// Holidays in the generic record handlers (every role reads them; admins change them).
+/// Holidays in the generic list handlers (every role reads them; admins change them).
 pub struct Holidays;
 
 impl Record for Holidays {
@@ -164,26 +114,40 @@ impl Record for Holidays {
     const WRITE: &'static [Role] = roles::ADMIN;
     const DELETED: &'static str = "Feriado eliminado";
 
+    crate::row_lock!(Holiday);
+
     fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<HolidayView> {
-        Ok(HolidayView::from(&load(conn, company, id)?))
-    }
-
-    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
-        Ok(load(conn, company, id)?.locked)
-    }
-
-    fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> AppResult<()> {
-        Holiday::set_locked(conn, company, id, locked)?;
-        Ok(())
+        Ok(HolidayView::from(&load::<Holiday>(conn, company, id)?))
     }
 
     fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
         Holiday::delete(conn, company, id)?;
+        Ok(())
+    }
+}
+
+impl Catalogue for Holidays {
+    type Body = HolidayBody;
+    const EDIT: &'static [Role] = roles::ADMIN;
+    /// Every year's (the API's list is [`list`], with `?year=`).
+    const PAGE: PageFn<HolidayView> = |conn, tenant, params| list_page(conn, tenant, params, None);
+
+    fn create(conn: &mut DbConnection, tenant: &Tenant, body: HolidayBody) -> AppResult<i64> {
+        let (date, name) = fields(&body)?;
+        if Holiday::date_taken(conn, tenant.company, date, None)? {
+            return Err(date_taken());
+        }
+        Ok(Holiday::insert(conn, tenant.company, date, &name)?)
+    }
+
+    /// The body is checked before the lock (a bad date is reported even on a locked holiday).
+    fn edit(conn: &mut DbConnection, tenant: &Tenant, id: i64, body: HolidayBody) -> AppResult<()> {
+        let (date, name) = fields(&body)?;
+        ensure_unlocked::<Self>(conn, tenant.company, id)?;
+        if Holiday::date_taken(conn, tenant.company, date, Some(id))? {
+            return Err(date_taken());
+        }
+        Holiday::update(conn, tenant.company, id, date, &name)?;
         Ok(())
     }
 }

@@ -3,21 +3,18 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{
-    AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
-};
-use crate::http::json::JsonBody;
-use crate::http::params::{PathId, parse_id};
+use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_conflict};
+use crate::http::params::parse_id;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::inventory::category::{Category, CategoryFields};
@@ -36,10 +33,6 @@ pub struct CategoryBody {
     name: Option<String>,
     parent_id: Option<Value>,
     active: Option<bool>,
-}
-
-fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Category> {
-    Category::find(conn, company, id)?.ok_or_else(not_in_table)
 }
 
 fn view(
@@ -125,21 +118,6 @@ pub fn all_views(
         .collect())
 }
 
-/// `GET /api/item/category`.
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    params: ListParams,
-) -> AppResult<Json<Page<CategoryView>>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &params))
-            .await?,
-    ))
-}
-
 /// `GET /api/item/category/all`: every category (active ones with `?onlyActive=true`), for
 /// selectors; every role may read it.
 pub async fn all(
@@ -155,47 +133,7 @@ pub async fn all(
     Ok(Json(views))
 }
 
-/// `POST /api/item/category/register`.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<CategoryBody>,
-) -> AppResult<(StatusCode, Json<CategoryView>)> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let created = state
-        .db
-        .write(move |conn| {
-            let fields = fields(conn, tenant.company, &body, None)?;
-            let id = Category::insert(conn, tenant.company, &fields)?;
-            let category = load(conn, tenant.company, id)?;
-            view(conn, tenant.company, &category)
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// `POST /api/item/category/{id}/update`.
-pub async fn update(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-    JsonBody(body): JsonBody<CategoryBody>,
-) -> AppResult<Json<CategoryView>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let updated = state
-        .db
-        .write(move |conn| {
-            ensure_unlocked::<Categories>(conn, tenant.company, id)?;
-            let fields = fields(conn, tenant.company, &body, Some(id))?;
-            Category::update(conn, tenant.company, id, &fields)?;
-            let category = load(conn, tenant.company, id)?;
-            view(conn, tenant.company, &category)
-        })
-        .await?;
-    Ok(Json(updated))
-}
-
-/// Categories in the generic record handlers.
+/// Categories in the generic list handlers.
 pub struct Categories;
 
 impl Record for Categories {
@@ -204,23 +142,11 @@ impl Record for Categories {
     const WRITE: &'static [Role] = roles::ADMIN_USER;
     const DELETED: &'static str = "Categoría eliminada";
 
+    crate::row_lock!(Category);
+
     fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<CategoryView> {
-        let category = load(conn, company, id)?;
+        let category = load::<Category>(conn, company, id)?;
         view(conn, company, &category)
-    }
-
-    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
-        Ok(load(conn, company, id)?.locked)
-    }
-
-    fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> AppResult<()> {
-        Category::set_locked(conn, company, id, locked)?;
-        Ok(())
     }
 
     /// Refused while it has subcategories.
@@ -231,6 +157,29 @@ impl Record for Categories {
             ));
         }
         Category::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}
+
+impl Catalogue for Categories {
+    type Body = CategoryBody;
+    const EDIT: &'static [Role] = roles::ADMIN_USER;
+    const PAGE: PageFn<CategoryView> = list_page;
+
+    fn create(conn: &mut DbConnection, tenant: &Tenant, body: CategoryBody) -> AppResult<i64> {
+        let fields = fields(conn, tenant.company, &body, None)?;
+        Ok(Category::insert(conn, tenant.company, &fields)?)
+    }
+
+    fn edit(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        id: i64,
+        body: CategoryBody,
+    ) -> AppResult<()> {
+        ensure_unlocked::<Self>(conn, tenant.company, id)?;
+        let fields = fields(conn, tenant.company, &body, Some(id))?;
+        Category::update(conn, tenant.company, id, &fields)?;
         Ok(())
     }
 }

@@ -3,18 +3,16 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{AppResult, conflict, constraint_conflict, field_conflict, not_in_table};
-use crate::http::json::JsonBody;
-use crate::http::params::PathId;
+use crate::error::{AppResult, conflict, constraint_conflict, field_conflict};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::inventory::kardex::KardexRow;
@@ -32,10 +30,6 @@ pub const NAME_TAKEN: &str = "Ya existe una bodega con ese nombre en la sucursal
 pub struct CellarBody {
     name: Option<String>,
     active: Option<bool>,
-}
-
-fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Warehouse> {
-    Warehouse::find(conn, company, id)?.ok_or_else(not_in_table)
 }
 
 fn fields(
@@ -91,21 +85,6 @@ pub fn options(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Vec<Cellar
         .collect())
 }
 
-/// `GET /api/inventory/cellar`.
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    params: ListParams,
-) -> AppResult<Json<Page<CellarView>>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &params))
-            .await?,
-    ))
-}
-
 /// `GET /api/inventory/cellar/options`: every role (the POS picks its warehouse).
 pub async fn cellar_options(
     State(state): State<AppState>,
@@ -117,55 +96,7 @@ pub async fn cellar_options(
     ))
 }
 
-/// `POST /api/inventory/cellar/register`: a warehouse of the selected branch.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<CellarBody>,
-) -> AppResult<(StatusCode, Json<CellarView>)> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let created = state
-        .db
-        .write(move |conn| {
-            let branch = tenant.branch(conn)?.id;
-            let fields = fields(conn, tenant.company, branch, &body, None)?;
-            let id = Warehouse::insert(conn, tenant.company, branch, &fields, false)?;
-            Ok(CellarView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// `POST /api/inventory/cellar/{id}/update`.
-pub async fn update(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-    JsonBody(body): JsonBody<CellarBody>,
-) -> AppResult<Json<CellarView>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let updated = state
-        .db
-        .write(move |conn| {
-            ensure_unlocked::<Cellars>(conn, tenant.company, id)?;
-            let current = load(conn, tenant.company, id)?;
-            let mut fields = fields(
-                conn,
-                tenant.company,
-                current.branch_office_id,
-                &body,
-                Some(id),
-            )?;
-            // The default warehouse stays active: sales and purchases fall back to it.
-            fields.active = fields.active || current.is_default;
-            Warehouse::update(conn, tenant.company, id, &fields)?;
-            Ok(CellarView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok(Json(updated))
-}
-
-/// Warehouses in the generic record handlers.
+/// Warehouses in the generic list handlers.
 pub struct Cellars;
 
 impl Record for Cellars {
@@ -174,27 +105,15 @@ impl Record for Cellars {
     const WRITE: &'static [Role] = roles::ADMIN_USER;
     const DELETED: &'static str = "Bodega eliminada";
 
+    crate::row_lock!(Warehouse);
+
     fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<CellarView> {
-        Ok(CellarView::from(&load(conn, company, id)?))
-    }
-
-    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
-        Ok(load(conn, company, id)?.locked)
-    }
-
-    fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> AppResult<()> {
-        Warehouse::set_locked(conn, company, id, locked)?;
-        Ok(())
+        Ok(CellarView::from(&load::<Warehouse>(conn, company, id)?))
     }
 
     /// Refused for the branch's default warehouse and for warehouses with movements.
     fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
-        let warehouse = load(conn, company, id)?;
+        let warehouse = load::<Warehouse>(conn, company, id)?;
         if warehouse.is_default {
             return Err(conflict(
                 "No se puede eliminar la bodega principal de la sucursal",
@@ -206,6 +125,41 @@ impl Record for Cellars {
             ));
         }
         Warehouse::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}
+
+impl Catalogue for Cellars {
+    type Body = CellarBody;
+    const EDIT: &'static [Role] = roles::ADMIN_USER;
+    const PAGE: PageFn<CellarView> = list_page;
+
+    /// A warehouse of the selected branch.
+    fn create(conn: &mut DbConnection, tenant: &Tenant, body: CellarBody) -> AppResult<i64> {
+        let branch = tenant.branch(conn)?.id;
+        let fields = fields(conn, tenant.company, branch, &body, None)?;
+        Ok(Warehouse::insert(
+            conn,
+            tenant.company,
+            branch,
+            &fields,
+            false,
+        )?)
+    }
+
+    fn edit(conn: &mut DbConnection, tenant: &Tenant, id: i64, body: CellarBody) -> AppResult<()> {
+        ensure_unlocked::<Self>(conn, tenant.company, id)?;
+        let current = load::<Warehouse>(conn, tenant.company, id)?;
+        let mut fields = fields(
+            conn,
+            tenant.company,
+            current.branch_office_id,
+            &body,
+            Some(id),
+        )?;
+        // The default warehouse stays active: sales and purchases fall back to it.
+        fields.active = fields.active || current.is_default;
+        Warehouse::update(conn, tenant.company, id, &fields)?;
         Ok(())
     }
 }

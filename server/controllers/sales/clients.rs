@@ -4,24 +4,20 @@
 
 use axum::Json;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::catalogue::{Catalogue, PageFn, is_locked, load, text};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::db::search::contains_pattern;
 use crate::domain::ids::{CONSUMIDOR_FINAL_ID, validate_cedula, validate_ruc};
 use crate::domain::money::to_micros;
-use crate::error::{
-    AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
-};
-use crate::http::json::JsonBody;
-use crate::http::params::PathId;
+use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_conflict};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::sales::client::{Client, ClientFields};
@@ -61,20 +57,6 @@ pub struct ClientBody {
 /// `GET /api/clients/{id}`'s message for an unknown client (specification wording).
 fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("No se encontró el cliente con el id: {id}"))
-}
-
-/// The company's client `id`; the generic list's 'No existe el registro en la tabla' otherwise.
-fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Client> {
-    Client::find(conn, company, id)?.ok_or_else(not_in_table)
-}
-
-/// Trimmed text, `None` when empty.
-fn text(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_string)
 }
 
 /// The problem with an identification of type `id_type`, if any.
@@ -216,21 +198,6 @@ pub fn list_page(
     Ok(Client::list(conn, tenant.company, params)?.map(|c| ClientView::from(&c)))
 }
 
-/// `GET /api/clients`.
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    params: ListParams,
-) -> AppResult<Json<Page<ClientView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &params))
-            .await?,
-    ))
-}
-
 /// Query of `GET /api/clients/search`.
 #[derive(Debug, Deserialize)]
 pub struct SearchQuery {
@@ -271,50 +238,7 @@ pub async fn search(
     Ok(Json(found))
 }
 
-/// `POST /api/clients/register`.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<ClientBody>,
-) -> AppResult<(StatusCode, Json<ClientView>)> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let created = state
-        .db
-        .write(move |conn| {
-            let fields = fields(conn, tenant.company, &body, None)?;
-            let id = Client::insert(conn, tenant.company, &fields)
-                .map_err(|e| constraint_conflict(e, "identification", IDENTIFICATION_TAKEN))?;
-            Ok(ClientView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// `POST /api/clients/{id}/update`.
-pub async fn update(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-    JsonBody(body): JsonBody<ClientBody>,
-) -> AppResult<Json<ClientView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let updated = state
-        .db
-        .write(move |conn| {
-            if load(conn, tenant.company, id)?.is_final_consumer {
-                return Err(conflict(FINAL_CONSUMER_FIXED));
-            }
-            ensure_unlocked::<Clients>(conn, tenant.company, id)?;
-            let fields = fields(conn, tenant.company, &body, Some(id))?;
-            Client::update(conn, tenant.company, id, &fields)
-                .map_err(|e| constraint_conflict(e, "identification", IDENTIFICATION_TAKEN))?;
-            Ok(ClientView::from(&load(conn, tenant.company, id)?))
-        })
-        .await?;
-    Ok(Json(updated))
-}
-
-/// Clients in the generic record handlers (get, lock, delete).
+/// Clients in the generic list handlers.
 pub struct Clients;
 
 impl Record for Clients {
@@ -329,7 +253,7 @@ impl Record for Clients {
     }
 
     fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
-        Ok(load(conn, company, id)?.locked)
+        is_locked::<Client>(conn, company, id)
     }
 
     fn set_locked(
@@ -338,19 +262,44 @@ impl Record for Clients {
         id: i64,
         locked: bool,
     ) -> AppResult<()> {
-        if load(conn, company, id)?.is_final_consumer {
-            return Err(conflict(FINAL_CONSUMER_FIXED));
-        }
+        unless_final_consumer(conn, company, id)?;
         Client::set_locked(conn, company, id, locked)?;
         Ok(())
     }
 
     /// Refused for the consumidor final; a client with documents is kept (409).
     fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
-        if load(conn, company, id)?.is_final_consumer {
-            return Err(conflict(FINAL_CONSUMER_FIXED));
-        }
+        unless_final_consumer(conn, company, id)?;
         Client::delete(conn, company, id).map_err(|e| constraint_conflict(e, "_id", ""))?;
+        Ok(())
+    }
+}
+
+/// Refuses any change to the consumidor final (the generic list's 404 for another company's).
+fn unless_final_consumer(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
+    if load::<Client>(conn, company, id)?.is_final_consumer {
+        return Err(conflict(FINAL_CONSUMER_FIXED));
+    }
+    Ok(())
+}
+
+impl Catalogue for Clients {
+    type Body = ClientBody;
+    const EDIT: &'static [Role] = roles::ALL;
+    const PAGE: PageFn<ClientView> = list_page;
+
+    fn create(conn: &mut DbConnection, tenant: &Tenant, body: ClientBody) -> AppResult<i64> {
+        let fields = fields(conn, tenant.company, &body, None)?;
+        Client::insert(conn, tenant.company, &fields)
+            .map_err(|e| constraint_conflict(e, "identification", IDENTIFICATION_TAKEN))
+    }
+
+    fn edit(conn: &mut DbConnection, tenant: &Tenant, id: i64, body: ClientBody) -> AppResult<()> {
+        unless_final_consumer(conn, tenant.company, id)?;
+        ensure_unlocked::<Self>(conn, tenant.company, id)?;
+        let fields = fields(conn, tenant.company, &body, Some(id))?;
+        Client::update(conn, tenant.company, id, &fields)
+            .map_err(|e| constraint_conflict(e, "identification", IDENTIFICATION_TAKEN))?;
         Ok(())
     }
 }

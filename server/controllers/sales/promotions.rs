@@ -2,24 +2,18 @@
 //! sales note, its preview and quotes apply them through
 //! [`best_promotions`](crate::models::sales::promotion::best_promotions).
 
-use axum::Json;
-use axum::extract::State;
-use axum::http::StatusCode;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::app::AppState;
-use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::catalogue::{Catalogue, PageFn, load, text};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::to_micros;
-use crate::error::{AppError, AppResult, not_in_table};
-use crate::http::json::JsonBody;
-use crate::http::params::PathId;
+use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::inventory::category::Category;
@@ -61,20 +55,6 @@ pub struct PromotionBody {
 /// `GET /api/sales/promo/{id}`'s message for an unknown promotion.
 fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("No se encontró la promoción con el id: {id}"))
-}
-
-/// The company's promotion `id`; the generic list's 'No existe el registro en la tabla' otherwise.
-fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Promotion> {
-    Promotion::find(conn, company, id)?.ok_or_else(not_in_table)
-}
-
-/// Trimmed text, `None` when empty.
-fn text(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_string)
 }
 
 /// A whole number from a JSON number or numeric string (`None` when absent or empty).
@@ -358,7 +338,7 @@ pub fn views(
 
 /// The view of the company's promotion `id`.
 fn view_of(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<PromotionView> {
-    let row = load(conn, company, id)?;
+    let row = load::<Promotion>(conn, company, id)?;
     Ok(views(conn, company, vec![row])?.remove(0))
 }
 
@@ -383,60 +363,7 @@ pub fn list_page(
     })
 }
 
-/// `GET /api/sales/promo`.
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    params: ListParams,
-) -> AppResult<Json<Page<PromotionView>>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &params))
-            .await?,
-    ))
-}
-
-/// `POST /api/sales/promo/register`.
-pub async fn register(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    JsonBody(body): JsonBody<PromotionBody>,
-) -> AppResult<(StatusCode, Json<PromotionView>)> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let created = state
-        .db
-        .write(move |conn| {
-            let fields = fields(conn, tenant.company, &body)?;
-            let id = Promotion::insert(conn, tenant.company, &fields)?;
-            view_of(conn, tenant.company, id)
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// `POST /api/sales/promo/{id}/update`.
-pub async fn update(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    PathId(id): PathId,
-    JsonBody(body): JsonBody<PromotionBody>,
-) -> AppResult<Json<PromotionView>> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let updated = state
-        .db
-        .write(move |conn| {
-            ensure_unlocked::<Promotions>(conn, tenant.company, id)?;
-            let fields = fields(conn, tenant.company, &body)?;
-            Promotion::update(conn, tenant.company, id, &fields)?;
-            view_of(conn, tenant.company, id)
-        })
-        .await?;
-    Ok(Json(updated))
-}
-
-/// Promotions in the generic record handlers (get, lock, delete).
+/// Promotions in the generic list handlers.
 pub struct Promotions;
 
 impl Record for Promotions {
@@ -445,6 +372,8 @@ impl Record for Promotions {
     const WRITE: &'static [Role] = roles::ADMIN_USER;
     const DELETED: &'static str = "Promoción eliminada";
 
+    crate::row_lock!(Promotion);
+
     fn view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<PromotionView> {
         if Promotion::find(conn, company, id)?.is_none() {
             return Err(not_found(id));
@@ -452,22 +381,31 @@ impl Record for Promotions {
         view_of(conn, company, id)
     }
 
-    fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {
-        Ok(load(conn, company, id)?.locked)
-    }
-
-    fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> AppResult<()> {
-        Promotion::set_locked(conn, company, id, locked)?;
-        Ok(())
-    }
-
     fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<()> {
         Promotion::delete(conn, company, id)?;
+        Ok(())
+    }
+}
+
+impl Catalogue for Promotions {
+    type Body = PromotionBody;
+    const EDIT: &'static [Role] = roles::ADMIN_USER;
+    const PAGE: PageFn<PromotionView> = list_page;
+
+    fn create(conn: &mut DbConnection, tenant: &Tenant, body: PromotionBody) -> AppResult<i64> {
+        let fields = fields(conn, tenant.company, &body)?;
+        Ok(Promotion::insert(conn, tenant.company, &fields)?)
+    }
+
+    fn edit(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        id: i64,
+        body: PromotionBody,
+    ) -> AppResult<()> {
+        ensure_unlocked::<Self>(conn, tenant.company, id)?;
+        let fields = fields(conn, tenant.company, &body)?;
+        Promotion::update(conn, tenant.company, id, &fields)?;
         Ok(())
     }
 }

@@ -3,10 +3,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::DbConnection;
 use crate::db::schema::{bank_accounts, bank_movements};
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 use crate::util::time::now;
 
@@ -28,7 +27,8 @@ pub struct BankAccount {
 }
 
 /// The editable fields.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = bank_accounts)]
 pub struct BankAccountFields {
     pub bank: String,
     pub account_type: String,
@@ -53,56 +53,27 @@ pub struct BankMovement {
     pub created_at: NaiveDateTime,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<bank_accounts::table, diesel::dsl::AsSelect<BankAccount, DbBackend>>,
-    DbBackend,
->;
-
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, bank_accounts::id;
-    "bank" => bank_accounts::bank,
-    "number" => bank_accounts::number,
-    "holder" => bank_accounts::holder,
-    "createdAt" => bank_accounts::id,
-];
-
-fn of(company: CompanyId) -> bank_accounts::BoxedQuery<'static, DbBackend> {
-    bank_accounts::table
-        .filter(bank_accounts::company_id.eq(company.get()))
-        .into_boxed()
+crate::catalogue! {
+    BankAccount in bank_accounts {
+        active: active,
+        insert: BankAccountFields,
+        update: BankAccountFields,
+        search: |pattern| search_fold(bank_accounts::bank)
+            .like(pattern.clone())
+            .escape('\\')
+            .or(search_fold(bank_accounts::holder)
+                .like(pattern.clone())
+                .escape('\\'))
+            .or(bank_accounts::number.like(pattern).escape('\\')),
+        sort: bank_accounts::id;
+            "bank" => bank_accounts::bank,
+            "number" => bank_accounts::number,
+            "holder" => bank_accounts::holder,
+            "createdAt" => bank_accounts::id,
+    }
 }
 
 impl BankAccount {
-    /// One page of the company's accounts.
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        params: &ListParams,
-    ) -> QueryResult<Page<BankAccount>> {
-        let filtered = || {
-            let mut query: Query = bank_accounts::table
-                .select(BankAccount::as_select())
-                .filter(bank_accounts::company_id.eq(company.get()))
-                .into_boxed();
-            if params.only_active {
-                query = query.filter(bank_accounts::active.eq(true));
-            }
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(
-                    search_fold(bank_accounts::bank)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(search_fold(bank_accounts::holder)
-                            .like(pattern.clone())
-                            .escape('\\'))
-                        .or(bank_accounts::number.like(pattern).escape('\\')),
-                );
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
-    }
-
     /// Every account (active ones with `only_active`), by bank.
     pub fn all(
         conn: &mut DbConnection,
@@ -117,82 +88,6 @@ impl BankAccount {
             .order((bank_accounts::bank.asc(), bank_accounts::id.asc()))
             .select(BankAccount::as_select())
             .load(conn)
-    }
-
-    /// One account of the company.
-    pub fn find(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-    ) -> QueryResult<Option<BankAccount>> {
-        of(company)
-            .filter(bank_accounts::id.eq(id))
-            .select(BankAccount::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// Inserts; returns the new id.
-    pub fn insert(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        fields: &BankAccountFields,
-    ) -> QueryResult<i64> {
-        let at = now();
-        diesel::insert_into(bank_accounts::table)
-            .values((
-                bank_accounts::company_id.eq(company.get()),
-                bank_accounts::bank.eq(&fields.bank),
-                bank_accounts::account_type.eq(&fields.account_type),
-                bank_accounts::number.eq(&fields.number),
-                bank_accounts::holder.eq(&fields.holder),
-                bank_accounts::opening_balance.eq(fields.opening_balance),
-                bank_accounts::active.eq(fields.active),
-                bank_accounts::created_at.eq(at),
-                bank_accounts::updated_at.eq(at),
-            ))
-            .returning(bank_accounts::id)
-            .get_result(conn)
-    }
-
-    /// Saves the editable fields.
-    pub fn update(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        fields: &BankAccountFields,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(bank_accounts, company, id))
-            .set((
-                bank_accounts::bank.eq(&fields.bank),
-                bank_accounts::account_type.eq(&fields.account_type),
-                bank_accounts::number.eq(&fields.number),
-                bank_accounts::holder.eq(&fields.holder),
-                bank_accounts::opening_balance.eq(fields.opening_balance),
-                bank_accounts::active.eq(fields.active),
-                bank_accounts::updated_at.eq(now()),
-            ))
-            .execute(conn)
-    }
-
-    /// Sets the lock.
-    pub fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(bank_accounts, company, id))
-            .set((
-                bank_accounts::locked.eq(locked),
-                bank_accounts::updated_at.eq(now()),
-            ))
-            .execute(conn)
-    }
-
-    /// Deletes (the foreign key refuses it once it has movements or shifts).
-    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
-        diesel::delete(crate::company_row!(bank_accounts, company, id)).execute(conn)
     }
 }
 

@@ -3,12 +3,10 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::DbConnection;
 use crate::db::schema::branch_offices;
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
-use crate::util::time::now;
 
 /// A branch office.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -28,7 +26,8 @@ pub struct BranchOffice {
 }
 
 /// What an administrator edits on a branch.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = branch_offices, treat_none_as_null = true)]
 pub struct BranchFields {
     pub code: String,
     pub name: String,
@@ -37,23 +36,18 @@ pub struct BranchFields {
     pub active: bool,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<branch_offices::table, diesel::dsl::AsSelect<BranchOffice, DbBackend>>,
-    DbBackend,
->;
-
-/// Sortable keys of the list (the first is the default).
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, branch_offices::id;
-    "code" => branch_offices::code,
-    "name" => branch_offices::name,
-];
-
-/// The company's branches, to filter further.
-fn of(company: CompanyId) -> branch_offices::BoxedQuery<'static, DbBackend> {
-    branch_offices::table
-        .filter(branch_offices::company_id.eq(company.get()))
-        .into_boxed()
+crate::catalogue! {
+    BranchOffice in branch_offices {
+        active: active,
+        update: BranchFields,
+        search: |pattern| search_fold(branch_offices::name)
+            .like(pattern.clone())
+            .escape('\\')
+            .or(branch_offices::code.like(pattern).escape('\\')),
+        sort: branch_offices::id;
+            "code" => branch_offices::code,
+            "name" => branch_offices::name,
+    }
 }
 
 /// A branch office to insert.
@@ -98,83 +92,13 @@ impl BranchOffice {
             .load(conn)
     }
 
-    /// One branch, only if it belongs to `company_id`.
+    /// One branch, only if it belongs to `company_id` (the name other areas know it by).
     pub fn find_in_company(
         conn: &mut DbConnection,
         company: CompanyId,
         id: i64,
     ) -> QueryResult<Option<BranchOffice>> {
-        of(company)
-            .filter(branch_offices::id.eq(id))
-            .select(BranchOffice::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// One page of the company's branches, by code.
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        params: &ListParams,
-    ) -> QueryResult<Page<BranchOffice>> {
-        let filtered = || {
-            let mut query: Query = branch_offices::table
-                .select(BranchOffice::as_select())
-                .filter(branch_offices::company_id.eq(company.get()))
-                .into_boxed();
-            if params.only_active {
-                query = query.filter(branch_offices::active.eq(true));
-            }
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(
-                    search_fold(branch_offices::name)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(branch_offices::code.like(pattern).escape('\\')),
-                );
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
-    }
-
-    /// Saves what an administrator edits on the company's branch `id`.
-    pub fn update(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        fields: &BranchFields,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(branch_offices, company, id))
-            .set((
-                branch_offices::code.eq(&fields.code),
-                branch_offices::name.eq(&fields.name),
-                branch_offices::address.eq(&fields.address),
-                branch_offices::phone.eq(&fields.phone),
-                branch_offices::active.eq(fields.active),
-                branch_offices::updated_at.eq(now()),
-            ))
-            .execute(conn)
-    }
-
-    /// Sets the lock of the company's branch `id`.
-    pub fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(branch_offices, company, id))
-            .set((
-                branch_offices::locked.eq(locked),
-                branch_offices::updated_at.eq(now()),
-            ))
-            .execute(conn)
-    }
-
-    /// Deletes the company's branch `id`.
-    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
-        diesel::delete(crate::company_row!(branch_offices, company, id)).execute(conn)
+        Self::find(conn, company, id)
     }
 
     /// A branch by its establecimiento code within a company.

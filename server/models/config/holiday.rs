@@ -3,10 +3,10 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
 use crate::db::schema::holidays;
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 use crate::util::time::now;
 
@@ -23,65 +23,31 @@ pub struct Holiday {
     pub updated_at: NaiveDateTime,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<holidays::table, diesel::dsl::AsSelect<Holiday, DbBackend>>,
-    DbBackend,
->;
-
-/// Sortable keys of the list (the first is the default).
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, holidays::id;
-    "date" => holidays::date,
-    "name" => holidays::name,
-];
-
-/// The company's holidays, to filter further.
-fn of(company: CompanyId) -> holidays::BoxedQuery<'static, DbBackend> {
-    holidays::table
-        .filter(holidays::company_id.eq(company.get()))
-        .into_boxed()
+crate::catalogue! {
+    Holiday in holidays {
+        search: |pattern| search_fold(holidays::name).like(pattern).escape('\\'),
+        sort: holidays::id; "date" => holidays::date, "name" => holidays::name,
+    }
 }
 
 impl Holiday {
-    /// One page of the company's holidays (of `year`, if given), by date.
-    pub fn list(
+    /// One page of the company's holidays (of `year`, if given).
+    pub fn list_of_year(
         conn: &mut DbConnection,
         company: CompanyId,
         params: &ListParams,
         year: Option<i32>,
     ) -> QueryResult<Page<Holiday>> {
-        let filtered = || {
-            let mut query: Query = holidays::table
-                .select(Holiday::as_select())
-                .filter(holidays::company_id.eq(company.get()))
-                .into_boxed();
-            if let Some(year) = year
-                && let (Some(first), Some(last)) = (
-                    NaiveDate::from_ymd_opt(year, 1, 1),
-                    NaiveDate::from_ymd_opt(year, 12, 31),
-                )
-            {
-                query = query.filter(holidays::date.between(first, last));
-            }
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(search_fold(holidays::name).like(pattern).escape('\\'));
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
-    }
-
-    /// One holiday of the company.
-    pub fn find(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-    ) -> QueryResult<Option<Holiday>> {
-        of(company)
-            .filter(holidays::id.eq(id))
-            .select(Holiday::as_select())
-            .first(conn)
-            .optional()
+        let first_and_last = year.and_then(|year| {
+            Some((
+                NaiveDate::from_ymd_opt(year, 1, 1)?,
+                NaiveDate::from_ymd_opt(year, 12, 31)?,
+            ))
+        });
+        Self::list_narrowed(conn, company, params, |query| match first_and_last {
+            Some((first, last)) => query.filter(holidays::date.between(first, last)),
+            None => query,
+        })
     }
 
     /// Whether the company already has a holiday on `date` (other than `except`).
@@ -133,23 +99,6 @@ impl Holiday {
                 holidays::updated_at.eq(now()),
             ))
             .execute(conn)
-    }
-
-    /// Sets the lock of the company's holiday `id`.
-    pub fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(holidays, company, id))
-            .set((holidays::locked.eq(locked), holidays::updated_at.eq(now())))
-            .execute(conn)
-    }
-
-    /// Deletes the company's holiday `id`.
-    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
-        diesel::delete(crate::company_row!(holidays, company, id)).execute(conn)
     }
 
     /// Holidays of the company from `from` on (for the dashboard).

@@ -3,12 +3,10 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::categories;
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection, lower};
+use crate::db::{DbConnection, lower};
 use crate::models::CompanyId;
-use crate::util::time::now;
 
 /// A category row.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -25,55 +23,28 @@ pub struct Category {
 }
 
 /// The editable fields.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = categories, treat_none_as_null = true, treat_none_as_default_value = false)]
 pub struct CategoryFields {
     pub name: String,
     pub parent_id: Option<i64>,
     pub active: bool,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<categories::table, diesel::dsl::AsSelect<Category, DbBackend>>,
-    DbBackend,
->;
-
-/// Sortable keys of the list (the first is the default).
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, categories::id;
-    "name" => categories::name,
-    "active" => categories::active,
-    "createdAt" => categories::id,
-];
-
-fn of(company: CompanyId) -> categories::BoxedQuery<'static, DbBackend> {
-    categories::table
-        .filter(categories::company_id.eq(company.get()))
-        .into_boxed()
+crate::catalogue! {
+    Category in categories {
+        active: active,
+        insert: CategoryFields,
+        update: CategoryFields,
+        search: |pattern| search_fold(categories::name).like(pattern).escape('\\'),
+        sort: categories::id;
+            "name" => categories::name,
+            "active" => categories::active,
+            "createdAt" => categories::id,
+    }
 }
 
 impl Category {
-    /// One page of the company's categories.
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        params: &ListParams,
-    ) -> QueryResult<Page<Category>> {
-        let filtered = || {
-            let mut query: Query = categories::table
-                .select(Category::as_select())
-                .filter(categories::company_id.eq(company.get()))
-                .into_boxed();
-            if params.only_active {
-                query = query.filter(categories::active.eq(true));
-            }
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(search_fold(categories::name).like(pattern).escape('\\'));
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
-    }
-
     /// Every category of the company (for selectors), by name.
     pub fn all(
         conn: &mut DbConnection,
@@ -88,19 +59,6 @@ impl Category {
             .order(categories::name.asc())
             .select(Category::as_select())
             .load(conn)
-    }
-
-    /// One category of the company.
-    pub fn find(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-    ) -> QueryResult<Option<Category>> {
-        of(company)
-            .filter(categories::id.eq(id))
-            .select(Category::as_select())
-            .first(conn)
-            .optional()
     }
 
     /// Whether another category of the company already has this name under the same parent.
@@ -119,58 +77,6 @@ impl Category {
             query = query.filter(categories::id.ne(id));
         }
         Ok(query.count().get_result::<i64>(conn)? > 0)
-    }
-
-    /// Inserts; returns the new id.
-    pub fn insert(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        fields: &CategoryFields,
-    ) -> QueryResult<i64> {
-        let at = now();
-        diesel::insert_into(categories::table)
-            .values((
-                categories::company_id.eq(company.get()),
-                categories::name.eq(&fields.name),
-                categories::parent_id.eq(fields.parent_id),
-                categories::active.eq(fields.active),
-                categories::created_at.eq(at),
-                categories::updated_at.eq(at),
-            ))
-            .returning(categories::id)
-            .get_result(conn)
-    }
-
-    /// Saves the editable fields of the company's category `id` (0 rows when it is not theirs).
-    pub fn update(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        fields: &CategoryFields,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(categories, company, id))
-            .set((
-                categories::name.eq(&fields.name),
-                categories::parent_id.eq(fields.parent_id),
-                categories::active.eq(fields.active),
-                categories::updated_at.eq(now()),
-            ))
-            .execute(conn)
-    }
-
-    /// Sets the lock of the company's category `id`.
-    pub fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(categories, company, id))
-            .set((
-                categories::locked.eq(locked),
-                categories::updated_at.eq(now()),
-            ))
-            .execute(conn)
     }
 
     /// Subcategories of the company's category `id`.
@@ -205,11 +111,6 @@ impl Category {
             }
         }
         Ok(chain)
-    }
-
-    /// Deletes the company's category `id`.
-    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
-        diesel::delete(crate::company_row!(categories, company, id)).execute(conn)
     }
 
     /// How many categories the company has (dashboard).

@@ -4,11 +4,10 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::native;
 use crate::db::schema::warehouses;
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection, lower};
+use crate::db::{DbConnection, lower};
 use crate::models::CompanyId;
 use crate::util::time::now;
 
@@ -31,28 +30,25 @@ pub struct Warehouse {
 }
 
 /// The editable fields.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = warehouses)]
 pub struct WarehouseFields {
     pub name: String,
     pub active: bool,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<warehouses::table, diesel::dsl::AsSelect<Warehouse, DbBackend>>,
-    DbBackend,
->;
-
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, warehouses::id;
-    "name" => warehouses::name,
-    "active" => warehouses::active,
-    "createdAt" => warehouses::id,
-];
-
-fn of(company: CompanyId) -> warehouses::BoxedQuery<'static, DbBackend> {
-    warehouses::table
-        .filter(warehouses::company_id.eq(company.get()))
-        .into_boxed()
+crate::catalogue! {
+    Warehouse in warehouses {
+        active: active,
+        scope: branch_office_id,
+        update: WarehouseFields,
+        find: own,
+        search: |pattern| search_fold(warehouses::name).like(pattern).escape('\\'),
+        sort: warehouses::id;
+            "name" => warehouses::name,
+            "active" => warehouses::active,
+            "createdAt" => warehouses::id,
+    }
 }
 
 impl Warehouse {
@@ -73,30 +69,6 @@ impl Warehouse {
             },
             true,
         )
-    }
-
-    /// One page of the warehouses of a branch.
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch_office_id: i64,
-        params: &ListParams,
-    ) -> QueryResult<Page<Warehouse>> {
-        let filtered = || {
-            let mut query: Query = warehouses::table
-                .select(Warehouse::as_select())
-                .filter(warehouses::company_id.eq(company.get()))
-                .filter(warehouses::branch_office_id.eq(branch_office_id))
-                .into_boxed();
-            if params.only_active {
-                query = query.filter(warehouses::active.eq(true));
-            }
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(search_fold(warehouses::name).like(pattern).escape('\\'));
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
     }
 
     /// The warehouses of a branch (default first, then by name).
@@ -177,51 +149,14 @@ impl Warehouse {
             .values((
                 warehouses::company_id.eq(company.get()),
                 warehouses::branch_office_id.eq(branch_office_id),
-                warehouses::name.eq(&fields.name),
+                fields,
                 warehouses::is_default.eq(is_default),
-                warehouses::active.eq(fields.active),
                 warehouses::locked.eq(false),
                 warehouses::created_at.eq(at),
                 warehouses::updated_at.eq(at),
             ))
             .returning(warehouses::id)
             .get_result(conn)
-    }
-
-    /// Saves the editable fields.
-    pub fn update(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        fields: &WarehouseFields,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(warehouses, company, id))
-            .set((
-                warehouses::name.eq(&fields.name),
-                warehouses::active.eq(fields.active),
-                warehouses::updated_at.eq(now()),
-            ))
-            .execute(conn)
-    }
-
-    /// Sets the lock.
-    pub fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(warehouses, company, id))
-            .set((
-                warehouses::locked.eq(locked),
-                warehouses::updated_at.eq(now()),
-            ))
-            .execute(conn)
-    }
-
-    /// Deletes (the caller refuses the default warehouse and warehouses with movements).
-    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
-        diesel::delete(crate::company_row!(warehouses, company, id)).execute(conn)
     }
 
     /// Deletes the warehouses of a branch being deleted (fails on a foreign key when one has

@@ -14,12 +14,10 @@ use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 use diesel::QueryResult;
 use diesel::prelude::*;
 
-use crate::db::list::{ListParams, Page, SortKey, paginate};
+use crate::db::DbConnection;
 use crate::db::schema::{promotion_products, promotions};
 use crate::db::search::search_fold;
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
-use crate::util::time::now;
 
 /// What a promotion needs to know of a line.
 #[derive(Debug, Clone)]
@@ -82,7 +80,8 @@ pub struct Promotion {
 }
 
 /// The editable fields, already validated (`product_ids` only for target `products`).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = promotions, treat_none_as_null = true, treat_none_as_default_value = false)]
 pub struct PromotionFields {
     pub name: String,
     pub kind: String,
@@ -91,6 +90,8 @@ pub struct PromotionFields {
     pub pay_m: i32,
     pub target: String,
     pub category_id: Option<i64>,
+    /// Kept in `promotion_products` ([`set_products`]).
+    #[diesel(skip_insertion, skip_update)]
     pub product_ids: Vec<i64>,
     pub starts_on: NaiveDate,
     pub ends_on: Option<NaiveDate>,
@@ -279,64 +280,25 @@ pub fn best_promotions(
     Ok(choose_best(&candidates, &products, lines))
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<promotions::table, diesel::dsl::AsSelect<Promotion, DbBackend>>,
-    DbBackend,
->;
-
-/// Sortable keys of the list (the first is the default).
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, promotions::name;
-    "name" => promotions::name,
-    "kind" => promotions::kind,
-    "startsOn" => promotions::starts_on,
-    "endsOn" => promotions::ends_on,
-    "active" => promotions::active,
-    "createdAt" => promotions::id,
-];
-
-fn of(company: CompanyId) -> promotions::BoxedQuery<'static, DbBackend> {
-    promotions::table
-        .filter(promotions::company_id.eq(company.get()))
-        .into_boxed()
+crate::catalogue! {
+    Promotion in promotions {
+        active: active,
+        insert: PromotionFields,
+        update: PromotionFields,
+        then: set_products,
+        children: promotion_products.promotion_id,
+        search: |pattern| search_fold(promotions::name).like(pattern).escape('\\'),
+        sort: promotions::name;
+            "name" => promotions::name,
+            "kind" => promotions::kind,
+            "startsOn" => promotions::starts_on,
+            "endsOn" => promotions::ends_on,
+            "active" => promotions::active,
+            "createdAt" => promotions::id,
+    }
 }
 
 impl Promotion {
-    /// One page of the company's promotions; the search looks at the name.
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        params: &ListParams,
-    ) -> QueryResult<Page<Promotion>> {
-        let filtered = || {
-            let mut query: Query = promotions::table
-                .select(Promotion::as_select())
-                .filter(promotions::company_id.eq(company.get()))
-                .into_boxed();
-            if params.only_active {
-                query = query.filter(promotions::active.eq(true));
-            }
-            if let Some(pattern) = params.search_pattern() {
-                query = query.filter(search_fold(promotions::name).like(pattern).escape('\\'));
-            }
-            query
-        };
-        paginate(conn, params, filtered, SORTS)
-    }
-
-    /// One promotion of the company.
-    pub fn find(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-    ) -> QueryResult<Option<Promotion>> {
-        of(company)
-            .filter(promotions::id.eq(id))
-            .select(Promotion::as_select())
-            .first(conn)
-            .optional()
-    }
-
     /// The (promotion, product) pairs of the company's promotions `ids`, by product order of
     /// insertion.
     pub fn product_pairs(
@@ -360,108 +322,15 @@ impl Promotion {
             ))
             .load(conn)
     }
-
-    /// Inserts with its products; returns the new id. Runs in the caller's write transaction.
-    pub fn insert(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        fields: &PromotionFields,
-    ) -> QueryResult<i64> {
-        let at = now();
-        let id = diesel::insert_into(promotions::table)
-            .values((
-                promotions::company_id.eq(company.get()),
-                promotions::name.eq(&fields.name),
-                promotions::kind.eq(&fields.kind),
-                promotions::value.eq(fields.value),
-                promotions::buy_n.eq(fields.buy_n),
-                promotions::pay_m.eq(fields.pay_m),
-                promotions::target.eq(&fields.target),
-                promotions::category_id.eq(fields.category_id),
-                promotions::starts_on.eq(fields.starts_on),
-                promotions::ends_on.eq(fields.ends_on),
-                promotions::weekdays.eq(&fields.weekdays),
-                promotions::time_from.eq(&fields.time_from),
-                promotions::time_to.eq(&fields.time_to),
-                promotions::active.eq(fields.active),
-                promotions::created_at.eq(at),
-                promotions::updated_at.eq(at),
-            ))
-            .returning(promotions::id)
-            .get_result(conn)?;
-        set_products(conn, company, id, &fields.product_ids)?;
-        Ok(id)
-    }
-
-    /// Saves the editable fields and the products of the company's promotion `id` (0 rows when it
-    /// is not the company's). Runs in the caller's write transaction.
-    pub fn update(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        fields: &PromotionFields,
-    ) -> QueryResult<usize> {
-        let changed = diesel::update(crate::company_row!(promotions, company, id))
-            .set((
-                promotions::name.eq(&fields.name),
-                promotions::kind.eq(&fields.kind),
-                promotions::value.eq(fields.value),
-                promotions::buy_n.eq(fields.buy_n),
-                promotions::pay_m.eq(fields.pay_m),
-                promotions::target.eq(&fields.target),
-                promotions::category_id.eq(fields.category_id),
-                promotions::starts_on.eq(fields.starts_on),
-                promotions::ends_on.eq(fields.ends_on),
-                promotions::weekdays.eq(&fields.weekdays),
-                promotions::time_from.eq(&fields.time_from),
-                promotions::time_to.eq(&fields.time_to),
-                promotions::active.eq(fields.active),
-                promotions::updated_at.eq(now()),
-            ))
-            .execute(conn)?;
-        if changed > 0 {
-            set_products(conn, company, id, &fields.product_ids)?;
-        }
-        Ok(changed)
-    }
-
-    /// Sets the lock of the company's promotion `id`.
-    pub fn set_locked(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        locked: bool,
-    ) -> QueryResult<usize> {
-        diesel::update(crate::company_row!(promotions, company, id))
-            .set((
-                promotions::locked.eq(locked),
-                promotions::updated_at.eq(now()),
-            ))
-            .execute(conn)
-    }
-
-    /// Deletes the company's promotion `id` and its products. Runs in the caller's write
-    /// transaction.
-    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
-        if Promotion::find(conn, company, id)?.is_none() {
-            return Ok(0);
-        }
-        diesel::delete(
-            promotion_products::table
-                .filter(promotion_products::company_id.eq(company.get()))
-                .filter(promotion_products::promotion_id.eq(id)),
-        )
-        .execute(conn)?;
-        diesel::delete(crate::company_row!(promotions, company, id)).execute(conn)
-    }
 }
 
-/// Replaces the products of the company's promotion `id`.
+/// Replaces the products of the company's promotion `id` with the fields' (after an insert or a
+/// saved update, in the caller's write transaction).
 fn set_products(
     conn: &mut DbConnection,
     company: CompanyId,
     id: i64,
-    product_ids: &[i64],
+    fields: &PromotionFields,
 ) -> QueryResult<()> {
     diesel::delete(
         promotion_products::table
@@ -470,7 +339,7 @@ fn set_products(
     )
     .execute(conn)?;
     // One row at a time: batch inserts are not available on the multi-backend connection.
-    for &product in product_ids {
+    for &product in &fields.product_ids {
         diesel::insert_into(promotion_products::table)
             .values((
                 promotion_products::promotion_id.eq(id),
