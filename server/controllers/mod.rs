@@ -9,6 +9,7 @@ pub mod cash;
 pub mod config;
 pub mod home;
 pub mod inventory;
+pub mod page_loader;
 pub mod pages;
 pub mod records;
 pub mod sales;
