@@ -58,12 +58,12 @@ pub struct PageContext<'a> {
 }
 
 impl<'a> PageContext<'a> {
-    /// The context of `matched` (one route of `route`) for the page at `path_and_query`.
+    /// The context of the page at `path_and_query`, matched as `route`, loading its deepest route
+    /// (see [`Self::load_route`] for the others).
     pub fn new(
         state: &'a AppState,
         path_and_query: &'a str,
         route: &'a RouteMatch,
-        matched: &'a MatchedRoute,
         user: Option<&'a AuthUser>,
     ) -> Self {
         let (path, query) = path_and_query
@@ -79,8 +79,13 @@ impl<'a> PageContext<'a> {
             raw_query: query,
             route,
             user,
-            roles: matched.roles.as_deref().unwrap_or(roles::ALL),
+            roles: route.roles.as_deref().unwrap_or(roles::ALL),
         }
+    }
+
+    /// Loads `matched` (one route of the match) next: its loader acts with its roles.
+    pub fn load_route(&mut self, matched: &'a MatchedRoute) {
+        self.roles = matched.roles.as_deref().unwrap_or(roles::ALL);
     }
 
     /// A path param of the route (`""` when absent).

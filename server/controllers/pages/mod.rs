@@ -74,8 +74,12 @@ pub async fn page(
     if user.is_none() && guarded {
         // A printable document opened signed out (a shared link): the 403 screen, whose
         // 'Iniciar Session' button signs in and comes back to the document.
-        if let Some(shared) = route.as_ref().filter(|r| r.shared_document(path)) {
-            let leaf = shared.leaf().id.clone();
+        if let Some(leaf) = route
+            .as_ref()
+            .filter(|r| r.shared_document(path))
+            .and_then(RouteMatch::leaf)
+        {
+            let leaf = leaf.id.clone();
             let error = route_error(StatusCode::FORBIDDEN, MUST_SIGN_IN);
             return render_matched(
                 &state,
@@ -267,12 +271,13 @@ async fn route_data(
         None
     };
     let leaf = route.chain.len().saturating_sub(1);
+    let mut ctx = PageContext::new(state, path_and_query, route, user);
     let mut data = Map::new();
     for (i, matched) in route.chain.iter().enumerate().skip(1) {
         let value = match &refusal {
             Some(error) if i == leaf => error.clone(),
             _ => {
-                let ctx = PageContext::new(state, path_and_query, route, matched, user);
+                ctx.load_route(matched);
                 loaders::load(&ctx, &matched.id).await
             }
         };

@@ -28,7 +28,7 @@ pub async fn route_rule(Query(query): Query<RuleQuery>) -> AppResult<Json<RouteR
     }
     let route = RouteTable::embedded()
         .find(path)
-        .filter(|r| r.leaf().id != "not-found" && !r.invalid_params)
+        .filter(|r| r.leaf().is_some_and(|l| l.id != "not-found") && !r.invalid_params)
         .ok_or_else(|| AppError::NotFound(format!("No existe una página con la ruta {path}")))?;
     Ok(Json(RouteRuleView {
         auth: needs_session(path, Some(&route)),
