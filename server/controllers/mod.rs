@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod config;
 pub mod home;
 pub mod inventory;
+pub mod page_loader;
 pub mod pages;
 pub mod records;
 pub mod sales;

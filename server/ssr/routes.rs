@@ -1,5 +1,9 @@
 //! The UI's route table on the server side: which routes a URL matches (react-router's ranking),
 //! with what params, and what each matched route requires (sign-in, roles, numeric params).
+//!
+//! It also holds the guard of the pages ([`needs_session`], [`RouteMatch::admits`],
+//! [`RouteMatch::shared_document`]): the document handler, the page-data API, the page-rule API
+//! and the page loaders all ask it, so the rule is written once, next to the table it reads.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -37,6 +41,8 @@ pub struct RouteDef {
 pub struct MatchedRoute {
     pub id: String,
     pub page: String,
+    /// Roles allowed on this route (its own or the nearest parent's; None: any signed-in role).
+    pub roles: Option<Vec<Role>>,
 }
 
 /// The result of matching a path.
@@ -56,10 +62,34 @@ pub struct RouteMatch {
 }
 
 impl RouteMatch {
-    /// The deepest matched route.
-    pub fn leaf(&self) -> &MatchedRoute {
-        self.chain.last().expect("a match has at least one route")
+    /// The deepest matched route (a match always has one).
+    pub fn leaf(&self) -> Option<&MatchedRoute> {
+        self.chain.last()
     }
+
+    /// Whether a user with `role` may open the page (the deepest route that lists roles decides).
+    pub fn admits(&self, role: Role) -> bool {
+        self.roles
+            .as_ref()
+            .is_none_or(|roles| roles.contains(&role))
+    }
+
+    /// A printable document outside the back office (a shared link): signed out, it shows the 403
+    /// screen, whose sign-in button comes back to it, instead of sending the visitor away.
+    pub fn shared_document(&self, path: &str) -> bool {
+        self.printable && !back_office(path)
+    }
+}
+
+/// Paths of the back office: guarded whatever their route says.
+fn back_office(path: &str) -> bool {
+    path.contains("admin")
+}
+
+/// Whether the page at `path` needs a session — the specification's rule: only paths containing
+/// 'admin' are guarded, plus the routes marked `auth` (printable documents).
+pub fn needs_session(path: &str, route: Option<&RouteMatch>) -> bool {
+    back_office(path) || route.is_some_and(|r| r.auth)
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -212,11 +242,20 @@ impl RouteTable {
         self.branches.iter().find_map(|branch| {
             let params = match_segments(&branch.segments, &parts)?;
             let mut roles = None;
-            for def in &branch.chain {
-                if def.roles.is_some() {
-                    roles = def.roles.clone();
-                }
-            }
+            let chain = branch
+                .chain
+                .iter()
+                .map(|d| {
+                    if d.roles.is_some() {
+                        roles = d.roles.clone();
+                    }
+                    MatchedRoute {
+                        id: d.id.clone(),
+                        page: d.page.clone(),
+                        roles: roles.clone(),
+                    }
+                })
+                .collect();
             let invalid_params = branch
                 .chain
                 .iter()
@@ -227,14 +266,7 @@ impl RouteTable {
                         .is_some_and(|v| v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()))
                 });
             Some(RouteMatch {
-                chain: branch
-                    .chain
-                    .iter()
-                    .map(|d| MatchedRoute {
-                        id: d.id.clone(),
-                        page: d.page.clone(),
-                    })
-                    .collect(),
+                chain,
                 auth: branch.chain.iter().any(|d| d.auth),
                 printable: branch.chain.iter().any(|d| d.printable),
                 roles,
@@ -306,19 +338,21 @@ mod tests {
     #[test]
     fn static_beats_param_and_splat() {
         let t = table();
-        assert_eq!(t.find("/login").unwrap().leaf().id, "login");
+        assert_eq!(t.find("/login").unwrap().leaf().unwrap().id, "login");
         let reset = t.find("/login/abc%20d").unwrap();
-        assert_eq!(reset.leaf().id, "reset");
+        assert_eq!(reset.leaf().unwrap().id, "reset");
         assert_eq!(reset.params["tokenReset"], "abc d");
-        assert_eq!(t.find("/nada/que/ver").unwrap().leaf().id, "nf");
+        assert_eq!(t.find("/nada/que/ver").unwrap().leaf().unwrap().id, "nf");
     }
 
     #[test]
     fn index_route_inherits_parent_rules() {
         let m = table().find("/admin").unwrap();
-        assert_eq!(m.leaf().id, "home");
+        assert_eq!(m.leaf().unwrap().id, "home");
         assert!(m.auth);
         assert_eq!(m.roles, Some(vec![Role::Admin, Role::User]));
+        assert!(m.admits(Role::User) && !m.admits(Role::Cashier));
+        assert_eq!(m.chain[0].roles, None, "the root admits every role");
         assert_eq!(
             m.chain.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
             ["root", "admin", "home"]

@@ -2,28 +2,15 @@
  * The back-office menu. Entries point at route ids; an entry is shown only when its route exists
  * and the user's role may open it (roles live in the route table, once).
  */
-import type { IconName } from './components/icons';
 import { menu as configMenu } from './features/config/menu';
 import { menu as homeMenu } from './features/home/menu';
 import { menu as inventoryMenu } from './features/inventory/menu';
 import { menu as salesMenu } from './features/sales/menu';
 import { menu as cashMenu } from './features/cash/menu';
+import type { MenuItem } from './lib/menu-item';
 
-export interface MenuEntry {
-  label: string;
-  routeId: string;
-  icon?: IconName;
-}
-
-export interface MenuGroup {
-  label: string;
-  icon: IconName;
-  entries: MenuEntry[];
-}
-
-export type MenuItem = MenuEntry | MenuGroup;
-
-export const isGroup = (item: MenuItem): item is MenuGroup => 'entries' in item;
+export type { MenuEntry, MenuGroup, MenuItem } from './lib/menu-item';
+export { isGroup } from './lib/menu-item';
 
 /** The menu, area by area (each area lists its entries in `features/<area>/menu.ts`). */
 export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu];

@@ -3,8 +3,6 @@
  * pages are split into their own client chunks and loaded on demand, listed by each area's
  * `features/<area>/pages.ts`.
  */
-import type { ComponentType } from 'react';
-import type { ShouldRevalidateFunction } from 'react-router';
 import * as root from './layouts/root';
 import * as landing from './layouts/landing';
 import * as defaultLayout from './layouts/default';
@@ -17,15 +15,9 @@ import { pages as inventoryPages } from './features/inventory/pages';
 import { pages as salesPages } from './features/sales/pages';
 import { pages as platformPages } from './features/platform/pages';
 import { pages as cashPages } from './features/cash/pages';
+import type { RouteModule } from './lib/route-module';
 
-/** What a route module may export. */
-export interface RouteModule {
-  default: ComponentType;
-  ErrorBoundary?: ComponentType;
-  loader?: unknown;
-  action?: unknown;
-  shouldRevalidate?: ShouldRevalidateFunction;
-}
+export type { RouteModule };
 
 export const staticModules: Record<string, RouteModule> = {
   'layouts/root': root,

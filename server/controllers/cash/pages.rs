@@ -1,10 +1,8 @@
 //! Data of the cash pages, from the same functions as their APIs.
 
-use serde_json::Value;
-
 use super::{banks, barrio, registers, turns};
-use crate::auth::roles::{self, Tenant};
-use crate::controllers::pages::loaders::PageContext;
+use crate::auth::roles::Tenant;
+use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::db::DbConnection;
 use crate::error::{AppResult, not_in_table};
 use crate::models::cash::bank::BankAccount;
@@ -18,19 +16,56 @@ use crate::views::cash::pages::{
     CnbReportTicket, TicketHeader, TurnsPage,
 };
 
-/// Routes this area loads.
-pub const ROUTES: &[&str] = &[
-    "admin-cash",
-    "admin-cash-registers",
-    "admin-cash-open-close",
-    "admin-cash-movement",
-    "admin-cash-my-turns",
-    "admin-cash-confirm",
-    "admin-bank-accounts",
-    "admin-cash-count-ticket",
-    "cash-count-ticket",
-    "admin-bank-barrio",
-    "cnb-report-ticket",
+/// The loader of each page of this area, by route id.
+pub const LOADERS: Loaders = &[
+    ("admin-cash", |ctx| {
+        ctx.tenant(|conn, tenant, _| {
+            Ok(CashHubPage {
+                my_turn: registers::my_open(conn, tenant)?,
+                registers: registers::branch_states(conn, tenant, false)?,
+            })
+        })
+    }),
+    ("admin-cash-registers", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(CashRegistersPage {
+                list: registers::list_page(conn, tenant, &query.list()?)?,
+            })
+        })
+    }),
+    ("admin-cash-open-close", |ctx| {
+        ctx.tenant(|conn, tenant, _| drawer(conn, tenant))
+    }),
+    ("admin-cash-movement", |ctx| {
+        ctx.tenant(|conn, tenant, _| drawer(conn, tenant))
+    }),
+    ("admin-cash-my-turns", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(TurnsPage {
+                list: turns::list_page(conn, tenant, query.get("state"), true, &query.list()?)?,
+                bank_accounts: Vec::new(),
+            })
+        })
+    }),
+    ("admin-cash-confirm", |ctx| ctx.tenant(confirm_page)),
+    ("admin-bank-accounts", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(BankAccountsPage {
+                list: banks::list_page(conn, tenant, &query.list()?)?,
+            })
+        })
+    }),
+    ("admin-cash-count-ticket", |ctx| {
+        ctx.tenant(|conn, tenant, query| ticket(conn, tenant, Some(turn_id(query.param("id"))?)))
+    }),
+    ("cash-count-ticket", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            let id = query.get("turno").map(turn_id).transpose()?;
+            ticket(conn, tenant, id)
+        })
+    }),
+    ("admin-bank-barrio", |ctx| ctx.tenant(barrio_page)),
+    ("cnb-report-ticket", |ctx| ctx.tenant(barrio_ticket)),
 ];
 
 /// My open shift in detail, the registers I may open, the denominations.
@@ -91,103 +126,48 @@ fn turn_id(text: &str) -> AppResult<i64> {
         .ok_or_else(not_in_table)
 }
 
-/// Data for route `id`, if it is one of this area's.
-pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
-    Some(match id {
-        "admin-cash" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, _| {
-                Ok(CashHubPage {
-                    my_turn: registers::my_open(conn, tenant)?,
-                    registers: registers::branch_states(conn, tenant, false)?,
-                })
-            })
-            .await
-        }
-        "admin-cash-registers" => {
-            ctx.tenant_data(roles::ADMIN, |conn, tenant, query| {
-                Ok(CashRegistersPage {
-                    list: registers::list_page(conn, tenant, &query.list()?)?,
-                })
-            })
-            .await
-        }
-        "admin-cash-open-close" | "admin-cash-movement" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, _| drawer(conn, tenant))
-                .await
-        }
-        "admin-cash-my-turns" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
-                Ok(TurnsPage {
-                    list: turns::list_page(conn, tenant, query.get("state"), true, &query.list()?)?,
-                    bank_accounts: Vec::new(),
-                })
-            })
-            .await
-        }
-        "admin-cash-confirm" => {
-            ctx.tenant_data(roles::ADMIN_USER, |conn, tenant, query| {
-                Ok(TurnsPage {
-                    list: turns::list_page(
-                        conn,
-                        tenant,
-                        Some(query.get("state").unwrap_or(turn::CLOSED)),
-                        false,
-                        &query.list()?,
-                    )?,
-                    bank_accounts: BankAccount::all(conn, tenant.company, true)?
-                        .iter()
-                        .map(Into::into)
-                        .collect(),
-                })
-            })
-            .await
-        }
-        "admin-bank-accounts" => {
-            ctx.tenant_data(roles::ADMIN_USER, |conn, tenant, query| {
-                Ok(BankAccountsPage {
-                    list: banks::list_page(conn, tenant, &query.list()?)?,
-                })
-            })
-            .await
-        }
-        "admin-cash-count-ticket" => {
-            let raw = ctx.param("id");
-            ctx.tenant_data(roles::ALL, move |conn, tenant, _| {
-                ticket(conn, tenant, Some(turn_id(&raw)?))
-            })
-            .await
-        }
-        "cash-count-ticket" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
-                let id = query.get("turno").map(turn_id).transpose()?;
-                ticket(conn, tenant, id)
-            })
-            .await
-        }
-        "admin-bank-barrio" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
-                Ok(CnbPage {
-                    config: barrio::config_view(conn, tenant)?,
-                    report: barrio::report_view(conn, tenant, query.get("date"))?,
-                    can_configure: tenant.role() == crate::models::auth::user::Role::Admin,
-                    has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?
-                        .is_some(),
-                })
-            })
-            .await
-        }
-        "cnb-report-ticket" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
-                let report = barrio::report_view(conn, tenant, query.get("date"))?;
-                let branch = tenant.branch(conn)?.id;
-                Ok(CnbReportTicket {
-                    header: ticket_header(conn, tenant, branch)?,
-                    report,
-                    printed_at: to_local_iso(now()),
-                })
-            })
-            .await
-        }
-        _ => return None,
+/// Closed shifts to confirm (`?state=` to see others) and the accounts to deposit in.
+fn confirm_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    query: &PageQuery,
+) -> AppResult<TurnsPage> {
+    Ok(TurnsPage {
+        list: turns::list_page(
+            conn,
+            tenant,
+            Some(query.get("state").unwrap_or(turn::CLOSED)),
+            false,
+            &query.list()?,
+        )?,
+        bank_accounts: BankAccount::all(conn, tenant.company, true)?
+            .iter()
+            .map(Into::into)
+            .collect(),
+    })
+}
+
+/// Banco del Barrio: its configuration and the report of `?date=`.
+fn barrio_page(conn: &mut DbConnection, tenant: &Tenant, query: &PageQuery) -> AppResult<CnbPage> {
+    Ok(CnbPage {
+        config: barrio::config_view(conn, tenant)?,
+        report: barrio::report_view(conn, tenant, query.get("date"))?,
+        can_configure: tenant.role() == crate::models::auth::user::Role::Admin,
+        has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?.is_some(),
+    })
+}
+
+/// The printable Banco del Barrio report of `?date=`.
+fn barrio_ticket(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    query: &PageQuery,
+) -> AppResult<CnbReportTicket> {
+    let report = barrio::report_view(conn, tenant, query.get("date"))?;
+    let branch = tenant.branch(conn)?.id;
+    Ok(CnbReportTicket {
+        header: ticket_header(conn, tenant, branch)?,
+        report,
+        printed_at: to_local_iso(now()),
     })
 }

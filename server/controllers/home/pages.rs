@@ -3,23 +3,18 @@
 use serde_json::Value;
 
 use super::dashboard;
-use crate::auth::roles;
-use crate::controllers::pages::loaders::PageContext;
+use crate::controllers::page_loader::{Loaders, PageContext};
 
-/// Routes this area loads.
-pub const ROUTES: &[&str] = &["admin-home"];
+/// The loader of each page of this area, by route id.
+pub const LOADERS: Loaders = &[("admin-home", |ctx| Box::pin(home(ctx)))];
 
-/// Data for route `id`, if it is one of this area's.
-pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
-    match id {
-        // An account no company has taken in yet has nothing to show (`null`, as the API).
-        "admin-home" => Some(match ctx.user.and_then(|u| u.user.company_id) {
-            Some(_) => {
-                ctx.tenant_data(roles::ALL, |conn, tenant, _| dashboard::load(conn, tenant))
-                    .await
-            }
-            None => Value::Null,
-        }),
-        _ => None,
+/// An account no company has taken in yet has nothing to show (`null`, as the API).
+async fn home(ctx: &PageContext<'_>) -> Value {
+    match ctx.user.and_then(|u| u.user.company_id) {
+        Some(_) => {
+            ctx.tenant_data(|conn, tenant, _| dashboard::load(conn, tenant))
+                .await
+        }
+        None => Value::Null,
     }
 }

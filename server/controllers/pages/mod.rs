@@ -1,8 +1,9 @@
 //! Document requests: every GET outside `/api` and `/assets` renders the React app on the server.
 //!
-//! The handler authenticates, applies the same guard as the browser (paths containing `admin`
-//! and routes marked `auth` need a session; roles from the route table), loads each matched
-//! route's data in Rust, renders through the engine pool and wraps the result in the HTML shell.
+//! The handler matches the path against the route table once, authenticates, applies the guard
+//! of the route table (`ssr::routes`: paths containing `admin` and routes marked `auth` need a
+//! session; roles from the table), loads each matched route's data with the loaders of
+//! [`loaders`], renders through the engine pool and wraps the result in the HTML shell.
 
 pub mod build;
 pub mod loaders;
@@ -21,30 +22,21 @@ use crate::auth::MaybeUser;
 use crate::auth::csrf::CsrfToken;
 use crate::auth::extract::AuthUser;
 use crate::auth::extract::NOT_SIGNED_IN;
+use crate::controllers::page_loader::PageContext;
 use crate::error::{AppError, INTERNAL_MESSAGE};
 use crate::ssr::SsrError;
 use crate::ssr::document;
 use crate::ssr::protocol::{RenderInput, RenderOutput};
-use crate::ssr::routes::{RouteMatch, RouteTable};
+use crate::ssr::routes::{RouteMatch, RouteTable, needs_session};
 use crate::views::auth::user::CurrentUserView;
 
-pub use loaders::route_error;
+pub use crate::controllers::page_loader::{page_not_found, route_error};
 pub use sample::LINES as SAMPLE_LINES;
 
 /// Where signed-out visitors of a guarded page are sent (the sign-in page shows why).
 pub const LOGIN_REQUIRED: &str = "/login?motivo=sesion";
 /// Where a locked user is sent.
 pub const LOGIN_LOCKED: &str = "/login?motivo=bloqueado";
-
-/// Message of a route whose params fail their rule (specification §2).
-pub fn page_not_found(path: &str) -> String {
-    format!("Page Not Found {path}")
-}
-
-/// The specification's rule: only paths containing 'admin' are guarded (plus routes marked `auth`).
-fn guarded(path: &str, route: Option<&RouteMatch>) -> bool {
-    path.contains("admin") || route.is_some_and(|r| r.auth)
-}
 
 fn redirect(location: &str, status: StatusCode) -> Response {
     let mut response = status.into_response();
@@ -66,9 +58,10 @@ pub async fn page(
 ) -> Response {
     let path = uri.path();
     let route = RouteTable::embedded().find(path);
+    let guarded = needs_session(path, route.as_ref());
     let user = match user {
         Ok(MaybeUser(user)) => user,
-        Err(AppError::Forbidden(_)) if guarded(path, route.as_ref()) => {
+        Err(AppError::Forbidden(_)) if guarded => {
             return redirect(LOGIN_LOCKED, StatusCode::FOUND);
         }
         Err(AppError::Forbidden(_)) => None,
@@ -78,18 +71,20 @@ pub async fn page(
         .path_and_query()
         .map_or(path, |pq| pq.as_str())
         .to_string();
-    if user.is_none() && guarded(path, route.as_ref()) {
+    if user.is_none() && guarded {
         // A printable document opened signed out (a shared link): the 403 screen, whose
         // 'Iniciar Session' button signs in and comes back to the document.
-        if let Some(route) = route
+        if let Some(leaf) = route
             .as_ref()
-            .filter(|r| r.printable && !path.contains("admin"))
+            .filter(|r| r.shared_document(path))
+            .and_then(RouteMatch::leaf)
         {
-            let leaf = route.leaf().id.clone();
+            let leaf = leaf.id.clone();
             let error = route_error(StatusCode::FORBIDDEN, MUST_SIGN_IN);
-            return render_with(
+            return render_matched(
                 &state,
                 &target,
+                route.as_ref(),
                 None,
                 &csrf,
                 [(leaf.as_str(), error)],
@@ -99,7 +94,16 @@ pub async fn page(
         }
         return redirect(LOGIN_REQUIRED, StatusCode::FOUND);
     }
-    render_with(&state, &target, user.as_ref(), &csrf, [], None).await
+    render_matched(
+        &state,
+        &target,
+        route.as_ref(),
+        user.as_ref(),
+        &csrf,
+        [],
+        None,
+    )
+    .await
 }
 
 /// The message of a guarded page for a visitor who is not signed in (specification §6).
@@ -117,7 +121,29 @@ pub async fn render_with<const N: usize>(
 ) -> Response {
     let path = path_and_query.split('?').next().unwrap_or("/");
     let route = RouteTable::embedded().find(path);
-    let mut data = match load_data(state, path_and_query, route.as_ref(), user, csrf).await {
+    render_matched(
+        state,
+        path_and_query,
+        route.as_ref(),
+        user,
+        csrf,
+        overrides,
+        status,
+    )
+    .await
+}
+
+/// [`render_with`] for a path already matched: a request matches its path once.
+async fn render_matched<const N: usize>(
+    state: &AppState,
+    path_and_query: &str,
+    route: Option<&RouteMatch>,
+    user: Option<&AuthUser>,
+    csrf: &CsrfToken,
+    overrides: [(&str, Value); N],
+    status: Option<StatusCode>,
+) -> Response {
+    let mut data = match load_data(state, path_and_query, route, user, csrf).await {
         Ok(data) => data,
         Err(err) => return error_response(err.status(), &err.public_message()),
     };
@@ -159,7 +185,7 @@ pub async fn render_with<const N: usize>(
             };
             html_response(
                 code,
-                document::page(route.as_ref(), title.as_deref(), &html, &hydration, theme),
+                document::page(route, title.as_deref(), &html, &hydration, theme),
             )
         }
         Ok(RenderOutput::Redirect { status, location }) => redirect(
@@ -201,7 +227,6 @@ async fn load_data(
     user: Option<&AuthUser>,
     csrf: &CsrfToken,
 ) -> Result<Map<String, Value>, AppError> {
-    let mut data = Map::new();
     let user_view = match user {
         Some(auth) => {
             let u = auth.user.clone();
@@ -214,34 +239,51 @@ async fn load_data(
         }
         None => None,
     };
+    let mut data = match route {
+        Some(route) => route_data(state, path_and_query, route, user).await,
+        None => Map::new(),
+    };
     data.insert(
         "root".into(),
         json!({ "user": user_view, "csrf": csrf.value }),
     );
-    let Some(route) = route else { return Ok(data) };
-    let ctx = loaders::PageContext::new(state, path_and_query, route, user);
-    for matched in route.chain.iter().skip(1) {
-        data.insert(matched.id.clone(), loaders::load(&ctx, &matched.id).await);
-    }
-    let leaf = route.leaf().id.clone();
-    let path = path_and_query.split('?').next().unwrap_or("/");
-    if route.invalid_params {
-        data.insert(
-            leaf,
-            route_error(StatusCode::NOT_FOUND, &page_not_found(path)),
-        );
-    } else if let (Some(roles), Some(auth)) = (&route.roles, user)
-        && !roles.contains(&auth.role())
-    {
-        data.insert(
-            leaf,
-            route_error(
-                StatusCode::FORBIDDEN,
-                "No tienes permisos para acceder a esta página",
-            ),
-        );
-    }
     Ok(data)
+}
+
+/// Data of the routes of `route` below the root, keyed by route id. A page the visitor may not
+/// see (params that fail their rule, a role the route does not admit) gets its error instead,
+/// and its loader does not run.
+async fn route_data(
+    state: &AppState,
+    path_and_query: &str,
+    route: &RouteMatch,
+    user: Option<&AuthUser>,
+) -> Map<String, Value> {
+    let path = path_and_query.split('?').next().unwrap_or("/");
+    let refusal = if route.invalid_params {
+        Some(route_error(StatusCode::NOT_FOUND, &page_not_found(path)))
+    } else if user.is_some_and(|auth| !route.admits(auth.role())) {
+        Some(route_error(
+            StatusCode::FORBIDDEN,
+            "No tienes permisos para acceder a esta página",
+        ))
+    } else {
+        None
+    };
+    let leaf = route.chain.len().saturating_sub(1);
+    let mut ctx = PageContext::new(state, path_and_query, route, user);
+    let mut data = Map::new();
+    for (i, matched) in route.chain.iter().enumerate().skip(1) {
+        let value = match &refusal {
+            Some(error) if i == leaf => error.clone(),
+            _ => {
+                ctx.load_route(matched);
+                loaders::load(&ctx, &matched.id).await
+            }
+        };
+        data.insert(matched.id.clone(), value);
+    }
+    data
 }
 
 /// `GET /api/page-data/{path}?{query}`: the data of every route the page at `/{path}?{query}`
@@ -249,7 +291,6 @@ async fn load_data(
 /// fetch it when they navigate, so each page has one loader, on the server.
 pub async fn page_data(
     State(state): State<AppState>,
-    Extension(csrf): Extension<CsrfToken>,
     user: Result<MaybeUser, AppError>,
     uri: Uri,
 ) -> Result<Response, AppError> {
@@ -267,12 +308,14 @@ pub async fn page_data(
     let path = target.split('?').next().unwrap_or("/");
     let route = RouteTable::embedded().find(path);
     let MaybeUser(user) = user?;
-    if user.is_none() && guarded(path, route.as_ref()) {
+    if user.is_none() && needs_session(path, route.as_ref()) {
         return Err(AppError::Unauthorized(NOT_SIGNED_IN.into()));
     }
-    let mut data = load_data(&state, &target, route.as_ref(), user.as_ref(), &csrf).await?;
-    // Who is signed in comes from `GET /api/user`; the rest is the pages' own data.
-    data.remove("root");
+    // Who is signed in comes from `GET /api/user`: only the pages' own data is loaded.
+    let data = match &route {
+        Some(route) => route_data(&state, &target, route, user.as_ref()).await,
+        None => Map::new(),
+    };
     let mut response = axum::Json(data).into_response();
     response
         .headers_mut()

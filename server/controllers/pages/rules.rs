@@ -6,9 +6,8 @@ use axum::Json;
 use axum::extract::Query;
 use serde::Deserialize;
 
-use super::guarded;
 use crate::error::{AppError, AppResult};
-use crate::ssr::routes::RouteTable;
+use crate::ssr::routes::{RouteTable, needs_session};
 use crate::views::pages::RouteRuleView;
 
 /// `?path=`.
@@ -29,10 +28,10 @@ pub async fn route_rule(Query(query): Query<RuleQuery>) -> AppResult<Json<RouteR
     }
     let route = RouteTable::embedded()
         .find(path)
-        .filter(|r| r.leaf().id != "not-found" && !r.invalid_params)
+        .filter(|r| r.leaf().is_some_and(|l| l.id != "not-found") && !r.invalid_params)
         .ok_or_else(|| AppError::NotFound(format!("No existe una página con la ruta {path}")))?;
     Ok(Json(RouteRuleView {
-        auth: guarded(path, Some(&route)),
+        auth: needs_session(path, Some(&route)),
         printable: route.printable,
         roles: route.roles.clone(),
     }))

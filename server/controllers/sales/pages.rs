@@ -1,12 +1,10 @@
 //! Data of the sales pages, from the same functions as their APIs.
 
-use serde_json::Value;
-
 use super::document::client_view;
 use super::{clients, credit_notes, notes, promotions};
-use crate::auth::roles::{self, Tenant};
+use crate::auth::roles::Tenant;
 use crate::controllers::cash::pages::ticket_header;
-use crate::controllers::pages::loaders::PageContext;
+use crate::controllers::page_loader::Loaders;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult};
@@ -22,17 +20,56 @@ use crate::views::sales::pages::{
 };
 use crate::views::sales::promotion::PromotionsPage;
 
-/// Routes this area loads.
-pub const ROUTES: &[&str] = &[
-    "sales-clients",
-    "sales-hub",
-    "sales-pos",
-    "sales-note-pdf",
-    "sales-note-ticket",
-    "sales-credit-notes",
-    "sales-promos",
-    "sales-quotes",
-    "quote-a4",
+/// The loader of each page of this area, by route id.
+pub const LOADERS: Loaders = &[
+    ("sales-clients", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(ClientsPage {
+                list: clients::list_page(conn, tenant, &query.list()?)?,
+            })
+        })
+    }),
+    ("sales-hub", |ctx| {
+        ctx.tenant(|conn, tenant, _| hub(conn, tenant))
+    }),
+    ("sales-pos", |ctx| {
+        ctx.tenant(|conn, tenant, _| pos(conn, tenant))
+    }),
+    ("sales-note-pdf", |ctx| {
+        ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
+    }),
+    ("sales-note-ticket", |ctx| {
+        ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
+    }),
+    ("sales-credit-notes", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(CreditNotesPage {
+                list: credit_notes::list_page(conn, tenant, &query.list()?)?,
+            })
+        })
+    }),
+    ("sales-promos", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(PromotionsPage {
+                list: promotions::list_page(conn, tenant, &query.list()?)?,
+                categories: crate::controllers::inventory::categories::all_views(
+                    conn,
+                    tenant.company,
+                    false,
+                )?,
+            })
+        })
+    }),
+    ("sales-quotes", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(crate::views::sales::pages::QuotesPage {
+                list: super::quotes::list_page(conn, tenant, &query.list()?)?,
+            })
+        })
+    }),
+    ("quote-a4", |ctx| {
+        ctx.tenant(|conn, tenant, query| quote_print(conn, tenant, query.get("id")))
+    }),
 ];
 
 /// Midnight of today in Ecuador, as a stored (UTC) time.
@@ -131,70 +168,5 @@ fn quote_print(
             .map(|q| super::quotes::view(conn, tenant.company, &q))
             .transpose()?,
         printed_at: to_local_iso(now()),
-    })
-}
-
-/// Data for route `id`, if it is one of this area's.
-pub async fn load(ctx: &PageContext<'_>, id: &str) -> Option<Value> {
-    Some(match id {
-        "sales-clients" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
-                Ok(ClientsPage {
-                    list: clients::list_page(conn, tenant, &query.list()?)?,
-                })
-            })
-            .await
-        }
-        "sales-hub" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, _| hub(conn, tenant))
-                .await
-        }
-        "sales-pos" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, _| pos(conn, tenant))
-                .await
-        }
-        "sales-note-pdf" | "sales-note-ticket" => {
-            let param = ctx.param("id");
-            ctx.tenant_data(roles::ALL, move |conn, tenant, _| {
-                print(conn, tenant, &param)
-            })
-            .await
-        }
-        "sales-credit-notes" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
-                Ok(CreditNotesPage {
-                    list: credit_notes::list_page(conn, tenant, &query.list()?)?,
-                })
-            })
-            .await
-        }
-        "sales-promos" => {
-            ctx.tenant_data(roles::ADMIN_USER, |conn, tenant, query| {
-                Ok(PromotionsPage {
-                    list: promotions::list_page(conn, tenant, &query.list()?)?,
-                    categories: crate::controllers::inventory::categories::all_views(
-                        conn,
-                        tenant.company,
-                        false,
-                    )?,
-                })
-            })
-            .await
-        }
-        "sales-quotes" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
-                Ok(crate::views::sales::pages::QuotesPage {
-                    list: super::quotes::list_page(conn, tenant, &query.list()?)?,
-                })
-            })
-            .await
-        }
-        "quote-a4" => {
-            ctx.tenant_data(roles::ALL, |conn, tenant, query| {
-                quote_print(conn, tenant, query.get("id"))
-            })
-            .await
-        }
-        _ => return None,
     })
 }

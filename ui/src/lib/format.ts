@@ -3,9 +3,12 @@
  * none, and server and browser must print the same text or hydration fails.
  */
 
-/** Money as on SRI documents and shop receipts: `$ 1,234.56`. Input is a decimal string from the API. */
-export function formatMoney(amount: string | number): string {
-  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+/**
+ * Money as on SRI documents and shop receipts: `$ 1,234.56`. Input is a decimal string from the API
+ * (or from `lib/money`, which adds amounts in integer cents): never a float.
+ */
+export function formatMoney(amount: string): string {
+  const text = amount.trim();
   const negative = text.startsWith('-');
   const [intPart = '0', fracPart = ''] = text.replace(/^[-+]/, '').split('.');
   const grouped = intPart.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -33,21 +36,4 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   const time = iso.slice(11, 16);
   return `${formatDate(iso)} ${time || `${pad(0)}:${pad(0)}`}`;
-}
-
-/** Cents of a decimal string (`"10.5"` → 1050); empty or invalid text is 0. */
-export function toCents(text: string): number {
-  const clean = text.trim();
-  if (!/^-?\d*(\.\d{0,2})?$/.test(clean) || clean === '' || clean === '-') return 0;
-  const negative = clean.startsWith('-');
-  const [int = '0', frac = ''] = clean.replace('-', '').split('.');
-  const cents = Number(int || '0') * 100 + Number((frac + '00').slice(0, 2));
-  return negative ? -cents : cents;
-}
-
-/** A decimal string from cents (1050 → `"10.50"`). */
-export function fromCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -1,5 +1,5 @@
 /** Page modules of the account area, each loaded on demand in its own chunk. */
-import type { RouteModule } from '../../route-modules';
+import type { RouteModule } from '../../lib/route-module';
 
 export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/auth/pages/landing': () => import('./pages/landing'),

@@ -1,5 +1,5 @@
 /** Routes of the account area: the public pages and the user's theme. */
-import type { RouteDef } from '../../route-table';
+import type { RouteDef } from '../../lib/route-def';
 
 /** Public pages (landing layout). */
 export const landingRoutes: RouteDef[] = [

@@ -1,5 +1,5 @@
 /** Menu entries of the cash area (each shown only to the roles its route admits). */
-import type { MenuItem } from '../../menu';
+import type { MenuItem } from '../../lib/menu-item';
 
 export const menu: MenuItem[] = [
   {

@@ -1,5 +1,5 @@
 /** Page modules of the cash area. */
-import type { RouteModule } from '../../route-modules';
+import type { RouteModule } from '../../lib/route-module';
 
 export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/cash/pages/hub': () => import('./pages/hub'),

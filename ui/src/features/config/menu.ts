@@ -1,5 +1,5 @@
 /** Menu entries of the configuration area. */
-import type { MenuItem } from '../../menu';
+import type { MenuItem } from '../../lib/menu-item';
 
 export const menu: MenuItem[] = [
   {

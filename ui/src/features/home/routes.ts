@@ -1,5 +1,5 @@
 /** Routes of the back-office home. */
-import type { RouteDef } from '../../route-table';
+import type { RouteDef } from '../../lib/route-def';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [

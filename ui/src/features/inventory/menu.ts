@@ -1,5 +1,5 @@
 /** Menu entries of the inventory area (roles come from the route table). */
-import type { MenuItem } from '../../menu';
+import type { MenuItem } from '../../lib/menu-item';
 
 export const menu: MenuItem[] = [
   { label: 'Categorías', routeId: 'admin-categories', icon: 'tag' },

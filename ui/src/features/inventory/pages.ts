@@ -1,5 +1,5 @@
 /** Page modules of the inventory area. */
-import type { RouteModule } from '../../route-modules';
+import type { RouteModule } from '../../lib/route-module';
 
 export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/inventory/pages/categories': () => import('./pages/categories'),

@@ -1,6 +1,6 @@
 /** Routes of the inventory area. */
 import { ADMIN, ADMIN_USER } from '../../lib/api-types';
-import type { RouteDef } from '../../route-table';
+import type { RouteDef } from '../../lib/route-def';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [

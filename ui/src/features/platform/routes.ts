@@ -1,5 +1,5 @@
 /** Routes of the platform itself: the sample printable and the not-found page. */
-import type { RouteDef } from '../../route-table';
+import type { RouteDef } from '../../lib/route-def';
 
 /** Printable documents (free layout). */
 export const freeRoutes: RouteDef[] = [

@@ -1,5 +1,5 @@
 /** Page modules of the sales area. */
-import type { RouteModule } from '../../route-modules';
+import type { RouteModule } from '../../lib/route-module';
 
 export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/sales/pages/clients': () => import('./pages/clients'),

@@ -1,6 +1,6 @@
 /** Routes of the sales area (specification §2: everything under /admin/ventas). */
 import { ADMIN_USER, ALL } from '../../lib/api-types';
-import type { RouteDef } from '../../route-table';
+import type { RouteDef } from '../../lib/route-def';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [

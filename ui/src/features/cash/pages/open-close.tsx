@@ -9,7 +9,8 @@ import { Field } from '../../../components/form';
 import { SelectField } from '../../../components/form-fields';
 import { ApiError, apiPost } from '../../../lib/api';
 import type { CashDrawerPage, TurnDetailView } from '../../../lib/api-types';
-import { formatMoney, fromCents, toCents } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { fromCents, toCents } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 
 const BILLS = ['100.00', '50.00', '20.00', '10.00', '5.00', '2.00', '1.00'];
@@ -75,7 +76,7 @@ function CountForm({ turn }: { turn: TurnDetailView }) {
     const n = Number(quantities[key] ?? '');
     return Number.isInteger(n) && n > 0 ? n : 0;
   };
-  const counted = rows.reduce((sum, r) => sum + quantity(r.key) * toCents(r.d), 0);
+  const counted = rows.reduce((sum, r) => sum + BigInt(quantity(r.key)) * toCents(r.d), 0n);
   const expected = toCents(turn.summary.expected);
   const difference = counted - expected;
   const next = (e: KeyboardEvent<HTMLInputElement>, index: number) => {
@@ -141,7 +142,7 @@ function CountForm({ turn }: { turn: TurnDetailView }) {
                   onKeyDown={(e) => next(e, i)}
                 />
               </td>
-              <td className="text-right">{formatMoney(fromCents(quantity(r.key) * toCents(r.d)))}</td>
+              <td className="text-right">{formatMoney(fromCents(BigInt(quantity(r.key)) * toCents(r.d)))}</td>
             </tr>
           ))}
         </tbody>
@@ -153,8 +154,8 @@ function CountForm({ turn }: { turn: TurnDetailView }) {
         <dd className="text-right font-semibold" data-testid="counted">
           {formatMoney(fromCents(counted))}
         </dd>
-        <dt>{difference > 0 ? 'Sobrante' : difference < 0 ? 'Faltante' : 'Diferencia'}</dt>
-        <dd className={`text-right ${difference === 0 ? '' : 'text-red-700'}`} data-testid="difference">
+        <dt>{difference > 0n ? 'Sobrante' : difference < 0n ? 'Faltante' : 'Diferencia'}</dt>
+        <dd className={`text-right ${difference === 0n ? '' : 'text-red-700'}`} data-testid="difference">
           {formatMoney(fromCents(difference))}
         </dd>
       </dl>

@@ -6,7 +6,8 @@
 import { useLoaderData } from 'react-router';
 import { Ticket80, TicketRow, TicketRule, TicketSection } from '../../../components/ticket80';
 import type { CashCountTicket } from '../../../lib/api-types';
-import { formatDateTime, formatMoney, toCents } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { toCents } from '../../../lib/money';
 import { movementLabels, stateLabels } from '../labels';
 
 export default function TicketArqueo() {
@@ -56,7 +57,7 @@ export default function TicketArqueo() {
       <TicketRow label="ESPERADO" value={formatMoney(s.expected)} strong />
       <TicketRow label="CONTADO" value={s.counted === null ? '—' : formatMoney(s.counted)} strong />
       <TicketRow
-        label={difference === null ? 'DIFERENCIA' : difference > 0 ? 'SOBRANTE' : difference < 0 ? 'FALTANTE' : 'DIFERENCIA'}
+        label={difference === null ? 'DIFERENCIA' : difference > 0n ? 'SOBRANTE' : difference < 0n ? 'FALTANTE' : 'DIFERENCIA'}
         value={s.difference === null ? '—' : formatMoney(s.difference)}
         strong
       />

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { DocumentTotalsView, SaleClientView, SaleLineView, TicketHeader } from '../../../lib/api-types';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
+import { sumMoney } from '../../../lib/money';
 
 const PRINT_CSS = '@page { size: A4; margin: 12mm } @media print { body { background: #fff } }';
 
@@ -122,8 +123,7 @@ export function DocumentA4({ header, title, number, date, client, lines, totals,
 
 /** Manual and promotion discount of a line, as one amount. */
 export function discountOf(line: SaleLineView): string {
-  const cents = (v: string) => Math.round(Number(v) * 100);
-  return ((cents(line.discount) + (line.promotion ? cents(line.promotion.discount) : 0)) / 100).toFixed(2);
+  return sumMoney(line.promotion ? [line.discount, line.promotion.discount] : [line.discount]);
 }
 
 function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {

@@ -11,7 +11,8 @@ import { Link, useLoaderData } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { ClientView, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
-import { formatMoney, formatQuantity, fromCents, toCents } from '../../../lib/format';
+import { formatMoney, formatQuantity } from '../../../lib/format';
+import { fromCents, maxCents, toCents } from '../../../lib/money';
 
 const STORAGE = 'mostrador.pos.cart';
 
@@ -452,8 +453,8 @@ function PayDialog({ total, cart, banks, onClose, onDone }: { total: string; car
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const totalCents = toCents(total);
-  const paid = rows.reduce((s, r) => s + toCents(r.amount), 0);
-  const change = rows.filter((r) => r.method === 'cash' && r.received.trim() !== '').reduce((s, r) => s + toCents(r.received) - toCents(r.amount), 0);
+  const paid = rows.reduce((s, r) => s + toCents(r.amount), 0n);
+  const change = rows.filter((r) => r.method === 'cash' && r.received.trim() !== '').reduce((s, r) => s + toCents(r.received) - toCents(r.amount), 0n);
   const set = (i: number, patch: Partial<PaymentRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   async function pay(e: React.FormEvent) {
@@ -513,7 +514,7 @@ function PayDialog({ total, cart, banks, onClose, onDone }: { total: string; car
         <button
           type="button"
           className="btn btn-secondary"
-          onClick={() => setRows([...rows, { method: 'card', amount: fromCents(Math.max(0, totalCents - paid)), received: '', reference: '', bankAccountId: '' }])}
+          onClick={() => setRows([...rows, { method: 'card', amount: fromCents(maxCents(0n, totalCents - paid)), received: '', reference: '', bankAccountId: '' }])}
         >
           Agregar forma de pago
         </button>
@@ -521,7 +522,7 @@ function PayDialog({ total, cart, banks, onClose, onDone }: { total: string; car
           <span>{`Pagado ${formatMoney(fromCents(paid))} de ${formatMoney(total)}`}</span>
           {paid !== totalCents && <span className="text-red-700 dark:text-red-300">{`Falta ${formatMoney(fromCents(totalCents - paid))}`}</span>}
         </div>
-        {change > 0 && (
+        {change > 0n && (
           <p className="text-3xl font-bold" data-testid="change">
             {`Cambio ${formatMoney(fromCents(change))}`}
           </p>

@@ -1,0 +1,65 @@
+/**
+ * Money without floats. The API sends amounts as decimal strings (`"10.50"`); screens that add,
+ * subtract or multiply them do it here, in integer cents (`bigint`), and turn the result back into
+ * a decimal string for `formatMoney`. A binary float cannot hold most cents exactly (0.1 + 0.2),
+ * so a sum of floats can print one cent off the server's total; integers never do.
+ *
+ * Rounding is the server's (`server/domain/money.rs`, `round2`): to the cent, half away from zero.
+ */
+
+/** An amount in cents. */
+export type Cents = bigint;
+
+const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/;
+
+/** Integer units of `text` at `scale` decimals, rounded half away from zero; null when not a number. */
+function scaled(text: string, scale: number): bigint | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign, int = '', frac = ''] = match;
+  if (int === '' && frac === '') return null;
+  const kept = BigInt((int || '0') + (frac + '0'.repeat(scale)).slice(0, scale));
+  const roundUp = (frac[scale] ?? '0') >= '5' ? 1n : 0n;
+  const value = kept + roundUp;
+  return sign === '-' ? -value : value;
+}
+
+/**
+ * Cents of a decimal string as typed or sent (`"10.5"` → 1050n, `"-3"` → -300n). Empty or invalid
+ * text, and text with more than 2 decimals (not an amount of money), is 0.
+ */
+export function toCents(text: string): Cents {
+  const clean = text.trim();
+  if (!/^-?\d*(\.\d{0,2})?$/.test(clean)) return 0n;
+  return scaled(clean, 2) ?? 0n;
+}
+
+/** A decimal string with 2 decimals from cents (1050n → `"10.50"`, -5n → `"-0.05"`). */
+export function fromCents(cents: Cents): string {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** The sum of amounts given as decimal strings, as a decimal string (`["1.10", "2.25"]` → `"3.35"`). */
+export function sumMoney(amounts: readonly string[]): string {
+  return fromCents(amounts.reduce((sum, amount) => sum + toCents(amount), 0n));
+}
+
+/**
+ * `price × quantity` rounded to the cent (half away from zero), both decimal strings of up to 6
+ * decimals as the API sends them (`"0.333333" × "3"` → `"1.00"`). Invalid text counts as 0.
+ */
+export function timesQuantity(price: string, quantity: string): string {
+  const micros = (scaled(price, 6) ?? 0n) * (scaled(quantity, 6) ?? 0n);
+  // micros × micros = 12 decimals; 10 of them go, rounded half away from zero.
+  const unit = 10n ** 10n;
+  const abs = micros < 0n ? -micros : micros;
+  const cents = (abs + unit / 2n) / unit;
+  return fromCents(micros < 0n ? -cents : cents);
+}
+
+/** The larger of two amounts in cents. */
+export function maxCents(a: Cents, b: Cents): Cents {
+  return a > b ? a : b;
+}
