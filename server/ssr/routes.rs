@@ -227,6 +227,10 @@ impl RouteTable {
     }
 
     /// The table embedded from the UI build.
+    #[allow(
+        clippy::expect_used,
+        reason = "routes.json is embedded by build.rs from the bundle it built: it parses or the build is broken"
+    )]
     pub fn embedded() -> &'static RouteTable {
         static TABLE: OnceLock<RouteTable> = OnceLock::new();
         TABLE.get_or_init(|| {

@@ -92,7 +92,7 @@ fn view_of(
 /// the sale already registered with the key (built inside it).
 enum Answer {
     Created(Box<NewlySold>),
-    Existing(SaleView),
+    Existing(Box<SaleView>),
 }
 
 /// `POST /api/sales/note/register`: 201 with the new sale, 200 with the sale already registered
@@ -111,13 +111,15 @@ pub async fn register(
             .await?;
         db.write(move |conn| match commit(conn, &tenant, prepared)? {
             Registered::Created(sold) => Ok(Answer::Created(sold)),
-            Registered::Existing(sale) => view(conn, tenant.company, &sale).map(Answer::Existing),
+            Registered::Existing(sale) => {
+                view(conn, tenant.company, &sale).map(|v| Answer::Existing(Box::new(v)))
+            }
         })
         .await
     };
     match written.await {
         Ok(Answer::Created(sold)) => Ok((StatusCode::CREATED, Json(sold_view(&sold)))),
-        Ok(Answer::Existing(sale)) => Ok((StatusCode::OK, Json(sale))),
+        Ok(Answer::Existing(sale)) => Ok((StatusCode::OK, Json(*sale))),
         Err(err) => {
             // Two submits with one key racing on PostgreSQL: the loser fails on the unique key
             // (or on the stock the winner took); answer with the winner's sale.
