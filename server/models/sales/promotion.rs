@@ -17,6 +17,7 @@ use diesel::prelude::*;
 use crate::db::DbConnection;
 use crate::db::schema::{promotion_products, promotions};
 use crate::db::search::search_fold;
+use crate::domain::amount;
 use crate::models::CompanyId;
 
 /// What a promotion needs to know of a line.
@@ -101,20 +102,16 @@ pub struct PromotionFields {
     pub active: bool,
 }
 
-/// Micros in a cent.
-const CENT: i128 = 10_000;
 /// Micros in a unit (of quantity or of a percent point).
-const UNIT: i128 = 1_000_000;
+const UNIT: i128 = amount::UNIT as i128;
 
-/// `numerator / denominator` rounded half-up (both non-negative).
-fn div_half_up(numerator: i128, denominator: i128) -> i128 {
-    (numerator + denominator / 2) / denominator
-}
-
-/// Micros rounded half-up to whole cents, from `numerator / denominator` micros.
+/// Micros rounded to whole cents by the one rule of [`amount::div_round`], from
+/// `numerator / denominator` micros. A figure past `i64` stays at its ceiling, as before the
+/// checked types (hardening of overflows refuses such input earlier).
 fn cents(numerator: i128, denominator: i128) -> i64 {
-    let rounded = div_half_up(numerator, denominator * CENT) * CENT;
-    i64::try_from(rounded).unwrap_or(i64::MAX)
+    amount::div_round(numerator, denominator * i128::from(amount::CENT))
+        .and_then(|c| c.checked_mul(amount::CENT))
+        .unwrap_or(i64::MAX)
 }
 
 /// An `HH:MM` time.
