@@ -1,6 +1,8 @@
 //! Rows and queries, one folder per business area and one file per table: the row struct, its
-//! insert struct, and the queries on it. Models return `diesel::QueryResult`; handlers decide what a
-//! missing row means to the user.
+//! insert struct, and the queries on it. Models return `diesel::QueryResult` and never word an
+//! error: the services (`crate::services`) and handlers decide what a missing row or a refused
+//! write means to the user, in Spanish. Nothing here branches on the backend: what differs between
+//! SQLite and PostgreSQL lives in `crate::db`.
 //!
 //! Every query on a company-owned table takes the [`CompanyId`] of the request and filters on it,
 //! reads and writes alike, so a handler that forgets to load a row first still cannot touch
