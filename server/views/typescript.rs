@@ -136,6 +136,7 @@ pub fn bindings() -> String {
         sales::pages::QuotesPage,
         sales::pages::QuotePrint,
     );
+    collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(
         "// Generated from the Rust views by `server/views/typescript.rs`: do not edit by hand.\n\
@@ -151,6 +152,17 @@ pub fn bindings() -> String {
             list.join(", ")
         ));
     }
+    out.push_str(
+        "/** Payment methods of a sale and their labels, in the order the POS offers them. */\n",
+    );
+    let methods: Vec<String> = crate::services::sales::input::Method::ALL
+        .iter()
+        .map(|m| format!("['{}', '{}']", m.as_str(), m.label()))
+        .collect();
+    out.push_str(&format!(
+        "export const PAYMENT_METHODS: [PaymentMethod, string][] = [{}];\n",
+        methods.join(", ")
+    ));
     for (_, declaration) in collector.declarations {
         out.push('\n');
         out.push_str(&declaration);

@@ -2,7 +2,7 @@
 //! problem a Spanish message naming the line or payment.
 
 use chrono::NaiveDate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::pricing::LineInput;
@@ -36,8 +36,11 @@ pub struct PaymentBody {
     pub due_date: Option<String>,
 }
 
-/// How a sale is paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a sale is paid. Exported to the UI as `PaymentMethod`, with [`Method::ALL`] and their
+/// labels as `PAYMENT_METHODS`, so the POS never copies the table by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(rename = "PaymentMethod")]
 pub enum Method {
     Cash,
     Card,
@@ -46,6 +49,24 @@ pub enum Method {
 }
 
 impl Method {
+    /// Every method, in the order the POS offers them.
+    pub const ALL: [Method; 4] = [Self::Cash, Self::Card, Self::Transfer, Self::Credit];
+
+    /// The method stored or sent as `name`.
+    pub fn parse(name: &str) -> Option<Method> {
+        Self::ALL.into_iter().find(|m| m.as_str() == name)
+    }
+
+    /// The label shown and printed.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Cash => "Efectivo",
+            Self::Card => "Tarjeta",
+            Self::Transfer => "Transferencia",
+            Self::Credit => "Crédito",
+        }
+    }
+
     /// As stored and sent.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -144,12 +165,9 @@ pub fn payments(raw: Option<&[PaymentBody]>) -> AppResult<Vec<PaymentInput>> {
         .map(|(i, p)| {
             let row = i + 1;
             let at = |e: String| AppError::field("payments", format!("Pago {row}: {e}"));
-            let method = match p.method.as_deref().map(str::trim) {
-                Some("cash") => Method::Cash,
-                Some("card") => Method::Card,
-                Some("transfer") => Method::Transfer,
-                Some("credit") => Method::Credit,
-                _ => {
+            let method = match p.method.as_deref().map(str::trim).and_then(Method::parse) {
+                Some(method) => method,
+                None => {
                     return Err(at(
                         "la forma de pago debe ser efectivo (cash), tarjeta (card), transferencia (transfer) o crédito (credit)"
                             .into(),

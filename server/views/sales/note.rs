@@ -6,6 +6,7 @@ use ts_rs::TS;
 use crate::domain::money::{fmt2, money_text, qty_from_micros};
 use crate::domain::totals::Totals;
 use crate::models::sales::note::{SaleLine, SalePayment};
+use crate::services::sales::input::Method;
 use crate::services::sales::pricing::{Priced, PricedLine};
 
 /// One line with its amounts (decimal strings).
@@ -178,13 +179,7 @@ pub struct PaymentView {
 
 /// The Spanish name of a payment method.
 pub fn method_label(method: &str) -> &'static str {
-    match method {
-        "cash" => "Efectivo",
-        "card" => "Tarjeta",
-        "transfer" => "Transferencia",
-        "credit" => "Crédito",
-        _ => "Otro",
-    }
+    Method::parse(method).map_or("Otro", Method::label)
 }
 
 impl From<&SalePayment> for PaymentView {

@@ -5,6 +5,8 @@
 export const ADMIN: Role[] = ['admin'];
 export const ADMIN_USER: Role[] = ['admin', 'user'];
 export const ALL: Role[] = ['admin', 'user', 'cashier'];
+/** Payment methods of a sale and their labels, in the order the POS offers them. */
+export const PAYMENT_METHODS: [PaymentMethod, string][] = [['cash', 'Efectivo'], ['card', 'Tarjeta'], ['transfer', 'Transferencia'], ['credit', 'Crédito']];
 
 /**
  * An adjustment.
@@ -451,6 +453,12 @@ export type OptionView = { value: string, label: string, };
  * One page of a list, as every list endpoint answers it.
  */
 export type Page<T> = { results: Array<T>, total: number, page: number, limit: number, };
+
+/**
+ * How a sale is paid. Exported to the UI as `PaymentMethod`, with [`Method::ALL`] and their
+ * labels as `PAYMENT_METHODS`, so the POS never copies the table by hand.
+ */
+export type PaymentMethod = "cash" | "card" | "transfer" | "credit";
 
 /**
  * A payment of a sale.

@@ -10,7 +10,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
-import type { ClientView, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
+import { PAYMENT_METHODS } from '../../../lib/api-types';
+import type { ClientView, Page, PaymentMethod, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
 import { formatMoney, formatQuantity } from '../../../lib/format';
 import { fromCents, maxCents, toCents } from '../../../lib/money';
 
@@ -33,21 +34,13 @@ interface Cart {
   quoteId?: number;
 }
 
-type Method = 'cash' | 'card' | 'transfer' | 'credit';
 interface PaymentRow {
-  method: Method;
+  method: PaymentMethod;
   amount: string;
   received: string;
   reference: string;
   bankAccountId: string;
 }
-
-const METHODS: [Method, string][] = [
-  ['cash', 'Efectivo'],
-  ['card', 'Tarjeta'],
-  ['transfer', 'Transferencia'],
-  ['credit', 'Crédito'],
-];
 
 function newKey(): string {
   const c = globalThis.crypto;
@@ -484,8 +477,8 @@ function PayDialog({ total, cart, banks, onClose, onDone }: { total: string; car
       <form onSubmit={pay} className="space-y-3" data-testid="pay-dialog">
         {rows.map((r, i) => (
           <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <select className="input" aria-label="Forma de pago" value={r.method} onChange={(e) => set(i, { method: e.target.value as Method })}>
-              {METHODS.map(([m, label]) => (
+            <select className="input" aria-label="Forma de pago" value={r.method} onChange={(e) => set(i, { method: e.target.value as PaymentMethod })}>
+              {PAYMENT_METHODS.map(([m, label]) => (
                 <option key={m} value={m}>
                   {label}
                 </option>
