@@ -9,7 +9,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use rust_decimal::Decimal;
 
-use super::document::{self, stored_totals, user_name};
+use super::document::{self, stored_totals};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
@@ -21,8 +21,9 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
+use crate::models::inventory::kardex::KardexRow;
 use crate::models::sales::client::Client;
-use crate::models::sales::credit_note::CreditNote;
+use crate::models::sales::credit_note::{CreditNote, CreditNoteLine};
 use crate::models::sales::note::{Sale, SaleLine};
 use crate::services::sales::credit_note::{self, CreditNoteBody, Portion, taxable};
 use crate::util::time::to_local_iso;
@@ -59,16 +60,64 @@ pub fn view(
     company: CompanyId,
     note: &CreditNote,
 ) -> AppResult<CreditNoteView> {
-    let sale = Sale::find(conn, company, note.sale_id)?;
-    let sale_lines: HashMap<i64, SaleLine> = Sale::lines(conn, company, note.sale_id)?
-        .into_iter()
-        .map(|l| (l.id, l))
-        .collect();
-    let lines = CreditNote::lines(conn, company, note.id)?;
     let client_name = Client::find(conn, company, note.client_id)?
         .map(|c| c.name)
         .unwrap_or_default();
-    let user = user_name(conn, company, note.user_id)?;
+    views_of(conn, company, vec![(note.clone(), client_name)])?
+        .pop()
+        .ok_or_else(crate::error::not_in_table)
+}
+
+/// The views of credit notes with their clients' names: what they point at (sales, sale lines,
+/// their own lines, users) is read once for all of them, so a page of the list costs the same
+/// four queries as one note.
+fn views_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    notes: Vec<(CreditNote, String)>,
+) -> AppResult<Vec<CreditNoteView>> {
+    let mut sale_ids: Vec<i64> = notes.iter().map(|(n, _)| n.sale_id).collect();
+    sale_ids.sort_unstable();
+    sale_ids.dedup();
+    let mut user_ids: Vec<i64> = notes.iter().map(|(n, _)| n.user_id).collect();
+    user_ids.sort_unstable();
+    user_ids.dedup();
+    let note_ids: Vec<i64> = notes.iter().map(|(n, _)| n.id).collect();
+    let sale_numbers = Sale::numbers(conn, company, &sale_ids)?;
+    let sale_lines: HashMap<i64, SaleLine> = Sale::lines_of_many(conn, company, &sale_ids)?
+        .into_iter()
+        .map(|l| (l.id, l))
+        .collect();
+    let mut lines: HashMap<i64, Vec<CreditNoteLine>> = HashMap::new();
+    for line in CreditNote::lines_of_many(conn, company, &note_ids)? {
+        lines.entry(line.credit_note_id).or_default().push(line);
+    }
+    let users = KardexRow::user_names(conn, company, &user_ids)?;
+    Ok(notes
+        .into_iter()
+        .map(|(note, client_name)| {
+            let own = lines.remove(&note.id).unwrap_or_default();
+            view_from(
+                &note,
+                client_name,
+                sale_numbers.get(&note.sale_id).cloned().unwrap_or_default(),
+                users.get(&note.user_id).cloned().unwrap_or_default(),
+                &sale_lines,
+                &own,
+            )
+        })
+        .collect())
+}
+
+/// The view of a credit note from what it points at.
+fn view_from(
+    note: &CreditNote,
+    client_name: String,
+    sale_number: String,
+    user: String,
+    sale_lines: &HashMap<i64, SaleLine>,
+    lines: &[CreditNoteLine],
+) -> CreditNoteView {
     let portions: Vec<Portion> = lines
         .iter()
         .filter_map(|l| {
@@ -82,12 +131,12 @@ pub fn view(
     let totals = totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO)
         .map(|t| crate::views::sales::note::DocumentTotalsView::from(&t))
         .unwrap_or_else(|_| stored_totals(&[]));
-    Ok(CreditNoteView {
+    CreditNoteView {
         id: note.id,
         number: note.number.clone(),
         date: to_local_iso(note.created_at),
         sale_id: note.sale_id,
-        sale_number: sale.map(|s| s.number).unwrap_or_default(),
+        sale_number,
         client_name,
         reason: note.reason.clone(),
         refund: note.refund.clone(),
@@ -113,7 +162,7 @@ pub fn view(
             .collect(),
         totals,
         total: money_text(note.total),
-    })
+    }
 }
 
 /// `POST /api/sales/creditNote/register`.
@@ -138,8 +187,18 @@ pub fn list_page(
     params: &ListParams,
 ) -> AppResult<Page<CreditNoteView>> {
     let branch = tenant.branch(conn)?.id;
-    CreditNote::list(conn, tenant.company, branch, params)?
-        .try_map(|(n, _)| view(conn, tenant.company, &n))
+    let Page {
+        results,
+        total,
+        page,
+        limit,
+    } = CreditNote::list(conn, tenant.company, branch, params)?;
+    Ok(Page {
+        results: views_of(conn, tenant.company, results)?,
+        total,
+        page,
+        limit,
+    })
 }
 
 /// `GET /api/sales/creditNote`.

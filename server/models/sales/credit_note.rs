@@ -176,4 +176,19 @@ impl CreditNote {
             .select(CreditNoteLine::as_select())
             .load(conn)
     }
+
+    /// The lines of several credit notes of the company (a page of the list), through their notes.
+    pub fn lines_of_many(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<Vec<CreditNoteLine>> {
+        credit_note_lines::table
+            .inner_join(credit_notes::table)
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_note_lines::credit_note_id.eq_any(ids))
+            .order(credit_note_lines::id.asc())
+            .select(CreditNoteLine::as_select())
+            .load(conn)
+    }
 }

@@ -313,6 +313,36 @@ impl Sale {
             .load(conn)
     }
 
+    /// The lines of several sales of the company (a page of documents that point at sales), in
+    /// order, through their sales like [`Self::lines`].
+    pub fn lines_of_many(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        sale_ids: &[i64],
+    ) -> QueryResult<Vec<SaleLine>> {
+        sale_lines::table
+            .inner_join(sales::table.on(sales::id.eq(sale_lines::sale_id)))
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sale_lines::sale_id.eq_any(sale_ids))
+            .order((sale_lines::sale_id.asc(), sale_lines::position.asc()))
+            .select(SaleLine::as_select())
+            .load(conn)
+    }
+
+    /// The numbers of several sales of the company, by id.
+    pub fn numbers(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<std::collections::HashMap<i64, String>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::id.eq_any(ids))
+            .select((sales::id, sales::number))
+            .load::<(i64, String)>(conn)
+            .map(|rows| rows.into_iter().collect())
+    }
+
     /// The payments of a sale of the company, reached through their sale like [`Self::lines`].
     pub fn payments(
         conn: &mut DbConnection,

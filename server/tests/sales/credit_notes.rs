@@ -8,7 +8,11 @@ use serde_json::json;
 use super::support::{Shop, cash_sale};
 use crate::util::{Backend, TestApp, on_both_backends};
 
-on_both_backends!(credit_sale_and_credit_notes, cash_refund_leaves_the_shift);
+on_both_backends!(
+    credit_sale_and_credit_notes,
+    cash_refund_leaves_the_shift,
+    the_list_shows_each_note_as_read_alone
+);
 
 async fn credit_sale_and_credit_notes(backend: Backend) {
     let app = TestApp::new(backend).await;
@@ -176,4 +180,69 @@ async fn cash_refund_leaves_the_shift(backend: Backend) {
     assert_eq!(shift["summary"]["byType"]["cash_refund"], "2.30", "{shift}");
     assert_eq!(shift["summary"]["expected"], "50.00", "{shift}");
     assert_eq!(shop.stock(cola).await, "10");
+}
+
+/// The list loads the notes of a page together (their sales, lines and users in one query each):
+/// every row must still be the note as it reads alone, each with its own sale and lines.
+async fn the_list_shows_each_note_as_read_alone(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut shop = Shop::open(&app).await;
+    let cola = shop
+        .product("C1", "Cola 1 l", "1.00", "4", "10", "0.60")
+        .await;
+    let rice = shop
+        .product("A1", "Arroz 1 kg", "1.00", "0", "50", "0.70")
+        .await;
+    let mut sales = Vec::new();
+    for (key, lines, total) in [
+        ("l-1", vec![(cola, "2"), (rice, "3")], "5.30"),
+        ("l-2", vec![(rice, "5")], "5.00"),
+    ] {
+        let r = shop
+            .cashier
+            .post_json(
+                "/api/sales/note/register",
+                cash_sale(key, &lines, total, total),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text());
+        sales.push(r.json()["_id"].as_i64().unwrap());
+    }
+    let returns = [
+        (
+            sales[0],
+            json!([{ "productId": cola, "quantity": "1" }, { "productId": rice, "quantity": "2" }]),
+        ),
+        (sales[1], json!([{ "productId": rice, "quantity": "4" }])),
+        (sales[0], json!([{ "productId": rice, "quantity": "1" }])),
+    ];
+    for (sale, lines) in returns {
+        let r = shop
+            .cashier
+            .post_json(
+                "/api/sales/creditNote/register",
+                json!({ "saleId": sale, "reason": "Devolución", "refund": "cash", "lines": lines }),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    let list = shop.user.get("/api/sales/creditNote").await.json();
+    assert_eq!(list["total"], 3, "{list}");
+    let rows = list["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for row in rows {
+        let alone = shop
+            .user
+            .get(&format!("/api/sales/creditNote/{}", row["_id"]))
+            .await
+            .json();
+        assert_eq!(row, &alone);
+    }
+    let line_counts: Vec<usize> = rows
+        .iter()
+        .map(|r| r["lines"].as_array().unwrap().len())
+        .collect();
+    let mut sorted = line_counts.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, vec![1, 1, 2], "{list}");
 }
