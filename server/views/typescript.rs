@@ -163,12 +163,62 @@ pub fn bindings() -> String {
         "export const PAYMENT_METHODS: [PaymentMethod, string][] = [{}];\n",
         methods.join(", ")
     ));
+    code_tables(&mut out);
     for (_, declaration) in collector.declarations {
         out.push('\n');
         out.push_str(&declaration);
         out.push('\n');
     }
     out
+}
+
+/// A code table as a TypeScript object from code to Spanish label.
+fn label_table<'a>(
+    out: &mut String,
+    doc: &str,
+    name: &str,
+    entries: impl IntoIterator<Item = (&'a str, &'a str)>,
+) {
+    let entries: Vec<String> = entries
+        .into_iter()
+        .map(|(code, label)| format!("  {code}: '{label}',\n"))
+        .collect();
+    out.push_str(&format!(
+        "/** {doc} */\nexport const {name}: Record<string, string> = {{\n{}}};\n",
+        entries.concat()
+    ));
+}
+
+/// The code tables the screens show, written from the Rust enums and tables that define them so
+/// the UI never keeps a copy: cash movement kinds, kardex movement kinds, Banco del Barrio types.
+fn code_tables(out: &mut String) {
+    use crate::models::cash::{cnb, movement::MovementKind};
+    use crate::services::inventory::stock::MovementType;
+    label_table(
+        out,
+        "Totals of a shift by movement kind, in Spanish.",
+        "CASH_MOVEMENT_LABELS",
+        MovementKind::ALL
+            .iter()
+            .map(|k| (k.as_str(), k.summary_label())),
+    );
+    label_table(
+        out,
+        "Kardex movement kinds in Spanish.",
+        "INVENTORY_MOVEMENT_LABELS",
+        MovementType::ALL.iter().map(|k| (k.as_str(), k.label())),
+    );
+    let types: Vec<String> = cnb::TYPES
+        .iter()
+        .map(|(code, label, cash_in)| {
+            format!("  {{ code: '{code}', label: '{label}', cashIn: {cash_in} }},\n")
+        })
+        .collect();
+    out.push_str(&format!(
+        "/** Banco del Barrio operation types; `cashIn`: the cash enters the drawer. */\n\
+         export const CNB_TYPES: {{ code: string; label: string; cashIn: boolean }}[] = [\n{}];\n",
+        types.concat()
+    ));
 }
 
 #[cfg(test)]

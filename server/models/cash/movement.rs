@@ -70,6 +70,22 @@ impl MovementKind {
         }
     }
 
+    /// Spanish label of a shift's total of this kind (the cash count's summary), exported to the
+    /// UI as `CASH_MOVEMENT_LABELS`.
+    pub fn summary_label(self) -> &'static str {
+        match self {
+            Self::Opening => "Apertura",
+            Self::CashSale => "Ventas en efectivo",
+            Self::CashRefund => "Devoluciones en efectivo",
+            Self::Collection => "Cobros de cuentas por cobrar",
+            Self::CashIn => "Ingresos de efectivo",
+            Self::CashOut => "Retiros de efectivo",
+            Self::CnbIn => "Banco del Barrio: ingresos",
+            Self::CnbOut => "Banco del Barrio: egresos",
+            Self::NonCashSale => "Ventas sin efectivo",
+        }
+    }
+
     /// Spanish label (tickets and screens).
     pub fn label(self) -> &'static str {
         match self {

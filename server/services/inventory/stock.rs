@@ -35,6 +35,34 @@ pub enum MovementType {
 }
 
 impl MovementType {
+    /// Every kind, in the order the kardex legend lists them.
+    pub const ALL: [MovementType; 9] = [
+        Self::Opening,
+        Self::Purchase,
+        Self::Sale,
+        Self::SaleReturn,
+        Self::AdjustmentIn,
+        Self::AdjustmentOut,
+        Self::TransferOut,
+        Self::TransferIn,
+        Self::Consumption,
+    ];
+
+    /// The Spanish name the kardex shows, exported to the UI as `INVENTORY_MOVEMENT_LABELS`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Opening => "Saldo inicial",
+            Self::Purchase => "Compra",
+            Self::Sale => "Venta",
+            Self::SaleReturn => "Devolución de venta",
+            Self::AdjustmentIn => "Ajuste (entrada)",
+            Self::AdjustmentOut => "Ajuste (salida)",
+            Self::TransferOut => "Transferencia (salida)",
+            Self::TransferIn => "Transferencia (entrada)",
+            Self::Consumption => "Consumo de receta",
+        }
+    }
+
     /// The stored name.
     pub fn as_str(self) -> &'static str {
         match self {

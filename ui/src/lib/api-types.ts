@@ -7,6 +7,40 @@ export const ADMIN_USER: Role[] = ['admin', 'user'];
 export const ALL: Role[] = ['admin', 'user', 'cashier'];
 /** Payment methods of a sale and their labels, in the order the POS offers them. */
 export const PAYMENT_METHODS: [PaymentMethod, string][] = [['cash', 'Efectivo'], ['card', 'Tarjeta'], ['transfer', 'Transferencia'], ['credit', 'Crédito']];
+/** Totals of a shift by movement kind, in Spanish. */
+export const CASH_MOVEMENT_LABELS: Record<string, string> = {
+  opening: 'Apertura',
+  cash_sale: 'Ventas en efectivo',
+  cash_refund: 'Devoluciones en efectivo',
+  collection: 'Cobros de cuentas por cobrar',
+  cash_in: 'Ingresos de efectivo',
+  cash_out: 'Retiros de efectivo',
+  cnb_in: 'Banco del Barrio: ingresos',
+  cnb_out: 'Banco del Barrio: egresos',
+  non_cash_sale: 'Ventas sin efectivo',
+};
+/** Kardex movement kinds in Spanish. */
+export const INVENTORY_MOVEMENT_LABELS: Record<string, string> = {
+  opening: 'Saldo inicial',
+  purchase: 'Compra',
+  sale: 'Venta',
+  sale_return: 'Devolución de venta',
+  adjustment_in: 'Ajuste (entrada)',
+  adjustment_out: 'Ajuste (salida)',
+  transfer_out: 'Transferencia (salida)',
+  transfer_in: 'Transferencia (entrada)',
+  consumption: 'Consumo de receta',
+};
+/** Banco del Barrio operation types; `cashIn`: the cash enters the drawer. */
+export const CNB_TYPES: { code: string; label: string; cashIn: boolean }[] = [
+  { code: 'deposito', label: 'Depósito', cashIn: true },
+  { code: 'pago_servicio', label: 'Pago de servicio', cashIn: true },
+  { code: 'recarga', label: 'Recarga', cashIn: true },
+  { code: 'envio_giro', label: 'Envío de giro', cashIn: true },
+  { code: 'retiro', label: 'Retiro', cashIn: false },
+  { code: 'pago_giro', label: 'Pago de giro', cashIn: false },
+  { code: 'efectivo_movil', label: 'Efectivo móvil', cashIn: false },
+];
 
 /**
  * An adjustment.

@@ -3,18 +3,8 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError, apiPost } from '../../../lib/api';
 import type { ProductDetailView } from '../../../lib/api-types';
 
-/** Kardex movement types in Spanish. */
-export const MOVEMENT_LABELS: Record<string, string> = {
-  opening: 'Saldo inicial',
-  purchase: 'Compra',
-  sale: 'Venta',
-  sale_return: 'Devolución de venta',
-  adjustment_in: 'Ajuste (entrada)',
-  adjustment_out: 'Ajuste (salida)',
-  transfer_out: 'Transferencia (salida)',
-  transfer_in: 'Transferencia (entrada)',
-  consumption: 'Consumo de receta',
-};
+/** Kardex movement types in Spanish, generated from the Rust enum. */
+export { INVENTORY_MOVEMENT_LABELS as MOVEMENT_LABELS } from '../../../lib/api-types';
 
 /** Adds `delta` to a decimal string without floats (6 decimals). */
 export function addDecimal(value: string, delta: number): string {
