@@ -10,7 +10,8 @@ use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use axum::http::HeaderValue;
 use axum::http::header::{
-    CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    CONTENT_SECURITY_POLICY, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
 };
 use axum::routing::{get, post};
 use tower::ServiceBuilder;
@@ -270,6 +271,24 @@ pub fn api_routes() -> Vec<ApiRoute> {
     api().routes
 }
 
+/// `Strict-Transport-Security` of a server behind HTTPS (`COOKIE_SECURE=1`): browsers then refuse
+/// plain HTTP to it for a year, so the session cookie never travels unencrypted. Without HTTPS the
+/// header would lock users out, so it is only sent with secure cookies.
+async fn hsts(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let mut response = next.run(request).await;
+    if state.config.cookie_secure {
+        response.headers_mut().insert(
+            STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        );
+    }
+    response
+}
+
 /// Builds the application router.
 pub fn build(state: AppState) -> Router {
     let api = api()
@@ -289,6 +308,7 @@ pub fn build(state: AppState) -> Router {
         .layer(
             ServiceBuilder::new()
                 .layer(axum::middleware::from_fn(request_id::assign))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), hsts))
                 .layer(DefaultBodyLimit::max(BODY_LIMIT))
                 .layer(SetResponseHeaderLayer::if_not_present(
                     X_CONTENT_TYPE_OPTIONS,

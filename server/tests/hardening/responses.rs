@@ -13,6 +13,7 @@ on_both_backends!(
     refusals_are_spanish_json_with_the_right_status,
     the_logo_upload_checks_the_role_before_the_body,
     control_characters_never_reach_the_database,
+    hsts_only_behind_https,
 );
 
 fn assert_spanish_refusal(response: &TestResponse, status: u16) {
@@ -251,4 +252,26 @@ async fn control_characters_never_reach_the_database(backend: Backend) {
         note.text()
     );
     assert_ne!(note.message(), mostrador::http::text::CONTROL_CHARACTERS);
+}
+
+/// Behind HTTPS (`COOKIE_SECURE=1`) every answer — page, API, refusal — carries HSTS for a year;
+/// without it, none does (a plain-HTTP shop would lock its users out).
+async fn hsts_only_behind_https(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut plain = app.client();
+    for path in ["/login", "/api/user"] {
+        let r = plain.get(path).await;
+        assert_eq!(r.header("strict-transport-security"), None, "{path}");
+    }
+    let secure = app.router_with(|c| c.cookie_secure = true).await;
+    let mut client = Client::new(secure, "10.254.0.1".into());
+    for (path, status) in [("/login", 200), ("/api/user", 401)] {
+        let r = client.get(path).await;
+        assert_eq!(r.status, status, "{path}: {}", r.text());
+        assert_eq!(
+            r.header("strict-transport-security").as_deref(),
+            Some("max-age=31536000"),
+            "{path}"
+        );
+    }
 }

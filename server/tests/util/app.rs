@@ -162,8 +162,15 @@ impl TestApp {
     /// The same app (same database and settings) rendering with `engine` instead: a client
     /// moved to it with [`TestApp::client_on`] sees the same data and session.
     pub async fn router_with_engine(&self, engine: EngineKind) -> Router {
+        self.router_with(move |config| config.ssr_engine = engine)
+            .await
+    }
+
+    /// The same app (same database) with its settings changed by `change` (e.g. behind HTTPS).
+    pub async fn router_with(&self, change: impl FnOnce(&mut Config)) -> Router {
         let mut config = self.state.config.clone();
-        config.ssr_engine = engine;
+        change(&mut config);
+        let engine = config.ssr_engine;
         let state = tokio::task::spawn_blocking(move || {
             mostrador::server::build_state_with(config, shared_pool(engine))
         })
