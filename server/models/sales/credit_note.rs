@@ -162,21 +162,6 @@ impl CreditNote {
         Ok(n)
     }
 
-    /// The lines of a credit note of the company, reached through their note (a join).
-    pub fn lines(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-    ) -> QueryResult<Vec<CreditNoteLine>> {
-        credit_note_lines::table
-            .inner_join(credit_notes::table)
-            .filter(credit_notes::company_id.eq(company.get()))
-            .filter(credit_note_lines::credit_note_id.eq(id))
-            .order(credit_note_lines::id.asc())
-            .select(CreditNoteLine::as_select())
-            .load(conn)
-    }
-
     /// The lines of several credit notes of the company (a page of the list), through their notes.
     pub fn lines_of_many(
         conn: &mut DbConnection,
