@@ -6,7 +6,10 @@
 //! 3. Generates `$OUT_DIR/ui/assets.rs`, the table of embedded public assets.
 //! 4. Looks for Debian's libnode (V8's C++ API in a shared library) and, when found, compiles the
 //!    V8 render engine's shim (`server/ssr/v8/shim.cc`) and links it (`cfg(mostrador_v8)`).
-//!    Without libnode the build succeeds with QuickJS alone and a warning says how to get V8.
+//!    When it is missing, runs `scripts/fetch-libnode.sh` once (apt-get download + dpkg -x into
+//!    `.libnode/`, no root needed) so a newcomer's first `cargo build` gets V8 by itself.
+//!    `MOSTRADOR_ENGINE=quickjs` skips all of it. Without libnode the build succeeds with QuickJS
+//!    alone and a warning says why and how to get V8.
 //!
 //! Reruns only when the UI sources, the bundle recipe, the lockfile, the shim or the local
 //! libnode folder change.
@@ -126,6 +129,27 @@ struct Libnode {
 const GET_V8: &str =
     "run `bash scripts/fetch-libnode.sh` (Debian 12) and build again to get the V8 engine";
 
+/// Runs `scripts/fetch-libnode.sh`, which unpacks Debian's libnode into `.libnode/` without root
+/// (it refreshes the package lists only when it may). `Err` says why it could not.
+fn fetch_libnode(root: &Path) -> Result<(), String> {
+    let output = Command::new("bash")
+        .arg(root.join("scripts/fetch-libnode.sh"))
+        // From a build, never ask for a sudo password: without root the script uses the package
+        // lists as they are.
+        .env("FETCH_LIBNODE_NO_SUDO", "1")
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("could not run scripts/fetch-libnode.sh: {e}"))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let said = String::from_utf8_lossy(&output.stderr);
+    Err(format!(
+        "scripts/fetch-libnode.sh failed: {}",
+        said.lines().last().unwrap_or("no message").trim()
+    ))
+}
+
 /// Debian's multiarch triplet for the target (`x86_64-linux-gnu`).
 fn multiarch() -> String {
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
@@ -213,6 +237,7 @@ fn v8_engine(root: &Path) {
     println!("cargo::rustc-check-cfg=cfg(mostrador_v8)");
     println!("cargo:rerun-if-env-changed=LIBNODE_DIR");
     println!("cargo:rerun-if-env-changed=MOSTRADOR_REQUIRE_V8");
+    println!("cargo:rerun-if-env-changed=MOSTRADOR_ENGINE");
     println!("cargo:rerun-if-changed=server/ssr/v8/shim.cc");
     // The folder always exists (its README is tracked); the fetch script writes a fresh stamp in
     // it, which is what makes cargo run this again.
@@ -227,9 +252,23 @@ fn v8_engine(root: &Path) {
         println!("cargo:warning=Building with QuickJS only (no V8 render engine): {why}");
         println!("cargo:warning={GET_V8}");
     };
+    if env::var("MOSTRADOR_ENGINE").is_ok_and(|v| v.eq_ignore_ascii_case("quickjs")) {
+        return unavailable("MOSTRADOR_ENGINE=quickjs".into());
+    }
     let libnode = match find_libnode(root) {
         Ok(found) => found,
-        Err(why) => return unavailable(format!("libnode not found ({why})")),
+        // Not on the machine yet: fetch it once, then look again.
+        Err(why) => match fetch_libnode(root).and_then(|()| find_libnode(root)) {
+            Ok(found) => {
+                println!(
+                    "cargo:warning=libnode fetched into .libnode/ by scripts/fetch-libnode.sh: building the V8 engine"
+                );
+                found
+            }
+            Err(fetch) => {
+                return unavailable(format!("libnode not found ({why}) and not fetched ({fetch})"));
+            }
+        },
     };
     for watched in [
         libnode.include.join("node_version.h"),

@@ -9,7 +9,10 @@
 # beside it; the binary finds them through the DT_RPATH that build.rs sets.
 #
 # Usage: bash scripts/fetch-libnode.sh     (then `cargo build --release` picks V8 up by itself)
-# Idempotent: does nothing when .libnode/ already holds the same version.
+# build.rs runs it by itself when .libnode/ is missing (with FETCH_LIBNODE_NO_SUDO=1: it then
+# never asks for a sudo password and, without root, uses the package lists as they are).
+# Idempotent: does nothing when .libnode/ already holds the same version. Two builds running it
+# at once (debug and release) take turns on a lock file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,19 +22,28 @@ packages=(libnode108 libnode-dev)
 runtime=(libuv1 libc-ares2 libicu72 libbrotli1 libnghttp2-14 libssl3 zlib1g)
 
 SUDO=""
-if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+if [ "$(id -u)" -ne 0 ] && [ -z "${FETCH_LIBNODE_NO_SUDO:-}" ] && command -v sudo >/dev/null 2>&1; then
+  SUDO="sudo"
+fi
 
 if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg >/dev/null 2>&1; then
   echo "fetch-libnode: este script necesita apt-get y dpkg (Debian 12 o similar)" >&2
   exit 1
 fi
 
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$dest.lock"
+  flock 9
+fi
+
 candidate() { apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: //p'; }
 
 version=$(candidate libnode108)
 if [ -z "$version" ] || [ "$version" = "(none)" ]; then
-  echo "fetch-libnode: actualizando la lista de paquetes (apt-get update)"
-  $SUDO apt-get update -qq
+  if [ "$(id -u)" -eq 0 ] || [ -n "$SUDO" ]; then
+    echo "fetch-libnode: actualizando la lista de paquetes (apt-get update)"
+    $SUDO apt-get update -qq
+  fi
   version=$(candidate libnode108)
 fi
 if [ -z "$version" ] || [ "$version" = "(none)" ]; then
