@@ -31,6 +31,9 @@ pub mod stock;
 mod wal_space;
 mod writer;
 
+/// How long SQLite's WAL may grow under continuous writes before it is reset ([`writer`]).
+pub use writer::WAL_LIMIT;
+
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -12,7 +12,8 @@
 //! transaction on a pooled connection ([`super::write_transaction`]).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
@@ -43,6 +44,39 @@ struct Job {
 /// How often the checkpointer copies the WAL back into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
+/// The WAL's length past which it is reset (`TRUNCATE`) even while the writer is busy. Under a
+/// steady stream of writes with readers holding snapshots the WAL never restarts by itself and
+/// grew without bound (140 MB in the three seconds of the sales benchmark, which appends about
+/// 50 MB a second). The writer looks at the length after each batch and resets it then (a
+/// checkpointer waiting for the write lock lost every race to the writer taking it again, and
+/// one busy copying a long WAL noticed it too late), waiting at most 200 ms for readers, about
+/// once a second at the benchmark's pace.
+pub const WAL_LIMIT: u64 = 64 << 20;
+
+/// The row of `PRAGMA wal_checkpoint`: `busy` is 1 when it could not finish.
+#[derive(QueryableByName)]
+struct CheckpointRow {
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    busy: i32,
+}
+
+/// The WAL's length in bytes (0 when there is none).
+fn wal_length(wal: Option<&std::path::Path>) -> u64 {
+    wal.and_then(|w| std::fs::metadata(w).ok())
+        .map_or(0, |m| m.len())
+}
+
+/// Resets a WAL past [`WAL_LIMIT`] (run by the writer between batches): waits at most 200 ms for
+/// readers of older snapshots, then the writer's usual busy timeout comes back. `Ok(false)` when
+/// readers were still busy (the caller tries again after its next batch).
+fn reset_wal(conn: &mut DbConnection) -> QueryResult<bool> {
+    conn.batch_execute("PRAGMA busy_timeout = 200")?;
+    let row = diesel::sql_query("PRAGMA wal_checkpoint(TRUNCATE)").get_result::<CheckpointRow>(conn);
+    conn.batch_execute("PRAGMA busy_timeout = 10000")?;
+    Ok(row?.busy == 0)
+}
+
+
 /// The handle of the writer thread; dropping the last one stops the thread and the checkpointer.
 pub(super) struct Writer {
     jobs: mpsc::Sender<Job>,
@@ -57,12 +91,15 @@ impl Writer {
         let (jobs, queue) = mpsc::channel();
         let (alive, stop) = mpsc::channel();
         let checkpoints = manager.clone();
+        // Batches run so far: unchanged over a checkpoint tick means the writer is idle.
+        let commits = Arc::new(AtomicU64::new(0));
+        let committed = Arc::clone(&commits);
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || serve(&manager, &queue))?;
+            .spawn(move || serve(&manager, &queue, &commits))?;
         std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
-            .spawn(move || checkpoint(&checkpoints, &stop))?;
+            .spawn(move || checkpoint(&checkpoints, &stop, &committed))?;
         Ok(Self {
             jobs,
             _alive: alive,
@@ -123,8 +160,10 @@ where
 }
 
 /// The thread: waits for a write, takes whatever else is queued, runs the batch, commits, answers.
-fn serve(manager: &Manager, queue: &mpsc::Receiver<Job>) {
+/// Counts the batches in `commits`; after one that leaves the WAL past [`WAL_LIMIT`], resets it.
+fn serve(manager: &Manager, queue: &mpsc::Receiver<Job>, commits: &AtomicU64) {
     let mut conn: Option<DbConnection> = None;
+    let wal = manager.wal_path();
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -153,6 +192,13 @@ fn serve(manager: &Manager, queue: &mpsc::Receiver<Job>) {
         }
         let Some(conn) = conn.as_mut() else { continue };
         run_batch(conn, batch);
+        commits.fetch_add(1, Ordering::Relaxed);
+        // Readers of older snapshots that outlast the reset's wait leave it for the next batch.
+        if wal_length(wal.as_deref()) > WAL_LIMIT
+            && let Err(err) = reset_wal(conn)
+        {
+            tracing::warn!("no se pudo reiniciar el WAL de SQLite: {err}");
+        }
     }
 }
 
@@ -161,16 +207,30 @@ fn serve(manager: &Manager, queue: &mpsc::Receiver<Job>) {
 /// automatic checkpoint, that copy and its `fsync` ran inside the writer's commit every thousand
 /// pages and stalled every terminal waiting behind it. It also keeps disk space reserved past the
 /// end of the WAL, so the writer's appends do not wait for that `fsync` ([`super::wal_space`]).
-fn checkpoint(manager: &Manager, stop: &mpsc::Receiver<()>) {
+///
+/// A passive checkpoint never makes the WAL shorter, and under continuous writes it never restarts
+/// by itself: when the writer has committed nothing since the last tick the checkpointer resets it
+/// to zero (`TRUNCATE`); the writer itself resets one longer than [`WAL_LIMIT`].
+fn checkpoint(manager: &Manager, stop: &mpsc::Receiver<()>, commits: &AtomicU64) {
     let mut conn: Option<DbConnection> = None;
     let wal = manager.wal_path();
     let mut reserve_failed = false;
+    let mut seen = commits.load(Ordering::Relaxed);
     while let Err(mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY) {
         if conn.as_mut().is_none_or(|c| c.is_broken()) {
             conn = manager.connect().ok();
         }
+        let now = commits.load(Ordering::Relaxed);
+        let idle = std::mem::replace(&mut seen, now) == now;
+        let mode = if idle && wal_length(wal.as_deref()) > 0 {
+            "TRUNCATE"
+        } else {
+            "PASSIVE"
+        };
+        // A TRUNCATE that finds readers still busy reports it in its result row (not as an
+        // error) and leaves the WAL as it is: the next tick tries again.
         if let Some(c) = conn.as_mut()
-            && let Err(err) = c.batch_execute("PRAGMA wal_checkpoint(PASSIVE)")
+            && let Err(err) = c.batch_execute(&format!("PRAGMA wal_checkpoint({mode})"))
         {
             tracing::warn!("checkpoint de SQLite fallido: {err}");
         }

@@ -157,3 +157,102 @@ async fn sqlite_keeps_space_reserved_past_the_end_of_the_wal() {
         "la reserva no cambia el tamaño del WAL: {size}"
     );
 }
+
+/// Under a steady stream of writes while readers hold snapshots, SQLite's WAL never restarts by
+/// itself and grew without bound; the checkpointer resets it past `WAL_LIMIT`
+/// (`server/db/writer.rs`). Writes 4 × the limit in 256 KB rows with four readers each keeping a
+/// read transaction open most of the time; the WAL's length, sampled all along, stays within the
+/// limit plus what a checkpoint tick lets in, and once the writer is idle it goes back to zero.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_wal_stays_bounded_under_writes_and_reads() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+    use mostrador::db::WAL_LIMIT;
+
+    let app = TestApp::new(Backend::Sqlite).await;
+    let db_path = app
+        .state
+        .config
+        .database_url
+        .strip_prefix("sqlite://")
+        .expect("una base SQLite")
+        .to_owned();
+    let wal = format!("{db_path}-wal");
+    let length = move || std::fs::metadata(&wal).map_or(0, |m| m.len());
+    let db = app.state.db.clone();
+    db.write(|conn| {
+        conn.batch_execute("CREATE TABLE wal_fill (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+
+    let done = Arc::new(AtomicBool::new(false));
+    let longest = Arc::new(AtomicU64::new(0));
+    let mut readers = Vec::new();
+    for _ in 0..4 {
+        let (db, done) = (db.clone(), done.clone());
+        readers.push(tokio::spawn(async move {
+            while !done.load(Ordering::Relaxed) {
+                db.run(|conn| {
+                    conn.transaction(|conn| {
+                        diesel::sql_query("SELECT COUNT(*) AS n FROM wal_fill")
+                            .get_result::<Count>(conn)?;
+                        std::thread::sleep(Duration::from_millis(20));
+                        diesel::sql_query("SELECT COUNT(*) AS n FROM wal_fill")
+                            .get_result::<Count>(conn)
+                    })
+                    .map_err(AppError::from)
+                })
+                .await
+                .unwrap();
+            }
+        }));
+    }
+    let sampler = {
+        let (done, longest, length) = (done.clone(), longest.clone(), length.clone());
+        tokio::spawn(async move {
+            while !done.load(Ordering::Relaxed) {
+                longest.fetch_max(length(), Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        })
+    };
+    const ROW: usize = 256 << 10;
+    let rows = 4 * WAL_LIMIT / ROW as u64;
+    for _ in 0..rows {
+        db.write(|conn| {
+            diesel::sql_query("INSERT INTO wal_fill (data) VALUES (zeroblob(262144))")
+                .execute(conn)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    }
+    done.store(true, Ordering::Relaxed);
+    for reader in readers {
+        reader.await.unwrap();
+    }
+    sampler.await.unwrap();
+    let longest = longest.load(Ordering::Relaxed);
+    println!(
+        "WAL más largo: {longest} bytes tras escribir {} bytes",
+        rows * ROW as u64
+    );
+    assert!(
+        longest <= 2 * WAL_LIMIT,
+        "el WAL llegó a {longest} bytes tras escribir {} bytes (límite {WAL_LIMIT})",
+        rows * ROW as u64
+    );
+    // Idle: the next ticks reset it.
+    let mut idle = length();
+    for _ in 0..40 {
+        if idle == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        idle = length();
+    }
+    assert_eq!(idle, 0, "con el escritor inactivo el WAL vuelve a cero");
+}
