@@ -36,6 +36,9 @@ pub enum Command {
     Licence(LicenceCommand),
     /// Carga la empresa de demostración (idempotente).
     Demo,
+    /// Copia de seguridad de la base SQLite mientras la aplicación sigue atendiendo
+    /// (VACUUM INTO: una copia coherente y compacta, verificada antes de quedar con su nombre).
+    Backup(BackupArgs),
     /// Comprobantes electrónicos del SRI: XML, firma, certificado, envío, autorización y
     /// simulador local.
     #[command(subcommand)]
@@ -54,6 +57,13 @@ pub struct ServeArgs {
     /// Carga antes la empresa de demostración si no existe.
     #[arg(long)]
     pub demo: bool,
+}
+
+/// `backup` options.
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    /// Archivo de la copia (no debe existir), p. ej. /var/backups/mostrador/2026-11-26.db.
+    pub dest: std::path::PathBuf,
 }
 
 /// `company …`.
@@ -185,6 +195,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Demo => {
             let db = admin::open(&config()?)?;
             demo::load(&db)
+        }
+        Command::Backup(args) => {
+            let bytes = crate::db::backup::backup_into(&config()?.database_url, &args.dest)?;
+            println!(
+                "Copia de seguridad en {} ({} KB)",
+                args.dest.display(),
+                bytes.div_ceil(1024)
+            );
+            Ok(())
         }
         Command::Sri(command) => crate::sri::cli::run(command).await,
     }

@@ -18,6 +18,7 @@
 //! diesel is synchronous, so every use from a request goes through [`Database::run`], which takes a
 //! pooled connection on tokio's blocking threads, never on the async workers.
 
+pub mod backup;
 pub mod branch_lock;
 pub mod bulk;
 pub mod counter;

@@ -153,3 +153,50 @@ fn company_user_and_demo_commands() {
         .unwrap();
     assert_eq!(demo_users, 3, "demo is idempotent");
 }
+
+/// `mostrador backup` (the command the systemd timer of `deploy/` runs) copies the SQLite
+/// database while a server writes to it: the copy opens on its own with the demo data, an
+/// existing destination is refused and left as it was, and PostgreSQL gets the pg_dump advice.
+#[test]
+fn backup_copies_a_live_sqlite_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("tienda.db").display());
+    let demo = run(&url, &["demo"]);
+    assert!(demo.status.success(), "{}", text(&demo));
+
+    // A connection holding a write transaction open, as a server in the middle of a sale would:
+    // the copy does not wait for it and holds what was committed before it.
+    let db = Database::connect(&url, 2).unwrap();
+    let mut writer = db.get().unwrap();
+    diesel::connection::SimpleConnection::batch_execute(
+        &mut *writer,
+        "BEGIN IMMEDIATE; UPDATE users SET name = 'a medio escribir' WHERE email = 'admin@demo.ec'",
+    )
+    .unwrap();
+
+    let copy = dir.path().join("copia.db");
+    let backup = run(&url, &["backup", copy.to_str().unwrap()]);
+    assert!(backup.status.success(), "{}", text(&backup));
+    assert!(text(&backup).contains("Copia de seguridad en"), "{}", text(&backup));
+    diesel::connection::SimpleConnection::batch_execute(&mut *writer, "ROLLBACK").unwrap();
+    assert!(!dir.path().join("copia.db.partial").exists());
+
+    let copied = Database::connect(&format!("sqlite://{}", copy.display()), 1).unwrap();
+    let mut conn = copied.get().unwrap();
+    let admin = User::find_by_email(&mut conn, "admin@demo.ec")
+        .unwrap()
+        .expect("la copia tiene los usuarios de demostración");
+    assert_ne!(admin.name, "a medio escribir", "la copia no lleva lo no confirmado");
+
+    let before = std::fs::metadata(&copy).unwrap().len();
+    let again = run(&url, &["backup", copy.to_str().unwrap()]);
+    assert!(!again.status.success());
+    assert!(text(&again).contains("ya existe"), "{}", text(&again));
+    assert_eq!(std::fs::metadata(&copy).unwrap().len(), before);
+
+    if let Ok(pg) = std::env::var("TEST_DATABASE_URL") {
+        let refused = run(&pg, &["backup", dir.path().join("pg.db").to_str().unwrap()]);
+        assert!(!refused.status.success());
+        assert!(text(&refused).contains("pg_dump"), "{}", text(&refused));
+    }
+}
