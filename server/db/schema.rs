@@ -18,6 +18,7 @@ diesel::table! {
         logo -> Nullable<Binary>,
         logo_content_type -> Nullable<Text>,
         allow_negative_stock -> Bool,
+        cashier_max_discount -> BigInt,
     }
 }
 

@@ -4,18 +4,22 @@
 use axum::Json;
 use axum::extract::{Request, State};
 use axum::response::Response;
+use rust_decimal::Decimal;
 use serde::Deserialize;
+use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::domain::ids::validate_ruc;
+use crate::domain::money::to_micros;
 use crate::error::{AppError, AppResult};
 use crate::error::{constraint_conflict, field_conflict};
 use crate::http::json::JsonBody;
 use crate::http::upload::{image_response, read_image};
 use crate::models::config::company::{Company, CompanyFields};
+use crate::services::sales::discount::percent_text;
 use crate::util::time::now;
 use crate::validation::{check_fields, required_text};
 use crate::views::MessageResponse;
@@ -39,6 +43,8 @@ pub struct CompanyBody {
     retention_agent_resolution: Option<String>,
     sri_environment: Option<String>,
     allow_negative_stock: Option<bool>,
+    /// «Descuento máximo del cajero (%)»: a decimal string (`"5"`, `"2.5"`); absent is 0 %.
+    cashier_max_discount: Option<Value>,
 }
 
 fn text(value: &Option<String>) -> String {
@@ -58,6 +64,19 @@ fn sentence(message: String) -> String {
         .unwrap_or_default()
 }
 
+/// The cashier's discount limit in millionths of a percent unit: 0 to 100 with at most 2
+/// decimals (read like a promotion's percentage); absent or empty is 0 %.
+fn cashier_max_discount(value: Option<&Value>) -> Result<i64, String> {
+    const WHAT: &str = "El descuento máximo del cajero";
+    match crate::validation::money(value, WHAT)? {
+        None => Ok(0),
+        Some(d) if d < Decimal::ZERO || d > Decimal::ONE_HUNDRED => {
+            Err(format!("{WHAT} debe estar entre 0 y 100 %"))
+        }
+        Some(d) => to_micros(d).ok_or_else(|| format!("{WHAT} debe estar entre 0 y 100 %")),
+    }
+}
+
 /// Validates against the rules of the SRI (reference §5.7 for the RUC, the XSDs for the rest).
 fn fields(body: &CompanyBody) -> AppResult<CompanyFields> {
     let ruc = text(&body.ruc);
@@ -69,6 +88,7 @@ fn fields(body: &CompanyBody) -> AppResult<CompanyFields> {
     let is_ret = body.is_ret.unwrap_or(false);
     let resolution = optional(&body.retention_agent_resolution).filter(|_| is_ret);
     let environment = text(&body.sri_environment);
+    let max_discount = cashier_max_discount(body.cashier_max_discount.as_ref());
     check_fields([
         ("ruc", validate_ruc(&ruc).err().map(sentence)),
         (
@@ -119,6 +139,7 @@ fn fields(body: &CompanyBody) -> AppResult<CompanyFields> {
             (!matches!(environment.as_str(), "pruebas" | "produccion"))
                 .then(|| "Seleccione el ambiente del SRI".to_string()),
         ),
+        ("cashierMaxDiscount", max_discount.clone().err()),
     ])?;
     Ok(CompanyFields {
         ruc,
@@ -132,6 +153,7 @@ fn fields(body: &CompanyBody) -> AppResult<CompanyFields> {
         retention_agent_resolution: resolution,
         sri_environment: environment,
         allow_negative_stock: body.allow_negative_stock.unwrap_or(false),
+        cashier_max_discount: max_discount.unwrap_or_default(),
         updated_at: now(),
     })
 }
@@ -142,6 +164,7 @@ pub fn detail(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<CompanyDeta
     Ok(CompanyDetailView {
         has_logo: Company::has_logo(conn, tenant.company)?,
         allow_negative_stock: company.allow_negative_stock,
+        cashier_max_discount: percent_text(company.cashier_max_discount),
         logo_version: company.updated_at.and_utc().timestamp_millis(),
         company: CompanyView::from(&company),
     })

@@ -11,7 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::turn::Turn;
 use crate::models::sales::note::Sale;
-use crate::services::sales::note;
+use crate::services::sales::{discount, note};
 use crate::util::time::{ZONE, now, to_local_iso};
 use crate::views::sales::client::ClientsPage;
 use crate::views::sales::note::{SaleRowView, method_label};
@@ -126,6 +126,7 @@ fn pos(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PosPage> {
             })
             .collect(),
         can_change_price: note::may_change_price(tenant),
+        max_discount: discount::limit_of(conn, tenant)?.map(discount::percent_text),
     })
 }
 

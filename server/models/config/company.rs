@@ -34,6 +34,9 @@ pub struct Company {
     pub updated_at: NaiveDateTime,
     /// Sales and adjustments may take stock below zero ("permitir stock negativo").
     pub allow_negative_stock: bool,
+    /// «Descuento máximo del cajero (%)» in millionths of a percent unit (10 % = 10 000 000);
+    /// see [`crate::services::sales::discount`].
+    pub cashier_max_discount: i64,
 }
 
 /// A company to insert.
@@ -64,6 +67,7 @@ pub struct CompanyFields {
     pub retention_agent_resolution: Option<String>,
     pub sri_environment: String,
     pub allow_negative_stock: bool,
+    pub cashier_max_discount: i64,
     pub updated_at: NaiveDateTime,
 }
 
@@ -125,6 +129,15 @@ impl Company {
         companies::table
             .find(company.get())
             .select(companies::allow_negative_stock)
+    }
+
+    /// The most a cashier may discount, in millionths of a percent unit (every cashier's sale
+    /// reads it, so only the one column).
+    pub fn cashier_max_discount(conn: &mut DbConnection, company: CompanyId) -> QueryResult<i64> {
+        companies::table
+            .find(company.get())
+            .select(companies::cashier_max_discount)
+            .first(conn)
     }
 
     /// The company itself.

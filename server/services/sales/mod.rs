@@ -1,8 +1,10 @@
 //! The sales area's use cases: the sales note (POS sale), the quote and the credit note, with
-//! what they share — reading the body ([`input`]), pricing ([`pricing`]), the emission point's
-//! counters ([`sequence`]) and the header-plus-lines document ([`document`]).
+//! what they share — reading the body ([`input`]), pricing ([`pricing`]) and the cashier's
+//! discount limit ([`discount`]), the emission point's counters ([`sequence`]) and the
+//! header-plus-lines document ([`document`]).
 
 pub mod credit_note;
+pub mod discount;
 pub mod document;
 pub mod input;
 pub mod note;

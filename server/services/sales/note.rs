@@ -11,6 +11,7 @@ use chrono::Days;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::discount;
 use super::document::{lines_of, note_of};
 use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
 use super::pricing::{self, LineInput, Priced};
@@ -130,7 +131,8 @@ pub fn idempotency_key(body: &NoteBody) -> AppResult<String> {
     Ok(key.to_string())
 }
 
-/// Prices `inputs` for `client` at `at`, at the prices the user's role may set.
+/// Prices `inputs` for `client` at `at`, at the prices and within the discounts the user's role
+/// may set ([`discount`]). Every sales document is priced here.
 pub fn price_for(
     conn: &mut DbConnection,
     tenant: &Tenant,
@@ -138,14 +140,19 @@ pub fn price_for(
     inputs: &[LineInput],
     at: chrono::NaiveDateTime,
 ) -> AppResult<Priced> {
-    pricing::price(
+    let priced = pricing::price(
         conn,
         tenant.company,
         client,
         inputs,
         may_change_price(tenant),
         at,
-    )
+    )?;
+    discount::check(
+        discount::limit_of(conn, tenant)?,
+        priced.lines.iter().map(|l| (l.gross, l.discount)),
+    )?;
+    Ok(priced)
 }
 
 /// Prices the body's lines for its client (the preview and the first step of a sale).

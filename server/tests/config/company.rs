@@ -1,4 +1,4 @@
-//! Company tax data (RUC rules of the SRI) and the logo upload.
+//! Company tax data (RUC rules of the SRI), the cashier's discount limit and the logo upload.
 
 use serde_json::json;
 
@@ -8,6 +8,7 @@ use crate::util::{Backend, TestApp, on_both_backends};
 
 on_both_backends!(
     company_data_is_validated_and_saved,
+    cashier_max_discount_is_saved_exactly_and_validated,
     logo_upload_checks_type_and_size
 );
 
@@ -98,6 +99,73 @@ async fn company_data_is_validated_and_saved(backend: Backend) {
             .await
             .json()["errors"]["retentionAgentResolution"],
         "Ingrese el número de resolución de agente de retención"
+    );
+}
+
+async fn cashier_max_discount_is_saved_exactly_and_validated(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let t = Tenants::create(&app).await;
+    let mut admin = app.signed_in(t.admin_a).await;
+    // 0 % until the admin says otherwise: cashiers give no discounts.
+    assert_eq!(
+        admin.get("/api/company").await.json()["cashierMaxDiscount"],
+        "0"
+    );
+    for (sent, kept) in [
+        (json!("2.5"), "2.5"),
+        (json!("100"), "100"),
+        (json!(5), "5"),
+        (json!("0.01"), "0.01"),
+        (json!("12.50"), "12.5"),
+        (json!(""), "0"),
+    ] {
+        let mut b = body(RUC_A);
+        b["cashierMaxDiscount"] = sent.clone();
+        let r = admin.post_json("/api/company/update", b).await;
+        assert_eq!(r.status, 200, "{sent}: {}", r.text());
+        assert_eq!(r.json()["cashierMaxDiscount"], kept, "{sent}");
+        assert_eq!(
+            admin.get("/api/company").await.json()["cashierMaxDiscount"],
+            kept,
+            "{sent}"
+        );
+    }
+    let mut b = body(RUC_A);
+    b["cashierMaxDiscount"] = json!("7.25");
+    assert_eq!(admin.post_json("/api/company/update", b).await.status, 200);
+
+    let range = "El descuento máximo del cajero debe estar entre 0 y 100 %";
+    for (sent, message) in [
+        (json!("100.01"), range),
+        (json!("-1"), range),
+        (json!("1000"), range),
+        (
+            json!("2.555"),
+            "El descuento máximo del cajero admite como máximo 2 decimales",
+        ),
+        (
+            json!("5%"),
+            "El descuento máximo del cajero no es un número válido (use punto decimal)",
+        ),
+        (
+            json!("2,5"),
+            "El descuento máximo del cajero no es un número válido (use punto decimal)",
+        ),
+        (
+            json!(2.5),
+            "El descuento máximo del cajero debe ser un número escrito como texto, p. ej. \"10.50\"",
+        ),
+    ] {
+        let mut b = body(RUC_A);
+        b["cashierMaxDiscount"] = sent.clone();
+        let r = admin.post_json("/api/company/update", b).await;
+        assert_eq!(r.status, 400, "{sent}: {}", r.text());
+        assert_eq!(r.json()["errors"]["cashierMaxDiscount"], message, "{sent}");
+    }
+    // Nothing refused was stored.
+    assert_eq!(
+        admin.get("/api/company").await.json()["cashierMaxDiscount"],
+        "7.25"
     );
 }
 

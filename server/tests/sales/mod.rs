@@ -3,6 +3,7 @@
 mod clients;
 mod concurrency;
 mod credit_notes;
+mod discount;
 mod durability;
 mod notes;
 mod promotions;

@@ -21,6 +21,8 @@ fn day(days: i64) -> String {
     (today + chrono::Duration::days(days)).to_string()
 }
 
+/// The lines the cashier quotes: 0.10 off 3.00 is within the 5 % that [`Shop::cashier_max_discount`]
+/// allows them.
 fn lines(cola: i64, rice: i64) -> Value {
     json!([
         { "productId": cola, "quantity": "3", "discount": "0.10" },
@@ -31,6 +33,7 @@ fn lines(cola: i64, rice: i64) -> Value {
 async fn register_read_list_and_print(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
+    shop.cashier_max_discount("5").await;
     let cola = shop
         .product("C1", "Cola 1 l", "1.00", "4", "10", "0.60")
         .await;
@@ -201,6 +204,7 @@ async fn register_read_list_and_print(backend: Backend) {
 async fn stock_of_a_quote_and_other_company(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
+    shop.cashier_max_discount("5").await;
     let cola = shop
         .product("C1", "Cola 1 l", "1.00", "4", "10", "0.60")
         .await;

@@ -86,6 +86,16 @@ impl Shop {
         r[0]["quantity"].as_str().unwrap_or("0").to_string()
     }
 
+    /// Sets the company's «Descuento máximo del cajero (%)» as the admin does on the company
+    /// screen (cashiers give no discounts until then).
+    pub async fn cashier_max_discount(&mut self, percent: &str) {
+        let mut company = self.admin.get("/api/company").await.json();
+        company["cashierMaxDiscount"] = json!(percent);
+        let r = self.admin.post_json("/api/company/update", company).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(r.json()["cashierMaxDiscount"], percent);
+    }
+
     /// The cashier's shift in detail.
     pub async fn shift(&mut self) -> Value {
         let turn = self.turn;

@@ -14,6 +14,8 @@ pub struct CompanyDetailView {
     pub has_logo: bool,
     /// Whether stock may go below zero (inventory setting kept with the company).
     pub allow_negative_stock: bool,
+    /// «Descuento máximo del cajero (%)» as a decimal string (`"0"`, `"2.5"`).
+    pub cashier_max_discount: String,
     /// Changes whenever the company changes, so the logo URL can bust caches.
     pub logo_version: i64,
 }

@@ -47,6 +47,9 @@ pub struct PosPage {
     pub bank_accounts: Vec<BankOptionView>,
     /// Admin and user may sell at another price.
     pub can_change_price: bool,
+    /// The cashier's «Descuento máximo del cajero (%)» (`"0"`: no manual discounts); `None` for
+    /// admin and user, who discount freely.
+    pub max_discount: Option<String>,
 }
 
 /// The printable sales note (A4 and 80 mm).

@@ -275,6 +275,10 @@ export type CompanyDetailView = { hasLogo: boolean,
  */
 allowNegativeStock: boolean, 
 /**
+ * «Descuento máximo del cajero (%)» as a decimal string (`"0"`, `"2.5"`).
+ */
+cashierMaxDiscount: string, 
+/**
  * Changes whenever the company changes, so the logo URL can bust caches.
  */
 logoVersion: number, _id: number, ruc: string, businessName: string, tradeName: string | null, mainAddress: string, typeRegimen: string, accountingRequired: boolean, specialTaxpayer: string | null, isRet: boolean, retentionAgentResolution: string | null, sriEnvironment: string, };
@@ -530,7 +534,12 @@ hasOpenTurn: boolean, bankAccounts: Array<BankOptionView>,
 /**
  * Admin and user may sell at another price.
  */
-canChangePrice: boolean, };
+canChangePrice: boolean, 
+/**
+ * The cashier's «Descuento máximo del cajero (%)» (`"0"`: no manual discounts); `None` for
+ * admin and user, who discount freely.
+ */
+maxDiscount: string | null, };
 
 /**
  * A product with its stock per warehouse of the branch (`getByBarcode`, `getProductByID`).

@@ -42,6 +42,7 @@ function CompanyForm({ company }: { company: Company }) {
           retentionAgentResolution: text('retentionAgentResolution') || null,
           sriEnvironment: text('sriEnvironment'),
           allowNegativeStock: form.get('allowNegativeStock') === 'true',
+          cashierMaxDiscount: text('cashierMaxDiscount'),
         },
         { quiet: true },
       );
@@ -77,6 +78,15 @@ function CompanyForm({ company }: { company: Company }) {
           defaultValue={company.specialTaxpayer ?? ''}
           error={errors.specialTaxpayer}
           hint="Déjelo vacío si no lo es."
+        />
+        <Field
+          label="Descuento máximo del cajero (%)"
+          name="cashierMaxDiscount"
+          defaultValue={company.cashierMaxDiscount}
+          error={errors.cashierMaxDiscount}
+          hint="Lo más que un cajero puede descontar a mano en cada línea y en toda la venta; 0 = ningún descuento. Las promociones se aplican igual."
+          inputMode="decimal"
+          maxLength={6}
         />
         <div className="space-y-2 pt-6">
           <CheckboxField label="Obligado a llevar contabilidad" name="accountingRequired" defaultChecked={company.accountingRequired} />

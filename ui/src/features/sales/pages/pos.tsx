@@ -4,7 +4,8 @@
  * picks the client, F9 pays, Esc closes dialogs. The server prices every change (promotions, IVA,
  * totals) through the preview; the cart and its idempotency key live in localStorage, so a
  * reload restores an unfinished sale and a retried submit never makes a second one. Built to be
- * reused by factura express (same cart, another document at the end).
+ * reused by factura express (same cart, another document at the end). A cashier sees the
+ * company's discount limit by the discount column (none at all when it is 0 %).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
@@ -207,7 +208,10 @@ export default function Pos() {
                 <th className="p-2">Producto</th>
                 <th className="p-2 text-right">Cantidad</th>
                 <th className="p-2 text-right">Precio</th>
-                <th className="p-2 text-right">Desc.</th>
+                <th className="p-2 text-right">
+                  Desc.
+                  {page.maxDiscount !== null && <span className="block text-xs font-normal text-gray-500" data-testid="max-discount">{`máx. ${page.maxDiscount} %`}</span>}
+                </th>
                 <th className="p-2 text-right">Total</th>
                 <th />
               </tr>
@@ -246,7 +250,22 @@ export default function Pos() {
                       )}
                     </td>
                     <td className="p-2 text-right">
-                      <input className="input w-20 text-right" inputMode="decimal" aria-label={`Descuento de ${l.name}`} value={l.discount ?? ''} placeholder="0.00" onChange={(e) => changeLine(i, { discount: e.target.value })} />
+                      {/* A cashier without a discount allowance sees none (a line filled from a quote keeps its input so it can be cleared). */}
+                      {page.maxDiscount === '0' && !l.discount ? (
+                        <span className="text-gray-500" title="El cajero no puede dar descuentos">
+                          —
+                        </span>
+                      ) : (
+                        <input
+                          className="input w-20 text-right"
+                          inputMode="decimal"
+                          aria-label={`Descuento de ${l.name}`}
+                          title={page.maxDiscount !== null ? `Máximo ${page.maxDiscount} % de la línea y de la venta` : undefined}
+                          value={l.discount ?? ''}
+                          placeholder="0.00"
+                          onChange={(e) => changeLine(i, { discount: e.target.value })}
+                        />
+                      )}
                     </td>
                     <td className="p-2 text-right font-medium">{priced ? formatMoney(priced.total) : '…'}</td>
                     <td className="p-2 text-right">
