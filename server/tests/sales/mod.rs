@@ -7,5 +7,5 @@ mod durability;
 mod notes;
 mod promotions;
 mod quotes;
-mod support;
+pub(crate) mod support;
 mod totals;
