@@ -373,10 +373,16 @@ async fn import_rows_past_the_ceilings_are_row_errors(backend: Backend) {
         ],
         "{job}"
     );
+    // A refused cost is a missing one (the row's other problem of the same cell).
+    assert_eq!(
+        errors[3],
+        (5, "costo", "Indique el costo del stock inicial"),
+        "{job}"
+    );
     // Row 6 is within every ceiling but its opening value (10,000,000 × 1,000,000.00) is past
     // the room of a value: a row error too, not a failed batch nor a wrapped kardex.
     assert_eq!(
-        errors[3..],
+        errors[4..],
         [(
             6,
             "stock_inicial",
