@@ -132,6 +132,17 @@ impl Quantity {
         div_round(i128::from(self.0) * i128::from(unit.0), i128::from(UNIT)).map(Money)
     }
 
+    /// `self × unit` rounded once, half away from zero, to whole cents: a document line's gross
+    /// (the exact product is rounded, never the micro first); `None` when it does not fit.
+    pub fn amount(self, unit: Money) -> Option<Money> {
+        div_round(
+            i128::from(self.0) * i128::from(unit.0),
+            i128::from(UNIT) * i128::from(CENT),
+        )?
+        .checked_mul(CENT)
+        .map(Money)
+    }
+
     /// The text every view shows: without trailing zeros (`"1.5"`, `"3"`).
     pub fn text(self) -> String {
         qty_from_micros(self.0).to_string()
@@ -201,6 +212,15 @@ mod tests {
             Some(Money::from_micros(333_333))
         );
         assert_eq!(Money::from_micros(UNIT).per(Quantity::ZERO), None);
+        // Rounded once: 0.004999999 is no cent, although to the micro it would be 0.005000.
+        assert_eq!(
+            Quantity::from_micros(1).amount(Money::from_micros(4_999_999_000)),
+            Some(Money::ZERO)
+        );
+        assert_eq!(
+            Quantity::from_micros(3 * UNIT).amount(Money::from_micros(1_235_000)),
+            Some(Money::from_micros(3_710_000))
+        );
         assert_eq!(
             Money::from_micros(1_234_999).round_to_cents(),
             Money::from_micros(1_230_000)
@@ -216,6 +236,7 @@ mod tests {
         // The probe of the hardening issue: 999,999,999 units at 999,999,999.
         let q = Quantity::from_micros(999_999_999 * UNIT);
         assert_eq!(q.times(Money::from_micros(999_999_999 * UNIT)), None);
+        assert_eq!(q.amount(Money::from_micros(999_999_999 * UNIT)), None);
         assert_eq!(
             Money::from_micros(i64::MAX).checked_add(Money::from_micros(1)),
             None
@@ -233,6 +254,14 @@ mod tests {
             let exact = Decimal::new(q, 6) * Decimal::new(p, 6);
             let expected = Money::from_decimal(exact);
             prop_assert_eq!(Quantity::from_micros(q).times(Money::from_micros(p)), expected);
+        }
+
+        /// `amount` is the exact product rounded once to cents, as `money::money` rounds it.
+        #[test]
+        fn amount_matches_decimal(q in 0i64..10_000_000_000_000, p in 0i64..1_000_000_000_000) {
+            let exact = Decimal::new(q, 6) * Decimal::new(p, 6);
+            let expected = Money::from_decimal(super::super::money::money(exact));
+            prop_assert_eq!(Quantity::from_micros(q).amount(Money::from_micros(p)), expected);
         }
     }
 }

@@ -1,9 +1,10 @@
 //! Business primitives shared by every area (sales, cash, receivables, purchases) and by the SRI
-//! engine: money ([`money`]; the stored [`amount::Money`] and [`amount::Quantity`]), Ecuadorian identifications ([`ids`]), the tax table ([`taxes`]) and
+//! engine: money ([`money`]; the stored [`amount::Money`] and [`amount::Quantity`]), the ceilings of every figure ([`limits`]), Ecuadorian identifications ([`ids`]), the tax table ([`taxes`]) and
 //! the one calculation of a document's amounts ([`totals`]).
 
 pub mod amount;
 pub mod ids;
+pub mod limits;
 pub mod money;
 pub mod taxes;
 pub mod totals;

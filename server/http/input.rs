@@ -5,6 +5,7 @@
 use rust_decimal::Decimal;
 use serde_json::Value;
 
+use crate::domain::limits::Limit;
 use crate::domain::money::{MICROS_SCALE, decimals, to_micros};
 use crate::http::params::parse_id;
 use crate::validation::{NumberField, number_field, plain_decimal};
@@ -30,12 +31,13 @@ pub fn decimal(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, Str
 }
 
 /// A decimal as millionths, checked against a minimum (`> 0` when `positive`, else `≥ 0` unless
-/// `signed`).
+/// `signed`) and against the ceiling `limit` of its kind ([`crate::domain::limits`]).
 pub fn micros(
     value: Option<&Value>,
     what: &str,
     positive: bool,
     signed: bool,
+    limit: Limit,
 ) -> Result<Option<i64>, String> {
     let Some(number) = decimal(value, what)? else {
         return Ok(None);
@@ -46,20 +48,18 @@ pub fn micros(
     if !signed && number < Decimal::ZERO {
         return Err(format!("{what} no puede ser negativo"));
     }
-    to_micros(number)
-        .filter(|m| m.abs() < 1_000_000_000_000_000)
-        .map(Some)
-        .ok_or_else(|| format!("{what} es demasiado grande"))
+    limit.check(to_micros(number), what).map(Some)
 }
 
-/// A required decimal as millionths.
+/// A required decimal as millionths ([`micros`]).
 pub fn required_micros(
     value: Option<&Value>,
     what: &str,
     positive: bool,
     signed: bool,
+    limit: Limit,
 ) -> Result<i64, String> {
-    micros(value, what, positive, signed)?.ok_or_else(|| format!("{what} es obligatorio"))
+    micros(value, what, positive, signed, limit)?.ok_or_else(|| format!("{what} es obligatorio"))
 }
 
 /// An optional record id (`null`, `""` or absent is `None`); the 404 of `parse_id` when it is
@@ -84,30 +84,71 @@ pub fn text(value: &Option<String>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::limits::{QUANTITY, UNIT_PRICE};
     use serde_json::json;
 
     #[test]
     fn decimals_as_micros() {
         assert_eq!(
-            micros(Some(&json!("1.25")), "El precio", false, false),
+            micros(Some(&json!("1.25")), "El precio", false, false, UNIT_PRICE),
             Ok(Some(1_250_000))
         );
         assert_eq!(
-            micros(Some(&json!(3)), "El precio", false, false),
+            micros(Some(&json!(3)), "El precio", false, false, UNIT_PRICE),
             Ok(Some(3_000_000))
         );
         assert_eq!(
-            micros(Some(&json!("")), "El precio", false, false),
+            micros(Some(&json!("")), "El precio", false, false, UNIT_PRICE),
             Ok(None)
         );
-        assert!(micros(Some(&json!(1.5)), "El precio", false, false).is_err());
-        assert!(micros(Some(&json!("-1")), "El precio", false, false).is_err());
+        assert!(micros(Some(&json!(1.5)), "El precio", false, false, UNIT_PRICE).is_err());
+        assert!(micros(Some(&json!("-1")), "El precio", false, false, UNIT_PRICE).is_err());
         assert_eq!(
-            micros(Some(&json!("-1")), "La cantidad", false, true),
+            micros(Some(&json!("-1")), "La cantidad", false, true, QUANTITY),
             Ok(Some(-1_000_000))
         );
-        assert!(micros(Some(&json!("0")), "La cantidad", true, false).is_err());
-        assert!(micros(Some(&json!("1.1234567")), "La cantidad", false, false).is_err());
-        assert!(micros(Some(&json!("1,5")), "La cantidad", false, false).is_err());
+        assert!(micros(Some(&json!("0")), "La cantidad", true, false, QUANTITY).is_err());
+        assert!(
+            micros(
+                Some(&json!("1.1234567")),
+                "La cantidad",
+                false,
+                false,
+                QUANTITY
+            )
+            .is_err()
+        );
+        assert!(micros(Some(&json!("1,5")), "La cantidad", false, false, QUANTITY).is_err());
+    }
+
+    #[test]
+    fn ceilings_are_refused_with_the_limit_named() {
+        let qty = |v: Value| micros(Some(&v), "La cantidad", true, false, QUANTITY);
+        assert_eq!(qty(json!("10000000")), Ok(Some(10_000_000_000_000)));
+        assert_eq!(
+            qty(json!("10000000.000001")),
+            Err("La cantidad no puede superar 10.000.000".into())
+        );
+        assert_eq!(
+            micros(
+                Some(&json!("-10000001")),
+                "La cantidad",
+                false,
+                true,
+                QUANTITY
+            ),
+            Err("La cantidad no puede superar 10.000.000".into())
+        );
+        // Past i64 altogether: the same refusal, not a wrapped value.
+        assert_eq!(
+            qty(json!("99999999999999999999")),
+            Err("La cantidad no puede superar 10.000.000".into())
+        );
+        let cost = |v: Value| micros(Some(&v), "El costo unitario", false, false, UNIT_PRICE);
+        assert_eq!(cost(json!("1000000")), Ok(Some(1_000_000_000_000)));
+        assert_eq!(
+            cost(json!("1000000.01")),
+            Err("El costo unitario no puede superar 1.000.000,00".into())
+        );
     }
 }

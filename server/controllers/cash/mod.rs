@@ -9,13 +9,12 @@ pub mod turns;
 
 use serde_json::Value;
 
+use crate::domain::limits::AMOUNT;
 use crate::domain::money::to_micros;
 
-/// Largest amount accepted in a cash form (a drawer never holds more).
-const MONEY_MAX: i64 = 1_000_000_000 * 1_000_000;
-
 /// A money amount of a form as micros ([`crate::validation::money`]), not negative, at most
-/// [`MONEY_MAX`]. `Ok(None)` when absent or empty; `Err` is the Spanish problem.
+/// [`AMOUNT`] (a drawer never holds more). `Ok(None)` when absent or empty; `Err` is the Spanish
+/// problem.
 pub fn money_field(value: Option<&Value>, what: &str) -> Result<Option<i64>, String> {
     let Some(amount) = crate::validation::money(value, what)? else {
         return Ok(None);
@@ -23,10 +22,7 @@ pub fn money_field(value: Option<&Value>, what: &str) -> Result<Option<i64>, Str
     if amount.is_sign_negative() && !amount.is_zero() {
         return Err(format!("{what} no puede ser negativo"));
     }
-    to_micros(amount)
-        .filter(|m| *m <= MONEY_MAX)
-        .map(Some)
-        .ok_or_else(|| format!("{what} es demasiado grande"))
+    AMOUNT.check(to_micros(amount), what).map(Some)
 }
 
 #[cfg(test)]
@@ -49,5 +45,13 @@ mod tests {
         assert!(money_field(Some(&json!("1.005")), "El monto").is_err());
         assert!(money_field(Some(&json!("-1")), "El monto").is_err());
         assert!(money_field(Some(&json!("1,00")), "El monto").is_err());
+        assert_eq!(
+            money_field(Some(&json!("1000000000")), "El monto"),
+            Ok(Some(AMOUNT.max()))
+        );
+        assert_eq!(
+            money_field(Some(&json!("1000000000.01")), "El monto"),
+            Err("El monto no puede superar 1.000.000.000,00".into())
+        );
     }
 }

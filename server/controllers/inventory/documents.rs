@@ -12,10 +12,10 @@ use crate::auth::extract::AuthUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::domain::money::{fmt2, from_micros};
+use crate::domain::money::fmt2;
 use crate::error::{AppResult, not_in_table};
 use crate::models::CompanyId;
-use crate::models::inventory::cost::times;
+use crate::models::inventory::cost::exact_times;
 use crate::models::inventory::document::{StockDocument, StockLine};
 use crate::models::inventory::kardex::KardexRow;
 use crate::models::inventory::product::Product;
@@ -106,7 +106,7 @@ impl Related {
                     unit: p.map(|p| p.unit.clone()).unwrap_or_default(),
                     quantity: quantity(l.quantity),
                     unit_cost: price(l.unit_cost),
-                    total_cost: fmt2(from_micros(times(l.quantity.abs(), l.unit_cost))),
+                    total_cost: fmt2(exact_times(l.quantity.abs(), l.unit_cost)),
                 }
             })
             .collect()

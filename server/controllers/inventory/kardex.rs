@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::State;
+use rust_decimal::Decimal;
 
 use super::products::query_map;
 use crate::app::AppState;
@@ -14,9 +15,10 @@ use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::db::list::ListParams;
 use crate::db::search::contains_pattern;
-use crate::domain::money::money_text as money;
+use crate::domain::amount::{Money, Quantity};
+use crate::domain::money::{fmt2, money_text as money};
 use crate::error::{AppError, AppResult};
-use crate::models::inventory::cost::{Balance, per_unit};
+use crate::models::inventory::cost::{exact_times, per_unit};
 use crate::models::inventory::kardex::{KardexQuery, KardexRow};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::stock::Stock;
@@ -93,12 +95,28 @@ pub fn kardex_data(
     let opening = match from {
         Some(from) => {
             let before = KardexRow::before(conn, tenant.company, &q, from)?;
-            let quantity_sum: i64 = before.iter().map(|r| r.balance_quantity).sum();
-            let value: i64 = before.iter().map(|r| r.balance_value).sum();
+            // Within the ceilings each balance leaves room for several warehouses; a sum that
+            // still does not fit is refused rather than wrapped.
+            let too_big = || {
+                AppError::BadRequest(
+                    "Los saldos de este producto son demasiado grandes para sumarlos".into(),
+                )
+            };
+            let quantity_sum = Quantity::checked_sum(
+                before
+                    .iter()
+                    .map(|r| Quantity::from_micros(r.balance_quantity)),
+            )
+            .ok_or_else(too_big)?
+            .micros();
+            let value =
+                Money::checked_sum(before.iter().map(|r| Money::from_micros(r.balance_value)))
+                    .ok_or_else(too_big)?
+                    .micros();
             let average = if before.len() == 1 {
                 before[0].average_cost
             } else {
-                per_unit(value, quantity_sum).max(0)
+                per_unit(value, quantity_sum).ok_or_else(too_big)?.max(0)
             };
             (quantity_sum, average, value)
         }
@@ -196,15 +214,11 @@ fn stock_rows(
         low,
         STOCK_ROWS_MAX,
     )?;
-    let mut total = 0i64;
+    let mut total = Decimal::ZERO;
     let results = rows
         .into_iter()
         .map(|(s, name, code, min, cellar)| {
-            let value = Balance {
-                quantity: s.quantity,
-                average: s.average_cost,
-            }
-            .value();
+            let value = exact_times(s.quantity, s.average_cost);
             total += value;
             StockRowView {
                 product_id: s.product_id,
@@ -215,14 +229,14 @@ fn stock_rows(
                 quantity: quantity(s.quantity),
                 min_stock: quantity(min),
                 average_cost: price(s.average_cost),
-                value: money(value),
+                value: fmt2(value),
                 low: s.quantity < min,
             }
         })
         .collect();
     Ok(StockListView {
         results,
-        total_value: money(total),
+        total_value: fmt2(total),
     })
 }
 

@@ -16,6 +16,7 @@ use crate::auth::roles::{self, Tenant};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
+use crate::domain::limits::{QUANTITY, UNIT_PRICE};
 use crate::domain::taxes::iva_rate;
 use crate::error::{
     AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
@@ -209,10 +210,28 @@ fn fields(
     let kind = body.kind.clone().unwrap_or_else(|| "product".into());
     let kind_problem =
         (!KINDS.contains(&kind.as_str())).then(|| "El tipo de producto no es válido".to_string());
-    let price_v = required_micros(body.price.as_ref(), "El precio", false, false);
-    let price2 = micros(body.price2.as_ref(), "El precio mayorista", false, false);
-    let price3 = micros(body.price3.as_ref(), "El precio distribuidor", false, false);
-    let min_stock = micros(body.min_stock.as_ref(), "El stock mínimo", false, false);
+    let price_v = required_micros(body.price.as_ref(), "El precio", false, false, UNIT_PRICE);
+    let price2 = micros(
+        body.price2.as_ref(),
+        "El precio mayorista",
+        false,
+        false,
+        UNIT_PRICE,
+    );
+    let price3 = micros(
+        body.price3.as_ref(),
+        "El precio distribuidor",
+        false,
+        false,
+        UNIT_PRICE,
+    );
+    let min_stock = micros(
+        body.min_stock.as_ref(),
+        "El stock mínimo",
+        false,
+        false,
+        QUANTITY,
+    );
     let mut recipe = Vec::new();
     let mut recipe_problem = None;
     if kind == "recipe" {
@@ -222,7 +241,7 @@ fn fields(
                 Ok(Some(id)) if Some(id) != editing => Product::find(conn, company, id)?,
                 _ => None,
             };
-            let qty = required_micros(line.quantity.as_ref(), "La cantidad", true, false);
+            let qty = required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY);
             match (ingredient, qty) {
                 (Some(p), Ok(q)) if p.is_stocked() => recipe.push((p.id, q)),
                 (Some(p), Ok(_)) => {

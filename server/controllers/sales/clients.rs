@@ -10,13 +10,13 @@ use serde_json::Value;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::cash::money_field;
 use crate::controllers::catalogue::{Catalogue, PageFn, is_locked, load, text};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::db::search::contains_pattern;
 use crate::domain::ids::{CONSUMIDOR_FINAL_ID, validate_cedula, validate_ruc};
-use crate::domain::money::to_micros;
 use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_conflict};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
@@ -105,15 +105,10 @@ fn whole(
     }
 }
 
-/// A money amount ≥ 0 ([`crate::validation::money`]) in micros, 0 when absent.
+/// A money amount ≥ 0 in micros, at most the [`crate::domain::limits::AMOUNT`] of every amount
+/// entered ([`money_field`]); 0 when absent.
 fn amount(value: Option<&Value>, what: &str) -> Result<i64, String> {
-    match crate::validation::money(value, what)? {
-        None => Ok(0),
-        Some(d) if d.is_sign_negative() && !d.is_zero() => {
-            Err(format!("{what} no puede ser negativo"))
-        }
-        Some(d) => to_micros(d).ok_or_else(|| format!("{what} es demasiado grande")),
-    }
+    money_field(value, what).map(Option::unwrap_or_default)
 }
 
 /// Validates the fields (every problem at once, per field).

@@ -12,6 +12,7 @@ use crate::controllers::catalogue::{Catalogue, PageFn, load, text};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
+use crate::domain::limits::UNIT_PRICE;
 use crate::domain::money::to_micros;
 use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;
@@ -68,7 +69,8 @@ fn whole(value: Option<&Value>) -> Result<Option<i64>, ()> {
     }
 }
 
-/// A required decimal > 0 ([`crate::validation::money`]) of at most `max`, in micros.
+/// A required decimal > 0 ([`crate::validation::money`]) of at most `max`, in micros; never past
+/// the [`UNIT_PRICE`] ceiling (a fixed discount is per unit).
 fn positive_amount(value: Option<&Value>, what: &str, max: Option<Decimal>) -> Result<i64, String> {
     match crate::validation::money(value, what)? {
         None => Err(format!("{what} es obligatorio")),
@@ -77,7 +79,7 @@ fn positive_amount(value: Option<&Value>, what: &str, max: Option<Decimal>) -> R
             "{what} no puede ser mayor que {}",
             max.unwrap_or_default()
         )),
-        Some(d) => to_micros(d).ok_or_else(|| format!("{what} es demasiado grande")),
+        Some(d) => UNIT_PRICE.check(to_micros(d), what),
     }
 }
 
@@ -434,6 +436,7 @@ mod tests {
         assert!(positive_amount(Some(&json!("0")), "X", None).is_err());
         assert!(positive_amount(Some(&json!("1.005")), "X", None).is_err());
         assert!(positive_amount(Some(&json!(1.5)), "X", None).is_err());
+        assert!(positive_amount(Some(&json!("1000000.01")), "X", None).is_err());
         assert_eq!(product_ids(Some(&json!([3, "4", 3]))).unwrap(), vec![3, 4]);
         assert!(product_ids(Some(&json!([0]))).is_err());
         assert!(product_ids(Some(&json!("1,2"))).is_err());

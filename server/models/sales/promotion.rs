@@ -106,12 +106,9 @@ pub struct PromotionFields {
 const UNIT: i128 = amount::UNIT as i128;
 
 /// Micros rounded to whole cents by the one rule of [`amount::div_round`], from
-/// `numerator / denominator` micros. A figure past `i64` stays at its ceiling, as before the
-/// checked types (hardening of overflows refuses such input earlier).
-fn cents(numerator: i128, denominator: i128) -> i64 {
-    amount::div_round(numerator, denominator * i128::from(amount::CENT))
-        .and_then(|c| c.checked_mul(amount::CENT))
-        .unwrap_or(i64::MAX)
+/// `numerator / denominator` micros; `None` when the figure does not fit in `i64`.
+fn cents(numerator: i128, denominator: i128) -> Option<i64> {
+    amount::div_round(numerator, denominator * i128::from(amount::CENT))?.checked_mul(amount::CENT)
 }
 
 /// An `HH:MM` time.
@@ -174,9 +171,11 @@ impl Promotion {
                 let free = units / n * (n - m);
                 cents(free * i128::from(line.unit_price.max(0)), 1)
             }
-            _ => 0,
+            _ => Some(0),
         };
-        raw.clamp(0, line.gross)
+        // Every factor is non-negative, so a discount past `i64` is past the line's gross too:
+        // it is the whole gross (the exact answer, not a saturated one).
+        raw.map_or(line.gross, |d| d.clamp(0, line.gross))
     }
 
     /// Whether `line` is one this promotion applies to (`products` are the promotion's products).
@@ -380,7 +379,10 @@ mod tests {
 
     /// A line of `quantity` (micros) at `unit_price` (micros), gross rounded to cents.
     fn line(product_id: i64, quantity: i64, unit_price: i64) -> PromoLine {
-        let gross = cents(i128::from(quantity) * i128::from(unit_price), UNIT);
+        let gross = amount::Quantity::from_micros(quantity)
+            .amount(amount::Money::from_micros(unit_price))
+            .unwrap()
+            .micros();
         PromoLine {
             product_id,
             category_id: Some(9),
@@ -388,6 +390,16 @@ mod tests {
             unit_price,
             gross,
         }
+    }
+
+    #[test]
+    fn a_discount_past_i64_is_the_whole_gross() {
+        // 10,000,000 units at a fixed discount of 1,000,000.00 each: past i64, yet exactly the
+        // gross (no saturated i64::MAX reaching a caller).
+        let big = line(1, 10_000_000 * M, 100 * M);
+        let fixed = promo(1, KIND_FIXED, 1_000_000 * M, 0, 0);
+        assert_eq!(fixed.discount(&big), big.gross);
+        assert_eq!(cents(i128::from(i64::MAX) * 1000, 1), None);
     }
 
     fn at(date: &str, time: &str) -> NaiveDateTime {

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
+use crate::domain::limits::{QUANTITY, UNIT_PRICE};
 use crate::error::{AppError, AppResult};
 use crate::http::input::{micros, optional_id, required_micros, text};
 use crate::models::CompanyId;
@@ -71,19 +72,33 @@ fn lines(
             ));
         }
         let amount = if count {
-            required_micros(line.counted.as_ref(), "La cantidad contada", false, false)
+            required_micros(
+                line.counted.as_ref(),
+                "La cantidad contada",
+                false,
+                false,
+                QUANTITY,
+            )
         } else {
-            required_micros(line.quantity.as_ref(), "La cantidad", false, true).and_then(|q| {
-                if q == 0 {
-                    Err("La cantidad no puede ser cero".into())
-                } else {
-                    Ok(q)
-                }
-            })
+            required_micros(line.quantity.as_ref(), "La cantidad", false, true, QUANTITY).and_then(
+                |q| {
+                    if q == 0 {
+                        Err("La cantidad no puede ser cero".into())
+                    } else {
+                        Ok(q)
+                    }
+                },
+            )
         }
         .map_err(|e| line_problem(row, e))?;
-        let unit_cost = micros(line.unit_cost.as_ref(), "El costo unitario", false, false)
-            .map_err(|e| line_problem(row, e))?;
+        let unit_cost = micros(
+            line.unit_cost.as_ref(),
+            "El costo unitario",
+            false,
+            false,
+            UNIT_PRICE,
+        )
+        .map_err(|e| line_problem(row, e))?;
         out.push(Line {
             product,
             amount,

@@ -13,10 +13,12 @@ use serde_json::Value;
 use crate::auth::roles::Tenant;
 use crate::db::search::fold;
 use crate::db::{DbConnection, write_transaction};
+use crate::domain::limits::{Limit, QUANTITY, UNIT_PRICE, VALUE};
 use crate::error::{AppError, AppResult, not_in_table};
 use crate::http::input::micros;
 use crate::models::CompanyId;
 use crate::models::inventory::category::{Category, CategoryFields};
+use crate::models::inventory::cost::times;
 use crate::models::inventory::import_job::ImportJob;
 use crate::models::inventory::kardex::KardexRow;
 use crate::models::inventory::product::{
@@ -85,15 +87,16 @@ impl Context {
     }
 }
 
-/// A decimal cell as millionths (a comma is a decimal separator when there is no dot).
-fn number(text: Option<&str>, what: &str, positive: bool) -> Result<Option<i64>, String> {
+/// A decimal cell as millionths (a comma is a decimal separator when there is no dot), within
+/// `limit`.
+fn number(text: Option<&str>, what: &str, limit: Limit) -> Result<Option<i64>, String> {
     let Some(text) = text else { return Ok(None) };
     let text = if text.contains('.') {
         text.to_string()
     } else {
         text.replace(',', ".")
     };
-    micros(Some(&Value::String(text)), what, positive, false)
+    micros(Some(&Value::String(text)), what, false, false, limit)
 }
 
 /// Validates and saves one row; opening stock is queued in `opening`.
@@ -189,23 +192,20 @@ fn apply_row(
             }
         },
     };
-    let mut decimal = |column: &str, what: &str, positive: bool| match number(
-        ctx.cell(row, column),
-        what,
-        positive,
-    ) {
-        Ok(v) => v,
-        Err(e) => {
-            problem(column, e);
-            None
-        }
-    };
-    let price = decimal("precio", "El precio", false);
-    let price2 = decimal("precio2", "El precio 2", false);
-    let price3 = decimal("precio3", "El precio 3", false);
-    let min_stock = decimal("stock_minimo", "El stock mínimo", false);
-    let opening_qty = decimal("stock_inicial", "El stock inicial", false);
-    let cost = decimal("costo", "El costo", false);
+    let mut decimal =
+        |column: &str, what: &str, limit: Limit| match number(ctx.cell(row, column), what, limit) {
+            Ok(v) => v,
+            Err(e) => {
+                problem(column, e);
+                None
+            }
+        };
+    let price = decimal("precio", "El precio", UNIT_PRICE);
+    let price2 = decimal("precio2", "El precio 2", UNIT_PRICE);
+    let price3 = decimal("precio3", "El precio 3", UNIT_PRICE);
+    let min_stock = decimal("stock_minimo", "El stock mínimo", QUANTITY);
+    let opening_qty = decimal("stock_inicial", "El stock inicial", QUANTITY);
+    let cost = decimal("costo", "El costo", UNIT_PRICE);
     if price.is_none() && current.is_none() && ctx.cell(row, "precio").is_none() {
         problem("precio", "El precio es obligatorio".into());
     }
@@ -249,6 +249,11 @@ fn apply_row(
         },
     };
     let stocked = matches!(kind.as_str(), "product" | "ingredient");
+    if let (Some(q), Some(c)) = (opening_qty, cost)
+        && !times(q, c).is_some_and(|v| VALUE.allows(v))
+    {
+        problem("stock_inicial", VALUE.problem("El valor del stock inicial"));
+    }
     if opening_qty.is_some_and(|q| q > 0) {
         if !stocked {
             problem("stock_inicial", "Un servicio no lleva stock".into());

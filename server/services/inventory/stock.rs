@@ -9,11 +9,12 @@ use std::collections::BTreeMap;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::domain::limits::{STOCK, UNIT_PRICE, VALUE};
 use crate::domain::money::qty_from_micros;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
-use crate::models::inventory::cost::{Balance, times};
+use crate::models::inventory::cost::{Balance, Step, per_unit, times};
 use crate::models::inventory::kardex::{KardexRow, NewKardexRow};
 use crate::models::inventory::product::{Product, StockFacts};
 use crate::models::inventory::stock::Stock;
@@ -152,6 +153,25 @@ pub fn insufficient(name: &str, available: i64) -> AppError {
     ))
 }
 
+/// `step` (of `line` on `before`, `None` when a figure left `i64`) when the stock after it stays
+/// within [`STOCK`] and its cost and the stock's value within [`VALUE`]; else a 400 naming the
+/// product. The caller's transaction then rolls back: nothing is written, nothing wraps.
+fn within_room(step: Option<Step>, before: Balance, line: &Line, name: &str) -> AppResult<Step> {
+    let after = if line.kind.is_entry() {
+        before.quantity.checked_add(line.quantity)
+    } else {
+        before.quantity.checked_sub(line.quantity)
+    };
+    let field = |e| AppError::field("lines", e);
+    STOCK
+        .check(after, &format!("El stock de «{name}» en la bodega"))
+        .map_err(field)?;
+    step.filter(|s| VALUE.allows(s.total_cost) && VALUE.allows(s.value))
+        .ok_or_else(|| {
+            field(VALUE.problem(&format!("El valor del movimiento o del stock de «{name}»")))
+        })
+}
+
 /// Locks the stock rows of these `(product, warehouse)` keys in the fixed order. Callers that
 /// must take another lock (a document number) lock their stock first with this, so every
 /// transaction takes stock before anything else.
@@ -203,12 +223,18 @@ pub fn post_movements(
             }
             "recipe" => {
                 for (ingredient, per_unit) in Product::recipe(conn, company, product.id)? {
+                    let quantity = STOCK
+                        .check(
+                            times(m.quantity, per_unit),
+                            &format!("El consumo de la receta «{}»", product.name),
+                        )
+                        .map_err(|e| AppError::field("lines", e))?;
                     lines.push(Line {
                         origin,
                         product: ingredient,
                         warehouse: m.warehouse_id,
                         kind: MovementType::Consumption,
-                        quantity: times(m.quantity, per_unit).max(1),
+                        quantity: quantity.max(1),
                         cost: UnitCost::Average,
                     });
                 }
@@ -292,6 +318,7 @@ pub fn post_movements(
             }
             balance.leave(line.quantity)
         };
+        let step = within_room(step, balance, line, &product.name)?;
         let (quantity_in, quantity_out) = if line.kind.is_entry() {
             (line.quantity, 0)
         } else {
@@ -312,19 +339,28 @@ pub fn post_movements(
             total_cost: step.total_cost,
             balance_quantity: step.after.quantity,
             average_cost: step.after.average,
-            balance_value: step.after.value(),
+            balance_value: step.value,
             user_id,
         });
         if let Some(entry) = balances.get_mut(&(line.product, line.warehouse)) {
             entry.1 = step.after;
         }
         let p = &mut posted[line.origin];
-        p.total_cost += step.total_cost;
+        let what = || {
+            format!(
+                "El costo de «{}»",
+                products[&movements[line.origin].product_id].name
+            )
+        };
+        let field = |e| AppError::field("lines", e);
+        p.total_cost = VALUE
+            .check(p.total_cost.checked_add(step.total_cost), &what())
+            .map_err(field)?;
         let quantity = movements[line.origin].quantity;
         p.unit_cost = if line.product == movements[line.origin].product_id {
             step.unit_cost
         } else {
-            crate::models::inventory::cost::per_unit(p.total_cost, quantity)
+            per_unit(p.total_cost, quantity).ok_or_else(|| field(UNIT_PRICE.problem(&what())))?
         };
     }
     KardexRow::append(conn, &kardex)?;

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
+use crate::domain::limits::QUANTITY;
 use crate::error::{AppError, AppResult};
 use crate::http::input::{optional_id, required_micros, text};
 use crate::models::inventory::product::Product;
@@ -131,7 +132,7 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -
         }
         .filter(Product::is_stocked)
         .ok_or_else(|| line_problem(row, "el producto no existe o no lleva stock"))?;
-        let q = required_micros(line.quantity.as_ref(), "La cantidad", true, false)
+        let q = required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
             .map_err(|e| line_problem(row, e))?;
         lines.push((product.id, q));
     }

@@ -10,12 +10,12 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::note::NOT_FOUND;
-use super::pricing::micros;
+use super::pricing::{iva_micros, micros};
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
+use crate::domain::limits::QUANTITY;
 use crate::domain::money::{from_micros, money, money_text, qty_from_micros};
-use crate::domain::taxes::TaxKind;
 use crate::domain::totals;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::{optional_id, required_micros, text};
@@ -102,8 +102,8 @@ fn portions<'a>(
             Ok(Some(id)) => id,
             _ => return Err(at("elija un producto".into())),
         };
-        let mut wanted =
-            required_micros(r.quantity.as_ref(), "La cantidad", true, false).map_err(at)?;
+        let mut wanted = required_micros(r.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
+            .map_err(at)?;
         let of_product: Vec<&SaleLine> = lines.iter().filter(|l| l.product_id == product).collect();
         let Some(first) = of_product.first() else {
             return Err(at("el producto no está en la nota de venta".into()));
@@ -188,7 +188,7 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
             e.first().map(|e| e.message.clone()).unwrap_or_default(),
         )
     })?;
-    let total = micros(totals.total);
+    let total = micros(totals.total)?;
     let receivable = if cash {
         None
     } else {
@@ -226,8 +226,8 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
             user_id: tenant.user_id(),
             reason: &reason,
             refund: if cash { "cash" } else { "credit" },
-            subtotal: micros(totals.total_without_taxes),
-            iva: micros(totals.iva),
+            subtotal: micros(totals.total_without_taxes)?,
+            iva: micros(totals.iva)?,
             total,
             created_at: at,
         },
@@ -272,21 +272,18 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
     let rows: Vec<CreditNoteLine> = portions
         .iter()
         .zip(&totals.lines)
-        .map(|(p, t)| CreditNoteLine {
-            id: 0,
-            credit_note_id: id,
-            sale_line_id: p.line.id,
-            product_id: p.line.product_id,
-            quantity: p.quantity,
-            net: micros(t.net),
-            iva: t
-                .taxes
-                .iter()
-                .filter(|x| x.kind == TaxKind::Iva)
-                .map(|x| micros(x.value))
-                .sum(),
+        .map(|(p, t)| {
+            Ok(CreditNoteLine {
+                id: 0,
+                credit_note_id: id,
+                sale_line_id: p.line.id,
+                product_id: p.line.product_id,
+                quantity: p.quantity,
+                net: micros(t.net)?,
+                iva: iva_micros(t)?,
+            })
         })
-        .collect();
+        .collect::<AppResult<_>>()?;
     CreditNote::insert_lines(conn, &rows)?;
     match receivable {
         Some(r) if Receivable::lower(conn, company, r.id, total)? != 1 => {

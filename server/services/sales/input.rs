@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::pricing::LineInput;
+use crate::domain::limits::{AMOUNT, QUANTITY, UNIT_PRICE};
 use crate::error::{AppError, AppResult};
 use crate::http::input::{micros, optional_id, required_micros, text};
 
@@ -100,13 +101,14 @@ pub struct PaymentInput {
     pub due_date: Option<NaiveDate>,
 }
 
-/// A money amount with at most 2 decimals, in millionths.
+/// A money amount with at most 2 decimals, in millionths, at most the [`AMOUNT`] of every amount
+/// entered.
 pub fn money_micros(
     value: Option<&Value>,
     what: &str,
     positive: bool,
 ) -> Result<Option<i64>, String> {
-    let micros = micros(value, what, positive, false)?;
+    let micros = micros(value, what, positive, false, AMOUNT)?;
     match micros {
         Some(m) if m % 10_000 != 0 => Err(format!("{what} admite como máximo 2 decimales")),
         other => Ok(other),
@@ -135,9 +137,16 @@ pub fn lines(raw: Option<&[LineBody]>) -> AppResult<Vec<LineInput>> {
                 _ => return Err(at("elija un producto".into())),
             };
             let quantity =
-                required_micros(line.quantity.as_ref(), "La cantidad", true, false).map_err(at)?;
-            let unit_price =
-                micros(line.unit_price.as_ref(), "El precio", false, false).map_err(at)?;
+                required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
+                    .map_err(at)?;
+            let unit_price = micros(
+                line.unit_price.as_ref(),
+                "El precio",
+                false,
+                false,
+                UNIT_PRICE,
+            )
+            .map_err(at)?;
             let discount = money_micros(line.discount.as_ref(), "El descuento", false)
                 .map_err(at)?
                 .unwrap_or(0);

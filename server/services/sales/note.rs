@@ -318,7 +318,7 @@ pub fn commit(
     if let Some(existing) = Sale::find_by_key(conn, company, &prepared.key)? {
         return Ok(Registered::Existing(Box::new(existing)));
     }
-    let total = priced.total();
+    let total = priced.total()?;
     check_payments(
         conn,
         company,
@@ -347,10 +347,10 @@ pub fn commit(
         user_id: tenant.user_id(),
         turn_id: turn,
         quote_id: prepared.quote,
-        gross: pricing::micros(t.gross),
-        discount: pricing::micros(t.total_discount),
-        subtotal: pricing::micros(t.total_without_taxes),
-        iva: pricing::micros(t.iva),
+        gross: pricing::micros(t.gross)?,
+        discount: pricing::micros(t.total_discount)?,
+        subtotal: pricing::micros(t.total_without_taxes)?,
+        iva: pricing::micros(t.iva)?,
         total,
         change_given: change,
         note: prepared.note.as_deref(),

@@ -8,7 +8,9 @@ use std::collections::HashMap;
 use rust_decimal::Decimal;
 
 use crate::db::DbConnection;
-use crate::domain::money::{from_micros, money, to_micros};
+use crate::domain::amount::{Money, Quantity};
+use crate::domain::limits::VALUE;
+use crate::domain::money::{from_micros, to_micros};
 use crate::domain::taxes::iva_rate;
 use crate::domain::totals::{self, Totals};
 use crate::error::{AppError, AppResult};
@@ -65,14 +67,28 @@ pub struct Priced {
 
 impl Priced {
     /// `importeTotal` in millionths.
-    pub fn total(&self) -> i64 {
+    pub fn total(&self) -> AppResult<i64> {
         micros(self.totals.total)
     }
 }
 
-/// Money as millionths (amounts from the totals always fit).
-pub fn micros(value: Decimal) -> i64 {
-    to_micros(value).unwrap_or(i64::MAX)
+/// An amount of the totals as millionths, refused (400) past the [`VALUE`] ceiling of every
+/// computed amount instead of wrapping or saturating.
+pub fn micros(value: Decimal) -> AppResult<i64> {
+    VALUE
+        .check(to_micros(value), "Cada importe del documento")
+        .map_err(|e| AppError::field("lines", e))
+}
+
+/// The IVA of a line of the totals, in millionths ([`micros`]).
+pub fn iva_micros(line: &totals::LineTotals) -> AppResult<i64> {
+    micros(
+        line.taxes
+            .iter()
+            .filter(|x| x.kind == crate::domain::taxes::TaxKind::Iva)
+            .map(|x| x.value)
+            .sum(),
+    )
 }
 
 /// The catalogue price of `product` for a client of `level` (1–3; a missing level falls back to
@@ -135,7 +151,14 @@ pub fn price(
             Some(p) => p,
             None => listed,
         };
-        let gross = micros(money(from_micros(input.quantity) * from_micros(unit_price)));
+        let gross = VALUE
+            .check(
+                Quantity::from_micros(input.quantity)
+                    .amount(Money::from_micros(unit_price))
+                    .map(Money::micros),
+                "el valor de la línea",
+            )
+            .map_err(|e| AppError::field("lines", format!("Línea {row}: {e}")))?;
         if input.discount > gross {
             return Err(AppError::field(
                 "lines",
@@ -210,13 +233,8 @@ pub fn price(
         )
     })?;
     for (line, t) in lines.iter_mut().zip(&totals.lines) {
-        line.net = micros(t.net);
-        line.iva = t
-            .taxes
-            .iter()
-            .filter(|x| x.kind == crate::domain::taxes::TaxKind::Iva)
-            .map(|x| micros(x.value))
-            .sum();
+        line.net = micros(t.net)?;
+        line.iva = iva_micros(t)?;
     }
     Ok(Priced { lines, totals })
 }

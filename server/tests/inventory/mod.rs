@@ -3,4 +3,4 @@
 mod categories;
 mod images;
 mod stock;
-mod upload;
+pub(crate) mod upload;

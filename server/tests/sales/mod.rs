@@ -8,5 +8,5 @@ mod durability;
 mod notes;
 mod promotions;
 mod quotes;
-mod support;
+pub(crate) mod support;
 mod totals;
