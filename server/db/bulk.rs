@@ -126,10 +126,11 @@ where
 
 /// Makes PostgreSQL plan every statement of the current transaction for its own values
 /// (`SET LOCAL plan_cache_mode = force_custom_plan`); nothing on SQLite. For a bulk write into
-/// tables that grow while it runs: after five runs PostgreSQL keeps a generic plan of a prepared
-/// statement, costed while the tables were nearly empty, and an import's lookups by a batch's
-/// codes, barcodes and stock keys went on reading whole tables as they grew (half of a 100,000-row
-/// import's time).
+/// tables that grow while it runs: after five runs PostgreSQL may keep a generic plan of a
+/// prepared statement costed while the tables were nearly empty. Sampled during an import of
+/// 100,000 rows, the batch's `= ANY` lookups (products by code, barcode owners) were most of
+/// the time; with this setting the import took 116 s against 126 s without, on a loaded
+/// machine: not a settled gain (see the README's benchmark paragraph).
 pub fn plan_for_values(conn: &mut DbConnection) -> QueryResult<()> {
     use diesel::connection::SimpleConnection;
     match conn {
