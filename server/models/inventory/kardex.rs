@@ -181,6 +181,36 @@ impl KardexRow {
             .is_some())
     }
 
+    /// Which of the `(product, warehouse)` pairs have a movement of the company: on PostgreSQL
+    /// one statement for all the pairs' products, on SQLite one cached lookup per pair.
+    pub fn with_movements(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        pairs: &[(i64, i64)],
+    ) -> QueryResult<Vec<(i64, i64)>> {
+        let products: Vec<i64> = pairs.iter().map(|p| p.0).collect();
+        let of_company = || {
+            kardex::table
+                .filter(kardex::company_id.eq(company.get()))
+                .select((kardex::product_id, kardex::warehouse_id))
+        };
+        let asked: std::collections::HashSet<&(i64, i64)> = pairs.iter().collect();
+        let found: Vec<(i64, i64)> = crate::db::bulk::find_each(
+            conn,
+            || {
+                of_company()
+                    .filter(kardex::product_id.eq_any(&products))
+                    .distinct()
+            },
+            pairs.iter().map(|&(p, w)| {
+                of_company()
+                    .filter(kardex::product_id.eq(p))
+                    .filter(kardex::warehouse_id.eq(w))
+            }),
+        )?;
+        Ok(found.into_iter().filter(|p| asked.contains(p)).collect())
+    }
+
     /// Names of the company's users among `ids` (who posted each row).
     pub fn user_names(
         conn: &mut DbConnection,

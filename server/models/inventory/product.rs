@@ -31,7 +31,7 @@ pub const UNITS: &[&str] = &[
 pub const IVA_CODES: &[&str] = &["0", "4", "5", "6", "7", "8", "10"];
 
 /// A product row.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Default, Queryable, Selectable)]
 #[diesel(table_name = products)]
 pub struct Product {
     pub id: i64,
@@ -152,6 +152,96 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, products::id;
 /// What the search matches: code and name, folded like the search term.
 fn search_text(f: &ProductFields) -> String {
     fold(&format!("{} {}", f.code, f.name))
+}
+
+/// A product row as inserted: every column bound, `None` as NULL, so that the SQL is the same for
+/// every row (one cached statement on SQLite; one multi-row statement on PostgreSQL).
+#[derive(Insertable)]
+#[diesel(table_name = products, treat_none_as_default_value = false)]
+struct NewProduct<'a> {
+    company_id: i64,
+    code: &'a str,
+    name: &'a str,
+    description: Option<&'a str>,
+    category_id: Option<i64>,
+    unit: &'a str,
+    iva_code: &'a str,
+    price: i64,
+    price2: Option<i64>,
+    price3: Option<i64>,
+    min_stock: i64,
+    kind: &'a str,
+    search_text: String,
+    active: bool,
+    locked: bool,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> NewProduct<'a> {
+    fn of(company: CompanyId, f: &'a ProductFields, at: NaiveDateTime) -> Self {
+        NewProduct {
+            company_id: company.get(),
+            code: &f.code,
+            name: &f.name,
+            description: f.description.as_deref(),
+            category_id: f.category_id,
+            unit: &f.unit,
+            iva_code: &f.iva_code,
+            price: f.price,
+            price2: f.price2,
+            price3: f.price3,
+            min_stock: f.min_stock,
+            kind: &f.kind,
+            search_text: search_text(f),
+            active: f.active,
+            locked: false,
+            created_at: at,
+            updated_at: at,
+        }
+    }
+}
+
+/// The editable columns of a product, as an update sets them (`None` sets NULL): owned, so that
+/// its type, which fixes the SQL, may key the statement cache ([`native::fixed`]).
+#[derive(AsChangeset)]
+#[diesel(table_name = products, treat_none_as_null = true)]
+struct ProductChanges {
+    code: String,
+    name: String,
+    description: Option<String>,
+    category_id: Option<i64>,
+    unit: String,
+    iva_code: String,
+    price: i64,
+    price2: Option<i64>,
+    price3: Option<i64>,
+    min_stock: i64,
+    kind: String,
+    search_text: String,
+    active: bool,
+    updated_at: NaiveDateTime,
+}
+
+impl ProductChanges {
+    fn of(f: &ProductFields, at: NaiveDateTime) -> Self {
+        ProductChanges {
+            code: f.code.clone(),
+            name: f.name.clone(),
+            description: f.description.clone(),
+            category_id: f.category_id,
+            unit: f.unit.clone(),
+            iva_code: f.iva_code.clone(),
+            price: f.price,
+            price2: f.price2,
+            price3: f.price3,
+            min_stock: f.min_stock,
+            kind: f.kind.clone(),
+            search_text: search_text(f),
+            active: f.active,
+            updated_at: at,
+        }
+    }
 }
 
 fn of(company: CompanyId) -> products::BoxedQuery<'static, DbBackend> {
@@ -282,6 +372,125 @@ impl Product {
             .optional()
     }
 
+    /// The company's products with these codes (those that exist): in one statement on
+    /// PostgreSQL, one cached lookup each on SQLite ([`crate::db::bulk::find_each`]).
+    pub fn find_by_codes(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        codes: &[String],
+    ) -> QueryResult<Vec<Product>> {
+        let of_company = || products::table.filter(products::company_id.eq(company.get()));
+        crate::db::bulk::find_each(
+            conn,
+            || {
+                of_company()
+                    .filter(products::code.eq_any(codes))
+                    .select(native::columns::<Product>())
+            },
+            codes.iter().map(|code| {
+                of_company()
+                    .filter(products::code.eq(code))
+                    .select(native::columns::<Product>())
+            }),
+        )
+    }
+
+    /// The barcodes of several products, `(product_id, barcode)`, each product's in the order
+    /// they were given.
+    pub fn barcodes_of(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<Vec<(i64, String)>> {
+        let of_company = || {
+            product_barcodes::table
+                .filter(product_barcodes::company_id.eq(company.get()))
+                .select((product_barcodes::product_id, product_barcodes::barcode))
+        };
+        crate::db::bulk::load_each(
+            conn,
+            || {
+                of_company()
+                    .filter(product_barcodes::product_id.eq_any(ids))
+                    .order(product_barcodes::id.asc())
+            },
+            ids.iter().map(|id| {
+                of_company()
+                    .filter(product_barcodes::product_id.eq(*id))
+                    .order(product_barcodes::id.asc())
+            }),
+        )
+    }
+
+    /// The recipe lines of several products, `(product_id, (ingredient_id, quantity))`, each
+    /// product's in order.
+    pub fn recipes_of(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<Vec<(i64, (i64, i64))>> {
+        let of_company = || {
+            recipe_lines::table
+                .filter(recipe_lines::company_id.eq(company.get()))
+                .select((
+                    recipe_lines::product_id,
+                    (recipe_lines::ingredient_id, recipe_lines::quantity),
+                ))
+        };
+        crate::db::bulk::load_each(
+            conn,
+            || {
+                of_company()
+                    .filter(recipe_lines::product_id.eq_any(ids))
+                    .order(recipe_lines::id.asc())
+            },
+            ids.iter().map(|id| {
+                of_company()
+                    .filter(recipe_lines::product_id.eq(*id))
+                    .order(recipe_lines::id.asc())
+            }),
+        )
+    }
+
+    /// Which product of the company has each of `barcodes`, `(barcode, product_id)`, for those
+    /// some product has.
+    pub fn barcode_owners(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        barcodes: &[String],
+    ) -> QueryResult<Vec<(String, i64)>> {
+        let of_company = || {
+            product_barcodes::table
+                .filter(product_barcodes::company_id.eq(company.get()))
+                .select((product_barcodes::barcode, product_barcodes::product_id))
+        };
+        crate::db::bulk::find_each(
+            conn,
+            || of_company().filter(product_barcodes::barcode.eq_any(barcodes)),
+            barcodes
+                .iter()
+                .map(|code| of_company().filter(product_barcodes::barcode.eq(code))),
+        )
+    }
+
+    /// Puts the editable fields of `f` on the row (its barcodes and recipe live elsewhere), as
+    /// saving them would: a bulk import reads the rows it has not written yet this way.
+    pub fn set_fields(&mut self, f: &ProductFields) {
+        self.code = f.code.clone();
+        self.name = f.name.clone();
+        self.description = f.description.clone();
+        self.category_id = f.category_id;
+        self.unit = f.unit.clone();
+        self.iva_code = f.iva_code.clone();
+        self.price = f.price;
+        self.price2 = f.price2;
+        self.price3 = f.price3;
+        self.min_stock = f.min_stock;
+        self.kind = f.kind.clone();
+        self.search_text = search_text(f);
+        self.active = f.active;
+    }
+
     /// The product of the company with this barcode.
     pub fn find_by_barcode(
         conn: &mut DbConnection,
@@ -359,31 +568,120 @@ impl Product {
         company: CompanyId,
         f: &ProductFields,
     ) -> QueryResult<i64> {
+        Self::insert_many(conn, company, &[f])?
+            .into_iter()
+            .next()
+            .ok_or(diesel::result::Error::NotFound)
+    }
+
+    /// Inserts several products (codes unique among them) with their barcodes and recipes;
+    /// returns their ids in the order given. A handful of statements for all of them on
+    /// PostgreSQL, one cached statement per row on SQLite ([`crate::db::bulk`]).
+    pub fn insert_many(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        list: &[&ProductFields],
+    ) -> QueryResult<Vec<i64>> {
+        if list.is_empty() {
+            return Ok(Vec::new());
+        }
         let at = now();
-        let id = diesel::insert_into(products::table)
-            .values((
-                products::company_id.eq(company.get()),
-                products::code.eq(&f.code),
-                products::name.eq(&f.name),
-                products::description.eq(&f.description),
-                products::category_id.eq(f.category_id),
-                products::unit.eq(&f.unit),
-                products::iva_code.eq(&f.iva_code),
-                products::price.eq(f.price),
-                products::price2.eq(f.price2),
-                products::price3.eq(f.price3),
-                products::min_stock.eq(f.min_stock),
-                products::kind.eq(&f.kind),
-                products::search_text.eq(search_text(f)),
-                products::active.eq(f.active),
-                products::locked.eq(false),
-                products::created_at.eq(at),
-                products::updated_at.eq(at),
-            ))
-            .returning(products::id)
-            .get_result(conn)?;
-        Self::save_children(conn, company, id, f)?;
-        Ok(id)
+        let rows: Vec<NewProduct> = list
+            .iter()
+            .map(|f| NewProduct::of(company, f, at))
+            .collect();
+        let ids = crate::db::bulk::insert_ids(
+            conn,
+            list.iter().map(|f| f.code.clone()),
+            || {
+                diesel::insert_into(products::table)
+                    .values(&rows)
+                    .returning((products::code, products::id))
+            },
+            rows.iter().map(|row| {
+                diesel::insert_into(products::table)
+                    .values(row)
+                    .returning(products::id)
+            }),
+        )?;
+        let saved: Vec<(i64, &ProductFields)> =
+            ids.iter().copied().zip(list.iter().copied()).collect();
+        Self::insert_barcodes(conn, company, &saved)?;
+        Self::insert_recipes(conn, company, &saved)?;
+        Ok(ids)
+    }
+
+    /// Saves the editable fields and barcodes of several of the company's products, found by
+    /// their codes (unique among them, unchanged), leaving their recipes as they are: what a bulk
+    /// import changes, a handful of statements for all of them on PostgreSQL (the fields in one
+    /// upsert on the unique `(company_id, code)`), one cached statement per row on SQLite.
+    pub fn update_many(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        list: &[(i64, &ProductFields)],
+    ) -> QueryResult<()> {
+        use diesel::upsert::excluded;
+        if list.is_empty() {
+            return Ok(());
+        }
+        let at = now();
+        let rows: Vec<NewProduct> = list
+            .iter()
+            .map(|(_, f)| NewProduct::of(company, f, at))
+            .collect();
+        crate::db::bulk::execute(
+            conn,
+            || {
+                diesel::insert_into(products::table)
+                    .values(&rows)
+                    .on_conflict((products::company_id, products::code))
+                    .do_update()
+                    .set((
+                        products::name.eq(excluded(products::name)),
+                        products::description.eq(excluded(products::description)),
+                        products::category_id.eq(excluded(products::category_id)),
+                        products::unit.eq(excluded(products::unit)),
+                        products::iva_code.eq(excluded(products::iva_code)),
+                        products::price.eq(excluded(products::price)),
+                        products::price2.eq(excluded(products::price2)),
+                        products::price3.eq(excluded(products::price3)),
+                        products::min_stock.eq(excluded(products::min_stock)),
+                        products::kind.eq(excluded(products::kind)),
+                        products::search_text.eq(excluded(products::search_text)),
+                        products::active.eq(excluded(products::active)),
+                        products::updated_at.eq(excluded(products::updated_at)),
+                    ))
+            },
+            list.iter().map(|(id, f)| {
+                native::fixed(
+                    diesel::update(
+                        products::table
+                            .filter(products::company_id.eq(company.get()))
+                            .filter(products::id.eq(*id)),
+                    )
+                    .set(ProductChanges::of(f, at)),
+                )
+            }),
+        )?;
+        let ids: Vec<i64> = list.iter().map(|(id, _)| *id).collect();
+        crate::db::bulk::execute(
+            conn,
+            || {
+                diesel::delete(
+                    product_barcodes::table
+                        .filter(product_barcodes::company_id.eq(company.get()))
+                        .filter(product_barcodes::product_id.eq_any(&ids)),
+                )
+            },
+            ids.iter().map(|id| {
+                diesel::delete(
+                    product_barcodes::table
+                        .filter(product_barcodes::company_id.eq(company.get()))
+                        .filter(product_barcodes::product_id.eq(*id)),
+                )
+            }),
+        )?;
+        Self::insert_barcodes(conn, company, list)
     }
 
     /// Saves the editable fields, barcodes and recipe (0 when it is not the company's).
@@ -394,22 +692,7 @@ impl Product {
         f: &ProductFields,
     ) -> QueryResult<usize> {
         let n = diesel::update(crate::company_row!(products, company, id))
-            .set((
-                products::code.eq(&f.code),
-                products::name.eq(&f.name),
-                products::description.eq(&f.description),
-                products::category_id.eq(f.category_id),
-                products::unit.eq(&f.unit),
-                products::iva_code.eq(&f.iva_code),
-                products::price.eq(f.price),
-                products::price2.eq(f.price2),
-                products::price3.eq(f.price3),
-                products::min_stock.eq(f.min_stock),
-                products::kind.eq(&f.kind),
-                products::search_text.eq(search_text(f)),
-                products::active.eq(f.active),
-                products::updated_at.eq(now()),
-            ))
+            .set(ProductChanges::of(f, now()))
             .execute(conn)?;
         if n > 0 {
             diesel::delete(
@@ -424,36 +707,70 @@ impl Product {
                     .filter(recipe_lines::product_id.eq(id)),
             )
             .execute(conn)?;
-            Self::save_children(conn, company, id, f)?;
+            Self::insert_barcodes(conn, company, &[(id, f)])?;
+            Self::insert_recipes(conn, company, &[(id, f)])?;
         }
         Ok(n)
     }
 
-    fn save_children(
+    /// Inserts the barcodes of `list` (product id and fields).
+    fn insert_barcodes(
         conn: &mut DbConnection,
         company: CompanyId,
-        id: i64,
-        f: &ProductFields,
+        list: &[(i64, &ProductFields)],
     ) -> QueryResult<()> {
-        for barcode in &f.barcodes {
-            diesel::insert_into(product_barcodes::table)
-                .values((
-                    product_barcodes::company_id.eq(company.get()),
-                    product_barcodes::product_id.eq(id),
-                    product_barcodes::barcode.eq(barcode),
-                ))
-                .execute(conn)?;
+        let rows: Vec<_> = list
+            .iter()
+            .flat_map(|(id, f)| {
+                f.barcodes.iter().map(move |barcode| {
+                    (
+                        product_barcodes::company_id.eq(company.get()),
+                        product_barcodes::product_id.eq(*id),
+                        product_barcodes::barcode.eq(barcode),
+                    )
+                })
+            })
+            .collect();
+        if rows.is_empty() {
+            return Ok(());
         }
-        for (ingredient, quantity) in &f.recipe {
-            diesel::insert_into(recipe_lines::table)
-                .values((
-                    recipe_lines::company_id.eq(company.get()),
-                    recipe_lines::product_id.eq(id),
-                    recipe_lines::ingredient_id.eq(ingredient),
-                    recipe_lines::quantity.eq(quantity),
-                ))
-                .execute(conn)?;
+        crate::db::bulk::execute(
+            conn,
+            || diesel::insert_into(product_barcodes::table).values(rows.clone()),
+            rows.iter()
+                .map(|row| diesel::insert_into(product_barcodes::table).values(*row)),
+        )?;
+        Ok(())
+    }
+
+    /// Inserts the recipe lines of `list` (product id and fields).
+    fn insert_recipes(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        list: &[(i64, &ProductFields)],
+    ) -> QueryResult<()> {
+        let rows: Vec<_> = list
+            .iter()
+            .flat_map(|(id, f)| {
+                f.recipe.iter().map(move |(ingredient, quantity)| {
+                    (
+                        recipe_lines::company_id.eq(company.get()),
+                        recipe_lines::product_id.eq(*id),
+                        recipe_lines::ingredient_id.eq(*ingredient),
+                        recipe_lines::quantity.eq(*quantity),
+                    )
+                })
+            })
+            .collect();
+        if rows.is_empty() {
+            return Ok(());
         }
+        crate::db::bulk::execute(
+            conn,
+            || diesel::insert_into(recipe_lines::table).values(rows.clone()),
+            rows.iter()
+                .map(|row| diesel::insert_into(recipe_lines::table).values(*row)),
+        )?;
         Ok(())
     }
 

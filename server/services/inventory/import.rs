@@ -20,11 +20,9 @@ use crate::models::CompanyId;
 use crate::models::inventory::category::{Category, CategoryFields};
 use crate::models::inventory::cost::times;
 use crate::models::inventory::import_job::ImportJob;
-use crate::models::inventory::kardex::KardexRow;
-use crate::models::inventory::product::{
-    IVA_CODES, Product, ProductFields, UNITS, refresh_after_import,
-};
+use crate::models::inventory::product::{IVA_CODES, ProductFields, UNITS, refresh_after_import};
 use crate::models::inventory::warehouse::Warehouse;
+use crate::services::inventory::import_batch::Batch;
 use crate::services::inventory::stock::{
     Document, Movement, MovementType, UnitCost, post_movements,
 };
@@ -99,9 +97,11 @@ fn number(text: Option<&str>, what: &str, limit: Limit) -> Result<Option<i64>, S
     micros(Some(&Value::String(text)), what, false, false, limit)
 }
 
-/// Validates and saves one row; opening stock is queued in `opening`.
+/// Validates and saves one row into `batch` (written at the batch's end); opening stock is
+/// queued in `opening`.
 fn apply_row(
     conn: &mut DbConnection,
+    batch: &mut Batch,
     company: CompanyId,
     ctx: &mut Context,
     row_no: i64,
@@ -130,15 +130,10 @@ fn apply_row(
             message: "El código es obligatorio".into(),
         }]);
     };
-    let existing = Product::find_by_code(conn, company, &code).map_err(db)?;
-    let current = match &existing {
-        Some(p) => Some((
-            p.clone(),
-            Product::barcodes(conn, company, p.id).map_err(db)?,
-            Product::recipe(conn, company, p.id).map_err(db)?,
-        )),
-        None => None,
-    };
+    let existing = batch.find_by_code(&code);
+    let current = existing
+        .as_ref()
+        .map(|p| (p.clone(), batch.barcodes(p.id), batch.recipe(p.id)));
     let name = ctx
         .cell(row, "nombre")
         .map(String::from)
@@ -227,10 +222,9 @@ fn apply_row(
                 "codigo_barras",
                 format!("El código de barras «{bad}» no es válido"),
             );
-        } else if let Some(taken) =
-            Product::barcodes_taken(conn, company, list, existing.as_ref().map(|p| p.id))
-                .map_err(db)?
-                .first()
+        } else if let Some(taken) = batch
+            .barcodes_taken(list, existing.as_ref().map(|p| p.id))
+            .first()
         {
             problem(
                 "codigo_barras",
@@ -309,10 +303,7 @@ fn apply_row(
         recipe: current.as_ref().map(|c| c.2.clone()).unwrap_or_default(),
     };
     let (id, outcome) = match &current {
-        None => (
-            Product::insert(conn, company, &fields).map_err(db)?,
-            Outcome::Created,
-        ),
+        None => (batch.insert(&fields), Outcome::Created),
         Some((p, barcodes, recipe)) => {
             let before = ProductFields {
                 code: p.code.clone(),
@@ -333,7 +324,7 @@ fn apply_row(
             if before == fields {
                 (p.id, Outcome::Unchanged)
             } else {
-                Product::update(conn, company, p.id, &fields).map_err(db)?;
+                batch.update(p.id, &fields);
                 (p.id, Outcome::Updated)
             }
         }
@@ -341,8 +332,9 @@ fn apply_row(
     if let (Some(q), Some(w)) = (opening_qty.filter(|q| *q > 0), warehouse)
         && stocked
         && !ctx.opened.contains(&(id, w))
-        && !KardexRow::has_movements(conn, company, Some(id), Some(w)).map_err(db)?
     {
+        // Whether the product already has a movement there is checked for the whole batch
+        // when it is written (`Batch::flush`).
         ctx.opened.insert((id, w));
         opening.push(Movement {
             product_id: id,
@@ -353,6 +345,31 @@ fn apply_row(
         });
     }
     Ok(outcome)
+}
+
+/// Reads what the rows of `rows` may look up ([`Batch::load`]): the products of their codes and
+/// the owners of their barcodes.
+fn load_batch(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ctx: &Context,
+    rows: &[Vec<String>],
+) -> diesel::QueryResult<Batch> {
+    let mut codes: Vec<String> = rows
+        .iter()
+        .filter_map(|row| ctx.cell(row, "codigo").map(String::from))
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    let mut barcodes: Vec<String> = rows
+        .iter()
+        .filter_map(|row| ctx.cell(row, "codigo_barras"))
+        .flat_map(|cell| cell.split('|').map(str::trim).filter(|b| !b.is_empty()))
+        .map(String::from)
+        .collect();
+    barcodes.sort_unstable();
+    barcodes.dedup();
+    Batch::load(conn, company, &codes, &barcodes)
 }
 
 /// Runs an import job to its end (on a blocking thread): batches of rows in one transaction each,
@@ -409,10 +426,13 @@ pub fn run_job(
             let first_row = 2 + (batch_no * BATCH) as i64;
             let outcome = write_transaction(conn, |conn| -> AppResult<(i64, i64, Vec<RowError>)> {
                 let (mut c, mut u, mut errs) = (0, 0, Vec::new());
+                crate::db::bulk::plan_for_values(conn)?;
                 let mut opening = Vec::new();
+                let mut saved = load_batch(conn, company, &ctx, batch)?;
                 for (i, row) in batch.iter().enumerate() {
                     match apply_row(
                         conn,
+                        &mut saved,
                         company,
                         &mut ctx,
                         first_row + i as i64,
@@ -425,6 +445,7 @@ pub fn run_job(
                         Err(e) => errs.extend(e),
                     }
                 }
+                saved.flush(conn, &mut opening, &mut ctx.opened)?;
                 if !opening.is_empty() {
                     post_movements(
                         conn,
@@ -440,6 +461,8 @@ pub fn run_job(
                 }
                 Ok((c, u, errs))
             });
+            // Provisional ids of a batch that was not written.
+            ctx.opened.retain(|(product, _)| *product > 0);
             match outcome {
                 Ok((c, u, errs)) => {
                     created += c;

@@ -4,6 +4,7 @@
 pub mod adjustments;
 pub mod documents;
 pub mod import;
+mod import_batch;
 pub mod stock;
 pub mod transfers;
 pub mod warehouses;
