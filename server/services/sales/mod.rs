@@ -2,6 +2,7 @@
 //! what they share — reading the body ([`input`]), pricing ([`pricing`]), the emission point's
 //! counters ([`sequence`]) and the header-plus-lines document ([`document`]).
 
+pub mod below_cost;
 pub mod credit_note;
 pub mod document;
 pub mod input;
