@@ -226,6 +226,7 @@ fn api() -> Api {
         .post("/inventory/transfer/register", transfers::register)
         .get("/inventory/transfer/{id}", transfers::get)
         .get("/inventory/kardex", kardex::kardex)
+        .get("/inventory/kardex/export", kardex::export)
         .get("/inventory/stock", kardex::stock)
         .post(
             "/inventory/upload",

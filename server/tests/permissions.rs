@@ -398,6 +398,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ),
         (
             "GET",
+            "/api/inventory/kardex/export",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "GET",
             "/api/inventory/stock",
             Roles(ADMIN_USER),
             Value::Null,

@@ -1,6 +1,8 @@
 //! Reading the rows of an uploaded spreadsheet: CSV (`;` or `,`, quoted fields, UTF-8 with or
 //! without BOM) and XLSX (the first worksheet; read from the zip with `flate2`, shared and inline
-//! strings, numbers as written). Every cell comes back as text; the caller validates it.
+//! strings, numbers as written). Every cell comes back as text, exactly as written (a name that
+//! starts with `=` is stored as such); the caller validates it. The files the app writes are
+//! `util::export`.
 
 use std::io::Read;
 
@@ -273,99 +275,6 @@ pub fn read_xlsx(bytes: &[u8]) -> Result<Rows, SheetError> {
     Ok(rows)
 }
 
-/// Writes a minimal XLSX file with one sheet of inline strings (tests and the benchmark).
-pub fn write_xlsx(rows: &[Vec<String>]) -> Vec<u8> {
-    fn esc(s: &str) -> String {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    }
-    let mut sheet = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>",
-    );
-    for (r, row) in rows.iter().enumerate() {
-        sheet.push_str(&format!("<row r=\"{}\">", r + 1));
-        for (c, value) in row.iter().enumerate() {
-            let col = (b'A' + c as u8) as char;
-            sheet.push_str(&format!(
-                "<c r=\"{col}{}\" t=\"inlineStr\"><is><t>{}</t></is></c>",
-                r + 1,
-                esc(value)
-            ));
-        }
-        sheet.push_str("</row>");
-    }
-    sheet.push_str("</sheetData></worksheet>");
-    let files = [("xl/worksheets/sheet1.xml", sheet)];
-    let mut out = Vec::new();
-    let mut central = Vec::new();
-    for (name, content) in &files {
-        let mut deflated = Vec::new();
-        // Writing into a `Vec` cannot fail: the `io::Result`s below are always `Ok`.
-        #[allow(clippy::unwrap_used)]
-        {
-            use std::io::Write;
-            let mut enc =
-                flate2::write::DeflateEncoder::new(&mut deflated, flate2::Compression::fast());
-            enc.write_all(content.as_bytes()).unwrap();
-            enc.finish().unwrap();
-        }
-        let crc = crc32(content.as_bytes());
-        let offset = out.len() as u32;
-        let header = |sig: &[u8], central: bool| {
-            let mut h = Vec::new();
-            h.extend_from_slice(sig);
-            if central {
-                h.extend_from_slice(&20u16.to_le_bytes());
-            }
-            h.extend_from_slice(&20u16.to_le_bytes());
-            h.extend_from_slice(&0u16.to_le_bytes());
-            h.extend_from_slice(&8u16.to_le_bytes());
-            h.extend_from_slice(&0u32.to_le_bytes());
-            h.extend_from_slice(&crc.to_le_bytes());
-            h.extend_from_slice(&(deflated.len() as u32).to_le_bytes());
-            h.extend_from_slice(&(content.len() as u32).to_le_bytes());
-            h.extend_from_slice(&(name.len() as u16).to_le_bytes());
-            h.extend_from_slice(&0u16.to_le_bytes());
-            if central {
-                h.extend_from_slice(&[0u8; 10]);
-                h.extend_from_slice(&offset.to_le_bytes());
-            }
-            h.extend_from_slice(name.as_bytes());
-            h
-        };
-        out.extend(header(b"PK\x03\x04", false));
-        out.extend_from_slice(&deflated);
-        central.extend(header(b"PK\x01\x02", true));
-    }
-    let central_at = out.len() as u32;
-    out.extend_from_slice(&central);
-    out.extend_from_slice(b"PK\x05\x06");
-    out.extend_from_slice(&[0u8; 4]);
-    out.extend_from_slice(&(files.len() as u16).to_le_bytes());
-    out.extend_from_slice(&(files.len() as u16).to_le_bytes());
-    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
-    out.extend_from_slice(&central_at.to_le_bytes());
-    out.extend_from_slice(&0u16.to_le_bytes());
-    out
-}
-
-/// CRC-32 (IEEE) of the zip entries.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,7 +296,7 @@ mod tests {
             vec!["codigo".to_string(), "nombre".to_string()],
             vec!["X1".to_string(), "Café & té <1>".to_string()],
         ];
-        let bytes = write_xlsx(&rows);
+        let bytes = crate::util::export::write_xlsx(&rows);
         assert_eq!(read_rows(&bytes).unwrap(), rows);
     }
 }

@@ -95,6 +95,7 @@ pub fn bindings() -> String {
         sales::pages::CreditNotesPage,
         inventory::product::ProductView,
         inventory::product::ProductDetailView,
+        inventory::product::ProductSavedView,
         inventory::product::ProductStockView,
         inventory::product::IngredientStockView,
         inventory::product::ProductsPage,

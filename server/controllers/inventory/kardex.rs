@@ -1,4 +1,5 @@
 //! `GET /api/inventory/kardex` (one product's movements over a range, with the balance before it)
+//! and its CSV download `GET /api/inventory/kardex/export`,
 //! and `GET /api/inventory/stock` (stock per warehouse of the branch with its value), and the
 //! inventory hub built from them.
 
@@ -6,6 +7,7 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::State;
+use axum::response::Response;
 use rust_decimal::Decimal;
 
 use super::products::query_map;
@@ -23,6 +25,8 @@ use crate::models::inventory::kardex::{KardexQuery, KardexRow};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
+use crate::services::inventory::stock::MovementType;
+use crate::util::export::{csv_download, write_csv};
 use crate::views::inventory::document::iso;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::inventory::stock::{
@@ -64,20 +68,21 @@ pub fn row_views(
         .collect())
 }
 
-/// The kardex of the query string (`productId` required; `cellarId`, `from`, `to`, `page`,
-/// `limit` optional; without `cellarId`, every warehouse of the branch).
-pub fn kardex_data(
+/// The product and the movements the query string selects (`productId` required; `cellarId`,
+/// `from`, `to` optional; without `cellarId`, every warehouse of the branch). 404 for another
+/// company's product or warehouse.
+fn selection(
     conn: &mut DbConnection,
     tenant: &Tenant,
-    raw_query: &str,
+    params: &ListParams,
     query: &HashMap<String, String>,
-) -> AppResult<KardexView> {
-    let params = ListParams::from_query(raw_query)?;
+) -> AppResult<(Product, KardexQuery)> {
     let product = query
         .get("productId")
         .and_then(|v| v.trim().parse::<i64>().ok())
         .ok_or_else(|| AppError::field("productId", "Seleccione un producto"))?;
-    Product::find(conn, tenant.company, product)?.ok_or_else(crate::error::not_in_table)?;
+    let product =
+        Product::find(conn, tenant.company, product)?.ok_or_else(crate::error::not_in_table)?;
     let branch = tenant.branch(conn)?.id;
     let warehouse = selected_cellar(conn, tenant.company, query)?;
     let warehouses = Warehouse::of_branch(conn, tenant.company, branch)?
@@ -86,12 +91,25 @@ pub fn kardex_data(
         .collect();
     let (from, to) = params.time_range();
     let q = KardexQuery {
-        product_id: product,
+        product_id: product.id,
         warehouse_id: warehouse,
         warehouses,
         from,
         to,
     };
+    Ok((product, q))
+}
+
+/// The kardex of the query string (the [`selection`], `page` and `limit`).
+pub fn kardex_data(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    raw_query: &str,
+    query: &HashMap<String, String>,
+) -> AppResult<KardexView> {
+    let params = ListParams::from_query(raw_query)?;
+    let (_, q) = selection(conn, tenant, &params, query)?;
+    let from = q.from;
     let opening = match from {
         Some(from) => {
             let before = KardexRow::before(conn, tenant.company, &q, from)?;
@@ -151,6 +169,97 @@ pub async fn kardex(
             .run(move |conn| kardex_data(conn, &tenant, &raw, &query))
             .await?,
     ))
+}
+
+/// Rows read per query while exporting.
+const EXPORT_CHUNK: i64 = 2000;
+
+/// The header of the kardex CSV: the product, then the columns of the kardex table.
+const EXPORT_COLUMNS: [&str; 13] = [
+    "Código",
+    "Producto",
+    "Fecha",
+    "Tipo",
+    "Documento",
+    "Entrada",
+    "Salida",
+    "Costo unitario",
+    "Costo total",
+    "Saldo",
+    "Costo promedio",
+    "Valor",
+    "Usuario",
+];
+
+/// The whole range of the [`selection`] as CSV rows (header first), and the product's code.
+fn export_rows(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    raw_query: &str,
+    query: &HashMap<String, String>,
+) -> AppResult<(String, Vec<Vec<String>>)> {
+    let params = ListParams::from_query(raw_query)?;
+    let (product, q) = selection(conn, tenant, &params, query)?;
+    let mut rows = vec![EXPORT_COLUMNS.map(String::from).to_vec()];
+    let mut offset = 0;
+    loop {
+        let (chunk, total) = KardexRow::page(conn, tenant.company, &q, offset, EXPORT_CHUNK)?;
+        for r in row_views(conn, tenant, &chunk)? {
+            let kind = MovementType::ALL
+                .into_iter()
+                .find(|k| k.as_str() == r.movement_type)
+                .map_or_else(|| r.movement_type.clone(), |k| k.label().to_string());
+            let document = format!(
+                "{} {}",
+                r.document.doc_type,
+                r.document.number.as_deref().unwrap_or_default()
+            );
+            rows.push(vec![
+                product.code.clone(),
+                product.name.clone(),
+                r.date,
+                kind,
+                document.trim().to_string(),
+                r.quantity_in,
+                r.quantity_out,
+                r.unit_cost,
+                r.total_cost,
+                r.balance_quantity,
+                r.average_cost,
+                r.balance_value,
+                r.user.unwrap_or_default(),
+            ]);
+        }
+        offset += EXPORT_CHUNK;
+        if chunk.is_empty() || offset >= total {
+            break;
+        }
+    }
+    Ok((product.code, rows))
+}
+
+/// `GET /api/inventory/kardex/export` (same filters and rules as the kardex; `page` and `limit`
+/// ignored): the whole range as a CSV download, `kardex-<código>.csv`, every cell neutralised
+/// against spreadsheet formulas (`util::export`).
+pub async fn export(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    uri: axum::http::Uri,
+) -> AppResult<Response> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let query = query_map(&uri);
+    let raw = uri.query().unwrap_or_default().to_string();
+    let (code, rows) = state
+        .db
+        .run(move |conn| export_rows(conn, &tenant, &raw, &query))
+        .await?;
+    // The code goes into a header: only characters that need no quoting there.
+    let safe: String = code
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .collect();
+    let name = if safe.is_empty() { "producto".into() } else { safe };
+    Ok(csv_download(&format!("kardex-{name}.csv"), write_csv(rows)))
 }
 
 /// Most rows the stock list answers.

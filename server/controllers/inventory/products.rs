@@ -35,9 +35,10 @@ use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::services::inventory::warehouses::branch_cellar;
 use crate::validation::{check_fields, optional_text, required_text};
+use crate::services::sales::below_cost;
 use crate::views::inventory::product::{
-    IngredientStockView, OptionView, ProductDetailView, ProductStockView, ProductView,
-    ProductsPage, price, quantity,
+    FieldWarningView, IngredientStockView, OptionView, ProductDetailView, ProductSavedView,
+    ProductStockView, ProductView, ProductsPage, price, quantity,
 };
 
 /// Longest product code and barcode.
@@ -358,8 +359,15 @@ pub fn page_data(
     params: &ListParams,
     query: &HashMap<String, String>,
 ) -> AppResult<ProductsPage> {
+    let list = list_page(conn, tenant, params, query)?;
+    let ids: Vec<i64> = list.results.iter().map(|p| p.id).collect();
+    let average_costs = below_cost::branch_costs(conn, tenant, &ids)?
+        .into_iter()
+        .map(|(id, cost)| (id, price(cost)))
+        .collect();
     Ok(ProductsPage {
-        list: list_page(conn, tenant, params, query)?,
+        list,
+        average_costs,
         categories: super::categories::all_views(conn, tenant.company, true)?,
         units: UNITS.iter().map(|u| u.to_string()).collect(),
         iva_codes: IVA_CODES
@@ -410,12 +418,31 @@ pub async fn list(
     ))
 }
 
+/// The answer of a save: the product and a warning for each price below the branch average cost.
+fn saved_view(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    product: Product,
+) -> AppResult<ProductSavedView> {
+    let warnings = below_cost::price_warnings(conn, tenant, &product)?
+        .into_iter()
+        .map(|(field, message)| FieldWarningView {
+            field: field.into(),
+            message,
+        })
+        .collect();
+    Ok(ProductSavedView {
+        product: view(conn, tenant, product)?,
+        warnings,
+    })
+}
+
 /// `POST /api/item/register`.
 pub async fn register(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<ProductBody>,
-) -> AppResult<(StatusCode, Json<ProductView>)> {
+) -> AppResult<(StatusCode, Json<ProductSavedView>)> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let created = state
         .db
@@ -424,7 +451,7 @@ pub async fn register(
             let id = Product::insert(conn, tenant.company, &fields)
                 .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
             let product = load(conn, tenant.company, id)?;
-            view(conn, &tenant, product)
+            saved_view(conn, &tenant, product)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(created)))
@@ -436,7 +463,7 @@ pub async fn update(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
     JsonBody(body): JsonBody<ProductBody>,
-) -> AppResult<Json<ProductView>> {
+) -> AppResult<Json<ProductSavedView>> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let updated = state
         .db
@@ -457,7 +484,7 @@ pub async fn update(
             Product::update(conn, tenant.company, id, &fields)
                 .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
             let product = load(conn, tenant.company, id)?;
-            view(conn, &tenant, product)
+            saved_view(conn, &tenant, product)
         })
         .await?;
     Ok(Json(updated))

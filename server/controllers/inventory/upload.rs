@@ -4,8 +4,8 @@
 
 use axum::Json;
 use axum::extract::{FromRequest, Multipart, Request, State};
-use axum::http::{StatusCode, header};
-use axum::response::IntoResponse;
+use axum::http::StatusCode;
+use axum::response::Response;
 use serde_json::Value;
 
 use crate::app::AppState;
@@ -17,6 +17,7 @@ use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::inventory::import_job::ImportJob;
 use crate::services::inventory::import::{COLUMNS, run_job};
+use crate::util::export::{csv_download, write_csv};
 use crate::util::spreadsheet::read_rows;
 use crate::views::inventory::import::{ImportJobView, ImportStarted, RowError};
 
@@ -135,21 +136,29 @@ pub async fn job(
     ))
 }
 
-/// `GET /api/inventory/upload/template`: the CSV template (`;`, UTF-8 with BOM for Excel).
-pub async fn template(CurrentUser(auth): CurrentUser) -> AppResult<impl IntoResponse> {
+/// `GET /api/inventory/upload/template`: the CSV template, written like every file the app
+/// produces (`util::export`: `;`, UTF-8 with BOM for Excel, cells neutralised).
+pub async fn template(CurrentUser(auth): CurrentUser) -> AppResult<Response> {
     auth.tenant(roles::ADMIN)?;
-    let body = format!(
-        "\u{feff}{}\r\nP0001;7861234500017|7861234500024;Azúcar blanca 1 kg;;Abarrotes;unidad;0;1.10;1.05;1.00;10;producto;Bodega principal;24;0.88\r\n",
-        COLUMNS.join(";")
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (
-                header::CONTENT_DISPOSITION,
-                "attachment; filename=\"plantilla-productos.csv\"",
-            ),
-        ],
-        body,
+    let example = [
+        "P0001",
+        "7861234500017|7861234500024",
+        "Azúcar blanca 1 kg",
+        "",
+        "Abarrotes",
+        "unidad",
+        "0",
+        "1.10",
+        "1.05",
+        "1.00",
+        "10",
+        "producto",
+        "Bodega principal",
+        "24",
+        "0.88",
+    ];
+    Ok(csv_download(
+        "plantilla-productos.csv",
+        write_csv([COLUMNS, &example[..]]),
     ))
 }

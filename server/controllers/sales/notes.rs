@@ -19,6 +19,7 @@ use crate::models::CompanyId;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::CreditNote;
 use crate::models::sales::note::{Sale, SaleLine, SalePayment};
+use crate::services::sales::below_cost;
 use crate::services::sales::note::{
     NewlySold, NoteBody, Registered, commit, idempotency_key, prepare, price_body,
 };
@@ -143,17 +144,20 @@ pub async fn register(
     }
 }
 
-/// `POST /api/sales/note/preview`: the priced lines and totals; nothing is written.
+/// `POST /api/sales/note/preview`: the priced lines and totals, lines below cost flagged; nothing
+/// is written.
 pub async fn preview(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<NoteBody>,
 ) -> AppResult<Json<SalePreviewView>> {
-    let Json(priced) = document::read(&state, &auth, move |conn, tenant| {
-        price_body(conn, tenant, &body).map(|(_, p)| p)
+    let Json(view) = document::read(&state, &auth, move |conn, tenant| {
+        let (_, priced) = price_body(conn, tenant, &body)?;
+        let below = below_cost::check_lines(conn, tenant, &priced.lines)?;
+        Ok(SalePreviewView::new(&priced, below))
     })
     .await?;
-    Ok(Json(SalePreviewView::from(&priced)))
+    Ok(Json(view))
 }
 
 /// The sale `id` of the user's company, else the specification's 404.

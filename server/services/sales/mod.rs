@@ -3,6 +3,7 @@
 //! discount limit ([`discount`]), the emission point's counters ([`sequence`]) and the
 //! header-plus-lines document ([`document`]).
 
+pub mod below_cost;
 pub mod credit_note;
 pub mod discount;
 pub mod document;

@@ -1,6 +1,8 @@
 //! The inventory area: product categories, products, warehouses, stock and kardex, bulk import.
 
+mod below_cost;
 mod categories;
+mod exports;
 mod images;
 mod stock;
 pub(crate) mod upload;

@@ -1,5 +1,6 @@
 //! The sales area: clients, sales notes, credit notes, quotes.
 
+mod below_cost;
 mod clients;
 mod concurrency;
 mod credit_notes;

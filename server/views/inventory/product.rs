@@ -88,6 +88,22 @@ impl ProductView {
     }
 }
 
+/// A warning about a saved field: the save went through, the user should look again.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct FieldWarningView {
+    pub field: String,
+    pub message: String,
+}
+
+/// The answer of creating or updating a product: the product and the warnings about it (a price
+/// below the branch average cost, [`crate::services::sales::below_cost`]).
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ProductSavedView {
+    #[serde(flatten)]
+    pub product: ProductView,
+    pub warnings: Vec<FieldWarningView>,
+}
+
 /// Stock of a product in one warehouse of the branch (`getStocks`, `getByBarcode`).
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -137,4 +153,8 @@ pub struct ProductsPage {
     #[serde(rename = "ivaCodes")]
     pub iva_codes: Vec<OptionView>,
     pub kinds: Vec<OptionView>,
+    /// The branch average cost of the listed products that have one, by `_id`: the form warns
+    /// as a price is typed below it (the server says it again on save).
+    #[serde(rename = "averageCosts")]
+    pub average_costs: std::collections::BTreeMap<i64, String>,
 }

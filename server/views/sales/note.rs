@@ -6,6 +6,7 @@ use ts_rs::TS;
 use crate::domain::money::{fmt2, money_text, qty_from_micros};
 use crate::domain::totals::Totals;
 use crate::models::sales::note::{SaleLine, SalePayment};
+use crate::services::sales::below_cost::BelowCost;
 use crate::services::sales::input::Method;
 use crate::services::sales::pricing::{Priced, PricedLine};
 
@@ -141,21 +142,45 @@ impl From<&SaleLine> for SaleLineView {
     }
 }
 
-/// `POST /api/sales/note/preview`: the priced lines and the totals, nothing written.
+/// A line of the preview: the line and whether it sells below the branch average cost.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewLineView {
+    #[serde(flatten)]
+    pub line: SaleLineView,
+    /// Sold below the average cost (a warning, not a refusal).
+    pub below_cost: bool,
+}
+
+/// `POST /api/sales/note/preview`: the priced lines and the totals, nothing written, and the
+/// warnings about lines sold below cost ([`crate::services::sales::below_cost`]).
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SalePreviewView {
-    pub lines: Vec<SaleLineView>,
+    pub lines: Vec<PreviewLineView>,
     pub totals: DocumentTotalsView,
     pub total: String,
+    /// «Línea N: «Producto» se vende por debajo del costo promedio» (the cost itself only for
+    /// admin and user).
+    pub warnings: Vec<String>,
 }
 
-impl From<&Priced> for SalePreviewView {
-    fn from(p: &Priced) -> Self {
+impl SalePreviewView {
+    /// The view of `p` with the below-cost flags and warnings of its lines.
+    pub fn new(p: &Priced, below: BelowCost) -> Self {
         Self {
-            lines: p.lines.iter().map(SaleLineView::from).collect(),
+            lines: p
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| PreviewLineView {
+                    line: SaleLineView::from(l),
+                    below_cost: below.lines.get(i).copied().unwrap_or(false),
+                })
+                .collect(),
             totals: DocumentTotalsView::from(&p.totals),
             total: fmt2(p.totals.total),
+            warnings: below.warnings,
         }
     }
 }

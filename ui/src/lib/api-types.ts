@@ -377,6 +377,11 @@ subtotal: string, groups: Array<TaxGroupView>, iva: string, total: string, };
 export type EmissionPointView = { code: string, name: string, active: boolean, };
 
 /**
+ * A warning about a saved field: the save went through, the user should look again.
+ */
+export type FieldWarningView = { field: string, message: string, };
+
+/**
  * A holiday.
  */
 export type HolidayView = { _id: number, 
@@ -542,9 +547,65 @@ canChangePrice: boolean,
 maxDiscount: string | null, };
 
 /**
+ * A line of the preview: the line and whether it sells below the branch average cost.
+ */
+export type PreviewLineView = { 
+/**
+ * Sold below the average cost (a warning, not a refusal).
+ */
+belowCost: boolean, productId: number, code: string, name: string, unit: string, quantity: string, unitPrice: string, 
+/**
+ * The manual discount.
+ */
+discount: string, 
+/**
+ * The promotion the server applied, if any.
+ */
+promotion: PromotionAppliedView | null, ivaCode: string, ivaRate: number, 
+/**
+ * quantity × unit price − discounts.
+ */
+net: string, iva: string, 
+/**
+ * net + IVA.
+ */
+total: string, 
+/**
+ * The id of the stored line (credit notes point at it); `null` in a preview.
+ */
+lineId: number | null, };
+
+/**
  * A product with its stock per warehouse of the branch (`getByBarcode`, `getProductByID`).
  */
 export type ProductDetailView = { stocks: Array<ProductStockView>, _id: number, code: string, barcodes: Array<string>, name: string, description: string | null, categoryId: number | null, unit: string, ivaCode: string, 
+/**
+ * Sale price without IVA.
+ */
+price: string, 
+/**
+ * Mayorista.
+ */
+price2: string | null, 
+/**
+ * Distribuidor.
+ */
+price3: string | null, minStock: string, kind: string, recipe: Array<RecipeLineView>, active: boolean, locked: boolean, 
+/**
+ * Stock in the selected branch's warehouses.
+ */
+stock: string, 
+/**
+ * When the picture last changed (ms since 1970), `null` without one: the picture is at
+ * `/api/item/{_id}/image?v={imageVersion}`.
+ */
+imageVersion: number | null, };
+
+/**
+ * The answer of creating or updating a product: the product and the warnings about it (a price
+ * below the branch average cost, [`crate::services::sales::below_cost`]).
+ */
+export type ProductSavedView = { warnings: Array<FieldWarningView>, _id: number, code: string, barcodes: Array<string>, name: string, description: string | null, categoryId: number | null, unit: string, ivaCode: string, 
 /**
  * Sale price without IVA.
  */
@@ -601,7 +662,12 @@ imageVersion: number | null, };
 /**
  * The products page: one page of the list and the form's choices.
  */
-export type ProductsPage = { list: Page<ProductView>, categories: Array<CategoryView>, units: Array<string>, ivaCodes: Array<OptionView>, kinds: Array<OptionView>, };
+export type ProductsPage = { list: Page<ProductView>, categories: Array<CategoryView>, units: Array<string>, ivaCodes: Array<OptionView>, kinds: Array<OptionView>, 
+/**
+ * The branch average cost of the listed products that have one, by `_id`: the form warns
+ * as a price is typed below it (the server says it again on save).
+ */
+averageCosts: { [key in number]: string }, };
 
 /**
  * A promotion on a line.
@@ -780,9 +846,15 @@ lineId: number | null, };
 export type SaleNotePrint = { header: TicketHeader, sale: SaleView, printedAt: string, };
 
 /**
- * `POST /api/sales/note/preview`: the priced lines and the totals, nothing written.
+ * `POST /api/sales/note/preview`: the priced lines and the totals, nothing written, and the
+ * warnings about lines sold below cost ([`crate::services::sales::below_cost`]).
  */
-export type SalePreviewView = { lines: Array<SaleLineView>, totals: DocumentTotalsView, total: string, };
+export type SalePreviewView = { lines: Array<PreviewLineView>, totals: DocumentTotalsView, total: string, 
+/**
+ * «Línea N: «Producto» se vende por debajo del costo promedio» (the cost itself only for
+ * admin and user).
+ */
+warnings: Array<string>, };
 
 /**
  * A row of the sales list.

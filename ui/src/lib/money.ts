@@ -63,3 +63,10 @@ export function timesQuantity(price: string, quantity: string): string {
 export function maxCents(a: Cents, b: Cents): Cents {
   return a > b ? a : b;
 }
+
+/** Whether the decimal `price` is below `cost` (compared exactly at 6 decimals); false when either is not a number. */
+export function isBelow(price: string, cost: string): boolean {
+  const p = scaled(price, 6);
+  const c = scaled(cost, 6);
+  return p !== null && c !== null && p < c;
+}

@@ -150,8 +150,10 @@ export function ListScreen<T extends Row>({ config, data }: { config: ListConfig
     const url = form.mode === 'edit' && form.current ? `${config.base}/${form.current._id}/update` : `${config.base}/register`;
     setBusy(true);
     try {
-      await apiPost(url, body, { quiet: true });
+      const saved = await apiPost<{ warnings?: { message: string }[] } | null>(url, body, { quiet: true });
       toast({ title: 'Registro guardado', color: 'success' });
+      // Saved with warnings (e.g. a price below cost): said once more, the save stands.
+      for (const w of saved?.warnings ?? []) toast({ title: w.message, color: 'warning' });
       close();
       refresh();
     } catch (error) {

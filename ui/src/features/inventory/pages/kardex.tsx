@@ -1,21 +1,17 @@
 /**
  * `/admin/inventario/kardex`: one product (and warehouse) over a date range, every movement with
- * its running quantity, average cost and value; CSV export of the whole range.
+ * its running quantity, average cost and value; CSV export of the whole range
+ * (`/api/inventory/kardex/export`, written by the server).
  */
-import { useState } from 'react';
 import { useLoaderData, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/data-list/pagination';
-import { apiGet } from '../../../lib/api';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
-import type { KardexPage, KardexView } from '../../../lib/api-types';
+import type { KardexPage } from '../../../lib/api-types';
 import { MOVEMENT_LABELS, ScanInput } from './shared';
-
-const csvCell = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 export default function Kardex() {
   const { cellars, product, kardex } = useLoaderData() as KardexPage;
   const [params, setParams] = useSearchParams();
-  const [exporting, setExporting] = useState(false);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -26,48 +22,9 @@ export default function Kardex() {
     setParams(next);
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows: string[] = [
-        'Fecha;Tipo;Documento;Entrada;Salida;Costo unitario;Costo total;Saldo;Costo promedio;Valor;Usuario',
-      ];
-      for (let page = 1; ; page++) {
-        const q = new URLSearchParams(params);
-        q.set('page', String(page));
-        q.set('limit', '100');
-        const data = await apiGet<KardexView>(`/api/inventory/kardex?${q}`);
-        for (const r of data.results) {
-          rows.push(
-            [
-              r.date,
-              MOVEMENT_LABELS[r.type] ?? r.type,
-              `${r.document.type} ${r.document.number ?? ''}`.trim(),
-              r.quantityIn,
-              r.quantityOut,
-              r.unitCost,
-              r.totalCost,
-              r.balanceQuantity,
-              r.averageCost,
-              r.balanceValue,
-              r.user ?? '',
-            ]
-              .map(csvCell)
-              .join(';'),
-          );
-        }
-        if (page * data.limit >= data.total) break;
-      }
-      const blob = new Blob([`\ufeff${rows.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `kardex-${product?.code ?? 'producto'}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportQuery = new URLSearchParams(params);
+  exportQuery.delete('page');
+  exportQuery.delete('limit');
 
   return (
     <section className="space-y-4">
@@ -100,9 +57,10 @@ export default function Kardex() {
         <>
           <div className="flex items-center justify-between">
             <h2 className="text-lg font-semibold" data-testid="kardex-product">{`${product.code} · ${product.name}`}</h2>
-            <button type="button" className="btn btn-secondary" onClick={exportCsv} disabled={exporting}>
-              {exporting ? 'Exportando…' : 'Exportar CSV'}
-            </button>
+            {/* The server writes the file (every cell neutralised against spreadsheet formulas). */}
+            <a className="btn btn-secondary" href={`/api/inventory/kardex/export?${exportQuery}`} download data-testid="kardex-export">
+              Exportar CSV
+            </a>
           </div>
           <div className="card overflow-x-auto p-0">
             <table className="w-full text-sm" data-testid="kardex-table">

@@ -9,6 +9,7 @@ import { Field } from '../../../components/form';
 import { CheckboxField, SelectField } from '../../../components/form-fields';
 import { IMAGE_MAX_KB, ImageUpload } from '../../../components/image-upload';
 import { formatMoney, formatQuantity } from '../../../lib/format';
+import { isBelow } from '../../../lib/money';
 import type { ProductsPage, ProductView } from '../../../lib/api-types';
 import { ScanInput } from './shared';
 
@@ -16,6 +17,26 @@ interface RecipeLine {
   ingredientId: number;
   name: string;
   quantity: string;
+}
+
+/**
+ * A price level of the form: warns under the field while the typed price is below the product's
+ * branch average cost (`cost`, from the page's `averageCosts`); saving still works, and the
+ * server repeats the warning in its answer.
+ */
+function PriceField({ cost, defaultValue, ...field }: { label: string; name: string; required?: boolean; error?: string; cost?: string; defaultValue: string }) {
+  const [value, setValue] = useState(defaultValue);
+  const below = cost !== undefined && value.trim() !== '' && isBelow(value, cost);
+  return (
+    <div>
+      <Field inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} {...field} />
+      {below && !field.error && (
+        <p className="mt-1 text-sm text-amber-700 dark:text-amber-400" role="status" data-field-warning={field.name}>
+          {`El precio está por debajo del costo promedio (${cost})`}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** The ingredient lines of a recipe, kept in a hidden field as JSON. */
@@ -115,6 +136,8 @@ export default function Products() {
     formTitle: (mode) => (mode === 'edit' ? 'Editar producto' : mode === 'copy' ? 'Copiar producto' : 'Nuevo producto'),
     renderForm: ({ values, errors, mode }) => {
       const currentKind = values?.kind ?? kind;
+      // Only an existing product has a cost (a copy is a new product).
+      const cost = mode === 'edit' && values ? data.averageCosts[values._id] : undefined;
       return (
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Código" name="code" required defaultValue={mode === 'copy' ? '' : (values?.code ?? '')} error={errors.code} maxLength={40} />
@@ -155,9 +178,9 @@ export default function Products() {
               </option>
             ))}
           </SelectField>
-          <Field label="Precio sin IVA" name="price" required inputMode="decimal" defaultValue={values?.price ?? ''} error={errors.price} />
-          <Field label="Precio mayorista" name="price2" inputMode="decimal" defaultValue={values?.price2 ?? ''} error={errors.price2} />
-          <Field label="Precio distribuidor" name="price3" inputMode="decimal" defaultValue={values?.price3 ?? ''} error={errors.price3} />
+          <PriceField label="Precio sin IVA" name="price" required defaultValue={values?.price ?? ''} error={errors.price} cost={cost} />
+          <PriceField label="Precio mayorista" name="price2" defaultValue={values?.price2 ?? ''} error={errors.price2} cost={cost} />
+          <PriceField label="Precio distribuidor" name="price3" defaultValue={values?.price3 ?? ''} error={errors.price3} cost={cost} />
           <Field label="Stock mínimo" name="minStock" inputMode="decimal" defaultValue={values?.minStock ?? '0'} error={errors.minStock} />
           <CheckboxField label="Activo" name="active" defaultChecked={values?.active ?? true} />
           <div className="sm:col-span-2">

@@ -201,6 +201,14 @@ export default function Pos() {
             {problem}
           </p>
         )}
+        {/* Selling below cost is allowed: a warning, not a refusal. */}
+        {preview && preview.warnings.length > 0 && (
+          <ul role="status" data-testid="pos-warnings" className="space-y-0.5 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            {preview.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        )}
         <div className="card overflow-x-auto p-0">
           <table className="w-full text-sm" data-testid="cart">
             <thead>
@@ -232,6 +240,11 @@ export default function Pos() {
                       <span className="font-medium">{l.name}</span>
                       <span className="block text-xs text-gray-500">{l.code}</span>
                       {priced?.promotion && <span className="block text-xs text-green-700 dark:text-green-400">{`${priced.promotion.name}: −${formatMoney(priced.promotion.discount)}`}</span>}
+                      {priced?.belowCost && (
+                        <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100" data-testid="pos-below-cost">
+                          Bajo el costo
+                        </span>
+                      )}
                     </td>
                     <td className="p-2 text-right">
                       <input className="input w-24 text-right" inputMode="decimal" aria-label={`Cantidad de ${l.name}`} value={l.quantity} onChange={(e) => changeLine(i, { quantity: e.target.value })} />
