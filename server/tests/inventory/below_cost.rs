@@ -55,4 +55,15 @@ async fn saving_a_price_below_cost_warns(backend: Backend) {
         .await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["warnings"], json!([]));
+
+    // The form warns while typing: the products page carries each listed product's cost.
+    let data = c
+        .get("/api/page-data/admin/inventario/productos")
+        .await
+        .json();
+    assert_eq!(
+        data["admin-products"]["averageCosts"][id.to_string()],
+        "8.00",
+        "{data}"
+    );
 }
