@@ -12,7 +12,8 @@ PORT=0 DATABASE_URL="sqlite://$dir/mostrador.db" SSR_CACHE_DIR="$dir/cache" \
   bash -c "exec $command" >"$dir/log" 2>&1 &
 pid=$!
 address=""
-for _ in $(seq 1 900); do
+# Up to 10 minutes: the command may compile first, and --demo loads its data before listening.
+for _ in $(seq 1 3000); do
   address=$(sed -n 's/^Mostrador escuchando en //p' "$dir/log" | head -n1)
   [ -n "$address" ] && break
   kill -0 "$pid" 2>/dev/null || break
