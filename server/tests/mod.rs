@@ -11,7 +11,7 @@ mod config;
 mod e2e;
 mod foundations;
 mod hardening;
-mod inventory;
+pub(crate) mod inventory;
 mod migrations;
 mod pages;
 mod permissions;

@@ -22,14 +22,7 @@ async fn saving_a_price_below_cost_warns(backend: Backend) {
     assert_eq!(r.json()["warnings"], json!([]));
     let id = r.json()["_id"].as_i64().unwrap();
 
-    let options = c.get("/api/inventory/cellar/options").await.json();
-    let cellar = options
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["isDefault"] == true)
-        .unwrap()["_id"]
-        .clone();
+    let cellar = crate::inventory::stock::default_cellar(&mut c).await;
     let r = c
         .post_json(
             "/api/inventory/adjustment/register",

@@ -45,15 +45,7 @@ async fn kardex_export_neutralises_formulas(backend: Backend) {
     let (link, name) = id_of(&mut admin, "F2").await;
     assert_eq!(name, LINK);
 
-    let cellar = admin.get("/api/inventory/cellar/options").await.json();
-    let cellar = cellar
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["isDefault"] == true)
-        .unwrap()["_id"]
-        .as_i64()
-        .unwrap();
+    let cellar = crate::inventory::stock::default_cellar(&mut admin).await;
     let out = admin
         .post_json(
             "/api/inventory/adjustment/register",

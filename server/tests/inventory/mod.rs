@@ -4,5 +4,5 @@ mod below_cost;
 mod categories;
 mod exports;
 mod images;
-mod stock;
+pub(crate) mod stock;
 pub(crate) mod upload;

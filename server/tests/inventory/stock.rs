@@ -28,7 +28,8 @@ async fn product(c: &mut Client, code: &str, name: &str, barcode: &str) -> Value
     r.json()
 }
 
-async fn default_cellar(c: &mut Client) -> i64 {
+/// The company's default warehouse (exactly one is marked default).
+pub(crate) async fn default_cellar(c: &mut Client) -> i64 {
     let options = c.get("/api/inventory/cellar/options").await.json();
     let options = options.as_array().unwrap();
     assert_eq!(options.iter().filter(|o| o["isDefault"] == true).count(), 1);

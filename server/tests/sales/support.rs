@@ -23,15 +23,7 @@ impl Shop {
         let [(_, mut admin), (_, user), (_, mut cashier)] = tenants.clients_a(app).await;
         let register = crate::cash::turns::new_register(&mut admin, "C1").await;
         let turn = crate::cash::turns::open(&mut cashier, register, "50.00").await;
-        let options = admin.get("/api/inventory/cellar/options").await.json();
-        let cellar = options
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|o| o["isDefault"] == true)
-            .unwrap()["_id"]
-            .as_i64()
-            .unwrap();
+        let cellar = crate::inventory::stock::default_cellar(&mut admin).await;
         Shop {
             tenants,
             admin,
