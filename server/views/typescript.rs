@@ -80,6 +80,8 @@ pub fn bindings() -> String {
         config::holiday::HolidaysPage,
         config::licence::LicenceView,
         ebilling::certificate::CertificateView,
+        ebilling::document::ElectronicDocumentView,
+        ebilling::document::ElectronicDocumentDetailView,
         home::dashboard::DashboardView,
         inventory::category::CategoryView,
         inventory::category::CategoriesPage,

@@ -1,3 +1,4 @@
 //! Electronic billing: the signing certificate.
 
 pub mod certificate;
+pub mod documents;

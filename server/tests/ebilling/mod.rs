@@ -2,4 +2,5 @@
 //! through the API, start-up refused without `MOSTRADOR_SECRET`).
 
 mod certificate;
+mod documents;
 pub(crate) mod support;

@@ -1,3 +1,4 @@
 //! Electronic billing.
 
 pub mod certificate;
+pub mod document;

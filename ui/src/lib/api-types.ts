@@ -409,6 +409,154 @@ discount: string,
 subtotal: string, groups: Array<TaxGroupView>, iva: string, total: string, };
 
 /**
+ * `GET /api/ebilling/documents/{id}`.
+ */
+export type ElectronicDocumentDetailView = { messages: Array<SriMessageView>, _id: number, 
+/**
+ * `factura`, `notaCredito` or `guiaRemision`.
+ */
+type: string, 
+/**
+ * «Factura», «Nota de crédito», «Guía de remisión».
+ */
+typeName: string, 
+/**
+ * `001-002-000000123`.
+ */
+number: string, accessKey: string, 
+/**
+ * `fechaEmision`, `2026-11-21`.
+ */
+issueDate: string, 
+/**
+ * `pruebas` or `produccion`.
+ */
+environment: string, 
+/**
+ * Buyer's identification (first recipient's in a guía).
+ */
+clientId: string | null, clientName: string | null, 
+/**
+ * Decimal text; none for a guía.
+ */
+total: string | null, 
+/**
+ * Stored state: `signed`, `sending`, `received`, `in_process`, `authorized`,
+ * `not_authorized`, `returned`.
+ */
+state: string, 
+/**
+ * The badge: firmado, enviando, recibida, en proceso, autorizado, no autorizado, devuelta.
+ */
+stateName: string, 
+/**
+ * A longer Spanish description of the state.
+ */
+stateDetail: string, authorizationNumber: string | null, 
+/**
+ * As the SRI sent it.
+ */
+authorizationDate: string | null, 
+/**
+ * Last failure to reach the SRI (Spanish).
+ */
+lastError: string | null, 
+/**
+ * When it was signed and queued (Ecuador time).
+ */
+createdAt: string, 
+/**
+ * Legal limit to get it authorized: 72 h after `createdAt` (Ecuador time).
+ */
+deadline: string, 
+/**
+ * `aTiempo`, `porVencer` (48 h or less left), `fueraDePlazo`; none once authorized.
+ */
+window: string | null, 
+/**
+ * EN PROCESO for more than a day.
+ */
+stalled: boolean, 
+/**
+ * Spanish warnings (window, EN PROCESO).
+ */
+warnings: Array<string>, };
+
+/**
+ * One electronic document of the list.
+ */
+export type ElectronicDocumentView = { _id: number, 
+/**
+ * `factura`, `notaCredito` or `guiaRemision`.
+ */
+type: string, 
+/**
+ * «Factura», «Nota de crédito», «Guía de remisión».
+ */
+typeName: string, 
+/**
+ * `001-002-000000123`.
+ */
+number: string, accessKey: string, 
+/**
+ * `fechaEmision`, `2026-11-21`.
+ */
+issueDate: string, 
+/**
+ * `pruebas` or `produccion`.
+ */
+environment: string, 
+/**
+ * Buyer's identification (first recipient's in a guía).
+ */
+clientId: string | null, clientName: string | null, 
+/**
+ * Decimal text; none for a guía.
+ */
+total: string | null, 
+/**
+ * Stored state: `signed`, `sending`, `received`, `in_process`, `authorized`,
+ * `not_authorized`, `returned`.
+ */
+state: string, 
+/**
+ * The badge: firmado, enviando, recibida, en proceso, autorizado, no autorizado, devuelta.
+ */
+stateName: string, 
+/**
+ * A longer Spanish description of the state.
+ */
+stateDetail: string, authorizationNumber: string | null, 
+/**
+ * As the SRI sent it.
+ */
+authorizationDate: string | null, 
+/**
+ * Last failure to reach the SRI (Spanish).
+ */
+lastError: string | null, 
+/**
+ * When it was signed and queued (Ecuador time).
+ */
+createdAt: string, 
+/**
+ * Legal limit to get it authorized: 72 h after `createdAt` (Ecuador time).
+ */
+deadline: string, 
+/**
+ * `aTiempo`, `porVencer` (48 h or less left), `fueraDePlazo`; none once authorized.
+ */
+window: string | null, 
+/**
+ * EN PROCESO for more than a day.
+ */
+stalled: boolean, 
+/**
+ * Spanish warnings (window, EN PROCESO).
+ */
+warnings: Array<string>, };
+
+/**
  * A point of emission of a branch.
  */
 export type EmissionPointView = { code: string, name: string, active: boolean, };
@@ -931,6 +1079,31 @@ quoteId: number | null, };
  * `/admin/ventas`: today's sales of the branch, by payment method, and the last documents.
  */
 export type SalesHubPage = { count: number, total: string, byMethod: Array<MethodTotalView>, recent: Array<SaleRowView>, };
+
+/**
+ * A message the SRI returned.
+ */
+export type SriMessageView = { 
+/**
+ * «recepción» or «autorización».
+ */
+stage: string, 
+/**
+ * State of the answer it came in (RECIBIDA, DEVUELTA, AUTORIZADO, NO AUTORIZADO…).
+ */
+sriStatus: string, 
+/**
+ * The SRI's code (35, 43, 70…).
+ */
+identifier: string, message: string, additionalInfo: string | null, 
+/**
+ * ERROR, ADVERTENCIA, INFORMATIVO.
+ */
+kind: string, 
+/**
+ * Ecuador time.
+ */
+createdAt: string, };
 
 /**
  * The stock list page.
