@@ -82,6 +82,7 @@ pub fn bindings() -> String {
         ebilling::certificate::CertificateView,
         ebilling::document::ElectronicDocumentView,
         ebilling::document::ElectronicDocumentDetailView,
+        ebilling::pages::ElectronicDocumentsPage,
         home::dashboard::DashboardView,
         inventory::category::CategoryView,
         inventory::category::CategoriesPage,

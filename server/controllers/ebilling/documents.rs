@@ -70,22 +70,26 @@ pub async fn list(
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<Page<ElectronicDocumentView>>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let filter = filter_of(query.as_deref(), &params)?;
     let page = state
         .db
-        .run(move |conn| {
-            let branch = tenant.branch(conn)?;
-            Ok(documents::list(
-                conn,
-                tenant.company,
-                branch.id,
-                &filter,
-                &params,
-            )?)
-        })
+        .run(move |conn| list_page(conn, &tenant, query.as_deref(), &params))
         .await?;
+    Ok(Json(page))
+}
+
+/// One page of the branch's documents for the query string `query` (the list API and the
+/// `/admin/ebilling` page share it).
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    query: Option<&str>,
+    params: &ListParams,
+) -> AppResult<Page<ElectronicDocumentView>> {
+    let filter = filter_of(query, params)?;
+    let branch = tenant.branch(conn)?;
+    let page = documents::list(conn, tenant.company, branch.id, &filter, params)?;
     let now = crate::util::time::now();
-    Ok(Json(page.map(|d| ElectronicDocumentView::of(&d, now))))
+    Ok(page.map(|d| ElectronicDocumentView::of(&d, now)))
 }
 
 /// `GET /api/ebilling/documents/{id}`: the document with every message of the SRI.

@@ -2,3 +2,4 @@
 
 pub mod certificate;
 pub mod documents;
+pub mod pages;

@@ -19,6 +19,7 @@ on_both_backends!(
     list_filters_detail_and_authorized_xml,
     another_company_or_branch_sees_nothing,
     window_and_en_proceso_flags,
+    the_page_renders_the_list_on_the_server,
 );
 
 const ADMIN: &str = "admin@emisor.ec";
@@ -339,4 +340,46 @@ async fn window_and_en_proceso_flags(backend: Backend) {
         flags.contains(&(closing, Value::from("porVencer"))),
         "{flags:?}"
     );
+}
+
+async fn the_page_renders_the_list_on_the_server(backend: Backend) {
+    let t = SriTest::new(backend, Duration::ZERO).await;
+    users(&t).await;
+    let mut cashier = t.app.signed_in(CASHIER).await;
+    let empty = cashier.get("/admin/ebilling").await;
+    assert_eq!(empty.status.as_u16(), 200, "{}", empty.text());
+    assert!(
+        empty
+            .text()
+            .contains("Todavía no hay comprobantes electrónicos en esta sucursal"),
+        "empty state"
+    );
+    let missed = t.submit(invoice(21)).await.unwrap();
+    t.submit(example("nota-credito.json", 22)).await.unwrap();
+    set_times(&t, missed, TimeDelta::hours(80), None, "returned").await;
+    let page = cashier.get("/admin/ebilling").await;
+    assert_eq!(page.status.as_u16(), 200);
+    let html = page.text();
+    assert!(html.contains("001-002-000000021"), "server-rendered list");
+    assert!(html.contains("FERRETERÍA EL TORNILLO"));
+    assert!(html.contains(">devuelta<"), "state badge");
+    assert!(html.contains(">firmado<"), "state badge");
+    assert!(html.contains("Fuera de plazo"), "window warning");
+    // The filters travel in the address.
+    let filtered = cashier
+        .get("/admin/ebilling?type=notaCredito&sort=date&order=desc")
+        .await
+        .text();
+    assert!(filtered.contains("001-002-000000022"));
+    assert!(!filtered.contains("001-002-000000021"));
+    let none = cashier.get("/admin/ebilling?state=authorized").await.text();
+    assert!(none.contains("No hay comprobantes electrónicos que coincidan"));
+    // Another company's admin sees its own, empty, list.
+    t.app.company("0990000001001", "OTRA S.A.", 0).await;
+    t.app
+        .user("0990000001001", "admin@otra.ec", Role::Admin, None)
+        .await;
+    let mut other = t.app.signed_in("admin@otra.ec").await;
+    let theirs = other.get("/admin/ebilling").await.text();
+    assert!(!theirs.contains("001-002-000000021"));
 }

@@ -2,3 +2,4 @@
 
 pub mod certificate;
 pub mod document;
+pub mod pages;

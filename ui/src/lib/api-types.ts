@@ -557,6 +557,12 @@ stalled: boolean,
 warnings: Array<string>, };
 
 /**
+ * `/admin/ebilling`: the branch's electronic documents (same list as `GET /api/ebilling/documents`
+ * with the page's query string).
+ */
+export type ElectronicDocumentsPage = { list: Page<ElectronicDocumentView>, };
+
+/**
  * A point of emission of a branch.
  */
 export type EmissionPointView = { code: string, name: string, active: boolean, };

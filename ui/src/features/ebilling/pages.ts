@@ -1,0 +1,6 @@
+/** Page modules of the electronic-billing area. */
+import type { RouteModule } from '../../lib/route-module';
+
+export const pages: Record<string, () => Promise<RouteModule>> = {
+  'features/ebilling/pages/documents': () => import('./pages/documents'),
+};

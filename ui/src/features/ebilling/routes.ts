@@ -1,0 +1,27 @@
+/**
+ * Routes of the electronic-billing area (issue 23: everything under /admin/ebilling, and the
+ * printable RIDEs). Other pages of the area are appended to `ebillingPages` (back office) and
+ * `freeRoutes` (printable documents) — one entry each, in any order.
+ */
+import { ALL } from '../../lib/api-types';
+import type { RouteDef } from '../../lib/route-def';
+
+/** Pages under /admin/ebilling (each sets its own `roles` when narrower than every role). */
+export const ebillingPages: RouteDef[] = [
+  { id: 'ebilling-documents', index: true, page: 'features/ebilling/pages/documents', title: 'Comprobantes electrónicos', data: true },
+];
+
+/** Back-office pages (under /admin). */
+export const adminRoutes: RouteDef[] = [
+  {
+    id: 'ebilling',
+    path: 'ebilling',
+    page: 'layouts/outlet',
+    title: 'Facturación electrónica',
+    roles: ALL,
+    children: ebillingPages,
+  },
+];
+
+/** Printable documents (free layout: complete HTML, no scripts). */
+export const freeRoutes: RouteDef[] = [];
