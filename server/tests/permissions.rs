@@ -520,6 +520,7 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ALL),
             Value::Null,
         ),
+        ("POST", "/api/ebilling/test", Roles(ADMIN), empty()),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

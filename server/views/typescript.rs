@@ -83,6 +83,8 @@ pub fn bindings() -> String {
         ebilling::document::ElectronicDocumentView,
         ebilling::document::ElectronicDocumentDetailView,
         ebilling::pages::ElectronicDocumentsPage,
+        ebilling::trial::TrialView,
+        ebilling::trial::EbillingSetupPage,
         home::dashboard::DashboardView,
         inventory::category::CategoryView,
         inventory::category::CategoriesPage,

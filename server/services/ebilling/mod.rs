@@ -4,3 +4,4 @@
 pub mod certificate;
 pub mod documents;
 pub mod sealing;
+pub mod trial;

@@ -3,4 +3,5 @@
 
 mod certificate;
 mod documents;
+mod trial;
 pub(crate) mod support;

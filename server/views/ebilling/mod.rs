@@ -3,3 +3,4 @@
 pub mod certificate;
 pub mod document;
 pub mod pages;
+pub mod trial;

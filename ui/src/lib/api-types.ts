@@ -409,6 +409,15 @@ discount: string,
 subtotal: string, groups: Array<TaxGroupView>, iva: string, total: string, };
 
 /**
+ * `/admin/ebilling/test`: the active certificate (if any) and the company's ambiente.
+ */
+export type EbillingSetupPage = { certificate: CertificateView | null, 
+/**
+ * `pruebas` or `produccion` (edited in Configuración → Empresa).
+ */
+environment: string, };
+
+/**
  * `GET /api/ebilling/documents/{id}`.
  */
 export type ElectronicDocumentDetailView = { messages: Array<SriMessageView>, _id: number, 
@@ -1164,6 +1173,36 @@ export type TransferView = { _id: number, number: number, date: string, fromCell
  * company (destination).
  */
 export type TransfersPage = { list: Page<TransferView>, cellars: Array<CellarOptionView>, destinations: Array<CellarOptionView>, };
+
+/**
+ * One step of the trial.
+ */
+export type TrialStepView = { 
+/**
+ * `firma`, `recepción`, `autorización`.
+ */
+step: string, ok: boolean, 
+/**
+ * What happened, in Spanish.
+ */
+detail: string, };
+
+/**
+ * `POST /api/ebilling/test`.
+ */
+export type TrialView = { 
+/**
+ * Clave de acceso of the trial factura, once signed.
+ */
+accessKey: string | null, 
+/**
+ * Where it went: the `SRI_URL` in use, or the SRI's pruebas environment.
+ */
+target: string, 
+/**
+ * Every step passed.
+ */
+ok: boolean, steps: Array<TrialStepView>, };
 
 /**
  * One denomination of a count.

@@ -5,6 +5,9 @@ export const menu: MenuItem[] = [
   {
     label: 'Facturación electrónica',
     icon: 'mail',
-    entries: [{ label: 'Comprobantes', routeId: 'ebilling-documents' }],
+    entries: [
+      { label: 'Comprobantes', routeId: 'ebilling-documents' },
+      { label: 'Configuración', routeId: 'ebilling-test' },
+    ],
   },
 ];

@@ -3,12 +3,13 @@
  * printable RIDEs). Other pages of the area are appended to `ebillingPages` (back office) and
  * `freeRoutes` (printable documents) — one entry each, in any order.
  */
-import { ALL } from '../../lib/api-types';
+import { ADMIN, ALL } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
 
 /** Pages under /admin/ebilling (each sets its own `roles` when narrower than every role). */
 export const ebillingPages: RouteDef[] = [
   { id: 'ebilling-documents', index: true, page: 'features/ebilling/pages/documents', title: 'Comprobantes electrónicos', data: true },
+  { id: 'ebilling-test', path: 'test', page: 'features/ebilling/pages/setup', title: 'Configuración de la facturación electrónica', roles: ADMIN, data: true },
 ];
 
 /** Back-office pages (under /admin). */
