@@ -3,7 +3,7 @@
 
 mod cli;
 mod queue;
-mod support;
+pub(crate) mod support;
 mod workers;
 
 /// The engine's own test PKI (certificates made with the `openssl` command line at test time),
