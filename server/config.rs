@@ -46,6 +46,45 @@ pub struct Config {
     pub mail_poll: Duration,
     /// SRI web services and the electronic-documents worker.
     pub sri: SriConfig,
+    /// `MOSTRADOR_SECRET`: the key material from which the key that encrypts the companies'
+    /// signing certificates is derived (`services::ebilling::sealing`). Optional until a
+    /// certificate is stored; then the server refuses to start without it.
+    pub secret: Option<Secret>,
+}
+
+/// Name of the environment variable holding [`Config::secret`].
+pub const SECRET_VAR: &str = "MOSTRADOR_SECRET";
+
+/// Shortest `MOSTRADOR_SECRET` accepted: a short secret would make the certificates' key guessable.
+pub const SECRET_MIN_LEN: usize = 16;
+
+/// A secret setting. Its `Debug` never shows the value, so printing the configuration (or an
+/// error holding it) cannot leak it into a log.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a secret, refusing one too short to be safe.
+    pub fn new(value: impl Into<String>) -> anyhow::Result<Secret> {
+        let value = value.into();
+        if value.chars().count() < SECRET_MIN_LEN {
+            anyhow::bail!(
+                "{SECRET_VAR} debe tener al menos {SECRET_MIN_LEN} caracteres (genere uno con `openssl rand -base64 32`)"
+            );
+        }
+        Ok(Secret(value))
+    }
+
+    /// The secret's bytes (only for deriving keys).
+    pub fn expose(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
 }
 
 /// Settings of the SRI client and of the worker that sends documents and polls their
@@ -157,6 +196,10 @@ impl Config {
             session_ttl: Duration::from_secs(env_parse("SESSION_TTL_HOURS", 12u64)? * 3600),
             mail_poll: Duration::from_millis(env_parse("MAIL_POLL_MS", 1000)?),
             sri: SriConfig::from_env()?,
+            secret: match std::env::var(SECRET_VAR) {
+                Ok(v) if !v.is_empty() => Some(Secret::new(v)?),
+                _ => None,
+            },
         })
     }
 

@@ -29,6 +29,7 @@ use crate::controllers::catalogue::{self, Catalogue};
 use crate::controllers::config::branch_offices::{self, Branches};
 use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
+use crate::controllers::ebilling::certificate as ebilling_certificate;
 use crate::controllers::inventory::categories::{self, Categories};
 use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
@@ -240,6 +241,9 @@ fn api() -> Api {
         )
         .get("/inventory/upload/template", upload::template)
         .get("/inventory/upload/{id}", upload::job)
+        // Electronic billing: the signing certificate.
+        .get("/ebilling/certificate", ebilling_certificate::get)
+        .post("/ebilling/certificate", ebilling_certificate::upload)
         // Cash: registers (generic list and their state), shifts, bank accounts.
         .catalogue::<CashRegisters>("/cashRegister")
         .get("/cashRegister/getMyCash", cash_registers::get_my_cash)

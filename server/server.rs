@@ -43,6 +43,7 @@ pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState
     if !applied.is_empty() {
         tracing::info!(?applied, "migraciones aplicadas");
     }
+    ensure_certificates_key(&db, &config)?;
     let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
     Ok(AppState(Arc::new(App {
         config,
@@ -50,6 +51,23 @@ pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState
         ssr,
         mailer,
     })))
+}
+
+/// Refuses to start when companies' signing certificates are stored but `MOSTRADOR_SECRET` is
+/// missing (they could not be opened to sign, and the queue would fail document after document);
+/// otherwise installs the key that opens them (`services::ebilling::sealing`).
+fn ensure_certificates_key(db: &Database, config: &Config) -> anyhow::Result<()> {
+    if config.secret.is_none() {
+        let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
+        if crate::models::ebilling::certificate::CompanyCertificate::any_stored(&mut conn)? {
+            anyhow::bail!(
+                "Hay certificados de firma electrónica guardados y falta la variable de entorno {0}: configure {0} con el mismo valor con que se guardaron (sin ella no se pueden descifrar ni firmar comprobantes)",
+                crate::config::SECRET_VAR
+            );
+        }
+    }
+    crate::services::ebilling::sealing::install(config.secret.as_ref())
+        .map_err(|e| anyhow::anyhow!(e.to_string()))
 }
 
 /// Serves until the process is stopped (Ctrl-C or SIGTERM), finishing requests in flight.

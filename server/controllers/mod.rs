@@ -8,6 +8,7 @@ pub mod auth;
 pub mod cash;
 pub mod catalogue;
 pub mod config;
+pub mod ebilling;
 pub mod home;
 pub mod inventory;
 pub mod page_loader;

@@ -832,5 +832,30 @@ diesel::table! {
 diesel::joinable!(product_images -> products (product_id));
 diesel::allow_tables_to_appear_in_same_query!(products, product_images);
 
+// Electronic billing: signing certificates (migration 2026-11-26-000100_ebilling_certificates).
+
+diesel::table! {
+    company_certificates (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        p12_ciphertext -> Binary,
+        p12_nonce -> Binary,
+        password_ciphertext -> Binary,
+        password_nonce -> Binary,
+        holder -> Text,
+        ruc -> Nullable<Text>,
+        issuer -> Text,
+        serial -> Text,
+        valid_from -> Timestamp,
+        valid_to -> Timestamp,
+        active -> Bool,
+        created_at -> Timestamp,
+        uploaded_by -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(company_certificates -> companies (company_id));
+diesel::allow_tables_to_appear_in_same_query!(company_certificates, companies);
+
 // Facturas (migration 2026-11-26-000300_invoices): a sale of kind invoice points at its SRI document.
 diesel::joinable!(sales -> sri_documents (sri_document_id));

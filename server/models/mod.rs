@@ -12,6 +12,7 @@ pub mod auth;
 pub mod cash;
 pub mod catalogue;
 pub mod config;
+pub mod ebilling;
 pub mod inventory;
 pub mod mail;
 pub mod sales;

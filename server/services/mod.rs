@@ -13,5 +13,6 @@
 //! [`AppError`]: crate::error::AppError
 
 pub mod cash;
+pub mod ebilling;
 pub mod inventory;
 pub mod sales;

@@ -9,6 +9,7 @@ mod cash;
 mod cli;
 mod config;
 mod e2e;
+mod ebilling;
 mod foundations;
 mod hardening;
 pub(crate) mod inventory;

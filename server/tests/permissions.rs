@@ -511,6 +511,13 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ("POST", "/api/bank/{id}/lock", Roles(ADMIN_USER), empty()),
         ("GET", "/api/bank/barrio/config", Roles(ALL), Value::Null),
         ("POST", "/api/bank/barrio/config", Roles(ADMIN), empty()),
+        (
+            "GET",
+            "/api/ebilling/certificate",
+            Roles(ADMIN),
+            Value::Null,
+        ),
+        ("POST", "/api/ebilling/certificate", Roles(ADMIN), empty()),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

@@ -7,6 +7,7 @@
 pub mod auth;
 pub mod cash;
 pub mod config;
+pub mod ebilling;
 pub mod home;
 pub mod inventory;
 pub mod pages;

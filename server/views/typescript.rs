@@ -79,6 +79,7 @@ pub fn bindings() -> String {
         config::holiday::HolidayView,
         config::holiday::HolidaysPage,
         config::licence::LicenceView,
+        ebilling::certificate::CertificateView,
         home::dashboard::DashboardView,
         inventory::category::CategoryView,
         inventory::category::CategoriesPage,

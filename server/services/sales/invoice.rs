@@ -23,6 +23,7 @@ use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::models::sales::client::Client;
 use crate::models::sales::note::{KIND_INVOICE, Sale, SaleLine, SalePayment};
+use crate::services::ebilling::certificate;
 use crate::services::sales::input::Method;
 use crate::sri::catalog::{Environment, IdType, Regime};
 use crate::sri::document::BuildError;
@@ -79,17 +80,14 @@ pub fn additional_info(raw: Option<&[AdditionalInfoBody]>) -> AppResult<Vec<Name
         .collect()
 }
 
-/// The signing identity of the company. Until the company's certificate at rest
-/// (`services::ebilling::certificate`) is merged, no company has one.
-pub fn signing_identity(
-    _conn: &mut DbConnection,
-    _company: CompanyId,
-) -> AppResult<SigningIdentity> {
-    Err(conflict(NO_CERTIFICATE))
+/// The company's signing identity (its certificate at rest, [`certificate::identity`]); 409
+/// [`NO_CERTIFICATE`] when it has none.
+pub fn signing_identity(conn: &mut DbConnection, company: CompanyId) -> AppResult<SigningIdentity> {
+    certificate::identity(conn, company)
 }
 
 /// Refusal when the company has no signing certificate.
-pub const NO_CERTIFICATE: &str = "La empresa no tiene un certificado de firma electrónica: un administrador debe subirlo en Facturación electrónica → Configuración";
+pub const NO_CERTIFICATE: &str = certificate::MISSING;
 
 /// Where and when a factura is issued: the header's data the sale does not carry.
 #[derive(Debug, Clone)]

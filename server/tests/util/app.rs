@@ -109,6 +109,10 @@ pub struct TestApp {
     _db: TestDb,
 }
 
+/// `MOSTRADOR_SECRET` of every test app (certificates stored by one test app open in another of
+/// the same process).
+pub const TEST_SECRET: &str = "secreto-de-pruebas-de-mostrador-0123456789";
+
 fn test_config(database_url: String, smtp_url: Option<String>) -> Config {
     let mut config = Config::from_env().expect("configuración");
     config.database_url = database_url;
@@ -117,6 +121,7 @@ fn test_config(database_url: String, smtp_url: Option<String>) -> Config {
     config.smtp_url = smtp_url;
     config.trust_proxy = true;
     config.mail_poll = Duration::from_millis(50);
+    config.secret = Some(mostrador::config::Secret::new(TEST_SECRET).expect("secreto de prueba"));
     config
 }
 

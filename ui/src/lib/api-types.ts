@@ -189,6 +189,43 @@ export type CellarView = { _id: number, name: string, branchOfficeId: number, is
 export type CellarsPage = { list: Page<CellarView>, };
 
 /**
+ * `GET`/`POST /api/ebilling/certificate`.
+ */
+export type CertificateView = { 
+/**
+ * Subject of the signing certificate (distinguished name).
+ */
+holder: string, 
+/**
+ * RUC written in the certificate, if any.
+ */
+ruc: string | null, 
+/**
+ * Issuing certification authority (distinguished name).
+ */
+issuer: string, 
+/**
+ * Serial number, decimal.
+ */
+serial: string, 
+/**
+ * Start of validity, Ecuador time (`2026-11-21T09:05:00`).
+ */
+validFrom: string, 
+/**
+ * End of validity, Ecuador time.
+ */
+validTo: string, 
+/**
+ * Whole days until expiry (negative once expired).
+ */
+daysLeft: number, 
+/**
+ * Spanish warning from 30 days before expiry.
+ */
+warning: string | null, };
+
+/**
  * `checkIfOpen`: `{open, turn}`.
  */
 export type CheckIfOpenView = { open: boolean, turn: TurnView | null, };

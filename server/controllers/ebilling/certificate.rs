@@ -1,0 +1,105 @@
+//! `/api/ebilling/certificate`: the company's electronic-signature certificate. Admins upload it
+//! (multipart `file` + `password`) and see its facts; the file and the password are never
+//! returned or logged (`services::ebilling::certificate`).
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Request, State};
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles;
+use crate::error::{AppError, AppResult, conflict};
+use crate::http::refusals;
+use crate::services::ebilling::certificate;
+use crate::services::ebilling::sealing::SealingKey;
+use crate::views::ebilling::certificate::CertificateView;
+
+/// Largest .p12 accepted (real ones are a few KB).
+const P12_MAX_BYTES: usize = 256 * 1024;
+
+/// `POST /api/ebilling/certificate` (admin; multipart `file`, `password`).
+pub async fn upload(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    request: Request,
+) -> AppResult<Json<CertificateView>> {
+    let tenant = auth.tenant(roles::ADMIN)?;
+    let (file, password) = read_upload(request).await?;
+    let secret = state.config.secret.as_ref().ok_or_else(|| {
+        conflict(format!(
+            "El servidor no tiene configurada la variable de entorno {}: sin ella no se puede guardar el certificado cifrado. Pida al administrador del servidor que la configure.",
+            crate::config::SECRET_VAR
+        ))
+    })?;
+    let key = SealingKey::derive(secret)
+        .map_err(|_| AppError::Internal(anyhow::anyhow!("no se pudo derivar la clave")))?;
+    let user = tenant.user_id();
+    let facts = state
+        .db
+        .write(move |conn| {
+            certificate::store(conn, &key, tenant.company, Some(user), &file, &password)
+        })
+        .await?;
+    Ok(Json(CertificateView::of(&facts)))
+}
+
+/// `GET /api/ebilling/certificate` (admin): the active certificate's facts, or 404.
+pub async fn get(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<CertificateView>> {
+    let tenant = auth.tenant(roles::ADMIN)?;
+    let facts = state
+        .db
+        .run(move |conn| certificate::facts(conn, tenant.company))
+        .await?;
+    Ok(Json(CertificateView::of(&facts)))
+}
+
+/// The `file` and `password` fields of the upload (other fields are ignored).
+async fn read_upload(request: Request) -> AppResult<(Bytes, String)> {
+    let mut multipart = Multipart::from_request(request, &()).await.map_err(|_| {
+        AppError::BadRequest(
+            "Envíe el certificado como formulario multipart/form-data con los campos «file» y «password»"
+                .into(),
+        )
+    })?;
+    // The parser's own errors are English and technical: only their status is kept.
+    let unreadable = |status: axum::http::StatusCode| match status {
+        axum::http::StatusCode::PAYLOAD_TOO_LARGE => refusals::body_error(status),
+        _ => AppError::BadRequest(
+            "No se pudo leer el formulario enviado. Elija el archivo de nuevo.".into(),
+        ),
+    };
+    let (mut file, mut password) = (None, None);
+    while let Some(part) = multipart
+        .next_field()
+        .await
+        .map_err(|e| unreadable(e.status()))?
+    {
+        match part.name() {
+            Some("file") => file = Some(part.bytes().await.map_err(|e| unreadable(e.status()))?),
+            Some("password") => {
+                password = Some(part.text().await.map_err(|e| unreadable(e.status()))?)
+            }
+            _ => {}
+        }
+    }
+    let file = file
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| AppError::field("file", "Elija el archivo .p12 del certificado"))?;
+    if file.len() > P12_MAX_BYTES {
+        return Err(AppError::field(
+            "file",
+            format!(
+                "El certificado no puede pesar más de {} KB",
+                P12_MAX_BYTES / 1024
+            ),
+        ));
+    }
+    let password = password
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| AppError::field("password", "Escriba la contraseña del certificado"))?;
+    Ok((file, password))
+}

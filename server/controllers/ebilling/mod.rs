@@ -1,0 +1,3 @@
+//! Electronic billing: the signing certificate.
+
+pub mod certificate;

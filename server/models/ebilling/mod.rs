@@ -1,0 +1,4 @@
+//! Electronic billing: the companies' signing certificates. (The documents themselves are the
+//! SRI queue's, `crate::models::sri`.)
+
+pub mod certificate;

@@ -1,0 +1,5 @@
+//! Electronic billing in the shop: the company's signing certificate (stored sealed,
+//! [`certificate`] and [`sealing`]). The SRI engine itself is `crate::sri`.
+
+pub mod certificate;
+pub mod sealing;

@@ -1,0 +1,70 @@
+//! What other e-billing tests share: storing a valid test certificate for a company through the
+//! API, as a shop's admin would.
+
+use axum::body::Body;
+use axum::http::Request;
+use serde_json::Value;
+
+use crate::sri::testpki::{PASSWORD, TestPki};
+use crate::util::{Client, TestApp, TestResponse};
+
+/// RUC written in the test PKI's signing certificate: create the company with it
+/// (`app.company(CERT_RUC, …)`) when the certificate must match the issuer's RUC.
+pub const CERT_RUC: &str = crate::sri::testpki::RUC;
+
+/// The multipart body of `POST /api/ebilling/certificate`: the fields `file` and `password`
+/// (after an unrelated field, which the server must skip), with the CSRF header.
+pub fn certificate_request(token: &str, file: &[u8], password: &str) -> Request<Body> {
+    let boundary = "----mostrador-certificado";
+    let mut body = Vec::new();
+    body.extend_from_slice(
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"nota\"\r\n\r\nhola\r\n")
+            .as_bytes(),
+    );
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"firma.p12\"\r\nContent-Type: application/x-pkcs12\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(file);
+    body.extend_from_slice(
+        format!(
+            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\n{password}\r\n--{boundary}--\r\n"
+        )
+        .as_bytes(),
+    );
+    Request::post("/api/ebilling/certificate")
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .header("x-csrf-token", token)
+        .body(Body::from(body))
+        .expect("petición")
+}
+
+/// Uploads `file` with `password` as `client` (any role; the answer is returned as is).
+pub async fn post_certificate(client: &mut Client, file: &[u8], password: &str) -> TestResponse {
+    let token = client.csrf().await;
+    client
+        .send(certificate_request(&token, file, password))
+        .await
+}
+
+/// Stores the test PKI's valid signing certificate (RUC [`CERT_RUC`], password
+/// `testpki::PASSWORD`) as the active certificate of the company of `admin_email` (an admin of
+/// it, created with `app.user(…, Role::Admin, …)`), through `POST /api/ebilling/certificate`.
+/// Returns the API's answer (`{holder, ruc, issuer, serial, validFrom, validTo, daysLeft,
+/// warning}`); panics unless it is 200.
+pub async fn upload_certificate(app: &TestApp, admin_email: &str) -> Value {
+    let mut admin = app.signed_in(admin_email).await;
+    let response = post_certificate(&mut admin, &TestPki::get().p12_modern, PASSWORD).await;
+    assert_eq!(
+        response.status.as_u16(),
+        200,
+        "subida del certificado: {}",
+        response.text()
+    );
+    response.json()
+}

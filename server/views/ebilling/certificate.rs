@@ -1,0 +1,46 @@
+//! The company's signing certificate as the set-up screen shows it: its facts only, never the
+//! file or the password.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::services::ebilling::certificate::CertificateFacts;
+use crate::util::time::to_local_iso;
+
+/// `GET`/`POST /api/ebilling/certificate`.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CertificateView {
+    /// Subject of the signing certificate (distinguished name).
+    pub holder: String,
+    /// RUC written in the certificate, if any.
+    pub ruc: Option<String>,
+    /// Issuing certification authority (distinguished name).
+    pub issuer: String,
+    /// Serial number, decimal.
+    pub serial: String,
+    /// Start of validity, Ecuador time (`2026-11-21T09:05:00`).
+    pub valid_from: String,
+    /// End of validity, Ecuador time.
+    pub valid_to: String,
+    /// Whole days until expiry (negative once expired).
+    pub days_left: i32,
+    /// Spanish warning from 30 days before expiry.
+    pub warning: Option<String>,
+}
+
+impl CertificateView {
+    pub fn of(facts: &CertificateFacts) -> Self {
+        let now = crate::util::time::now();
+        CertificateView {
+            holder: facts.holder.clone(),
+            ruc: facts.ruc.clone(),
+            issuer: facts.issuer.clone(),
+            serial: facts.serial.clone(),
+            valid_from: to_local_iso(facts.valid_from),
+            valid_to: to_local_iso(facts.valid_to),
+            days_left: i32::try_from(facts.days_left(now)).unwrap_or(i32::MAX),
+            warning: facts.warning(now),
+        }
+    }
+}

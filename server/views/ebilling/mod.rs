@@ -1,0 +1,3 @@
+//! Electronic billing.
+
+pub mod certificate;
