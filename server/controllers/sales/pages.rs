@@ -35,6 +35,10 @@ pub const LOADERS: Loaders = &[
     ("sales-pos", |ctx| {
         ctx.tenant(|conn, tenant, _| pos(conn, tenant))
     }),
+    // Factura express: the same POS, ending in an electronic factura.
+    ("sales-invoice-pos", |ctx| {
+        ctx.tenant(|conn, tenant, _| pos(conn, tenant))
+    }),
     ("sales-note-pdf", |ctx| {
         ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
     }),

@@ -525,6 +525,21 @@ async fn without_a_certificate_nothing_is_stored(backend: Backend) {
 async fn reads_of_an_empty_branch_and_of_another_company(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
+    // The factura express screen: the POS's data, rendered on the server for every role.
+    let page = shop.cashier.get("/admin/ventas/facturaExpress").await;
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert!(html.contains("Factura express"), "{html}");
+    assert!(html.contains("Cobrar (F9)"), "{html}");
+    let data = shop
+        .cashier
+        .get("/api/page-data/admin/ventas/facturaExpress")
+        .await
+        .json();
+    assert_eq!(
+        data["sales-invoice-pos"]["finalConsumer"]["identification"], "9999999999999",
+        "{data}"
+    );
     let r = shop.cashier.get("/api/sales/invoice/last").await;
     assert_eq!(r.status, 404);
     assert_eq!(r.json()["message"], "No se encontró la última factura");
