@@ -263,15 +263,8 @@ pub fn list_kind(
 ) -> AppResult<Page<SaleRowView>> {
     let branch = tenant.branch(conn)?.id;
     Ok(
-        Sale::list(conn, tenant.company, branch, kind.as_str(), params)?.map(|(s, client)| {
-            SaleRowView {
-                id: s.id,
-                number: s.number,
-                date: to_local_iso(s.created_at),
-                client_name: client,
-                total: money_text(s.total),
-            }
-        }),
+        Sale::list(conn, tenant.company, branch, kind.as_str(), params)?
+            .map(|(s, client)| SaleRowView::of(s, client)),
     )
 }
 

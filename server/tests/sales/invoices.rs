@@ -225,6 +225,8 @@ async fn factura_express_reaches_autorizado_and_posts_the_sale_once(backend: Bac
     let list = e.shop.admin.get("/api/sales/invoice").await.json();
     assert_eq!(list["total"], 1, "{list}");
     assert_eq!(list["results"][0]["clientName"], "Juan Pérez");
+    assert_eq!(list["results"][0]["kind"], "invoice");
+    assert_eq!(list["results"][0]["documentId"], document);
     let note = e
         .shop
         .cashier

@@ -963,7 +963,15 @@ warnings: Array<string>, };
 /**
  * A row of the sales list.
  */
-export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, };
+export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, 
+/**
+ * `note` (sales note) or `invoice` (electronic factura).
+ */
+kind: string, 
+/**
+ * A factura's SRI document (its RIDE is `/tickets/factura/{documentId}/…`).
+ */
+documentId: number | null, };
 
 /**
  * A stored sales note.
