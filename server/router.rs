@@ -39,7 +39,7 @@ use crate::controllers::inventory::{adjustments, kardex, product_images, transfe
 use crate::controllers::records::{self, Record};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::Promotions;
-use crate::controllers::sales::{credit_notes, notes, quotes};
+use crate::controllers::sales::{credit_notes, invoices, notes, quotes};
 use crate::controllers::{assets, auth, home, pages};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -196,6 +196,12 @@ fn api() -> Api {
         .post("/sales/note/register", notes::register)
         .get("/sales/note/{id}", notes::get)
         .get("/sales/note/{id}/returnable", credit_notes::returnable_of)
+        // Sales: electronic facturas (factura express), the sales note's path ending in the SRI queue.
+        .get("/sales/invoice", invoices::list)
+        .get("/sales/invoice/last", invoices::last)
+        .post("/sales/invoice/register", invoices::register)
+        .get("/sales/invoice/{id}", invoices::get)
+        .post("/sales/invoice/{id}/resend", invoices::resend)
         .get("/sales/creditNote", credit_notes::list)
         .post("/sales/creditNote/register", credit_notes::register)
         .get("/sales/creditNote/{id}", credit_notes::get)

@@ -602,6 +602,8 @@ diesel::table! {
         change_given -> BigInt,
         note -> Nullable<Text>,
         created_at -> Timestamp,
+        kind -> Text,
+        sri_document_id -> Nullable<BigInt>,
     }
 }
 
@@ -854,3 +856,6 @@ diesel::table! {
 
 diesel::joinable!(company_certificates -> companies (company_id));
 diesel::allow_tables_to_appear_in_same_query!(company_certificates, companies);
+
+// Facturas (migration 2026-11-26-000300_invoices): a sale of kind invoice points at its SRI document.
+diesel::joinable!(sales -> sri_documents (sri_document_id));

@@ -33,4 +33,4 @@ mod fixtures;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
-mod testpki;
+pub(crate) mod testpki;

@@ -218,6 +218,17 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ALL),
             Value::Null,
         ),
+        // Sales: electronic facturas (factura express; every role sells).
+        ("GET", "/api/sales/invoice", Roles(ALL), Value::Null),
+        ("GET", "/api/sales/invoice/last", Roles(ALL), Value::Null),
+        ("POST", "/api/sales/invoice/register", Roles(ALL), empty()),
+        ("GET", "/api/sales/invoice/{id}", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/sales/invoice/{id}/resend",
+            Roles(ALL),
+            empty(),
+        ),
         ("GET", "/api/sales/creditNote", Roles(ALL), Value::Null),
         (
             "POST",

@@ -21,7 +21,7 @@ use crate::models::sales::credit_note::CreditNote;
 use crate::models::sales::note::{Sale, SaleLine, SalePayment};
 use crate::services::sales::below_cost;
 use crate::services::sales::note::{
-    NewlySold, NoteBody, Registered, commit, idempotency_key, prepare, price_body,
+    NewlySold, NoteBody, Registered, SaleKind, commit, idempotency_key, prepare, price_body,
 };
 use crate::util::time::to_local_iso;
 use crate::views::sales::note::{
@@ -34,7 +34,7 @@ pub use crate::services::sales::note::NOT_FOUND;
 pub const NO_LAST: &str = "No se encontró la última nota de venta";
 
 /// The view of a sale just registered, from what the service kept in memory.
-fn sold_view(sold: &NewlySold) -> SaleView {
+pub fn sold_view(sold: &NewlySold) -> SaleView {
     view_of(
         &sold.sale,
         &sold.lines,
@@ -91,9 +91,16 @@ fn view_of(
 
 /// What register answers: a new sale (its view is built after the writer's turn), or the view of
 /// the sale already registered with the key (built inside it).
-enum Answer {
+enum Answer<V> {
     Created(Box<NewlySold>),
-    Existing(Box<SaleView>),
+    Existing(Box<V>),
+}
+
+/// How a kind of sales document is shown: from the sale just registered (`sold`, outside the
+/// writer's turn, may read), and from a stored sale (`stored`).
+pub struct Views<V> {
+    pub sold: fn(&mut DbConnection, CompanyId, &NewlySold) -> AppResult<V>,
+    pub stored: fn(&mut DbConnection, CompanyId, &Sale) -> AppResult<V>,
 }
 
 /// `POST /api/sales/note/register`: 201 with the new sale, 200 with the sale already registered
@@ -103,24 +110,50 @@ pub async fn register(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<NoteBody>,
 ) -> AppResult<(StatusCode, Json<SaleView>)> {
+    let views = Views {
+        sold: |_, _, sold| Ok(sold_view(sold)),
+        stored: view,
+    };
+    register_kind(&state, &auth, body, SaleKind::Note, views).await
+}
+
+/// Registers a sale of `kind` (sales note or factura) and answers with its view (see
+/// [`register`]). After a factura's commit the SRI worker is woken to send it.
+pub async fn register_kind<V: Send + 'static>(
+    state: &AppState,
+    auth: &crate::auth::extract::AuthUser,
+    body: NoteBody,
+    kind: SaleKind,
+    views: Views<V>,
+) -> AppResult<(StatusCode, Json<V>)> {
     let tenant = auth.tenant(roles::ALL)?;
     let again = (tenant.clone(), body.clone());
     let db = state.db.clone();
+    let stored = views.stored;
     let written = async move {
         let (tenant, prepared) = db
-            .run(move |conn| prepare(conn, &tenant, &body).map(|p| (tenant, p)))
+            .run(move |conn| prepare(conn, &tenant, &body, kind).map(|p| (tenant, p)))
             .await?;
         db.write(move |conn| match commit(conn, &tenant, prepared)? {
-            Registered::Created(sold) => Ok(Answer::Created(sold)),
-            Registered::Existing(sale) => {
-                view(conn, tenant.company, &sale).map(|v| Answer::Existing(Box::new(v)))
-            }
+            Registered::Created(sold) => Ok((tenant.company, Answer::Created(sold))),
+            Registered::Existing(sale) => stored(conn, tenant.company, &sale)
+                .map(|v| (tenant.company, Answer::Existing(Box::new(v)))),
         })
         .await
     };
     match written.await {
-        Ok(Answer::Created(sold)) => Ok((StatusCode::CREATED, Json(sold_view(&sold)))),
-        Ok(Answer::Existing(sale)) => Ok((StatusCode::OK, Json(*sale))),
+        Ok((company, Answer::Created(sold))) => {
+            if kind == SaleKind::Invoice {
+                crate::sri::queue::worker::wake();
+            }
+            let sold_view = views.sold;
+            let view = state
+                .db
+                .run(move |conn| sold_view(conn, company, &sold))
+                .await?;
+            Ok((StatusCode::CREATED, Json(view)))
+        }
+        Ok((_, Answer::Existing(sale))) => Ok((StatusCode::OK, Json(*sale))),
         Err(err) => {
             // Two submits with one key racing on PostgreSQL: the loser fails on the unique key
             // (or on the stock the winner took); answer with the winner's sale.
@@ -132,7 +165,8 @@ pub async fn register(
                 .db
                 .run(move |conn| {
                     Sale::find_by_key(conn, tenant.company, &key)?
-                        .map(|s| view(conn, tenant.company, &s))
+                        .filter(|s| s.kind == kind.as_str())
+                        .map(|s| stored(conn, tenant.company, &s))
                         .transpose()
                 })
                 .await?;
@@ -162,7 +196,8 @@ pub async fn preview(
 
 /// The sale `id` of the user's company, else the specification's 404.
 pub fn find_visible(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Sale> {
-    Sale::find(conn, company, id)?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+    Sale::find_of_kind(conn, company, id, SaleKind::Note.as_str())?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
 }
 
 /// `GET /api/sales/note/{id}`.
@@ -178,11 +213,27 @@ pub async fn get(
     .await
 }
 
-/// The user's last sale in the selected branch.
-pub fn last_in(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SaleView> {
+/// The user's last sale of `kind` in the selected branch (`missing`: the 404's message).
+pub fn last_of_kind(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    kind: SaleKind,
+    missing: &str,
+) -> AppResult<Sale> {
     let branch = tenant.branch(conn)?.id;
-    let sale = Sale::last_of(conn, tenant.company, branch, tenant.user_id())?
-        .ok_or_else(|| AppError::NotFound(NO_LAST.into()))?;
+    Sale::last_of(
+        conn,
+        tenant.company,
+        branch,
+        tenant.user_id(),
+        kind.as_str(),
+    )?
+    .ok_or_else(|| AppError::NotFound(missing.into()))
+}
+
+/// The user's last sales note in the selected branch.
+pub fn last_in(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SaleView> {
+    let sale = last_of_kind(conn, tenant, SaleKind::Note, NO_LAST)?;
     view(conn, tenant.company, &sale)
 }
 
@@ -194,21 +245,26 @@ pub async fn last(
     document::read(&state, &auth, last_in).await
 }
 
-/// One page of the branch's sales.
+/// One page of the branch's sales notes.
 pub fn list_page(
     conn: &mut DbConnection,
     tenant: &Tenant,
     params: &ListParams,
 ) -> AppResult<Page<SaleRowView>> {
+    list_kind(conn, tenant, SaleKind::Note, params)
+}
+
+/// One page of the branch's sales of `kind`.
+pub fn list_kind(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    kind: SaleKind,
+    params: &ListParams,
+) -> AppResult<Page<SaleRowView>> {
     let branch = tenant.branch(conn)?.id;
     Ok(
-        Sale::list(conn, tenant.company, branch, params)?.map(|(s, client)| SaleRowView {
-            id: s.id,
-            number: s.number,
-            date: to_local_iso(s.created_at),
-            client_name: client,
-            total: money_text(s.total),
-        }),
+        Sale::list(conn, tenant.company, branch, kind.as_str(), params)?
+            .map(|(s, client)| SaleRowView::of(s, client)),
     )
 }
 

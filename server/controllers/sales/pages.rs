@@ -35,6 +35,10 @@ pub const LOADERS: Loaders = &[
     ("sales-pos", |ctx| {
         ctx.tenant(|conn, tenant, _| pos(conn, tenant))
     }),
+    // Factura express: the same POS, ending in an electronic factura.
+    ("sales-invoice-pos", |ctx| {
+        ctx.tenant(|conn, tenant, _| pos(conn, tenant))
+    }),
     ("sales-note-pdf", |ctx| {
         ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
     }),
@@ -88,13 +92,7 @@ fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
     let today = Sale::totals_since(conn, tenant.company, branch, from)?;
     let recent = Sale::recent(conn, tenant.company, branch, from, 10)?
         .into_iter()
-        .map(|(s, client)| SaleRowView {
-            id: s.id,
-            number: s.number,
-            date: to_local_iso(s.created_at),
-            client_name: client,
-            total: money_text(s.total),
-        })
+        .map(|(s, client)| SaleRowView::of(s, client))
         .collect();
     Ok(SalesHubPage {
         count: today.count,

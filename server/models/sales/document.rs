@@ -59,23 +59,37 @@ macro_rules! document_line {
 /// One page of a branch's documents of header table `$table` (row `$header`, boxed query type
 /// `$query_ty`) with the client's name: the company and the branch, then the search `$search`
 /// (given the query and the `LIKE` pattern), then the date range on `created_at`, sorted by
-/// `$sorts`.
+/// `$sorts`. An optional `where |query| …` narrows the documents first (the sales of one kind).
 #[macro_export]
 macro_rules! branch_documents {
     (
         $conn:expr, $company:expr, $branch:expr, $params:expr,
         $table:ident: $header:ty as $query_ty:ty, $sorts:expr,
         |$query:ident, $pattern:ident| $search:expr
+    ) => {
+        $crate::branch_documents!(
+            $conn, $company, $branch, $params,
+            $table: $header as $query_ty, $sorts,
+            where |$query| $query,
+            |$query, $pattern| $search
+        )
+    };
+    (
+        $conn:expr, $company:expr, $branch:expr, $params:expr,
+        $table:ident: $header:ty as $query_ty:ty, $sorts:expr,
+        where |$kept:ident| $keep:expr,
+        |$query:ident, $pattern:ident| $search:expr
     ) => {{
         let params: &$crate::db::list::ListParams = $params;
         let (from, to) = params.time_range();
         let filtered = || {
-            let mut $query: $query_ty = $table::table
+            let $kept: $query_ty = $table::table
                 .inner_join($crate::db::schema::clients::table)
                 .select((<$header>::as_select(), $crate::db::schema::clients::name))
                 .filter($table::company_id.eq($company.get()))
                 .filter($table::branch_office_id.eq($branch))
                 .into_boxed();
+            let mut $query: $query_ty = $keep;
             if let Some($pattern) = params.search_pattern() {
                 $query = $search;
             }

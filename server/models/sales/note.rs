@@ -37,7 +37,16 @@ pub struct Sale {
     pub change_given: i64,
     pub note: Option<String>,
     pub created_at: NaiveDateTime,
+    /// [`KIND_NOTE`] or [`KIND_INVOICE`].
+    pub kind: String,
+    /// The factura in the SRI queue (`sri_documents.id`), for a sale of kind invoice.
+    pub sri_document_id: Option<i64>,
 }
+
+/// `sales.kind` of a sales note.
+pub const KIND_NOTE: &str = "note";
+/// `sales.kind` of an electronic factura.
+pub const KIND_INVOICE: &str = "invoice";
 
 /// A header to insert (`None` stored as NULL, so that the insert's SQL never varies and stays
 /// prepared).
@@ -63,6 +72,7 @@ pub struct NewSale<'a> {
     pub change_given: i64,
     pub note: Option<&'a str>,
     pub created_at: NaiveDateTime,
+    pub kind: &'a str,
 }
 
 impl NewSale<'_> {
@@ -90,6 +100,8 @@ impl NewSale<'_> {
             change_given: self.change_given,
             note: self.note.map(str::to_string),
             created_at: self.created_at,
+            kind: self.kind.to_string(),
+            sri_document_id: None,
         }
     }
 }
@@ -136,16 +148,19 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sales::id;
 ];
 
 impl Sale {
-    /// One page of the branch's sales (search: number or client name; date range).
+    /// One page of the branch's sales of `kind` (search: number or client name; date range).
     pub fn list(
         conn: &mut DbConnection,
         company: CompanyId,
         branch_office_id: i64,
+        kind: &str,
         params: &ListParams,
     ) -> QueryResult<Page<SaleRow>> {
+        let kind = kind.to_string();
         crate::branch_documents!(
             conn, company, branch_office_id, params,
             sales: Sale as Query, SORTS,
+            where |query| query.filter(sales::kind.eq(kind.clone())),
             |query, pattern| query.filter(
                 search_fold(clients::name)
                     .like(pattern.clone())
@@ -165,6 +180,33 @@ impl Sale {
             .optional()
     }
 
+    /// One sale of `kind` of the company.
+    pub fn find_of_kind(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        kind: &str,
+    ) -> QueryResult<Option<Sale>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::id.eq(id))
+            .filter(sales::kind.eq(kind))
+            .select(Sale::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Links a factura to its SRI document (in the transaction that registered both).
+    pub fn set_sri_document(
+        conn: &mut DbConnection,
+        sale_id: i64,
+        document_id: i64,
+    ) -> QueryResult<usize> {
+        diesel::update(sales::table.filter(sales::id.eq(sale_id)))
+            .set(sales::sri_document_id.eq(Some(document_id)))
+            .execute(conn)
+    }
+
     /// The sale registered with this idempotency key, if any.
     pub fn find_by_key(
         conn: &mut DbConnection,
@@ -178,15 +220,17 @@ impl Sale {
         native::first(conn, by_key).optional()
     }
 
-    /// The user's last sale in the branch.
+    /// The user's last sale of `kind` in the branch.
     pub fn last_of(
         conn: &mut DbConnection,
         company: CompanyId,
         branch_office_id: i64,
         user_id: i64,
+        kind: &str,
     ) -> QueryResult<Option<Sale>> {
         sales::table
             .filter(sales::company_id.eq(company.get()))
+            .filter(sales::kind.eq(kind))
             .filter(sales::branch_office_id.eq(branch_office_id))
             .filter(sales::user_id.eq(user_id))
             .order(sales::id.desc())

@@ -6,6 +6,9 @@
 //!
 //! The work is split in two so that SQLite's one writer waits as little as possible: [`prepare`]
 //! reads and checks everything on any connection, [`commit`] writes in the writer's turn.
+//!
+//! The electronic factura is this same sale with [`SaleKind::Invoice`]: its own counter, and in the
+//! same transaction the SRI document built from the sale ([`super::invoice`]) put in the queue.
 
 use chrono::Days;
 use serde::Deserialize;
@@ -14,6 +17,7 @@ use serde_json::Value;
 use super::discount;
 use super::document::{lines_of, note_of};
 use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
+use super::invoice::{self, AdditionalInfoBody, Issue, SaleData};
 use super::pricing::{self, LineInput, Priced};
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
@@ -27,9 +31,10 @@ use crate::models::cash::bank::BankAccount;
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::turn::Turn;
 use crate::models::config::branch_office::BranchOffice;
+use crate::models::config::company::Company;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::models::sales::client::Client;
-use crate::models::sales::note::{NewSale, Sale, SaleLine, SalePayment};
+use crate::models::sales::note::{KIND_INVOICE, KIND_NOTE, NewSale, Sale, SaleLine, SalePayment};
 use crate::models::sales::quote::Quote;
 use crate::models::sales::receivable::Receivable;
 use crate::services::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
@@ -37,6 +42,8 @@ use crate::services::inventory::stock::{
     Document, Movement, MovementType, UnitCost, post_movements,
 };
 use crate::services::inventory::warehouses::branch_cellar;
+use crate::sri::model::NameValue;
+use crate::sri::sign::SigningIdentity;
 use crate::util::time::{local_date, now};
 
 /// `GET /api/sales/note/{id}` for an unknown sale (specification wording).
@@ -56,6 +63,41 @@ pub struct NoteBody {
     pub note: Option<String>,
     /// The quote the POS was filled from ("Convertir en venta").
     pub quote_id: Option<Value>,
+    /// Factura only: `campoAdicional` `{name, value}` pairs (Email, Teléfono…).
+    pub additional_info: Option<Vec<AdditionalInfoBody>>,
+}
+
+/// Which sales document a sale is: a sales note, or an electronic factura.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaleKind {
+    Note,
+    Invoice,
+}
+
+impl SaleKind {
+    /// `sales.kind`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Note => KIND_NOTE,
+            Self::Invoice => KIND_INVOICE,
+        }
+    }
+
+    /// The counter the kind is numbered by.
+    fn counter(self) -> DocType {
+        match self {
+            Self::Note => DocType::SalesNote,
+            Self::Invoice => DocType::Invoice,
+        }
+    }
+
+    /// The name in the shift's movements.
+    fn label(self) -> &'static str {
+        match self {
+            Self::Note => "Nota de venta",
+            Self::Invoice => "Factura",
+        }
+    }
 }
 
 /// What register did: a new sale, or the one already registered with the key.
@@ -255,10 +297,38 @@ pub struct Prepared {
     priced: Priced,
     quote: Option<i64>,
     at: chrono::NaiveDateTime,
+    /// For a factura: what its SRI document needs besides the sale.
+    invoice: Option<InvoicePrep>,
 }
 
-/// Reads and checks the body: key, lines, payments, branch, client, warehouse, prices.
-pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> AppResult<Prepared> {
+/// The factura's part of a prepared sale: read and checked before the writer's turn.
+struct InvoicePrep {
+    company: Company,
+    identity: SigningIdentity,
+    additional_info: Vec<NameValue>,
+    issue_date: chrono::NaiveDate,
+}
+
+impl Prepared {
+    /// The kind of document this sale is.
+    pub fn kind(&self) -> SaleKind {
+        if self.invoice.is_some() {
+            SaleKind::Invoice
+        } else {
+            SaleKind::Note
+        }
+    }
+}
+
+/// Reads and checks the body: key, lines, payments, branch, client, warehouse, prices; for a
+/// factura also the company's signing certificate and the document the sale will become, checked
+/// by the SRI engine (a consumidor final above USD 50 is refused here, before anything is stored).
+pub fn prepare(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &NoteBody,
+    kind: SaleKind,
+) -> AppResult<Prepared> {
     let company = tenant.company;
     let key = idempotency_key(body)?;
     let inputs = input::lines(body.lines.as_deref())?;
@@ -270,6 +340,12 @@ pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> App
     let quote = quote_of(conn, company, body.quote_id.as_ref())?;
     let at = now();
     let priced = price_for(conn, tenant, &client, &inputs, at)?;
+    let invoice = match kind {
+        SaleKind::Note => None,
+        SaleKind::Invoice => Some(prepare_invoice(
+            conn, tenant, body, &branch, &client, &priced, &payments,
+        )?),
+    };
     Ok(Prepared {
         key,
         payments,
@@ -280,7 +356,66 @@ pub fn prepare(conn: &mut DbConnection, tenant: &Tenant, body: &NoteBody) -> App
         priced,
         quote,
         at,
+        invoice,
     })
+}
+
+/// The factura's checks before the writer's turn: the additional information, the engine's
+/// validation of the document the sale will become (numbered 1 here; the number does not change
+/// what is checked), then the signing certificate.
+fn prepare_invoice(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &NoteBody,
+    branch: &BranchOffice,
+    client: &Client,
+    priced: &Priced,
+    payments: &[PaymentInput],
+) -> AppResult<InvoicePrep> {
+    let additional_info = invoice::additional_info(body.additional_info.as_deref())?;
+    let company = Company::find(conn, tenant.company)?;
+    let issue_date = crate::sri::validate::ecuador_today();
+    let lines = lines_of(priced, 0, |_| 0);
+    let draft: Vec<SalePayment> = payments.iter().map(|p| payment_row(0, p)).collect();
+    let doc = invoice::comprobante(
+        &Issue {
+            company: &company,
+            branch,
+            emission_point: "001",
+            sequential: 1,
+            issue_date,
+            access_key: None,
+        },
+        &SaleData {
+            client,
+            lines: &lines,
+            payments: &draft,
+            total: priced.total()?,
+            additional_info: additional_info.clone(),
+        },
+    );
+    invoice::check(&doc)?;
+    let identity = invoice::signing_identity(conn, tenant.company)?;
+    Ok(InvoicePrep {
+        company,
+        identity,
+        additional_info,
+        issue_date,
+    })
+}
+
+/// The stored row of a payment of sale `sale_id`.
+fn payment_row(sale_id: i64, p: &PaymentInput) -> SalePayment {
+    SalePayment {
+        id: 0,
+        sale_id,
+        method: p.method.as_str().into(),
+        amount: p.amount,
+        received: p.received,
+        reference: p.reference.clone(),
+        bank_account_id: p.bank_account_id,
+        due_date: p.due_date,
+    }
 }
 
 /// The cashier's open shift when some payment goes into the drawer: it must be open in the
@@ -314,7 +449,8 @@ pub fn commit(
     let (branch, cellar, priced) = (&prepared.branch, &prepared.cellar, &prepared.priced);
     // The counter first: it serialises the sales of the emission point, so the key check below
     // sees every sale committed before.
-    let counter = sequence::lock(conn, company, branch, DocType::SalesNote)?;
+    let kind = prepared.kind();
+    let counter = sequence::lock(conn, company, branch, kind.counter())?;
     if let Some(existing) = Sale::find_by_key(conn, company, &prepared.key)? {
         return Ok(Registered::Existing(Box::new(existing)));
     }
@@ -355,8 +491,9 @@ pub fn commit(
         change_given: change,
         note: prepared.note.as_deref(),
         created_at: prepared.at,
+        kind: kind.as_str(),
     };
-    let sale = new.stored(Sale::insert(conn, &new)?);
+    let mut sale = new.stored(Sale::insert(conn, &new)?);
     let sale_id = sale.id;
     let movements: Vec<Movement> = priced
         .lines
@@ -389,19 +526,7 @@ pub fn commit(
         .zip(ids)
         .map(|(line, id)| SaleLine { id, ..line })
         .collect();
-    let rows: Vec<SalePayment> = payments
-        .iter()
-        .map(|p| SalePayment {
-            id: 0,
-            sale_id,
-            method: p.method.as_str().into(),
-            amount: p.amount,
-            received: p.received,
-            reference: p.reference.clone(),
-            bank_account_id: p.bank_account_id,
-            due_date: p.due_date,
-        })
-        .collect();
+    let rows: Vec<SalePayment> = payments.iter().map(|p| payment_row(sale_id, p)).collect();
     Sale::insert_payments(conn, &rows)?;
     for p in payments {
         match p.method {
@@ -429,7 +554,7 @@ pub fn commit(
                             MovementKind::NonCashSale
                         },
                         amount: p.amount,
-                        reason: format!("Nota de venta {number}"),
+                        reason: format!("{} {number}", kind.label()),
                         payment_method: Some(method.shift_name().into()),
                         source: Some(("sale".into(), sale_id)),
                         user_id: tenant.user_id(),
@@ -437,6 +562,34 @@ pub fn commit(
                 )?;
             }
         }
+    }
+    if let Some(inv) = &prepared.invoice {
+        let doc = invoice::comprobante(
+            &Issue {
+                company: &inv.company,
+                branch,
+                emission_point: &counter.point_code,
+                sequential,
+                issue_date: inv.issue_date,
+                access_key: None,
+            },
+            &SaleData {
+                client: &prepared.client,
+                lines: &lines,
+                payments: &rows,
+                total,
+                additional_info: inv.additional_info.clone(),
+            },
+        );
+        let document_id = crate::sri::queue::submit_in_transaction(
+            conn,
+            company,
+            branch.id,
+            &doc,
+            &inv.identity,
+        )?;
+        Sale::set_sri_document(conn, sale_id, document_id)?;
+        sale.sri_document_id = Some(document_id);
     }
     sequence::advance(conn, &counter)?;
     Ok(Registered::Created(Box::new(NewlySold {

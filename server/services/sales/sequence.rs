@@ -20,6 +20,8 @@ use crate::models::config::branch_office::BranchOffice;
 pub enum DocType {
     SalesNote,
     CreditNote,
+    /// The electronic factura: numbered apart from the sales notes of the same point.
+    Invoice,
 }
 
 impl DocType {
@@ -27,6 +29,7 @@ impl DocType {
         match self {
             Self::SalesNote => "sales_note",
             Self::CreditNote => "credit_note",
+            Self::Invoice => "invoice",
         }
     }
 }
@@ -41,6 +44,8 @@ pub struct Counter {
     id: i64,
     pub emission_point_id: i64,
     last: i64,
+    /// The emission point's code (`ptoEmi`).
+    pub point_code: String,
     /// `estab-ptoEmi-` of the numbers.
     prefix: String,
 }
@@ -73,6 +78,7 @@ pub fn lock(
         emission_point_id: point_id,
         last,
         prefix: format!("{}-{}-", branch.code, point_code),
+        point_code,
     })
 }
 

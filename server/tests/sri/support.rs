@@ -84,17 +84,7 @@ impl SriTest {
 
     /// Worker settings for tests: the stand-in's URL, short timeouts, delays and lease.
     pub fn config(&self) -> SriConfig {
-        SriConfig {
-            base_url: Some(self.sim.base_url()),
-            timeout: Duration::from_millis(1000),
-            connect_timeout: Duration::from_millis(1000),
-            authorization_delay: Duration::from_millis(50),
-            retry_delay: Duration::from_millis(50),
-            max_backoff: Duration::from_millis(200),
-            poll_interval: Duration::from_millis(25),
-            lease: Duration::from_secs(3),
-            concurrency: 4,
-        }
+        worker_config(&self.sim)
     }
 
     /// A worker on this app's database (stops when the handle is dropped).
@@ -175,5 +165,20 @@ impl SriTest {
         self.app
             .db(move |conn| diesel::sql_query(statement).execute(conn).expect("SQL"))
             .await;
+    }
+}
+
+/// Worker settings for tests against `sim`: its URL, short timeouts, delays and lease.
+pub fn worker_config(sim: &RunningSimulator) -> SriConfig {
+    SriConfig {
+        base_url: Some(sim.base_url()),
+        timeout: Duration::from_millis(1000),
+        connect_timeout: Duration::from_millis(1000),
+        authorization_delay: Duration::from_millis(50),
+        retry_delay: Duration::from_millis(50),
+        max_backoff: Duration::from_millis(200),
+        poll_interval: Duration::from_millis(25),
+        lease: Duration::from_secs(3),
+        concurrency: 4,
     }
 }

@@ -272,4 +272,23 @@ pub struct SaleRowView {
     pub date: String,
     pub client_name: String,
     pub total: String,
+    /// `note` (sales note) or `invoice` (electronic factura).
+    pub kind: String,
+    /// A factura's SRI document (its RIDE is `/tickets/factura/{documentId}/…`).
+    pub document_id: Option<i64>,
+}
+
+impl SaleRowView {
+    /// The row of a sale and its client's name.
+    pub fn of(sale: crate::models::sales::note::Sale, client_name: String) -> SaleRowView {
+        SaleRowView {
+            id: sale.id,
+            date: crate::util::time::to_local_iso(sale.created_at),
+            number: sale.number,
+            client_name,
+            total: money_text(sale.total),
+            kind: sale.kind,
+            document_id: sale.sri_document_id,
+        }
+    }
 }

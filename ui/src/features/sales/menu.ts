@@ -8,6 +8,7 @@ export const menu: MenuItem[] = [
     entries: [
       { label: 'Resumen', routeId: 'sales-hub' },
       { label: 'Nota de Venta', routeId: 'sales-pos' },
+      { label: 'Factura Express', routeId: 'sales-invoice-pos' },
       { label: 'Clientes', routeId: 'sales-clients' },
       { label: 'Nota de Crédito', routeId: 'sales-credit-notes' },
       { label: 'Promociones', routeId: 'sales-promos' },

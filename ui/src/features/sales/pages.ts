@@ -11,4 +11,5 @@ export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/sales/pages/promos': () => import('./pages/promos'),
   'features/sales/pages/quotes': () => import('./pages/quotes'),
   'features/sales/pages/quote-a4': () => import('./pages/quote-a4'),
+  'features/sales/pages/invoice-pos': () => import('./pages/invoice-pos'),
 };

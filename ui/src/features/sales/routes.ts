@@ -17,6 +17,7 @@ export const adminRoutes: RouteDef[] = [
       { id: 'sales-credit-notes', path: 'notaCredito', page: 'features/sales/pages/credit-notes', title: 'Notas de crédito', data: true },
       { id: 'sales-promos', path: 'promos', page: 'features/sales/pages/promos', title: 'Promociones', roles: ADMIN_USER, data: true },
       { id: 'sales-quotes', path: 'cotizador', page: 'features/sales/pages/quotes', title: 'Cotizaciones', data: true },
+      { id: 'sales-invoice-pos', path: 'facturaExpress', page: 'features/sales/pages/invoice-pos', title: 'Factura express', data: true },
     ],
   },
 ];

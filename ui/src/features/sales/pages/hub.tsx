@@ -52,10 +52,21 @@ export default function SalesHub() {
                   <td>{s.clientName}</td>
                   <td className="text-right">{formatMoney(s.total)}</td>
                   <td className="space-x-2 text-right">
-                    <a href={`/admin/ventas/notaventa/${s._id}/ticket`} target="_blank" rel="noreferrer" className="text-blue-700 underline dark:text-blue-300">
+                    {/* A factura prints as its RIDE; a sales note as its own ticket and A4. */}
+                    <a
+                      href={s.kind === 'invoice' ? `/tickets/factura/${s.documentId}/Ticket80` : `/admin/ventas/notaventa/${s._id}/ticket`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-blue-700 underline dark:text-blue-300"
+                    >
                       Ticket
                     </a>
-                    <a href={`/admin/ventas/notaventa/${s._id}/pdf`} target="_blank" rel="noreferrer" className="text-blue-700 underline dark:text-blue-300">
+                    <a
+                      href={s.kind === 'invoice' ? `/tickets/factura/${s.documentId}/A4SRI` : `/admin/ventas/notaventa/${s._id}/pdf`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-blue-700 underline dark:text-blue-300"
+                    >
                       A4
                     </a>
                   </td>

@@ -4,19 +4,30 @@
  * picks the client, F9 pays, Esc closes dialogs. The server prices every change (promotions, IVA,
  * totals) through the preview; the cart and its idempotency key live in localStorage, so a
  * reload restores an unfinished sale and a retried submit never makes a second one. Built to be
- * reused by factura express (same cart, another document at the end). A cashier sees the
- * company's discount limit by the discount column (none at all when it is 0 %).
+ * reused by factura express (`/admin/ventas/facturaExpress`, [`PosScreen`] in invoice mode: same
+ * cart and keys, an electronic factura at the end whose SRI state is followed live). A cashier sees
+ * the company's discount limit by the discount column (none at all when it is 0 %).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { PAYMENT_METHODS } from '../../../lib/api-types';
-import type { ClientView, Page, PaymentMethod, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
+import type { ClientView, InvoiceView, Page, PaymentMethod, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
 import { formatMoney, formatQuantity } from '../../../lib/format';
 import { fromCents, maxCents, toCents } from '../../../lib/money';
 
-const STORAGE = 'mostrador.pos.cart';
+/** Which document the POS ends in: a sales note, or an electronic factura (factura express). */
+export type PosMode = 'note' | 'invoice';
+
+/** What differs between the two documents; everything else is the same screen. */
+const MODES: Record<PosMode, { title: string; storage: string; register: string; done: string }> = {
+  note: { title: 'Nota de venta', storage: 'mostrador.pos.cart', register: '/api/sales/note/register', done: 'Nota de venta' },
+  invoice: { title: 'Factura express', storage: 'mostrador.facturaExpress.cart', register: '/api/sales/invoice/register', done: 'Factura' },
+};
+
+/** The most a factura to the consumidor final may total (USD, Reglamento de Comprobantes art. 19). */
+const FINAL_CONSUMER_LIMIT_CENTS = 5000n;
 
 interface CartLine {
   productId: number;
@@ -58,13 +69,19 @@ function bump(quantity: string, delta: number): string {
 }
 
 export default function Pos() {
+  return <PosScreen mode="note" />;
+}
+
+/** The POS ending in the document of `mode`. */
+export function PosScreen({ mode }: { mode: PosMode }) {
   const page = useLoaderData() as PosPage;
+  const { title, storage: STORAGE, register, done: doneLabel } = MODES[mode];
   const [cart, setCart] = useState<Cart>(emptyCart);
   const [selected, setSelected] = useState(0);
   const [preview, setPreview] = useState<SalePreviewView | null>(null);
   const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'search' | 'client' | 'pay' | 'done' | null>(null);
-  const [done, setDone] = useState<SaleView | null>(null);
+  const [done, setDone] = useState<SaleView | InvoiceView | null>(null);
   const barcode = useRef<HTMLInputElement>(null);
 
   // Restore an unfinished cart after a reload; save every change.
@@ -75,10 +92,10 @@ export default function Pos() {
     } catch {
       /* a damaged cart is dropped */
     }
-  }, []);
+  }, [STORAGE]);
   useEffect(() => {
     localStorage.setItem(STORAGE, JSON.stringify(cart));
-  }, [cart]);
+  }, [cart, STORAGE]);
 
   // The server prices the cart (promotions, IVA, totals) after every change.
   useEffect(() => {
@@ -150,7 +167,7 @@ export default function Pos() {
       } else if (e.key === 'F9') {
         e.preventDefault();
         if (dialog === 'done') startOver();
-        else if (cart.lines.length > 0 && preview) setDialog('pay');
+        else if (cart.lines.length > 0 && preview && !needsClient) setDialog('pay');
       } else if ((e.key === '+' || e.key === '-') && document.activeElement === barcode.current && !barcode.current?.value) {
         e.preventDefault();
         const line = cart.lines[selected];
@@ -175,11 +192,13 @@ export default function Pos() {
   };
 
   const totals = preview?.totals;
+  // A factura to the consumidor final only up to USD 50: the buyer must be identified above it.
+  const needsClient = mode === 'invoice' && cart.client === null && preview !== null && toCents(preview.total) > FINAL_CONSUMER_LIMIT_CENTS;
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
       <section className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 className="text-2xl font-bold">Nota de venta</h1>
+          <h1 className="text-2xl font-bold">{title}</h1>
           <p className="text-xs text-gray-600 dark:text-gray-300">F2 buscar · F4 cliente · F9 cobrar · +/− cantidad · Esc cerrar</p>
         </div>
         {!page.hasOpenTurn && (
@@ -196,6 +215,11 @@ export default function Pos() {
             Buscar (F2)
           </button>
         </form>
+        {needsClient && (
+          <p role="alert" data-testid="pos-needs-client" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            Una factura a consumidor final no puede superar USD 50.00: elija el cliente (F4).
+          </p>
+        )}
         {problem && (
           <p role="alert" data-testid="pos-problem" className="text-sm text-red-700 dark:text-red-300">
             {problem}
@@ -309,7 +333,7 @@ export default function Pos() {
           <span>Total</span>
           <span data-testid="pos-total">{formatMoney(preview?.total ?? '0.00')}</span>
         </p>
-        <button type="button" className="btn btn-primary w-full text-lg" disabled={!preview || cart.lines.length === 0} onClick={() => setDialog('pay')}>
+        <button type="button" className="btn btn-primary w-full text-lg" disabled={!preview || cart.lines.length === 0 || needsClient} onClick={() => setDialog('pay')}>
           Cobrar (F9)
         </button>
         <button type="button" className="btn btn-secondary w-full" disabled={cart.lines.length === 0} onClick={startOver}>
@@ -329,6 +353,7 @@ export default function Pos() {
         <PayDialog
           total={preview.total}
           cart={cart}
+          endpoint={register}
           banks={page.bankAccounts}
           onClose={closeDialog}
           onDone={(sale) => {
@@ -341,16 +366,21 @@ export default function Pos() {
       <Modal title="Venta registrada" open={dialog === 'done' && done !== null} onClose={startOver}>
         {done && (
           <div className="space-y-3 text-center" data-testid="sale-done">
-            <p className="text-lg font-semibold">{`Nota de venta ${done.number}`}</p>
+            <p className="text-lg font-semibold">{`${doneLabel} ${done.number}`}</p>
             <p>{`Total ${formatMoney(done.total)}`}</p>
             {done.change !== '0.00' && <p className="text-3xl font-bold">{`Cambio ${formatMoney(done.change)}`}</p>}
+            {mode === 'invoice' && 'documentId' in done && <InvoiceProgress first={done} />}
             <div className="flex flex-wrap justify-center gap-2">
-              <a className="btn btn-secondary" href={`/admin/ventas/notaventa/${done._id}/ticket`} target="_blank" rel="noreferrer">
-                Ticket 80 mm
-              </a>
-              <a className="btn btn-secondary" href={`/admin/ventas/notaventa/${done._id}/pdf`} target="_blank" rel="noreferrer">
-                A4
-              </a>
+              {mode === 'note' && (
+                <>
+                  <a className="btn btn-secondary" href={`/admin/ventas/notaventa/${done._id}/ticket`} target="_blank" rel="noreferrer">
+                    Ticket 80 mm
+                  </a>
+                  <a className="btn btn-secondary" href={`/admin/ventas/notaventa/${done._id}/pdf`} target="_blank" rel="noreferrer">
+                    A4
+                  </a>
+                </>
+              )}
               <button type="button" className="btn btn-primary" onClick={startOver}>
                 Nueva venta (F9)
               </button>
@@ -358,6 +388,59 @@ export default function Pos() {
           </div>
         )}
       </Modal>
+    </div>
+  );
+}
+
+/**
+ * The factura's SRI state, asked for every 1.5 s until it is final: AUTORIZADO with its
+ * authorization number and the RIDE links, or the SRI's messages when it was refused.
+ */
+function InvoiceProgress({ first }: { first: InvoiceView }) {
+  const [invoice, setInvoice] = useState(first);
+  useEffect(() => {
+    if (!invoice.pending) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiGet<InvoiceView>(`/api/sales/invoice/${invoice._id}`, { quiet: true, signal: controller.signal })
+        .then(setInvoice)
+        .catch(() => setInvoice({ ...invoice }));
+    }, 1500);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [invoice]);
+  const authorized = invoice.statusCode === 'authorized';
+  return (
+    <div className="space-y-2 text-sm" data-testid="invoice-progress">
+      <p>
+        {'Estado en el SRI: '}
+        <strong data-testid="invoice-status" className={authorized ? 'text-green-700 dark:text-green-400' : invoice.correctable ? 'text-red-700 dark:text-red-300' : ''}>
+          {invoice.status}
+        </strong>
+        {invoice.pending && <span aria-hidden="true">{' …'}</span>}
+      </p>
+      {invoice.accessKey && <p className="break-all font-mono text-xs" data-testid="invoice-access-key">{invoice.accessKey}</p>}
+      {authorized && invoice.authorizationDate && <p className="text-xs">{`Autorizada el ${invoice.authorizationDate}`}</p>}
+      {invoice.lastError && invoice.pending && <p className="text-xs text-amber-800 dark:text-amber-300">{invoice.lastError}</p>}
+      {invoice.correctable && (
+        <ul className="space-y-1 rounded-md bg-red-50 p-2 text-left text-red-900 dark:bg-red-950 dark:text-red-200" data-testid="invoice-messages">
+          {invoice.messages.map((m, i) => (
+            <li key={i}>{`${m.identifier} ${m.message}${m.additionalInfo ? `: ${m.additionalInfo}` : ''}`}</li>
+          ))}
+        </ul>
+      )}
+      {invoice.documentId !== null && (
+        <div className="flex flex-wrap justify-center gap-2">
+          <a className="btn btn-secondary" href={`/tickets/factura/${invoice.documentId}/Ticket80`} target="_blank" rel="noreferrer">
+            RIDE 80 mm
+          </a>
+          <a className="btn btn-secondary" href={`/tickets/factura/${invoice.documentId}/A4SRI`} target="_blank" rel="noreferrer">
+            RIDE A4
+          </a>
+        </div>
+      )}
     </div>
   );
 }
@@ -473,7 +556,21 @@ function ClientPicker({ open, onClose, onPick }: { open: boolean; onClose: () =>
 }
 
 /** F9: payments (one or mixed); cash computes the change. A failed submit keeps everything. */
-function PayDialog({ total, cart, banks, onClose, onDone }: { total: string; cart: Cart; banks: PosPage['bankAccounts']; onClose: () => void; onDone: (s: SaleView) => void }) {
+function PayDialog({
+  total,
+  cart,
+  endpoint,
+  banks,
+  onClose,
+  onDone,
+}: {
+  total: string;
+  cart: Cart;
+  endpoint: string;
+  banks: PosPage['bankAccounts'];
+  onClose: () => void;
+  onDone: (s: SaleView | InvoiceView) => void;
+}) {
   const [rows, setRows] = useState<PaymentRow[]>([{ method: 'cash', amount: total, received: '', reference: '', bankAccountId: '' }]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -495,7 +592,7 @@ function PayDialog({ total, cart, banks, onClose, onDone }: { total: string; car
         ...(r.reference.trim() ? { reference: r.reference.trim() } : {}),
         ...(r.method === 'transfer' ? { bankAccountId: r.bankAccountId } : {}),
       }));
-      const sale = await apiPost<SaleView>('/api/sales/note/register', { ...body(cart), payments }, { quiet: true });
+      const sale = await apiPost<SaleView | InvoiceView>(endpoint, { ...body(cart), payments }, { quiet: true });
       onDone(sale);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'No se pudo registrar la venta: revise la conexión y vuelva a intentar (no se duplicará).');

@@ -1,0 +1,126 @@
+//! `/api/sales/invoice`: electronic facturas (factura express). A factura is registered by the
+//! sales note's code path with [`SaleKind::Invoice`] (same body plus `additionalInfo`, same
+//! service, same idempotency); its view is the sale's plus where its SRI document is.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::document;
+use super::notes::{self, Views, last_of_kind, list_kind, register_kind, sold_view};
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
+use crate::error::{AppError, AppResult};
+use crate::http::json::JsonBody;
+use crate::http::params::PathId;
+use crate::models::CompanyId;
+use crate::models::sales::note::Sale;
+use crate::services::sales::invoice::{self, NOT_FOUND};
+use crate::services::sales::note::{NoteBody, SaleKind};
+use crate::sri::queue;
+use crate::views::sales::invoice::InvoiceView;
+use crate::views::sales::note::{SaleRowView, SaleView};
+
+/// `GET /api/sales/invoice/last` when the user has not issued a factura yet.
+pub const NO_LAST: &str = "No se encontró la última factura";
+
+/// The factura view of a sale and its view as a sale.
+fn with_document(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    sale: SaleView,
+    document_id: Option<i64>,
+) -> AppResult<InvoiceView> {
+    let document = match document_id {
+        Some(id) => queue::find(conn, company, id)?,
+        None => None,
+    };
+    let messages = match &document {
+        Some(d) => queue::messages(conn, d.id)?,
+        None => Vec::new(),
+    };
+    Ok(InvoiceView::new(sale, document.as_ref(), &messages))
+}
+
+/// The view of a stored factura.
+pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResult<InvoiceView> {
+    let sale_view = notes::view(conn, company, sale)?;
+    with_document(conn, company, sale_view, sale.sri_document_id)
+}
+
+/// The factura `id` of the user's company, else 404.
+pub fn find_visible(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Sale> {
+    Sale::find_of_kind(conn, company, id, SaleKind::Invoice.as_str())?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+/// `POST /api/sales/invoice/register`: 201 with the new factura (its document `signed`, the worker
+/// woken), 200 with the one already registered under the same idempotency key.
+pub async fn register(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<NoteBody>,
+) -> AppResult<(StatusCode, Json<InvoiceView>)> {
+    let views = Views {
+        sold: |conn, company, sold| {
+            with_document(conn, company, sold_view(sold), sold.sale.sri_document_id)
+        },
+        stored: view,
+    };
+    register_kind(&state, &auth, body, SaleKind::Invoice, views).await
+}
+
+/// `GET /api/sales/invoice/{id}`: the factura with its SRI state, clave and messages (the factura
+/// express screen asks for it until the state is final).
+pub async fn get(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<InvoiceView>> {
+    document::read(&state, &auth, move |conn, tenant| {
+        let sale = find_visible(conn, tenant.company, id)?;
+        view(conn, tenant.company, &sale)
+    })
+    .await
+}
+
+/// `GET /api/sales/invoice/last`: the user's last factura in the branch.
+pub async fn last(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+) -> AppResult<Json<InvoiceView>> {
+    document::read(&state, &auth, |conn, tenant| {
+        let sale = last_of_kind(conn, tenant, SaleKind::Invoice, NO_LAST)?;
+        view(conn, tenant.company, &sale)
+    })
+    .await
+}
+
+/// `GET /api/sales/invoice`: the branch's facturas (the generic list).
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+) -> AppResult<Json<Page<SaleRowView>>> {
+    document::read(&state, &auth, move |conn, tenant| {
+        list_kind(conn, tenant, SaleKind::Invoice, &params)
+    })
+    .await
+}
+
+/// `POST /api/sales/invoice/{id}/resend`: a DEVUELTA or NO AUTORIZADO factura corrected with the
+/// client's current data and resent with the same clave (409 in any other state). Nothing of the
+/// sale is posted again.
+pub async fn resend(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<InvoiceView>> {
+    document::read(&state, &auth, move |conn, tenant| {
+        let sale = invoice::resend(conn, tenant, id)?;
+        view(conn, tenant.company, &sale)
+    })
+    .await
+}
