@@ -829,3 +829,18 @@ diesel::table! {
 
 diesel::joinable!(product_images -> products (product_id));
 diesel::allow_tables_to_appear_in_same_query!(products, product_images);
+
+// RIDE cache (migration 2026-11-26-000200_ride_cache).
+diesel::table! {
+    ride_cache (company_id, access_key, format, template_version) {
+        company_id -> BigInt,
+        access_key -> Text,
+        format -> Text,
+        template_version -> Text,
+        html -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(ride_cache -> companies (company_id));
+diesel::allow_tables_to_appear_in_same_query!(ride_cache, companies);

@@ -10,6 +10,7 @@ pub mod config;
 pub mod home;
 pub mod inventory;
 pub mod pages;
+pub mod ride;
 pub mod sales;
 pub mod typescript;
 

@@ -136,6 +136,7 @@ pub fn bindings() -> String {
         sales::quote::QuoteStockView,
         sales::pages::QuotesPage,
         sales::pages::QuotePrint,
+        ride::RidePage,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

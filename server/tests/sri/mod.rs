@@ -3,6 +3,7 @@
 
 mod cli;
 mod queue;
+mod ride;
 mod support;
 mod workers;
 
