@@ -1,7 +1,8 @@
 -- Rendered RIDEs of authorized electronic documents (issue 23, "RIDE cache"): an authorized
 -- document never changes, so each printable page is rendered once per UI build and served from
--- here by every app server. `template_version` is the UI build id (`ssr::bundle::build_id`): a
--- new build renders again; rows of older builds are never read. The access check (session,
+-- here by every app server. `template_version` is the UI build id (`ssr::bundle::build_id`) plus
+-- `+` and the company's last change (its logo is on the page but not in the document): a
+-- new build or logo renders again; rows of older versions are never read. The access check (session,
 -- company) runs before a row is served.
 
 CREATE TABLE ride_cache (

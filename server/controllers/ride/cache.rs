@@ -6,7 +6,9 @@
 //! the company and of the route's type); only then is the cached page read. Documents that are not
 //! AUTORIZADO are never cached (their page changes when the SRI answers). The key carries the
 //! template version — the UI build id ([`crate::ssr::bundle::build_id`]), which changes whenever
-//! the bundled pages or styles change — so a new build renders again.
+//! the bundled pages or styles change, followed by `+` and the company's last change (its logo is
+//! the one thing on the page that is not in the document) — so a new build or a new logo renders
+//! again.
 
 use axum::body::{Body, to_bytes};
 use axum::http::StatusCode;
@@ -40,7 +42,7 @@ pub struct OwnedKey {
     template_version: String,
 }
 
-/// The template version of this server's pages.
+/// The UI part of the template version: this server's build of the pages.
 pub fn template_version() -> &'static str {
     crate::ssr::bundle::build_id()
 }
@@ -80,6 +82,8 @@ pub async fn lookup(
             if doc.status != DocumentStatus::Authorized.as_str() {
                 return Ok(Lookup::Render);
             }
+            // The page also shows the company's logo, the one thing not in the document.
+            let version = format!("{version}+{}", ride_cache::company_stamp(conn, company)?);
             let key = RideKey {
                 company,
                 access_key: &doc.access_key,

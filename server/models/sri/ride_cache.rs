@@ -53,3 +53,14 @@ pub fn store(conn: &mut DbConnection, key: RideKey, html: &str) -> QueryResult<(
     };
     Ok(())
 }
+
+/// When the company's data outside its documents (its logo) last changed, in milliseconds: part
+/// of a cached page's key, so a new logo renders the RIDEs again.
+pub fn company_stamp(conn: &mut DbConnection, company: CompanyId) -> QueryResult<i64> {
+    use crate::db::schema::companies;
+    let updated: chrono::NaiveDateTime = companies::table
+        .find(company.get())
+        .select(companies::updated_at)
+        .first(conn)?;
+    Ok(updated.and_utc().timestamp_millis())
+}

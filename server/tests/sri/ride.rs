@@ -128,12 +128,40 @@ async fn printable_rides_show_the_authorized_document(backend: Backend) {
     assert!(html.contains("juan@example.com"), "información adicional");
     assert!(html.contains("Arroz «Flor» 2 kg"), "lines");
 
+    assert!(
+        !html.contains("alt=\"Logo\""),
+        "no logo until the company has one"
+    );
+
+    // With a logo, both formats carry it inline (the printable loads nothing else).
+    let company = t.company_id;
+    t.app
+        .db(move |conn| {
+            mostrador::models::config::company::Company::set_logo(
+                conn,
+                company,
+                Some((
+                    b"<svg xmlns='http://www.w3.org/2000/svg'/>",
+                    "image/svg+xml",
+                )),
+            )
+            .expect("logo")
+        })
+        .await;
+    let with_logo = c.get(&format!("/tickets/factura/{}/A4SRI", doc.id)).await;
+    assert!(
+        with_logo
+            .text()
+            .contains("src=\"data:image/svg+xml;base64,")
+    );
+
     let ticket = c
         .get(&format!("/tickets/factura/{}/Ticket80", doc.id))
         .await;
     assert_eq!(ticket.status, 200);
     let html = ticket.text();
     assert_complete(&html, &doc);
+    assert!(html.contains("src=\"data:image/svg+xml;base64,"));
     assert!(html.contains("data-testid=\"ride-ticket\""));
     assert!(html.contains("JUAN PÉREZ &amp; HIJOS"));
     assert!(html.contains("VALOR TOTAL"));
@@ -268,10 +296,13 @@ async fn authorized_rides_are_served_from_the_cache(backend: Backend) {
     let first = c.get(&path).await;
     assert_eq!(first.status, 200);
     let version = mostrador::controllers::ride::cache::template_version().to_string();
+    let rows = cache_rows(&t.app).await;
+    assert_eq!(rows.len(), 1);
     assert_eq!(
-        cache_rows(&t.app).await,
-        vec![(doc.access_key.clone(), "A4SRI".into(), version.clone())]
+        (rows[0].0.as_str(), rows[0].1.as_str()),
+        (doc.access_key.as_str(), "A4SRI")
     );
+    assert!(rows[0].2.starts_with(&format!("{version}+")), "{rows:?}");
     // The same bytes for the next request, and for another user of the company.
     let second = c.get(&path).await;
     assert_eq!(second.body, first.body);
@@ -307,7 +338,7 @@ async fn authorized_rides_are_served_from_the_cache(backend: Backend) {
     assert_eq!(fresh.body, first.body, "rendered again by this build");
     let rows = cache_rows(&t.app).await;
     assert_eq!(rows.len(), 2);
-    assert!(rows.iter().any(|r| r.2 == version));
+    assert!(rows.iter().any(|r| r.2.starts_with(&format!("{version}+"))));
     // The 80 mm page has its own entry.
     c.get(&format!("/tickets/factura/{}/Ticket80", doc.id))
         .await;
