@@ -859,3 +859,17 @@ diesel::allow_tables_to_appear_in_same_query!(company_certificates, companies);
 
 // Facturas (migration 2026-11-26-000300_invoices): a sale of kind invoice points at its SRI document.
 diesel::joinable!(sales -> sri_documents (sri_document_id));
+// RIDE cache (migration 2026-11-26-000200_ride_cache).
+diesel::table! {
+    ride_cache (company_id, access_key, format, template_version) {
+        company_id -> BigInt,
+        access_key -> Text,
+        format -> Text,
+        template_version -> Text,
+        html -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(ride_cache -> companies (company_id));
+diesel::allow_tables_to_appear_in_same_query!(ride_cache, companies);

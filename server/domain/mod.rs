@@ -3,6 +3,7 @@
 //! the one calculation of a document's amounts ([`totals`]).
 
 pub mod amount;
+pub mod code128;
 pub mod ids;
 pub mod limits;
 pub mod money;

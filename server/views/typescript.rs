@@ -143,6 +143,7 @@ pub fn bindings() -> String {
         sales::pages::QuotesPage,
         sales::pages::QuotePrint,
         sales::invoice::InvoiceView,
+        ride::RidePage,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

@@ -23,6 +23,7 @@ use crate::auth::csrf::CsrfToken;
 use crate::auth::extract::AuthUser;
 use crate::auth::extract::NOT_SIGNED_IN;
 use crate::controllers::page_loader::PageContext;
+use crate::controllers::ride;
 use crate::error::{AppError, INTERNAL_MESSAGE};
 use crate::ssr::SsrError;
 use crate::ssr::document;
@@ -94,7 +95,19 @@ pub async fn page(
         }
         return redirect(LOGIN_REQUIRED, StatusCode::FOUND);
     }
-    render_matched(
+    // An authorized document's RIDE is rendered once per UI build and then read from the cache
+    // (after the same access check as its loader).
+    let cached = ride::cache::lookup(
+        &state,
+        route.as_ref(),
+        user.as_ref(),
+        ride::cache::template_version(),
+    )
+    .await;
+    if let ride::cache::Lookup::Hit(html) = cached {
+        return html_response(StatusCode::OK, html);
+    }
+    let response = render_matched(
         &state,
         &target,
         route.as_ref(),
@@ -103,7 +116,11 @@ pub async fn page(
         [],
         None,
     )
-    .await
+    .await;
+    match cached {
+        ride::cache::Lookup::Miss(key) => ride::cache::store(&state, key, response).await,
+        _ => response,
+    }
 }
 
 /// The message of a guarded page for a visitor who is not signed in (specification §6).
@@ -179,9 +196,12 @@ async fn render_matched<const N: usize>(
                     .and_then(|r| r.pointer(&format!("/user/theme/{key}")))
                     .and_then(Value::as_str)
             };
+            // A printable is printed on white paper, whoever opens it: it carries no user theme
+            // (and so its cached copy is the same for every user).
+            let printable = route.is_some_and(|r| r.printable);
             let theme = document::Theme {
-                dark: theme_of("mode") == Some("dark"),
-                primary: theme_of("primaryColor"),
+                dark: !printable && theme_of("mode") == Some("dark"),
+                primary: theme_of("primaryColor").filter(|_| !printable),
             };
             html_response(
                 code,

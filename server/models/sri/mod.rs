@@ -2,3 +2,4 @@
 
 pub mod document;
 pub mod message;
+pub mod ride_cache;

@@ -3,6 +3,7 @@
 
 mod cli;
 mod queue;
+mod ride;
 pub(crate) mod support;
 mod workers;
 

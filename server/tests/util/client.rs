@@ -63,7 +63,7 @@ impl Client {
         }
     }
 
-    fn cookie_header(&self) -> String {
+    pub fn cookie_header(&self) -> String {
         self.cookies
             .iter()
             .map(|(k, v)| format!("{k}={v}"))

@@ -92,6 +92,11 @@ export type BankMovementsView = { account: BankAccountView, movements: Array<Ban
 export type BankOptionView = { _id: number, label: string, };
 
 /**
+ * The clave de acceso as Code 128 (`crate::domain::code128`): one SVG path in a `width × 1` box.
+ */
+export type BarcodeView = { width: number, path: string, };
+
+/**
  * The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).
  */
 export type BranchConfigView = { company: CompanyView, _id: number, 
@@ -982,6 +987,108 @@ export type ResetPasswordPage = { valid: boolean, message?: string, };
  * A line of a sale with what may still be returned (the credit note screen).
  */
 export type ReturnableLineView = { saleLineId: number, productId: number, code: string, name: string, sold: string, returned: string, returnable: string, unitPrice: string, };
+
+/**
+ * The buyer block.
+ */
+export type RideBuyerView = { name: string, idType: string, id: string, address: string | null, };
+
+/**
+ * The issuer as the signed XML carries it, plus the company's logo.
+ */
+export type RideIssuerView = { ruc: string, legalName: string, tradeName: string | null, headOfficeAddress: string, branchAddress: string | null, specialTaxpayer: string | null, 
+/**
+ * `SI` / `NO`.
+ */
+keepsAccounts: string, withholdingAgent: string | null, 
+/**
+ * The RIMPE legend of Anexo 22, when the regime has one.
+ */
+rimpeLegend: string | null, 
+/**
+ * The company logo as a `data:` URL (the printable loads nothing else), when there is one.
+ */
+logo: string | null, };
+
+/**
+ * One detail line.
+ */
+export type RideLineView = { mainCode: string | null, auxCode: string | null, quantity: string, description: string, details: Array<RideNameValue>, unitPrice: string, discount: string, total: string, };
+
+/**
+ * The document a nota de crédito modifies.
+ */
+export type RideModifiedView = { docType: string, number: string, issueDate: string, reason: string, };
+
+/**
+ * A `nombre`/`valor` pair (información adicional, detalles adicionales).
+ */
+export type RideNameValue = { name: string, value: string, };
+
+/**
+ * Data of `/tickets/{factura|notaCredito}/{id}/{A4SRI|Ticket80}` and `/admin/ebilling/RIDE/{accessKey}`.
+ */
+export type RidePage = { ride: RideView, };
+
+/**
+ * One forma de pago.
+ */
+export type RidePaymentView = { code: string, label: string, amount: string, term: string | null, timeUnit: string | null, };
+
+/**
+ * One row of the totals block («SUBTOTAL 15 %», «IVA 15 %», «VALOR TOTAL»…), in the SRI's order,
+ * only the rows that apply.
+ */
+export type RideTotalRow = { label: string, value: string, };
+
+/**
+ * Everything a RIDE prints.
+ */
+export type RideView = { 
+/**
+ * `sri_documents.id` (the `{id}` of `/tickets/factura/{id}/…`).
+ */
+documentId: number, 
+/**
+ * `factura` or `notaCredito` (the segment of the printable routes).
+ */
+kind: string, 
+/**
+ * «FACTURA», «NOTA DE CRÉDITO».
+ */
+title: string, 
+/**
+ * `estab-ptoEmi-secuencial`.
+ */
+number: string, accessKey: string, 
+/**
+ * Stored status (`authorized`, `signed`…).
+ */
+status: string, 
+/**
+ * Whether the SRI authorized it (before that the RIDE says so, without number or date).
+ */
+authorized: boolean, 
+/**
+ * Spanish state for the «no autorizado aún» notice.
+ */
+statusLabel: string, authorizationNumber: string | null, 
+/**
+ * `dd/mm/aaaa hh:mm:ss` in Ecuador.
+ */
+authorizationDate: string | null, 
+/**
+ * «PRUEBAS» / «PRODUCCIÓN».
+ */
+environment: string, 
+/**
+ * «NORMAL».
+ */
+emission: string, 
+/**
+ * `dd/mm/aaaa`.
+ */
+issueDate: string, issuer: RideIssuerView, buyer: RideBuyerView, remissionGuide: string | null, modified: RideModifiedView | null, lines: Array<RideLineView>, totals: Array<RideTotalRow>, total: string, payments: Array<RidePaymentView>, additionalInfo: Array<RideNameValue>, barcode: BarcodeView, };
 
 /**
  * A user's role (specification §6). Default `user`.

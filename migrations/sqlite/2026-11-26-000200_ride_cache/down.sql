@@ -1,0 +1,1 @@
+DROP TABLE ride_cache;

@@ -1,0 +1,6 @@
+//! The RIDE (representación impresa del documento electrónico, sri.md §6) of the company's
+//! facturas and notas de crédito: the data of its pages ([`pages`]) and the cache of the rendered
+//! pages of authorized documents ([`cache`]).
+
+pub mod cache;
+pub mod pages;

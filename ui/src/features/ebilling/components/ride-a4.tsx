@@ -1,0 +1,192 @@
+/**
+ * The RIDE on A4 (sri.md §6, Anexo 2 layout): issuer on the left, the document box with RUC,
+ * number, authorization, ambiente, emisión and the clave de acceso with its Code 128 on the right;
+ * buyer, lines, información adicional and formas de pago beside the totals. Complete HTML, no
+ * scripts. Used by the printable `/tickets/…/A4SRI` and inside the back office.
+ */
+import type { RideView } from '../../../lib/api-types';
+import { Code128 } from './code128';
+
+const PRINT_CSS = '@page { size: A4; margin: 10mm } @media print { body { background: #fff } }';
+
+/** The notice of a document the SRI has not authorized (yet). */
+export function NotAuthorized({ ride }: { ride: RideView }) {
+  return (
+    <p data-testid="ride-not-authorized" className="my-2 border-2 border-black p-2 text-center font-bold">
+      {`DOCUMENTO SIN AUTORIZACIÓN DEL SRI (${ride.statusLabel}): no tiene validez tributaria.`}
+    </p>
+  );
+}
+
+export function RideA4({ ride }: { ride: RideView }) {
+  const { issuer, buyer } = ride;
+  return (
+    <article data-testid="ride-a4" className="mx-auto max-w-[210mm] bg-white p-6 text-[10px] leading-snug text-black">
+      <style>{PRINT_CSS}</style>
+      {!ride.authorized && <NotAuthorized ride={ride} />}
+      <header className="grid grid-cols-2 gap-3">
+        <div className="rounded border border-black p-2" data-testid="ride-issuer">
+          {issuer.logo && <img src={issuer.logo} alt="Logo" className="mb-2 max-h-[25mm] max-w-full" />}
+          <p className="text-sm font-bold">{issuer.legalName}</p>
+          {issuer.tradeName && <p className="font-bold">{issuer.tradeName}</p>}
+          <p>
+            <strong>Dirección Matriz: </strong>
+            {issuer.headOfficeAddress}
+          </p>
+          {issuer.branchAddress && (
+            <p>
+              <strong>Dirección Sucursal: </strong>
+              {issuer.branchAddress}
+            </p>
+          )}
+          {issuer.specialTaxpayer && <p>{`Contribuyente Especial Nro: ${issuer.specialTaxpayer}`}</p>}
+          <p>{`OBLIGADO A LLEVAR CONTABILIDAD: ${issuer.keepsAccounts}`}</p>
+          {issuer.withholdingAgent && <p>{`Agente de Retención Resolución No. ${issuer.withholdingAgent}`}</p>}
+          {issuer.rimpeLegend && <p className="font-bold" data-testid="ride-rimpe">{issuer.rimpeLegend}</p>}
+        </div>
+        <div className="rounded border border-black p-2" data-testid="ride-box">
+          <p className="text-sm">{`R.U.C.: ${issuer.ruc}`}</p>
+          <p className="text-base font-bold">{ride.title}</p>
+          <p data-testid="ride-number">{`No. ${ride.number}`}</p>
+          <p className="mt-1 font-bold">NÚMERO DE AUTORIZACIÓN</p>
+          <p data-testid="ride-authorization" className="break-all">
+            {ride.authorizationNumber ?? 'PENDIENTE'}
+          </p>
+          <p>{`FECHA Y HORA DE AUTORIZACIÓN: ${ride.authorizationDate ?? 'PENDIENTE'}`}</p>
+          <p>{`AMBIENTE: ${ride.environment}`}</p>
+          <p>{`EMISIÓN: ${ride.emission}`}</p>
+          <p className="mt-1 font-bold">CLAVE DE ACCESO</p>
+          <Code128 barcode={ride.barcode} value={ride.accessKey} />
+          <p data-testid="ride-access-key" className="break-all text-center font-mono">
+            {ride.accessKey}
+          </p>
+        </div>
+      </header>
+      <section className="my-2 grid grid-cols-2 gap-1 rounded border border-black p-2" data-testid="ride-buyer">
+        <p>
+          <strong>Razón Social / Nombres y Apellidos: </strong>
+          {buyer.name}
+        </p>
+        <p>
+          <strong>Identificación: </strong>
+          {`${buyer.id} (${buyer.idType})`}
+        </p>
+        <p>
+          <strong>Fecha Emisión: </strong>
+          {ride.issueDate}
+        </p>
+        {buyer.address && (
+          <p>
+            <strong>Dirección: </strong>
+            {buyer.address}
+          </p>
+        )}
+        {ride.remissionGuide && (
+          <p>
+            <strong>Guía de Remisión: </strong>
+            {ride.remissionGuide}
+          </p>
+        )}
+        {ride.modified && (
+          <>
+            <p>
+              <strong>Comprobante que se modifica: </strong>
+              {`${ride.modified.docType} ${ride.modified.number}`}
+            </p>
+            <p>
+              <strong>Fecha Emisión (Comprobante a modificar): </strong>
+              {ride.modified.issueDate}
+            </p>
+            <p className="col-span-2">
+              <strong>Razón de Modificación: </strong>
+              {ride.modified.reason}
+            </p>
+          </>
+        )}
+      </section>
+      <table className="w-full border-collapse" data-testid="ride-lines">
+        <thead>
+          <tr className="border-y border-black text-left">
+            <th className="py-1">Cod. Principal</th>
+            <th>Cod. Auxiliar</th>
+            <th className="text-right">Cant.</th>
+            <th>Descripción</th>
+            <th>Detalle Adicional</th>
+            <th className="text-right">Precio Unitario</th>
+            <th className="text-right">Descuento</th>
+            <th className="text-right">Precio Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ride.lines.map((l, i) => (
+            <tr key={i} className="border-b border-gray-300 align-top">
+              <td className="py-0.5">{l.mainCode ?? ''}</td>
+              <td>{l.auxCode ?? ''}</td>
+              <td className="text-right">{l.quantity}</td>
+              <td>{l.description}</td>
+              <td>{l.details.map((d) => `${d.name}: ${d.value}`).join('; ')}</td>
+              <td className="text-right">{l.unitPrice}</td>
+              <td className="text-right">{l.discount}</td>
+              <td className="text-right">{l.total}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section className="mt-2 flex justify-between gap-4">
+        <div className="flex-1">
+          {ride.additionalInfo.length > 0 && (
+            <table className="mb-2 w-full border border-black" data-testid="ride-additional">
+              <thead>
+                <tr>
+                  <th colSpan={2} className="border-b border-black text-left">
+                    Información Adicional
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {ride.additionalInfo.map((a, i) => (
+                  <tr key={i}>
+                    <td className="pr-2">{a.name}</td>
+                    <td>{a.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {ride.payments.length > 0 && (
+            <table className="w-full border border-black" data-testid="ride-payments">
+              <thead>
+                <tr className="border-b border-black text-left">
+                  <th>Forma de pago</th>
+                  <th className="text-right">Valor</th>
+                  <th className="text-right">Plazo</th>
+                  <th>Tiempo</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ride.payments.map((p, i) => (
+                  <tr key={i}>
+                    <td>{`${p.code} - ${p.label}`}</td>
+                    <td className="text-right">{p.amount}</td>
+                    <td className="text-right">{p.term ?? ''}</td>
+                    <td>{p.timeUnit ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <table className="w-72 border border-black" data-testid="ride-totals">
+          <tbody>
+            {ride.totals.map((t) => (
+              <tr key={t.label} className={t.label === 'VALOR TOTAL' ? 'border-t border-black font-bold' : undefined}>
+                <td className="px-1">{t.label}</td>
+                <td className="px-1 text-right">{t.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </article>
+  );
+}
