@@ -30,6 +30,8 @@ use crate::controllers::config::branch_offices::{self, Branches};
 use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
 use crate::controllers::ebilling::certificate as ebilling_certificate;
+use crate::controllers::ebilling::documents as ebilling_documents;
+use crate::controllers::ebilling::trial as ebilling_trial;
 use crate::controllers::inventory::categories::{self, Categories};
 use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
@@ -244,6 +246,11 @@ fn api() -> Api {
         // Electronic billing: the signing certificate.
         .get("/ebilling/certificate", ebilling_certificate::get)
         .post("/ebilling/certificate", ebilling_certificate::upload)
+        // Electronic billing: the documents and their SRI state.
+        .get("/ebilling/documents", ebilling_documents::list)
+        .get("/ebilling/documents/{id}", ebilling_documents::get)
+        .get("/ebilling/documents/{id}/xml", ebilling_documents::xml)
+        .post("/ebilling/test", ebilling_trial::run)
         // Cash: registers (generic list and their state), shifts, bank accounts.
         .catalogue::<CashRegisters>("/cashRegister")
         .get("/cashRegister/getMyCash", cash_registers::get_my_cash)

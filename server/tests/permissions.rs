@@ -518,6 +518,20 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Value::Null,
         ),
         ("POST", "/api/ebilling/certificate", Roles(ADMIN), empty()),
+        ("GET", "/api/ebilling/documents", Roles(ALL), Value::Null),
+        (
+            "GET",
+            "/api/ebilling/documents/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "GET",
+            "/api/ebilling/documents/{id}/xml",
+            Roles(ALL),
+            Value::Null,
+        ),
+        ("POST", "/api/ebilling/test", Roles(ADMIN), empty()),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

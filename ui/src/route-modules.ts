@@ -15,6 +15,7 @@ import { pages as inventoryPages } from './features/inventory/pages';
 import { pages as salesPages } from './features/sales/pages';
 import { pages as platformPages } from './features/platform/pages';
 import { pages as cashPages } from './features/cash/pages';
+import { pages as ebillingPages } from './features/ebilling/pages';
 import type { RouteModule } from './lib/route-module';
 
 export type { RouteModule };
@@ -35,4 +36,5 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...salesPages,
   ...platformPages,
   ...cashPages,
+  ...ebillingPages,
 };

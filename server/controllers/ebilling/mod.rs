@@ -1,3 +1,6 @@
 //! Electronic billing: the signing certificate.
 
 pub mod certificate;
+pub mod documents;
+pub mod pages;
+pub mod trial;

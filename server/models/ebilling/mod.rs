@@ -2,3 +2,4 @@
 //! SRI queue's, `crate::models::sri`.)
 
 pub mod certificate;
+pub mod documents;

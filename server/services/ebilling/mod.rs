@@ -2,4 +2,6 @@
 //! [`certificate`] and [`sealing`]). The SRI engine itself is `crate::sri`.
 
 pub mod certificate;
+pub mod documents;
 pub mod sealing;
+pub mod trial;

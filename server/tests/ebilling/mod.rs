@@ -1,5 +1,8 @@
 //! Electronic billing in the shop: the company's signing certificate (sealed at rest, facts only
-//! through the API, start-up refused without `MOSTRADOR_SECRET`).
+//! through the API, start-up refused without `MOSTRADOR_SECRET`), the electronic documents list,
+//! and the set-up page's trial against the SRI stand-in.
 
 mod certificate;
+mod documents;
 pub(crate) mod support;
+mod trial;

@@ -1,3 +1,6 @@
 //! Electronic billing.
 
 pub mod certificate;
+pub mod document;
+pub mod pages;
+pub mod trial;

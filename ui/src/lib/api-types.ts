@@ -409,6 +409,169 @@ discount: string,
 subtotal: string, groups: Array<TaxGroupView>, iva: string, total: string, };
 
 /**
+ * `/admin/ebilling/test`: the active certificate (if any) and the company's ambiente.
+ */
+export type EbillingSetupPage = { certificate: CertificateView | null, 
+/**
+ * `pruebas` or `produccion` (edited in Configuración → Empresa).
+ */
+environment: string, };
+
+/**
+ * `GET /api/ebilling/documents/{id}`.
+ */
+export type ElectronicDocumentDetailView = { messages: Array<SriMessageView>, _id: number, 
+/**
+ * `factura`, `notaCredito` or `guiaRemision`.
+ */
+type: string, 
+/**
+ * «Factura», «Nota de crédito», «Guía de remisión».
+ */
+typeName: string, 
+/**
+ * `001-002-000000123`.
+ */
+number: string, accessKey: string, 
+/**
+ * `fechaEmision`, `2026-11-21`.
+ */
+issueDate: string, 
+/**
+ * `pruebas` or `produccion`.
+ */
+environment: string, 
+/**
+ * Buyer's identification (first recipient's in a guía).
+ */
+clientId: string | null, clientName: string | null, 
+/**
+ * Decimal text; none for a guía.
+ */
+total: string | null, 
+/**
+ * Stored state: `signed`, `sending`, `received`, `in_process`, `authorized`,
+ * `not_authorized`, `returned`.
+ */
+state: string, 
+/**
+ * The badge: firmado, enviando, recibida, en proceso, autorizado, no autorizado, devuelta.
+ */
+stateName: string, 
+/**
+ * A longer Spanish description of the state.
+ */
+stateDetail: string, authorizationNumber: string | null, 
+/**
+ * As the SRI sent it.
+ */
+authorizationDate: string | null, 
+/**
+ * Last failure to reach the SRI (Spanish).
+ */
+lastError: string | null, 
+/**
+ * When it was signed and queued (Ecuador time).
+ */
+createdAt: string, 
+/**
+ * Legal limit to get it authorized: 72 h after `createdAt` (Ecuador time).
+ */
+deadline: string, 
+/**
+ * `aTiempo`, `porVencer` (48 h or less left), `fueraDePlazo`; none once authorized.
+ */
+window: string | null, 
+/**
+ * EN PROCESO for more than a day.
+ */
+stalled: boolean, 
+/**
+ * Spanish warnings (window, EN PROCESO).
+ */
+warnings: Array<string>, };
+
+/**
+ * One electronic document of the list.
+ */
+export type ElectronicDocumentView = { _id: number, 
+/**
+ * `factura`, `notaCredito` or `guiaRemision`.
+ */
+type: string, 
+/**
+ * «Factura», «Nota de crédito», «Guía de remisión».
+ */
+typeName: string, 
+/**
+ * `001-002-000000123`.
+ */
+number: string, accessKey: string, 
+/**
+ * `fechaEmision`, `2026-11-21`.
+ */
+issueDate: string, 
+/**
+ * `pruebas` or `produccion`.
+ */
+environment: string, 
+/**
+ * Buyer's identification (first recipient's in a guía).
+ */
+clientId: string | null, clientName: string | null, 
+/**
+ * Decimal text; none for a guía.
+ */
+total: string | null, 
+/**
+ * Stored state: `signed`, `sending`, `received`, `in_process`, `authorized`,
+ * `not_authorized`, `returned`.
+ */
+state: string, 
+/**
+ * The badge: firmado, enviando, recibida, en proceso, autorizado, no autorizado, devuelta.
+ */
+stateName: string, 
+/**
+ * A longer Spanish description of the state.
+ */
+stateDetail: string, authorizationNumber: string | null, 
+/**
+ * As the SRI sent it.
+ */
+authorizationDate: string | null, 
+/**
+ * Last failure to reach the SRI (Spanish).
+ */
+lastError: string | null, 
+/**
+ * When it was signed and queued (Ecuador time).
+ */
+createdAt: string, 
+/**
+ * Legal limit to get it authorized: 72 h after `createdAt` (Ecuador time).
+ */
+deadline: string, 
+/**
+ * `aTiempo`, `porVencer` (48 h or less left), `fueraDePlazo`; none once authorized.
+ */
+window: string | null, 
+/**
+ * EN PROCESO for more than a day.
+ */
+stalled: boolean, 
+/**
+ * Spanish warnings (window, EN PROCESO).
+ */
+warnings: Array<string>, };
+
+/**
+ * `/admin/ebilling`: the branch's electronic documents (same list as `GET /api/ebilling/documents`
+ * with the page's query string).
+ */
+export type ElectronicDocumentsPage = { list: Page<ElectronicDocumentView>, };
+
+/**
  * A point of emission of a branch.
  */
 export type EmissionPointView = { code: string, name: string, active: boolean, };
@@ -457,73 +620,6 @@ export type IngredientStockView = { ingredientId: number, code: string, name: st
  * The inventory hub: stock value of the branch, products below their minimum, last movements.
  */
 export type InventoryHubView = { stockValue: string, products: number, lowStock: Array<StockRowView>, lastMovements: Array<HubMovementView>, };
-
-/**
- * A factura: its sale and its SRI document. The RIDE is printed from
- * `/tickets/factura/{documentId}/A4SRI` and `/tickets/factura/{documentId}/Ticket80`.
- */
-export type InvoiceView = { 
-/**
- * `sri_documents.id`.
- */
-documentId: number | null, 
-/**
- * Clave de acceso (49 digits).
- */
-accessKey: string | null, 
-/**
- * The SRI state in Spanish ("AUTORIZADO", "DEVUELTA: corrija y reenvíe"…).
- */
-status: string, 
-/**
- * The state's code: signed, sending, received, in_process, authorized, not_authorized,
- * returned.
- */
-statusCode: string, 
-/**
- * Still on its way to the SRI: the screen keeps asking.
- */
-pending: boolean, 
-/**
- * DEVUELTA or NO AUTORIZADO: may be corrected and resent.
- */
-correctable: boolean, authorizationNumber: string | null, 
-/**
- * As the SRI wrote it.
- */
-authorizationDate: string | null, 
-/**
- * Why the last attempt did not go through (a communication failure, the day's limit…).
- */
-lastError: string | null, 
-/**
- * Every message of the SRI, oldest first.
- */
-messages: Array<SriMessageView>, _id: number, 
-/**
- * `estab-ptoEmi-secuencial`.
- */
-number: string, 
-/**
- * Local date-time (Ecuador).
- */
-date: string, client: SaleClientView, cellarId: number, 
-/**
- * Who sold.
- */
-user: string, lines: Array<SaleLineView>, payments: Array<PaymentView>, totals: DocumentTotalsView, total: string, 
-/**
- * Change handed back for cash.
- */
-change: string, note: string | null, 
-/**
- * Σ of the credit notes issued against it.
- */
-credited: string, 
-/**
- * The quote it was converted from, if any.
- */
-quoteId: number | null, };
 
 /**
  * The source document of a kardex row.
@@ -963,15 +1059,7 @@ warnings: Array<string>, };
 /**
  * A row of the sales list.
  */
-export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, 
-/**
- * `note` (sales note) or `invoice` (electronic factura).
- */
-kind: string, 
-/**
- * A factura's SRI document (its RIDE is `/tickets/factura/{documentId}/…`).
- */
-documentId: number | null, };
+export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, };
 
 /**
  * A stored sales note.
@@ -1008,11 +1096,19 @@ quoteId: number | null, };
 export type SalesHubPage = { count: number, total: string, byMethod: Array<MethodTotalView>, recent: Array<SaleRowView>, };
 
 /**
- * One message of the SRI.
+ * A message the SRI returned.
  */
 export type SriMessageView = { 
 /**
- * The SRI's code (35, 43, 60, 70…).
+ * «recepción» or «autorización».
+ */
+stage: string, 
+/**
+ * State of the answer it came in (RECIBIDA, DEVUELTA, AUTORIZADO, NO AUTORIZADO…).
+ */
+sriStatus: string, 
+/**
+ * The SRI's code (35, 43, 70…).
  */
 identifier: string, message: string, additionalInfo: string | null, 
 /**
@@ -1020,13 +1116,9 @@ identifier: string, message: string, additionalInfo: string | null,
  */
 kind: string, 
 /**
- * `estado` of the answer (DEVUELTA, NO AUTORIZADO…).
+ * Ecuador time.
  */
-sriStatus: string, 
-/**
- * Local date-time.
- */
-date: string, };
+createdAt: string, };
 
 /**
  * The stock list page.
@@ -1081,6 +1173,36 @@ export type TransferView = { _id: number, number: number, date: string, fromCell
  * company (destination).
  */
 export type TransfersPage = { list: Page<TransferView>, cellars: Array<CellarOptionView>, destinations: Array<CellarOptionView>, };
+
+/**
+ * One step of the trial.
+ */
+export type TrialStepView = { 
+/**
+ * `firma`, `recepción`, `autorización`.
+ */
+step: string, ok: boolean, 
+/**
+ * What happened, in Spanish.
+ */
+detail: string, };
+
+/**
+ * `POST /api/ebilling/test`.
+ */
+export type TrialView = { 
+/**
+ * Clave de acceso of the trial factura, once signed.
+ */
+accessKey: string | null, 
+/**
+ * Where it went: the `SRI_URL` in use, or the SRI's pruebas environment.
+ */
+target: string, 
+/**
+ * Every step passed.
+ */
+ok: boolean, steps: Array<TrialStepView>, };
 
 /**
  * One denomination of a count.

@@ -1,0 +1,146 @@
+//! `/api/ebilling/documents`: the electronic documents of the user's branch with their SRI state,
+//! the SRI's messages, and the authorized XML. Every role; another company's or another
+//! branch's document is 404.
+
+use axum::Json;
+use axum::extract::{RawQuery, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles::{self, Tenant};
+use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
+use crate::error::{AppError, AppResult, conflict};
+use crate::http::params::PathId;
+use crate::models::ebilling::documents::{self, DocumentFilter};
+use crate::models::sri::document::SriDocument;
+use crate::services::ebilling::documents::{parse_state, parse_type};
+use crate::sri::queue::{self, DocumentStatus};
+use crate::views::ebilling::document::{
+    ElectronicDocumentDetailView, ElectronicDocumentView, SriMessageView,
+};
+
+/// A document that is not the branch's (or does not exist).
+pub const NOT_FOUND: &str = "No se encontró el comprobante electrónico";
+/// The XML of a document the SRI has not authorized.
+pub const NOT_AUTHORIZED: &str =
+    "El comprobante aún no está autorizado por el SRI: su XML autorizado no existe todavía";
+
+#[derive(Debug, Default, Deserialize)]
+struct RawFilter {
+    #[serde(rename = "type")]
+    doc_type: Option<String>,
+    state: Option<String>,
+}
+
+/// The list's own filters (`type`, `state`) plus the generic date range, applied to the issue
+/// date.
+fn filter_of(query: Option<&str>, params: &ListParams) -> AppResult<DocumentFilter> {
+    let raw: RawFilter = serde_urlencoded::from_str(query.unwrap_or_default())
+        .map_err(|_| AppError::BadRequest("Parámetros de la lista no válidos".into()))?;
+    let nonempty = |v: Option<String>| v.filter(|s| !s.trim().is_empty());
+    Ok(DocumentFilter {
+        doc_type: nonempty(raw.doc_type)
+            .map(|t| parse_type(t.trim()))
+            .transpose()?,
+        status: nonempty(raw.state)
+            .map(|s| parse_state(s.trim()))
+            .transpose()?,
+        from: params.from,
+        to: params.to,
+    })
+}
+
+/// The branch's document `id`, or 404.
+fn find_in_branch(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<SriDocument> {
+    let branch = tenant.branch(conn)?;
+    queue::find(conn, tenant.company, id)?
+        .filter(|d| d.branch_office_id == branch.id)
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+/// `GET /api/ebilling/documents?type=&state=&from=&to=&search=&page=&limit=&sort=&order=`.
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    params: ListParams,
+    RawQuery(query): RawQuery,
+) -> AppResult<Json<Page<ElectronicDocumentView>>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let page = state
+        .db
+        .run(move |conn| list_page(conn, &tenant, query.as_deref(), &params))
+        .await?;
+    Ok(Json(page))
+}
+
+/// One page of the branch's documents for the query string `query` (the list API and the
+/// `/admin/ebilling` page share it).
+pub fn list_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    query: Option<&str>,
+    params: &ListParams,
+) -> AppResult<Page<ElectronicDocumentView>> {
+    let filter = filter_of(query, params)?;
+    let branch = tenant.branch(conn)?;
+    let page = documents::list(conn, tenant.company, branch.id, &filter, params)?;
+    let now = crate::util::time::now();
+    Ok(page.map(|d| ElectronicDocumentView::of(&d, now)))
+}
+
+/// `GET /api/ebilling/documents/{id}`: the document with every message of the SRI.
+pub async fn get(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<ElectronicDocumentDetailView>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let (doc, messages) = state
+        .db
+        .run(move |conn| {
+            let doc = find_in_branch(conn, &tenant, id)?;
+            let messages = queue::messages(conn, doc.id)?;
+            Ok((doc, messages))
+        })
+        .await?;
+    Ok(Json(ElectronicDocumentDetailView {
+        document: ElectronicDocumentView::of(&doc, crate::util::time::now()),
+        messages: messages.iter().map(SriMessageView::of).collect(),
+    }))
+}
+
+/// `GET /api/ebilling/documents/{id}/xml`: the authorized XML (the SRI's `autorizacion` element)
+/// as a download; 409 until the document is AUTORIZADO.
+pub async fn xml(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Response> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let doc = state
+        .db
+        .run(move |conn| find_in_branch(conn, &tenant, id))
+        .await?;
+    let xml = doc
+        .authorized_xml
+        .filter(|_| doc.status == DocumentStatus::Authorized.as_str())
+        .ok_or_else(|| conflict(NOT_AUTHORIZED))?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/xml; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}.xml\"", doc.access_key),
+            ),
+        ],
+        xml,
+    )
+        .into_response())
+}

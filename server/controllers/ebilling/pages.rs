@@ -1,0 +1,34 @@
+//! Data of the e-billing pages, from the same functions as their APIs.
+
+use super::documents::list_page;
+use crate::controllers::page_loader::Loaders;
+use crate::error::AppError;
+use crate::models::config::company::Company;
+use crate::services::ebilling::certificate;
+use crate::views::ebilling::certificate::CertificateView;
+use crate::views::ebilling::pages::ElectronicDocumentsPage;
+use crate::views::ebilling::trial::EbillingSetupPage;
+
+/// The loader of each page of this area, by route id.
+pub const LOADERS: Loaders = &[
+    ("ebilling-documents", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(ElectronicDocumentsPage {
+                list: list_page(conn, tenant, Some(query.raw()), &query.list()?)?,
+            })
+        })
+    }),
+    ("ebilling-test", |ctx| {
+        ctx.tenant(|conn, tenant, _| {
+            let certificate = match certificate::facts(conn, tenant.company) {
+                Ok(facts) => Some(CertificateView::of(&facts)),
+                Err(AppError::NotFound(_)) => None,
+                Err(other) => return Err(other),
+            };
+            Ok(EbillingSetupPage {
+                certificate,
+                environment: Company::find(conn, tenant.company)?.sri_environment,
+            })
+        })
+    }),
+];

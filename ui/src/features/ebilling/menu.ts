@@ -1,0 +1,13 @@
+/** Menu entries of the electronic-billing area. */
+import type { MenuItem } from '../../lib/menu-item';
+
+export const menu: MenuItem[] = [
+  {
+    label: 'Facturación electrónica',
+    icon: 'mail',
+    entries: [
+      { label: 'Comprobantes', routeId: 'ebilling-documents' },
+      { label: 'Configuración', routeId: 'ebilling-test' },
+    ],
+  },
+];

@@ -1,0 +1,7 @@
+/** Page modules of the electronic-billing area. */
+import type { RouteModule } from '../../lib/route-module';
+
+export const pages: Record<string, () => Promise<RouteModule>> = {
+  'features/ebilling/pages/documents': () => import('./pages/documents'),
+  'features/ebilling/pages/setup': () => import('./pages/setup'),
+};
