@@ -715,6 +715,8 @@ diesel::table! {
         iva -> BigInt,
         total -> BigInt,
         created_at -> Timestamp,
+        kind -> Text,
+        sri_document_id -> Nullable<BigInt>,
     }
 }
 
@@ -859,3 +861,7 @@ diesel::allow_tables_to_appear_in_same_query!(company_certificates, companies);
 
 // Facturas (migration 2026-11-26-000300_invoices): a sale of kind invoice points at its SRI document.
 diesel::joinable!(sales -> sri_documents (sri_document_id));
+
+// Electronic credit notes (migration 2026-11-26-000400_electronic_credit_notes): a credit note of
+// kind electronic points at its SRI document.
+diesel::joinable!(credit_notes -> sri_documents (sri_document_id));
