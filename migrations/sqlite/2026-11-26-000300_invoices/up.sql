@@ -4,10 +4,14 @@
 -- counter per emission point (document_sequences 'invoice'), so the unique number becomes
 -- (emission point, kind, sequential).
 --
--- SQLite cannot drop an inline UNIQUE constraint: the table is rebuilt. The rows that point at
--- sales (lines, payments, receivables, credit notes) keep their ids; the foreign keys are checked
--- at commit, when `sales` exists again.
-PRAGMA defer_foreign_keys = ON;
+-- SQLite cannot drop an inline UNIQUE constraint: the table is rebuilt the way SQLite's manual
+-- says (ALTER TABLE, "making other kinds of table schema changes"): foreign keys off, one
+-- transaction, new table, copy, drop, rename, foreign keys back on. The rows that point at sales
+-- (lines, payments, receivables, credit notes) keep their ids and find their sale again under the
+-- same name. PRAGMA foreign_keys has no effect inside a transaction, so this migration runs
+-- outside diesel's (metadata.toml) and opens its own.
+PRAGMA foreign_keys = OFF;
+BEGIN IMMEDIATE;
 CREATE TABLE sales_new (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id BIGINT NOT NULL REFERENCES companies (id),
@@ -42,3 +46,5 @@ CREATE INDEX sales_branch ON sales (company_id, branch_office_id, created_at);
 CREATE INDEX sales_client ON sales (company_id, client_id);
 CREATE INDEX sales_branch_kind ON sales (company_id, branch_office_id, kind, id);
 CREATE UNIQUE INDEX sales_sri_document ON sales (sri_document_id);
+COMMIT;
+PRAGMA foreign_keys = ON;

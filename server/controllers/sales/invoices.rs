@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 
 use super::document;
-use super::notes::{self, Views, last_of_kind, list_kind, register_kind, sold_view};
+use super::notes::{self, Sold, Views, last_of_kind, list_kind, register_kind, sold_view};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::DbConnection;
@@ -64,9 +64,9 @@ pub async fn register(
     JsonBody(body): JsonBody<NoteBody>,
 ) -> AppResult<(StatusCode, Json<InvoiceView>)> {
     let views = Views {
-        sold: |conn, company, sold| {
+        sold: Sold::Read(|conn, company, sold| {
             with_document(conn, company, sold_view(sold), sold.sale.sri_document_id)
-        },
+        }),
         stored: view,
     };
     register_kind(&state, &auth, body, SaleKind::Invoice, views).await

@@ -96,11 +96,18 @@ enum Answer<V> {
     Existing(Box<V>),
 }
 
-/// How a kind of sales document is shown: from the sale just registered (`sold`, outside the
-/// writer's turn, may read), and from a stored sale (`stored`).
+/// How a kind of sales document is shown: from the sale just registered (`sold`, after the
+/// writer's turn), and from a stored sale (`stored`).
 pub struct Views<V> {
-    pub sold: fn(&mut DbConnection, CompanyId, &NewlySold) -> AppResult<V>,
+    pub sold: Sold<V>,
     pub stored: fn(&mut DbConnection, CompanyId, &Sale) -> AppResult<V>,
+}
+
+/// The view of a sale just registered: from memory (the sales note: the POS's answer takes no
+/// connection), or with reads (the factura adds its SRI document).
+pub enum Sold<V> {
+    Memory(fn(&NewlySold) -> V),
+    Read(fn(&mut DbConnection, CompanyId, &NewlySold) -> AppResult<V>),
 }
 
 /// `POST /api/sales/note/register`: 201 with the new sale, 200 with the sale already registered
@@ -111,7 +118,7 @@ pub async fn register(
     JsonBody(body): JsonBody<NoteBody>,
 ) -> AppResult<(StatusCode, Json<SaleView>)> {
     let views = Views {
-        sold: |_, _, sold| Ok(sold_view(sold)),
+        sold: Sold::Memory(sold_view),
         stored: view,
     };
     register_kind(&state, &auth, body, SaleKind::Note, views).await
@@ -146,11 +153,10 @@ pub async fn register_kind<V: Send + 'static>(
             if kind == SaleKind::Invoice {
                 crate::sri::queue::worker::wake();
             }
-            let sold_view = views.sold;
-            let view = state
-                .db
-                .run(move |conn| sold_view(conn, company, &sold))
-                .await?;
+            let view = match views.sold {
+                Sold::Memory(show) => show(&sold),
+                Sold::Read(show) => state.db.run(move |conn| show(conn, company, &sold)).await?,
+            };
             Ok((StatusCode::CREATED, Json(view)))
         }
         Ok((_, Answer::Existing(sale))) => Ok((StatusCode::OK, Json(*sale))),

@@ -48,6 +48,9 @@ use crate::util::time::{local_date, now};
 
 /// `GET /api/sales/note/{id}` for an unknown sale (specification wording).
 pub const NOT_FOUND: &str = "No se encontró la nota de venta";
+/// A key already used by a sale of the other kind (a sales note's key sent as a factura).
+pub const KEY_OF_OTHER_KIND: &str =
+    "La clave de envío (idempotencyKey) ya se usó en una venta de otro tipo: genere una nueva";
 /// Longest idempotency key.
 const KEY_MAX: usize = 100;
 
@@ -452,6 +455,11 @@ pub fn commit(
     let kind = prepared.kind();
     let counter = sequence::lock(conn, company, branch, kind.counter())?;
     if let Some(existing) = Sale::find_by_key(conn, company, &prepared.key)? {
+        // The key of a sales note sent again as a factura (or the reverse) is a client's mistake,
+        // not a retry: answering with the other document would pass it off as this one.
+        if existing.kind != kind.as_str() {
+            return Err(conflict(KEY_OF_OTHER_KIND));
+        }
         return Ok(Registered::Existing(Box::new(existing)));
     }
     let total = priced.total()?;

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use mostrador::db::Database;
 use mostrador::services::sales::invoice::NO_CERTIFICATE;
+use mostrador::services::sales::note::KEY_OF_OTHER_KIND;
 use mostrador::sri::queue::worker::{Worker, WorkerHandle};
 use mostrador::sri::simulator::{self, FaultRule, RunningSimulator, SimulatorConfig};
 use serde_json::{Value, json};
@@ -245,6 +246,17 @@ async fn factura_express_reaches_autorizado_and_posts_the_sale_once(backend: Bac
     assert_eq!(note.status, 201, "{}", note.text());
     assert_eq!(note.json()["number"], "001-001-000000001");
     assert_eq!(e.shop.admin.get("/api/sales/note").await.json()["total"], 1);
+    // The sales note's key sent again as a factura is not taken for a retry.
+    let r = e
+        .shop
+        .cashier
+        .post_json(
+            "/api/sales/invoice/register",
+            invoice_body("n-1", None, &[(bread, "1")], "0.15"),
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(r.json()["message"], KEY_OF_OTHER_KIND);
 
     // Resending an authorized factura is refused.
     let r = e
