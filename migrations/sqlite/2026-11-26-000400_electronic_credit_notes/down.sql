@@ -1,4 +1,7 @@
-PRAGMA defer_foreign_keys = ON;
+-- The rebuild of up.sql, backwards (see there). Only possible while no two credit notes of
+-- different kinds share a number at one emission point.
+PRAGMA foreign_keys = OFF;
+BEGIN IMMEDIATE;
 DELETE FROM document_sequences WHERE doc_type = 'electronic_credit_note';
 CREATE TABLE credit_notes_old (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -24,3 +27,5 @@ DROP TABLE credit_notes;
 ALTER TABLE credit_notes_old RENAME TO credit_notes;
 CREATE INDEX credit_notes_sale ON credit_notes (sale_id);
 CREATE INDEX credit_notes_company ON credit_notes (company_id, branch_office_id, created_at);
+COMMIT;
+PRAGMA foreign_keys = ON;

@@ -4,9 +4,13 @@
 -- own gapless counter per emission point (document_sequences 'credit_note' and
 -- 'electronic_credit_note'), so the unique number becomes (emission point, kind, sequential).
 --
--- SQLite cannot drop an inline UNIQUE constraint: the table is rebuilt. The lines that point at
--- credit notes keep their ids; the foreign keys are checked at commit.
-PRAGMA defer_foreign_keys = ON;
+-- SQLite cannot drop an inline UNIQUE constraint: the table is rebuilt the way SQLite's manual
+-- says (as the invoices migration does): foreign keys off, one transaction, new table, copy, drop,
+-- rename, foreign keys back on. The lines that point at credit notes keep their ids and find their
+-- note again under the same name. PRAGMA foreign_keys has no effect inside a transaction, so this
+-- migration runs outside diesel's (metadata.toml) and opens its own.
+PRAGMA foreign_keys = OFF;
+BEGIN IMMEDIATE;
 CREATE TABLE credit_notes_new (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id BIGINT NOT NULL REFERENCES companies (id),
@@ -35,3 +39,5 @@ CREATE INDEX credit_notes_sale ON credit_notes (sale_id);
 CREATE INDEX credit_notes_company ON credit_notes (company_id, branch_office_id, created_at);
 CREATE INDEX credit_notes_branch_kind ON credit_notes (company_id, branch_office_id, kind, id);
 CREATE UNIQUE INDEX credit_notes_sri_document ON credit_notes (sri_document_id);
+COMMIT;
+PRAGMA foreign_keys = ON;

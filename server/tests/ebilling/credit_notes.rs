@@ -381,4 +381,18 @@ async fn credit_note_needs_an_authorized_factura_to_an_identified_buyer(backend:
         e.shop.admin.get("/api/ebilling/creditNote").await.json()["total"],
         0
     );
+
+    // The screen, rendered on the server for every role, with the branch's list as its data.
+    let page = e.shop.cashier.get("/admin/ebilling/nota_de_credito").await;
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert!(html.contains("Nota de crédito electrónica"), "{html}");
+    assert!(html.contains("Factura (número o cliente)"), "{html}");
+    let data = e
+        .shop
+        .cashier
+        .get("/api/page-data/admin/ebilling/nota_de_credito")
+        .await
+        .json();
+    assert_eq!(data["ebilling-credit-notes"]["list"]["total"], 0, "{data}");
 }

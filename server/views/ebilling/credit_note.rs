@@ -9,8 +9,8 @@ use crate::db::list::Page;
 use crate::models::sri::document::SriDocument;
 use crate::models::sri::message::SriDocumentMessage;
 use crate::sri::queue::DocumentStatus;
+use crate::views::ebilling::document::SriMessageView;
 use crate::views::sales::credit_note::{CreditNoteView, ReturnableLineView};
-use crate::views::sales::invoice::SriMessageView;
 
 /// An electronic nota de crédito and its SRI document.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -55,7 +55,7 @@ impl ElectronicCreditNoteView {
             authorization_number: document.and_then(|d| d.authorization_number.clone()),
             authorization_date: document.and_then(|d| d.authorization_date.clone()),
             last_error: document.and_then(|d| d.last_error.clone()),
-            messages: messages.iter().map(SriMessageView::from).collect(),
+            messages: messages.iter().map(SriMessageView::of).collect(),
         }
     }
 }

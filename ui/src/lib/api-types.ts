@@ -368,6 +368,24 @@ refund: string, user: string, lines: Array<CreditNoteLineView>, totals: Document
 export type CreditNotesPage = { list: Page<CreditNoteView>, };
 
 /**
+ * A factura as the credit note screen picks it: whether it can be credited, and what each of its
+ * lines may still return.
+ */
+export type CreditableInvoiceView = { 
+/**
+ * `sales.id` (the body's `invoiceId`).
+ */
+_id: number, number: string, date: string, clientName: string, clientIdentification: string, total: string, 
+/**
+ * The factura's SRI state in Spanish.
+ */
+status: string, statusCode: string, 
+/**
+ * AUTORIZADO: a nota de crédito may be issued against it.
+ */
+creditable: boolean, lines: Array<ReturnableLineView>, };
+
+/**
  * `GET /api/user`.
  */
 export type CurrentUserView = { _id: number, email: string, name: string, role: Role, branchOfficesAccess: Array<number>, defaultMenu: string | null, isEmailVerified: boolean, companyName: string | null, companySelectedData: CompanySelectedData, theme: ThemeView, 
@@ -416,6 +434,53 @@ export type EbillingSetupPage = { certificate: CertificateView | null,
  * `pruebas` or `produccion` (edited in Configuración → Empresa).
  */
 environment: string, };
+
+/**
+ * An electronic nota de crédito and its SRI document.
+ */
+export type ElectronicCreditNoteView = { 
+/**
+ * `sri_documents.id` (codDoc 04).
+ */
+documentId: number | null, 
+/**
+ * Clave de acceso (49 digits).
+ */
+accessKey: string | null, 
+/**
+ * The SRI state in Spanish ("AUTORIZADO", "DEVUELTA: corrija y reenvíe"…).
+ */
+status: string, 
+/**
+ * signed, sending, received, in_process, authorized, not_authorized, returned.
+ */
+statusCode: string, 
+/**
+ * Still on its way to the SRI: the screen keeps asking.
+ */
+pending: boolean, authorizationNumber: string | null, 
+/**
+ * As the SRI wrote it.
+ */
+authorizationDate: string | null, 
+/**
+ * Why the last attempt did not go through (a communication failure, the day's limit…).
+ */
+lastError: string | null, 
+/**
+ * Every message of the SRI, oldest first (empty in the list).
+ */
+messages: Array<SriMessageView>, _id: number, number: string, date: string, saleId: number, saleNumber: string, clientName: string, reason: string, 
+/**
+ * `cash` (refunded from the shift) or `credit` (lowers the receivable).
+ */
+refund: string, user: string, lines: Array<CreditNoteLineView>, totals: DocumentTotalsView, total: string, };
+
+/**
+ * `/admin/ebilling/nota_de_credito`: the branch's electronic credit notes (same list as
+ * `GET /api/ebilling/creditNote` with the page's query string).
+ */
+export type ElectronicCreditNotesPage = { list: Page<ElectronicCreditNoteView>, };
 
 /**
  * `GET /api/ebilling/documents/{id}`.
@@ -620,6 +685,94 @@ export type IngredientStockView = { ingredientId: number, code: string, name: st
  * The inventory hub: stock value of the branch, products below their minimum, last movements.
  */
 export type InventoryHubView = { stockValue: string, products: number, lowStock: Array<StockRowView>, lastMovements: Array<HubMovementView>, };
+
+/**
+ * One message of the SRI. (Named apart in TypeScript from the e-billing list's `SriMessageView`.)
+ */
+export type InvoiceSriMessageView = { 
+/**
+ * The SRI's code (35, 43, 60, 70…).
+ */
+identifier: string, message: string, additionalInfo: string | null, 
+/**
+ * ERROR, ADVERTENCIA, INFORMATIVO.
+ */
+kind: string, 
+/**
+ * `estado` of the answer (DEVUELTA, NO AUTORIZADO…).
+ */
+sriStatus: string, 
+/**
+ * Local date-time.
+ */
+date: string, };
+
+/**
+ * A factura: its sale and its SRI document. The RIDE is printed from
+ * `/tickets/factura/{documentId}/A4SRI` and `/tickets/factura/{documentId}/Ticket80`.
+ */
+export type InvoiceView = { 
+/**
+ * `sri_documents.id`.
+ */
+documentId: number | null, 
+/**
+ * Clave de acceso (49 digits).
+ */
+accessKey: string | null, 
+/**
+ * The SRI state in Spanish ("AUTORIZADO", "DEVUELTA: corrija y reenvíe"…).
+ */
+status: string, 
+/**
+ * The state's code: signed, sending, received, in_process, authorized, not_authorized,
+ * returned.
+ */
+statusCode: string, 
+/**
+ * Still on its way to the SRI: the screen keeps asking.
+ */
+pending: boolean, 
+/**
+ * DEVUELTA or NO AUTORIZADO: may be corrected and resent.
+ */
+correctable: boolean, authorizationNumber: string | null, 
+/**
+ * As the SRI wrote it.
+ */
+authorizationDate: string | null, 
+/**
+ * Why the last attempt did not go through (a communication failure, the day's limit…).
+ */
+lastError: string | null, 
+/**
+ * Every message of the SRI, oldest first.
+ */
+messages: Array<InvoiceSriMessageView>, _id: number, 
+/**
+ * `estab-ptoEmi-secuencial`.
+ */
+number: string, 
+/**
+ * Local date-time (Ecuador).
+ */
+date: string, client: SaleClientView, cellarId: number, 
+/**
+ * Who sold.
+ */
+user: string, lines: Array<SaleLineView>, payments: Array<PaymentView>, totals: DocumentTotalsView, total: string, 
+/**
+ * Change handed back for cash.
+ */
+change: string, note: string | null, 
+/**
+ * Σ of the credit notes issued against it.
+ */
+credited: string, 
+/**
+ * The quote it was converted from, if any.
+ */
+quoteId: number | null, };
 
 /**
  * The source document of a kardex row.
@@ -1059,7 +1212,15 @@ warnings: Array<string>, };
 /**
  * A row of the sales list.
  */
-export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, };
+export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, 
+/**
+ * `note` (sales note) or `invoice` (electronic factura).
+ */
+kind: string, 
+/**
+ * A factura's SRI document (its RIDE is `/tickets/factura/{documentId}/…`).
+ */
+documentId: number | null, };
 
 /**
  * A stored sales note.
