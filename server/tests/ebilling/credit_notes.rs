@@ -4,8 +4,10 @@
 //! verifies; returning more than was sold is a 400 that stores nothing and skips no number; a
 //! factura that is not AUTORIZADO (or is to consumidor final) is a 409; another company gets 404.
 
-use serde_json::{Value, json};
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
 
 use mostrador::services::ebilling::credit_note::{FINAL_CONSUMER, NOT_AUTHORIZED};
 use mostrador::services::sales::credit_note::INVOICE_NEEDS_ELECTRONIC;
@@ -19,6 +21,7 @@ use crate::util::{Backend, Client, on_both_backends};
 on_both_backends!(
     credit_note_reaches_autorizado_and_returns_stock_and_cash_once,
     credit_note_needs_an_authorized_factura_to_an_identified_buyer,
+    concurrent_credit_notes_get_gapless_numbers_and_never_return_too_much,
 );
 
 /// Asks for the nota de crédito until its SRI state is `code` (at most 20 s).
@@ -395,4 +398,69 @@ async fn credit_note_needs_an_authorized_factura_to_an_identified_buyer(backend:
         .await
         .json();
     assert_eq!(data["ebilling-credit-notes"]["list"]["total"], 0, "{data}");
+}
+
+/// Credit notes posted at once against one factura: as many as there are units to return get
+/// numbers 1…n without gaps, the rest are refused, and stock and cash move exactly by the ones
+/// registered (the counter serialises them before stock and the shift are touched).
+async fn concurrent_credit_notes_get_gapless_numbers_and_never_return_too_much(backend: Backend) {
+    const SOLD: usize = 5;
+    const TRIES: usize = 8;
+    let mut e = EShop::open(backend).await;
+    let juan = e.client("Juan Pérez").await;
+    let milk = e
+        .shop
+        .product("L1", "Leche 1 l", "1.00", "0", "100", "0.70")
+        .await;
+    let invoice = factura(
+        &mut e,
+        "f-1",
+        Some(juan),
+        &[(milk, "5")],
+        "5.00",
+        "authorized",
+    )
+    .await;
+    let invoice_id = invoice["_id"].as_i64().unwrap();
+    e.shop.cashier.csrf().await;
+    let mut tasks = Vec::new();
+    for _ in 0..TRIES {
+        let mut client = e.app.client_on(e.app.router.clone(), &e.shop.cashier);
+        let body = body(invoice_id, &[(milk, "1")], "cash");
+        tasks.push(tokio::spawn(async move {
+            let r = client
+                .post_json("/api/ebilling/creditNote/register", body)
+                .await;
+            (r.status.as_u16(), r.json())
+        }));
+    }
+    let mut numbers = BTreeSet::new();
+    let mut refused = 0;
+    for t in tasks {
+        let (status, body) = t.await.unwrap();
+        match status {
+            201 => {
+                let n: i64 = body["number"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('-')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                numbers.insert(n);
+            }
+            400 => refused += 1,
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!(numbers, (1..=SOLD as i64).collect::<BTreeSet<i64>>());
+    assert_eq!(refused, TRIES - SOLD);
+    assert_eq!(e.shop.stock(milk).await, "100");
+    let shift = e.shop.shift().await;
+    assert_eq!(shift["summary"]["byType"]["cash_refund"], "5.00", "{shift}");
+    assert_eq!(
+        count(&e.app, "SELECT COUNT(*) AS n FROM sri_documents").await,
+        1 + SOLD as i64
+    );
 }
