@@ -30,6 +30,7 @@ use crate::controllers::config::branch_offices::{self, Branches};
 use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
 use crate::controllers::ebilling::certificate as ebilling_certificate;
+use crate::controllers::ebilling::credit_notes as ebilling_credit_notes;
 use crate::controllers::ebilling::documents as ebilling_documents;
 use crate::controllers::ebilling::trial as ebilling_trial;
 use crate::controllers::inventory::categories::{self, Categories};
@@ -251,6 +252,16 @@ fn api() -> Api {
         .get("/ebilling/documents/{id}", ebilling_documents::get)
         .get("/ebilling/documents/{id}/xml", ebilling_documents::xml)
         .post("/ebilling/test", ebilling_trial::run)
+        .get("/ebilling/creditNote", ebilling_credit_notes::list)
+        .post(
+            "/ebilling/creditNote/register",
+            ebilling_credit_notes::register,
+        )
+        .get(
+            "/ebilling/creditNote/invoice/{id}",
+            ebilling_credit_notes::invoice,
+        )
+        .get("/ebilling/creditNote/{id}", ebilling_credit_notes::get)
         // Cash: registers (generic list and their state), shifts, bank accounts.
         .catalogue::<CashRegisters>("/cashRegister")
         .get("/cashRegister/getMyCash", cash_registers::get_my_cash)

@@ -715,6 +715,8 @@ diesel::table! {
         iva -> BigInt,
         total -> BigInt,
         created_at -> Timestamp,
+        kind -> Text,
+        sri_document_id -> Nullable<BigInt>,
     }
 }
 
@@ -873,3 +875,7 @@ diesel::table! {
 
 diesel::joinable!(ride_cache -> companies (company_id));
 diesel::allow_tables_to_appear_in_same_query!(ride_cache, companies);
+
+// Electronic credit notes (migration 2026-11-26-000400_electronic_credit_notes): a credit note of
+// kind electronic points at its SRI document.
+diesel::joinable!(credit_notes -> sri_documents (sri_document_id));

@@ -532,6 +532,26 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Value::Null,
         ),
         ("POST", "/api/ebilling/test", Roles(ADMIN), empty()),
+        // Electronic notas de crédito (every role returns, like the sales credit note).
+        ("GET", "/api/ebilling/creditNote", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/ebilling/creditNote/register",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/ebilling/creditNote/invoice/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "GET",
+            "/api/ebilling/creditNote/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

@@ -144,6 +144,9 @@ pub fn bindings() -> String {
         sales::pages::QuotePrint,
         sales::invoice::InvoiceView,
         ride::RidePage,
+        ebilling::credit_note::ElectronicCreditNoteView,
+        ebilling::credit_note::CreditableInvoiceView,
+        ebilling::credit_note::ElectronicCreditNotesPage,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

@@ -31,4 +31,13 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
+    ("ebilling-credit-notes", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            Ok(
+                crate::views::ebilling::credit_note::ElectronicCreditNotesPage {
+                    list: super::credit_notes::list_page(conn, tenant, &query.list()?)?,
+                },
+            )
+        })
+    }),
 ];

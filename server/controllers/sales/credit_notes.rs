@@ -23,7 +23,7 @@ use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::inventory::kardex::KardexRow;
 use crate::models::sales::client::Client;
-use crate::models::sales::credit_note::{CreditNote, CreditNoteLine};
+use crate::models::sales::credit_note::{CreditNote, CreditNoteLine, KIND_INTERNAL};
 use crate::models::sales::note::{Sale, SaleLine};
 use crate::services::sales::credit_note::{self, CreditNoteBody, Portion, taxable};
 use crate::util::time::to_local_iso;
@@ -71,7 +71,7 @@ pub fn view(
 /// The views of credit notes with their clients' names: what they point at (sales, sale lines,
 /// their own lines, users) is read once for all of them, so a page of the list costs the same
 /// four queries as one note.
-fn views_of(
+pub fn views_of(
     conn: &mut DbConnection,
     company: CompanyId,
     notes: Vec<(CreditNote, String)>,
@@ -180,7 +180,7 @@ pub async fn register(
     .await
 }
 
-/// One page of the branch's credit notes.
+/// One page of the branch's internal credit notes.
 pub fn list_page(
     conn: &mut DbConnection,
     tenant: &Tenant,
@@ -192,7 +192,7 @@ pub fn list_page(
         total,
         page,
         limit,
-    } = CreditNote::list(conn, tenant.company, branch, params)?;
+    } = CreditNote::list(conn, tenant.company, branch, KIND_INTERNAL, params)?;
     Ok(Page {
         results: views_of(conn, tenant.company, results)?,
         total,

@@ -1,5 +1,7 @@
-//! Internal credit notes (notas de crédito) against a sales note: the returned quantities of its
-//! lines, what they were worth, and how the money went back. Written once, never changed.
+//! Credit notes (notas de crédito): the returned quantities of a sale's lines, what they were
+//! worth, and how the money went back. An internal one ([`KIND_INTERNAL`]) is against a sales note;
+//! an electronic one ([`KIND_ELECTRONIC`]) is against an authorized factura and points at its SRI
+//! document. Written once, never changed (the SRI document lives on in the queue).
 
 use std::collections::HashMap;
 
@@ -32,7 +34,16 @@ pub struct CreditNote {
     pub iva: i64,
     pub total: i64,
     pub created_at: NaiveDateTime,
+    /// [`KIND_INTERNAL`] or [`KIND_ELECTRONIC`].
+    pub kind: String,
+    /// The nota de crédito in the SRI queue (`sri_documents.id`), for an electronic one.
+    pub sri_document_id: Option<i64>,
 }
+
+/// `credit_notes.kind` of a credit note against a sales note.
+pub const KIND_INTERNAL: &str = "internal";
+/// `credit_notes.kind` of an electronic nota de crédito against a factura.
+pub const KIND_ELECTRONIC: &str = "electronic";
 
 /// A header to insert.
 #[derive(Debug, Clone, Insertable)]
@@ -52,6 +63,7 @@ pub struct NewCreditNote<'a> {
     pub iva: i64,
     pub total: i64,
     pub created_at: NaiveDateTime,
+    pub kind: &'a str,
 }
 
 /// A returned line.
@@ -77,16 +89,19 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, credit_notes::id;
 ];
 
 impl CreditNote {
-    /// One page of the branch's credit notes with the client's name.
+    /// One page of the branch's credit notes of `kind` with the client's name.
     pub fn list(
         conn: &mut DbConnection,
         company: CompanyId,
         branch_office_id: i64,
+        kind: &str,
         params: &ListParams,
     ) -> QueryResult<Page<(CreditNote, String)>> {
+        let kind = kind.to_string();
         crate::branch_documents!(
             conn, company, branch_office_id, params,
             credit_notes: CreditNote as Query, SORTS,
+            where |query| query.filter(credit_notes::kind.eq(kind.clone())),
             |query, pattern| query.filter(
                 search_fold(clients::name)
                     .like(pattern.clone())
@@ -108,6 +123,33 @@ impl CreditNote {
             .select(CreditNote::as_select())
             .first(conn)
             .optional()
+    }
+
+    /// One credit note of `kind` of the company.
+    pub fn find_of_kind(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        kind: &str,
+    ) -> QueryResult<Option<CreditNote>> {
+        credit_notes::table
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::id.eq(id))
+            .filter(credit_notes::kind.eq(kind))
+            .select(CreditNote::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Links an electronic credit note to its SRI document (same transaction as both inserts).
+    pub fn set_sri_document(
+        conn: &mut DbConnection,
+        id: i64,
+        document_id: i64,
+    ) -> QueryResult<usize> {
+        diesel::update(credit_notes::table.filter(credit_notes::id.eq(id)))
+            .set(credit_notes::sri_document_id.eq(Some(document_id)))
+            .execute(conn)
     }
 
     /// Σ totals of the credit notes of a sale.

@@ -2,6 +2,7 @@
 //! [`certificate`] and [`sealing`]). The SRI engine itself is `crate::sri`.
 
 pub mod certificate;
+pub mod credit_note;
 pub mod documents;
 pub mod sealing;
 pub mod trial;

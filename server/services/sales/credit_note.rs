@@ -1,7 +1,11 @@
-//! Registering an internal credit note against a sales note. Per line at most what was sold minus
-//! what earlier credit notes returned; the goods go back to stock at the cost they left with
-//! (inventory service); the money leaves the open shift of the user who registers it (cash
-//! service) or lowers the sale's receivable. Numbered by its own counter of the emission point.
+//! Registering a credit note: an internal one against a sales note ([`Kind::Internal`]), or an
+//! electronic nota de crédito against an authorized factura ([`Kind::Electronic`], issue 23). Both
+//! are this one service: per line at most what was sold minus what earlier credit notes returned;
+//! the goods go back to stock at the cost they left with (inventory service); the money leaves the
+//! open shift of the user who registers it (cash service) or lowers the sale's receivable. Each
+//! kind is numbered by its own counter of the emission point. The electronic one also builds its
+//! SRI document ([`crate::services::ebilling::credit_note`]) and puts it in the queue in the same
+//! transaction; the caller wakes the worker after the commit.
 
 use std::collections::HashMap;
 
@@ -21,21 +25,25 @@ use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::{optional_id, required_micros, text};
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::inventory::product::Product;
-use crate::models::sales::credit_note::{CreditNote, CreditNoteLine, NewCreditNote};
-use crate::models::sales::note::{Sale, SaleLine};
+use crate::models::sales::credit_note::{
+    CreditNote, CreditNoteLine, KIND_ELECTRONIC, KIND_INTERNAL, NewCreditNote,
+};
+use crate::models::sales::note::{KIND_INVOICE, KIND_NOTE, Sale, SaleLine};
 use crate::models::sales::receivable::Receivable;
 use crate::services::cash::posting::{ShiftTarget, post_to_shift};
+use crate::services::ebilling::credit_note::{self as electronic, Sustento};
 use crate::services::inventory::stock::{
     Document, Movement, MovementType, UnitCost, post_movements,
 };
 use crate::util::time::now;
 use crate::validation::required_text;
 
-/// Body of register.
+/// Body of register: `saleId` for an internal credit note, `invoiceId` for an electronic one.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreditNoteBody {
     sale_id: Option<Value>,
+    invoice_id: Option<Value>,
     reason: Option<String>,
     lines: Option<Vec<ReturnBody>>,
     refund: Option<String>,
@@ -55,22 +63,90 @@ pub struct Portion<'a> {
     pub quantity: i64,
 }
 
-/// The sale of the body, in the company and the selected branch.
+/// Which credit note is registered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Against a sales note (`saleId`), not sent to the SRI.
+    Internal,
+    /// Against an authorized factura (`invoiceId`): a nota de crédito in the SRI queue.
+    Electronic,
+}
+
+/// A factura given to the internal credit note.
+pub const INVOICE_NEEDS_ELECTRONIC: &str = "Es una factura electrónica: devuélvala con una nota de crédito electrónica (Facturación electrónica → Nota de crédito)";
+
+impl Kind {
+    /// `credit_notes.kind`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Internal => KIND_INTERNAL,
+            Self::Electronic => KIND_ELECTRONIC,
+        }
+    }
+
+    fn counter(self) -> DocType {
+        match self {
+            Self::Internal => DocType::CreditNote,
+            Self::Electronic => DocType::ElectronicCreditNote,
+        }
+    }
+
+    /// The body's field naming the sale.
+    fn field(self) -> &'static str {
+        match self {
+            Self::Internal => "saleId",
+            Self::Electronic => "invoiceId",
+        }
+    }
+}
+
+/// What register stored.
+#[derive(Debug, Clone, Copy)]
+pub struct Registered {
+    /// `credit_notes.id`.
+    pub id: i64,
+    /// The electronic one's SRI document (`sri_documents.id`).
+    pub document_id: Option<i64>,
+}
+
+/// The sale of the body, in the company and the selected branch: a sales note for an internal
+/// credit note, a factura for an electronic one (404 for another company's or another kind's).
 fn sale_of(
     conn: &mut DbConnection,
     tenant: &Tenant,
     branch: i64,
-    value: Option<&Value>,
+    kind: Kind,
+    body: &CreditNoteBody,
 ) -> AppResult<Sale> {
+    let value = match kind {
+        Kind::Internal => body.sale_id.as_ref(),
+        Kind::Electronic => body.invoice_id.as_ref(),
+    };
     let sale = match optional_id(value) {
         Ok(Some(id)) => Sale::find(conn, tenant.company, id)?,
         _ => None,
-    }
-    .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    };
+    let sale = match (kind, sale) {
+        (Kind::Internal, Some(s)) if s.kind == KIND_INVOICE => {
+            return Err(conflict(INVOICE_NEEDS_ELECTRONIC));
+        }
+        (Kind::Internal, Some(s)) if s.kind == KIND_NOTE => s,
+        (Kind::Electronic, Some(s)) if s.kind == KIND_INVOICE => s,
+        (Kind::Internal, _) => return Err(AppError::NotFound(NOT_FOUND.into())),
+        (Kind::Electronic, _) => {
+            return Err(AppError::NotFound(super::invoice::NOT_FOUND.into()));
+        }
+    };
     if sale.branch_office_id != branch {
+        let what = match kind {
+            Kind::Internal => "La nota de venta",
+            Kind::Electronic => "La factura",
+        };
         return Err(AppError::field(
-            "saleId",
-            "La nota de venta es de otra sucursal: cambie a esa sucursal para registrar la devolución",
+            kind.field(),
+            format!(
+                "{what} es de otra sucursal: cambie a esa sucursal para registrar la devolución"
+            ),
         ));
     }
     Ok(sale)
@@ -80,6 +156,7 @@ fn sale_of(
 /// what each line may still return.
 fn portions<'a>(
     body: &CreditNoteBody,
+    kind: Kind,
     lines: &'a [SaleLine],
     returned: &HashMap<i64, i64>,
 ) -> AppResult<Vec<Portion<'a>>> {
@@ -106,7 +183,10 @@ fn portions<'a>(
             .map_err(at)?;
         let of_product: Vec<&SaleLine> = lines.iter().filter(|l| l.product_id == product).collect();
         let Some(first) = of_product.first() else {
-            return Err(at("el producto no está en la nota de venta".into()));
+            return Err(at(match kind {
+                Kind::Internal => "el producto no está en la nota de venta".into(),
+                Kind::Electronic => "el producto no está en la factura".into(),
+            }));
         };
         let available: i64 = of_product.iter().map(|l| left[&l.id]).sum();
         if wanted > available {
@@ -158,8 +238,20 @@ pub fn taxable(p: &Portion) -> totals::Line {
     }
 }
 
-/// Registers a credit note in the caller's write transaction; answers its id.
+/// Registers an internal credit note in the caller's write transaction; answers its id.
 pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody) -> AppResult<i64> {
+    register_kind(conn, tenant, body, Kind::Internal).map(|r| r.id)
+}
+
+/// Registers a credit note of `kind` in the caller's write transaction. The electronic one is
+/// refused (409) unless its factura is AUTORIZADO, and stores nothing when its document does not
+/// validate or sign.
+pub fn register_kind(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &CreditNoteBody,
+    kind: Kind,
+) -> AppResult<Registered> {
     let company = tenant.company;
     let reason = text(&body.reason).unwrap_or_default();
     if let Some(problem) = required_text(&reason, "El motivo", 300) {
@@ -176,11 +268,15 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
         }
     };
     let branch = tenant.branch(conn)?;
-    let counter = sequence::lock(conn, company, &branch, DocType::CreditNote)?;
-    let sale = sale_of(conn, tenant, branch.id, body.sale_id.as_ref())?;
+    let counter = sequence::lock(conn, company, &branch, kind.counter())?;
+    let sale = sale_of(conn, tenant, branch.id, kind, body)?;
+    let sustento: Option<Sustento> = match kind {
+        Kind::Internal => None,
+        Kind::Electronic => Some(electronic::sustento(conn, company, &sale)?),
+    };
     let sale_lines = Sale::lines(conn, company, sale.id)?;
     let returned = CreditNote::returned(conn, company, sale.id)?;
-    let portions = portions(body, &sale_lines, &returned)?;
+    let portions = portions(body, kind, &sale_lines, &returned)?;
     let taxable: Vec<totals::Line> = portions.iter().map(taxable).collect();
     let totals = totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO).map_err(|e| {
         AppError::field(
@@ -230,6 +326,7 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
             iva: micros(totals.iva)?,
             total,
             created_at: at,
+            kind: kind.as_str(),
         },
     )?;
     // Goods back at the cost they left with; recipes and services have no stock of their own.
@@ -298,7 +395,15 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
                 &NewMovement {
                     kind: MovementKind::CashRefund,
                     amount: total,
-                    reason: format!("Nota de crédito {number} (venta {})", sale.number),
+                    reason: match kind {
+                        Kind::Internal => {
+                            format!("Nota de crédito {number} (venta {})", sale.number)
+                        }
+                        Kind::Electronic => format!(
+                            "Nota de crédito electrónica {number} (factura {})",
+                            sale.number
+                        ),
+                    },
                     payment_method: Some("efectivo".into()),
                     source: Some(("credit_note".into(), id)),
                     user_id: tenant.user_id(),
@@ -307,6 +412,32 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
         }
         None => {}
     }
+    let document_id = match &sustento {
+        None => None,
+        Some(sustento) => {
+            let doc = electronic::comprobante(
+                sustento,
+                &electronic::Issue {
+                    branch: &branch,
+                    emission_point: &counter.point_code,
+                    sequential,
+                    issue_date: crate::sri::validate::ecuador_today(),
+                },
+                &reason,
+                &portions,
+                total,
+            );
+            let document_id = crate::sri::queue::submit_in_transaction(
+                conn,
+                company,
+                branch.id,
+                &doc,
+                &sustento.identity,
+            )?;
+            CreditNote::set_sri_document(conn, id, document_id)?;
+            Some(document_id)
+        }
+    };
     sequence::advance(conn, &counter)?;
-    Ok(id)
+    Ok(Registered { id, document_id })
 }

@@ -22,6 +22,8 @@ pub enum DocType {
     CreditNote,
     /// The electronic factura: numbered apart from the sales notes of the same point.
     Invoice,
+    /// The electronic nota de crédito: numbered apart from the internal credit notes.
+    ElectronicCreditNote,
 }
 
 impl DocType {
@@ -30,6 +32,7 @@ impl DocType {
             Self::SalesNote => "sales_note",
             Self::CreditNote => "credit_note",
             Self::Invoice => "invoice",
+            Self::ElectronicCreditNote => "electronic_credit_note",
         }
     }
 }

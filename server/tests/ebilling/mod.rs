@@ -3,6 +3,7 @@
 //! and the set-up page's trial against the SRI stand-in.
 
 mod certificate;
+mod credit_notes;
 mod documents;
 pub(crate) mod support;
 mod trial;

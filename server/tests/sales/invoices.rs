@@ -29,16 +29,17 @@ on_both_backends!(
     reads_of_an_empty_branch_and_of_another_company,
 );
 
-/// A shop with its signing certificate, the SRI stand-in and this app's SRI worker.
-struct EShop {
-    app: TestApp,
-    shop: Shop,
-    sim: RunningSimulator,
+/// A shop with its signing certificate, the SRI stand-in and this app's SRI worker (also used by
+/// the electronic credit note tests).
+pub(crate) struct EShop {
+    pub app: TestApp,
+    pub shop: Shop,
+    pub sim: RunningSimulator,
     _worker: WorkerHandle,
 }
 
 impl EShop {
-    async fn open(backend: Backend) -> EShop {
+    pub async fn open(backend: Backend) -> EShop {
         let sim = simulator::spawn(SimulatorConfig {
             authorization_delay: Duration::from_millis(100),
             ..SimulatorConfig::default()
@@ -60,7 +61,7 @@ impl EShop {
     }
 
     /// A client identified by cédula; its id.
-    async fn client(&mut self, name: &str) -> i64 {
+    pub async fn client(&mut self, name: &str) -> i64 {
         let r = self
             .shop
             .user
@@ -76,7 +77,7 @@ impl EShop {
 }
 
 /// Asks for the factura until its SRI state is `code` (at most 20 s).
-async fn wait_for(client: &mut Client, id: i64, code: &str) -> Value {
+pub(crate) async fn wait_for(client: &mut Client, id: i64, code: &str) -> Value {
     let started = Instant::now();
     loop {
         let r = client.get(&format!("/api/sales/invoice/{id}")).await;
@@ -94,7 +95,7 @@ async fn wait_for(client: &mut Client, id: i64, code: &str) -> Value {
 }
 
 /// The stored signed XML of a document.
-async fn signed_xml(app: &TestApp, document: i64) -> String {
+pub(crate) async fn signed_xml(app: &TestApp, document: i64) -> String {
     app.db(move |conn| {
         use diesel::prelude::*;
         use mostrador::db::schema::sri_documents;
@@ -109,8 +110,14 @@ async fn signed_xml(app: &TestApp, document: i64) -> String {
 
 /// `xmlsec1 --verify` of a signed factura with the test signing certificate.
 fn verify_with_xmlsec1(xml: &str) {
+    verify_signed_with_xmlsec1(xml, "factura");
+}
+
+/// `xmlsec1 --verify` of a signed document whose root element is `root` (`factura`,
+/// `notaCredito`…) with the test signing certificate.
+pub(crate) fn verify_signed_with_xmlsec1(xml: &str, root: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("factura.xml");
+    let file = dir.path().join(format!("{root}.xml"));
     let cert = dir.path().join("firma.pem");
     std::fs::write(&file, xml).unwrap();
     std::fs::write(&cert, &crate::sri::testpki::TestPki::get().signing_cert_pem).unwrap();
@@ -120,7 +127,7 @@ fn verify_with_xmlsec1(xml: &str) {
             "--pubkey-cert-pem",
             cert.to_str().unwrap(),
             "--id-attr:id",
-            "factura",
+            root,
             file.to_str().unwrap(),
         ])
         .output()
@@ -435,7 +442,12 @@ async fn concurrent_facturas_get_gapless_numbers_and_are_sent_once(backend: Back
 }
 
 /// A factura express body: `lines` as `(productId, quantity)`, paid in cash.
-fn invoice_body(key: &str, client: Option<i64>, lines: &[(i64, &str)], amount: &str) -> Value {
+pub(crate) fn invoice_body(
+    key: &str,
+    client: Option<i64>,
+    lines: &[(i64, &str)],
+    amount: &str,
+) -> Value {
     let mut body = cash_sale(key, lines, amount, amount);
     body["clientId"] = json!(client);
     body["additionalInfo"] = json!([{ "name": "Email", "value": "juan@example.com" }]);
@@ -443,7 +455,7 @@ fn invoice_body(key: &str, client: Option<i64>, lines: &[(i64, &str)], amount: &
 }
 
 /// Rows of `table` (the tests look at what a refusal left behind).
-async fn count(app: &TestApp, sql: &'static str) -> i64 {
+pub(crate) async fn count(app: &TestApp, sql: &'static str) -> i64 {
     #[derive(diesel::QueryableByName)]
     struct Row {
         #[diesel(sql_type = diesel::sql_types::BigInt)]

@@ -6,7 +6,7 @@ mod concurrency;
 mod credit_notes;
 mod discount;
 mod durability;
-mod invoices;
+pub(crate) mod invoices;
 mod notes;
 mod promotions;
 mod quotes;

@@ -38,9 +38,10 @@ pub struct InvoiceView {
     pub messages: Vec<SriMessageView>,
 }
 
-/// One message of the SRI.
+/// One message of the SRI. (Named apart in TypeScript from the e-billing list's `SriMessageView`.)
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "InvoiceSriMessageView")]
 pub struct SriMessageView {
     /// The SRI's code (35, 43, 60, 70…).
     pub identifier: String,

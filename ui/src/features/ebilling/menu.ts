@@ -8,6 +8,7 @@ export const menu: MenuItem[] = [
     entries: [
       { label: 'Comprobantes', routeId: 'ebilling-documents' },
       { label: 'Configuración', routeId: 'ebilling-test' },
+      { label: 'Nota de crédito', routeId: 'ebilling-credit-notes' },
     ],
   },
 ];

@@ -10,6 +10,7 @@ import type { RouteDef } from '../../lib/route-def';
 export const ebillingPages: RouteDef[] = [
   { id: 'ebilling-documents', index: true, page: 'features/ebilling/pages/documents', title: 'Comprobantes electrónicos', data: true },
   { id: 'ebilling-test', path: 'test', page: 'features/ebilling/pages/setup', title: 'Configuración de la facturación electrónica', roles: ADMIN, data: true },
+  { id: 'ebilling-credit-notes', path: 'nota_de_credito', page: 'features/ebilling/pages/credit-note', title: 'Nota de crédito electrónica', data: true },
 ];
 
 /** Back-office pages (under /admin). */

@@ -1,14 +1,16 @@
 /**
  * `/admin/ventas/notaCredito`: returns against a sales note. Find the sale by its number, type
  * the quantities returned (at most what is left of each line), the reason and how the money goes
- * back; the branch's credit notes are listed below.
+ * back (the return form is shared with the electronic credit note); the branch's credit notes are
+ * listed below.
  */
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { CreditNoteView, CreditNotesPage, ReturnableLineView, SaleRowView } from '../../../lib/api-types';
-import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { ReturnForm, type ReturnBody } from '../components/return-form';
 
 interface Found {
   sale: SaleRowView;
@@ -20,9 +22,6 @@ export default function CreditNotes() {
   const revalidator = useRevalidator();
   const [number, setNumber] = useState('');
   const [found, setFound] = useState<Found | null>(null);
-  const [quantities, setQuantities] = useState<Record<number, string>>({});
-  const [reason, setReason] = useState('');
-  const [refund, setRefund] = useState<'cash' | 'credit'>('cash');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -38,23 +37,17 @@ export default function CreditNotes() {
     }
     const lines = await apiGet<ReturnableLineView[]>(`/api/sales/note/${sale._id}/returnable`);
     setFound({ sale, lines });
-    setQuantities({});
   }
 
-  async function register(e: React.FormEvent) {
-    e.preventDefault();
+  async function register(body: ReturnBody) {
     if (!found) return;
     setBusy(true);
     setError('');
-    const lines = found.lines
-      .filter((l) => (quantities[l.saleLineId] ?? '').trim() !== '')
-      .map((l) => ({ productId: l.productId, quantity: quantities[l.saleLineId].trim() }));
     try {
-      const note = await apiPost<CreditNoteView>('/api/sales/creditNote/register', { saleId: found.sale._id, reason, refund, lines }, { quiet: true });
+      const note = await apiPost<CreditNoteView>('/api/sales/creditNote/register', { saleId: found.sale._id, ...body }, { quiet: true });
       toast({ title: `Nota de crédito ${note.number} registrada`, description: `Total ${formatMoney(note.total)}`, color: 'success' });
       setFound(null);
       setNumber('');
-      setReason('');
       revalidator.revalidate();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'No se pudo registrar la nota de crédito');
@@ -81,54 +74,13 @@ export default function CreditNotes() {
         </p>
       )}
       {found && (
-        <form onSubmit={register} className="card space-y-3" data-testid="credit-note-form">
-          <h2 className="font-semibold">{`Venta ${found.sale.number} · ${found.sale.clientName} · ${formatMoney(found.sale.total)}`}</h2>
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left">
-                <th>Producto</th>
-                <th className="text-right">Vendido</th>
-                <th className="text-right">Devuelto</th>
-                <th className="text-right">Devolver</th>
-              </tr>
-            </thead>
-            <tbody>
-              {found.lines.map((l) => (
-                <tr key={l.saleLineId} className="border-t border-gray-200 dark:border-gray-700">
-                  <td>{`${l.code} · ${l.name}`}</td>
-                  <td className="text-right">{formatQuantity(l.sold)}</td>
-                  <td className="text-right">{formatQuantity(l.returned)}</td>
-                  <td className="text-right">
-                    <input
-                      className="input w-24 text-right"
-                      inputMode="decimal"
-                      aria-label={`Devolver ${l.name}`}
-                      disabled={l.returnable === '0'}
-                      placeholder={`máx. ${formatQuantity(l.returnable)}`}
-                      value={quantities[l.saleLineId] ?? ''}
-                      onChange={(e) => setQuantities({ ...quantities, [l.saleLineId]: e.target.value })}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <label className="label">
-            Motivo
-            <input className="input" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={300} />
-          </label>
-          <fieldset className="flex gap-4 text-sm">
-            <label>
-              <input type="radio" name="refund" checked={refund === 'cash'} onChange={() => setRefund('cash')} /> Devolver en efectivo (sale de mi turno)
-            </label>
-            <label>
-              <input type="radio" name="refund" checked={refund === 'credit'} onChange={() => setRefund('credit')} /> Rebajar la cuenta por cobrar
-            </label>
-          </fieldset>
-          <button className="btn btn-primary" type="submit" disabled={busy}>
-            {busy ? 'Registrando…' : 'Registrar nota de crédito'}
-          </button>
-        </form>
+        <ReturnForm
+          heading={`Venta ${found.sale.number} · ${found.sale.clientName} · ${formatMoney(found.sale.total)}`}
+          lines={found.lines}
+          busy={busy}
+          submitLabel="Registrar nota de crédito"
+          onSubmit={register}
+        />
       )}
       <section className="card">
         <h2 className="mb-2 font-semibold">Notas de crédito de la sucursal</h2>
