@@ -521,6 +521,19 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Value::Null,
         ),
         ("POST", "/api/ebilling/test", Roles(ADMIN), empty()),
+        ("GET", "/api/ebilling/remissionGuide", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/ebilling/remissionGuide/register",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/ebilling/remissionGuide/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

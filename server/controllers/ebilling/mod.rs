@@ -4,3 +4,4 @@ pub mod certificate;
 pub mod documents;
 pub mod pages;
 pub mod trial;
+pub mod remission_guides;

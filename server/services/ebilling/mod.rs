@@ -5,3 +5,4 @@ pub mod certificate;
 pub mod documents;
 pub mod sealing;
 pub mod trial;
+pub mod remission_guides;

@@ -20,6 +20,8 @@ use crate::models::config::branch_office::BranchOffice;
 pub enum DocType {
     SalesNote,
     CreditNote,
+    /// Electronic guía de remisión (`services::ebilling::remission_guides`).
+    RemissionGuide,
 }
 
 impl DocType {
@@ -27,6 +29,7 @@ impl DocType {
         match self {
             Self::SalesNote => "sales_note",
             Self::CreditNote => "credit_note",
+            Self::RemissionGuide => "remission_guide",
         }
     }
 }
