@@ -248,7 +248,10 @@ fn api() -> Api {
         .post("/ebilling/test", ebilling_trial::run)
         // Electronic billing: guías de remisión.
         .get("/ebilling/remissionGuide", ebilling_guides::list)
-        .post("/ebilling/remissionGuide/register", ebilling_guides::register)
+        .post(
+            "/ebilling/remissionGuide/register",
+            ebilling_guides::register,
+        )
         .get("/ebilling/remissionGuide/{id}", ebilling_guides::get)
         // Cash: registers (generic list and their state), shifts, bank accounts.
         .catalogue::<CashRegisters>("/cashRegister")

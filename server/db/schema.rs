@@ -892,4 +892,8 @@ diesel::table! {
 
 diesel::joinable!(remission_guide_lines -> remission_guides (remission_guide_id));
 diesel::joinable!(remission_guides -> sri_documents (sri_document_id));
-diesel::allow_tables_to_appear_in_same_query!(remission_guides, remission_guide_lines, sri_documents);
+diesel::allow_tables_to_appear_in_same_query!(
+    remission_guides,
+    remission_guide_lines,
+    sri_documents
+);

@@ -521,7 +521,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Value::Null,
         ),
         ("POST", "/api/ebilling/test", Roles(ADMIN), empty()),
-        ("GET", "/api/ebilling/remissionGuide", Roles(ALL), Value::Null),
+        (
+            "GET",
+            "/api/ebilling/remissionGuide",
+            Roles(ALL),
+            Value::Null,
+        ),
         (
             "POST",
             "/api/ebilling/remissionGuide/register",

@@ -3,5 +3,5 @@
 pub mod certificate;
 pub mod documents;
 pub mod pages;
-pub mod trial;
 pub mod remission_guides;
+pub mod trial;

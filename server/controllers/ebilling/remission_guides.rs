@@ -91,7 +91,9 @@ pub fn views_of(
             id: g.id,
             number: g.number,
             transfer_id: g.transfer_id,
-            transfer_number: g.transfer_id.and_then(|t| transfer_numbers.get(&t).copied()),
+            transfer_number: g
+                .transfer_id
+                .and_then(|t| transfer_numbers.get(&t).copied()),
             carrier_name: g.carrier_name,
             carrier_identification: g.carrier_identification,
             plate: g.plate,

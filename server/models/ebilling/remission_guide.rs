@@ -155,10 +155,14 @@ impl RemissionGuide {
                     crate::db::search::search_fold(remission_guides::number)
                         .like(pattern.clone())
                         .escape('\\')
-                        .or(crate::db::search::search_fold(remission_guides::carrier_name)
-                            .like(pattern.clone())
-                            .escape('\\'))
-                        .or(crate::db::search::search_fold(remission_guides::plate).like(pattern).escape('\\')),
+                        .or(
+                            crate::db::search::search_fold(remission_guides::carrier_name)
+                                .like(pattern.clone())
+                                .escape('\\'),
+                        )
+                        .or(crate::db::search::search_fold(remission_guides::plate)
+                            .like(pattern)
+                            .escape('\\')),
                 );
             }
             query

@@ -3,6 +3,6 @@
 
 pub mod certificate;
 pub mod documents;
+pub mod remission_guides;
 pub mod sealing;
 pub mod trial;
-pub mod remission_guides;

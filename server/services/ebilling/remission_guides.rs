@@ -230,7 +230,12 @@ fn guessed_type(id: &str) -> &'static str {
 }
 
 /// A date `AAAA-MM-DD`.
-fn date(problems: &mut Problems, field: &str, value: Option<String>, what: &str) -> Option<NaiveDate> {
+fn date(
+    problems: &mut Problems,
+    field: &str,
+    value: Option<String>,
+    what: &str,
+) -> Option<NaiveDate> {
     match value.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => {
             problems.add(field, format!("{what} es obligatoria"));
@@ -239,7 +244,10 @@ fn date(problems: &mut Problems, field: &str, value: Option<String>, what: &str)
         Some(t) => match NaiveDate::parse_from_str(t, "%Y-%m-%d") {
             Ok(d) => Some(d),
             Err(_) => {
-                problems.add(field, format!("{what} no es válida: use el formato AAAA-MM-DD"));
+                problems.add(
+                    field,
+                    format!("{what} no es válida: use el formato AAAA-MM-DD"),
+                );
                 None
             }
         },
@@ -335,8 +343,8 @@ pub fn register(
     // Carrier, plate, dates and origin: the body's, else (for a transfer) what it recorded.
     let carrier_body = body.carrier.unwrap_or_default();
     let recorded = |f: fn(&Transfer) -> Option<String>| transfer.as_ref().and_then(f);
-    let carrier_id_text =
-        text(&carrier_body.identification).or_else(|| recorded(|t| t.carrier_identification.clone()));
+    let carrier_id_text = text(&carrier_body.identification)
+        .or_else(|| recorded(|t| t.carrier_identification.clone()));
     let carrier_kind = carrier_body
         .id_type
         .clone()
@@ -347,8 +355,12 @@ pub fn register(
                 .filter(|_| transfer.is_some())
                 .map(|id| guessed_type(id).to_string())
         });
-    let (carrier_type, carrier_id) =
-        party(&mut problems, "carrier", carrier_kind.as_deref(), &carrier_id_text);
+    let (carrier_type, carrier_id) = party(
+        &mut problems,
+        "carrier",
+        carrier_kind.as_deref(),
+        &carrier_id_text,
+    );
     let carrier_name = problems.required(
         "carrier.name",
         &text(&carrier_body.name).or_else(|| recorded(|t| t.carrier_name.clone())),
@@ -362,15 +374,23 @@ pub fn register(
     let start = date(
         &mut problems,
         "startDate",
-        text(&body.start_date)
-            .or_else(|| transfer.as_ref().and_then(|t| t.start_date).map(|d| d.to_string())),
+        text(&body.start_date).or_else(|| {
+            transfer
+                .as_ref()
+                .and_then(|t| t.start_date)
+                .map(|d| d.to_string())
+        }),
         "La fecha de inicio del transporte",
     );
     let end = date(
         &mut problems,
         "endDate",
-        text(&body.end_date)
-            .or_else(|| transfer.as_ref().and_then(|t| t.end_date).map(|d| d.to_string())),
+        text(&body.end_date).or_else(|| {
+            transfer
+                .as_ref()
+                .and_then(|t| t.end_date)
+                .map(|d| d.to_string())
+        }),
         "La fecha de fin del transporte",
     );
     if let Some(s) = start
@@ -405,7 +425,9 @@ pub fn register(
             AppError::Internal(anyhow::anyhow!("transfer {} without destination", t.id))
         })?;
         let to_branch = BranchOffice::find_in_company(conn, company_id, to.branch_office_id)?
-            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("warehouse {} without branch", to.id)))?;
+            .ok_or_else(|| {
+                AppError::Internal(anyhow::anyhow!("warehouse {} without branch", to.id))
+            })?;
         let default_origin = from
             .map(|w| format!("{} ({})", branch.address, w.name))
             .unwrap_or_else(|| branch.address.clone());
@@ -478,8 +500,12 @@ pub fn register(
                 &r.identification,
             );
             let name = problems.required(&f("name"), &r.name, "El nombre del destinatario", 300);
-            let address =
-                problems.required(&f("address"), &r.address, "La dirección del destinatario", 300);
+            let address = problems.required(
+                &f("address"),
+                &r.address,
+                "La dirección del destinatario",
+                300,
+            );
             let reason = problems.required(&f("reason"), &r.reason, "El motivo del traslado", 300);
             let route = problems.optional(&f("route"), &r.route, "La ruta", 300);
             let establishment = text(&r.destination_establishment);
@@ -536,15 +562,19 @@ pub fn register(
                 if code.as_ref().is_some_and(|c| c.chars().count() > 25) {
                     problems.add(g("code"), "El código no puede tener más de 25 caracteres");
                 }
-                let quantity =
-                    match required_micros(l.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
-                    {
-                        Ok(q) => q,
-                        Err(p) => {
-                            problems.add(g("quantity"), p);
-                            0
-                        }
-                    };
+                let quantity = match required_micros(
+                    l.quantity.as_ref(),
+                    "La cantidad",
+                    true,
+                    false,
+                    QUANTITY,
+                ) {
+                    Ok(q) => q,
+                    Err(p) => {
+                        problems.add(g("quantity"), p);
+                        0
+                    }
+                };
                 items.push(GuideItem {
                     internal_code: code.clone().filter(|c| !c.is_empty()),
                     extra_code: None,
@@ -575,7 +605,9 @@ pub fn register(
     }
     problems.finish()?;
     let (Some(start), Some(end)) = (start, end) else {
-        return Err(AppError::BadRequest("Fechas del transporte no válidas".into()));
+        return Err(AppError::BadRequest(
+            "Fechas del transporte no válidas".into(),
+        ));
     };
 
     let sequential = counter.next();
@@ -619,8 +651,7 @@ pub fn register(
             .unwrap_or_default(),
     });
     let identity = certificate::identity(conn, company_id)?;
-    let document_id =
-        queue::submit_in_transaction(conn, company_id, branch.id, &doc, &identity)?;
+    let document_id = queue::submit_in_transaction(conn, company_id, branch.id, &doc, &identity)?;
     let user_id = tenant.user_id();
     let id = RemissionGuide::insert(
         conn,
@@ -675,7 +706,16 @@ mod tests {
         for ok in ["PBA-1234", "PBA1234", "GBC-123", "AB123C", "IA-1234"] {
             assert!(valid_plate(ok), "{ok}");
         }
-        for bad in ["", "P-1234", "PBAX-1234", "PBA-12", "PBA-12345", "PBA-1234CD", "123-ABC", "PBA--1234"] {
+        for bad in [
+            "",
+            "P-1234",
+            "PBAX-1234",
+            "PBA-12",
+            "PBA-12345",
+            "PBA-1234CD",
+            "123-ABC",
+            "PBA--1234",
+        ] {
             assert!(!valid_plate(bad), "{bad}");
         }
     }

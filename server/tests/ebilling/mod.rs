@@ -4,5 +4,6 @@
 
 mod certificate;
 mod documents;
+mod remission_guides;
 pub(crate) mod support;
 mod trial;

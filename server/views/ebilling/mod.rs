@@ -3,5 +3,5 @@
 pub mod certificate;
 pub mod document;
 pub mod pages;
-pub mod trial;
 pub mod remission_guide;
+pub mod trial;
