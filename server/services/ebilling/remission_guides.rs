@@ -264,13 +264,28 @@ fn plate(problems: &mut Problems, value: Option<String>) -> String {
         .to_uppercase();
     if plate.is_empty() {
         problems.add("plate", "La placa es obligatoria");
-    } else if !valid_plate(&plate) {
+        return plate;
+    }
+    if !valid_plate(&plate) {
         problems.add(
             "plate",
             "La placa no es válida: use el formato de Ecuador, p. ej. PBA-1234 (motos: AB123C)",
         );
+        return plate;
     }
-    plate
+    canonical_plate(&plate)
+}
+
+/// A car's plate with its hyphen (`PBA1234` → `PBA-1234`), as printed on it; a motorcycle's
+/// (trailing letter) has none.
+fn canonical_plate(plate: &str) -> String {
+    let letters = plate.chars().take_while(char::is_ascii_uppercase).count();
+    let motorcycle = plate.ends_with(|c: char| c.is_ascii_uppercase());
+    if plate.contains('-') || motorcycle {
+        plate.to_string()
+    } else {
+        format!("{}-{}", &plate[..letters], &plate[letters..])
+    }
 }
 
 /// A line read from the body, before it is stored.
@@ -316,9 +331,6 @@ pub fn register(
 ) -> AppResult<i64> {
     let company_id = tenant.company;
     let branch = tenant.branch(conn)?;
-    // The counter first (lock order of documents, `sequence`): it also serialises two guías for
-    // the same transfer, which share the branch's emission point.
-    let counter = sequence::lock(conn, company_id, &branch, DocType::RemissionGuide)?;
     let transfer = match optional_id(body.transfer_id.as_ref()) {
         Ok(None) => None,
         Ok(Some(id)) => Some(
@@ -328,6 +340,10 @@ pub fn register(
         ),
         Err(_) => return Err(AppError::NotFound(TRANSFER_NOT_FOUND.into())),
     };
+    // The counter before any write (lock order of documents, `sequence`); it also serialises two
+    // guías for the same transfer, which share the branch's emission point, so the check below
+    // sees the other's row.
+    let counter = sequence::lock(conn, company_id, &branch, DocType::RemissionGuide)?;
     if let Some(t) = &transfer
         && let Some(guide) = RemissionGuide::of_transfer(conn, company_id, t.id)?
     {
@@ -699,7 +715,7 @@ pub fn register(
 
 #[cfg(test)]
 mod tests {
-    use super::valid_plate;
+    use super::{canonical_plate, valid_plate};
 
     #[test]
     fn plates_of_ecuador() {
@@ -718,5 +734,8 @@ mod tests {
         ] {
             assert!(!valid_plate(bad), "{bad}");
         }
+        assert_eq!(canonical_plate("PBA1234"), "PBA-1234");
+        assert_eq!(canonical_plate("PBA-1234"), "PBA-1234");
+        assert_eq!(canonical_plate("AB123C"), "AB123C");
     }
 }
