@@ -22,6 +22,7 @@ on_both_backends!(
     standalone_and_transfer_guides_reach_autorizado,
     validation_errors_store_nothing_and_numbers_stay_gapless,
     another_company_gets_404,
+    two_guides_for_one_transfer_at_once,
 );
 
 const ADMIN: &str = "admin@guias.ec";
@@ -190,6 +191,19 @@ async fn standalone_and_transfer_guides_reach_autorizado(backend: Backend) {
     );
     let kardex_before = kardex_before.text();
 
+    // The page: nothing issued yet, the transfer offered (and preselected from the transfers
+    // screen's link).
+    let page = admin
+        .get(&format!(
+            "/admin/ebilling/guiaDeRemision?transferId={transfer}"
+        ))
+        .await;
+    assert_eq!(page.status.as_u16(), 200, "{}", page.text());
+    let html = page.text();
+    assert!(html.contains("Aún no se han emitido guías"), "{html}");
+    assert!(html.contains("Transferencia 1 ·"), "{html}");
+    assert!(html.contains("Traslado entre establecimientos"), "{html}");
+
     // Standalone, by a cashier (every role issues guías).
     let r = cashier
         .post_json("/api/ebilling/remissionGuide/register", standalone(product))
@@ -284,7 +298,39 @@ async fn standalone_and_transfer_guides_reach_autorizado(backend: Backend) {
     // The page offers no transfer that already has its guía, and lists the guías.
     let page = admin.get("/admin/ebilling/guiaDeRemision").await;
     assert_eq!(page.status.as_u16(), 200);
-    assert!(page.text().contains("001-001-000000002"), "{}", page.text());
+    let html = page.text();
+    assert!(html.contains("001-001-000000002"), "{html}");
+    assert!(!html.contains("Transferencia 1 ·"), "{html}");
+}
+
+/// The body of a guía for `transfer`.
+fn from_transfer(transfer: i64) -> Value {
+    json!({ "transferId": transfer,
+            "carrier": { "idType": "cedula", "identification": "1710034065", "name": "Pedro Chofer" },
+            "plate": "GBC-123", "startDate": today(), "endDate": today() })
+}
+
+async fn two_guides_for_one_transfer_at_once(backend: Backend) {
+    let t = setup(backend).await;
+    let mut a = t.app.signed_in(ADMIN).await;
+    let mut b = t.app.signed_in(CASHIER).await;
+    let (_, transfer) = product_and_transfer(&mut a).await;
+    let (r1, r2) = tokio::join!(
+        a.post_json(
+            "/api/ebilling/remissionGuide/register",
+            from_transfer(transfer)
+        ),
+        b.post_json(
+            "/api/ebilling/remissionGuide/register",
+            from_transfer(transfer)
+        ),
+    );
+    let mut statuses = [r1.status.as_u16(), r2.status.as_u16()];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 409], "{} / {}", r1.text(), r2.text());
+    let created = if r1.status.as_u16() == 201 { r1 } else { r2 };
+    assert_eq!(created.json()["number"], "001-001-000000001");
+    assert_eq!(counts(&t).await, (1, 1, 1));
 }
 
 async fn validation_errors_store_nothing_and_numbers_stay_gapless(backend: Backend) {
