@@ -32,6 +32,7 @@ use crate::controllers::config::{company, licence as company_licence, users};
 use crate::controllers::ebilling::certificate as ebilling_certificate;
 use crate::controllers::ebilling::credit_notes as ebilling_credit_notes;
 use crate::controllers::ebilling::documents as ebilling_documents;
+use crate::controllers::ebilling::remission_guides as ebilling_guides;
 use crate::controllers::ebilling::trial as ebilling_trial;
 use crate::controllers::inventory::categories::{self, Categories};
 use crate::controllers::inventory::cellars::{self, Cellars};
@@ -262,6 +263,13 @@ fn api() -> Api {
             ebilling_credit_notes::invoice,
         )
         .get("/ebilling/creditNote/{id}", ebilling_credit_notes::get)
+        // Electronic billing: guías de remisión.
+        .get("/ebilling/remissionGuide", ebilling_guides::list)
+        .post(
+            "/ebilling/remissionGuide/register",
+            ebilling_guides::register,
+        )
+        .get("/ebilling/remissionGuide/{id}", ebilling_guides::get)
         // Cash: registers (generic list and their state), shifts, bank accounts.
         .catalogue::<CashRegisters>("/cashRegister")
         .get("/cashRegister/getMyCash", cash_registers::get_my_cash)

@@ -869,6 +869,24 @@ diesel::table! {
         format -> Text,
         template_version -> Text,
         html -> Text,
+// Electronic billing: guías de remisión (migration 2026-11-26-000500_remission_guides).
+
+diesel::table! {
+    remission_guides (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        emission_point_id -> BigInt,
+        sequential -> BigInt,
+        number -> Text,
+        transfer_id -> Nullable<BigInt>,
+        sri_document_id -> BigInt,
+        carrier_name -> Text,
+        carrier_identification -> Text,
+        plate -> Text,
+        start_date -> Date,
+        end_date -> Date,
+        user_id -> BigInt,
         created_at -> Timestamp,
     }
 }
@@ -879,3 +897,23 @@ diesel::allow_tables_to_appear_in_same_query!(ride_cache, companies);
 // Electronic credit notes (migration 2026-11-26-000400_electronic_credit_notes): a credit note of
 // kind electronic points at its SRI document.
 diesel::joinable!(credit_notes -> sri_documents (sri_document_id));
+diesel::table! {
+    remission_guide_lines (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        remission_guide_id -> BigInt,
+        recipient -> Integer,
+        product_id -> Nullable<BigInt>,
+        code -> Nullable<Text>,
+        description -> Text,
+        quantity -> BigInt,
+    }
+}
+
+diesel::joinable!(remission_guide_lines -> remission_guides (remission_guide_id));
+diesel::joinable!(remission_guides -> sri_documents (sri_document_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    remission_guides,
+    remission_guide_lines,
+    sri_documents
+);

@@ -552,6 +552,25 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ALL),
             Value::Null,
         ),
+        // Electronic guías de remisión.
+        (
+            "GET",
+            "/api/ebilling/remissionGuide",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/ebilling/remissionGuide/register",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/ebilling/remissionGuide/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

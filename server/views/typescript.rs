@@ -85,6 +85,8 @@ pub fn bindings() -> String {
         ebilling::pages::ElectronicDocumentsPage,
         ebilling::trial::TrialView,
         ebilling::trial::EbillingSetupPage,
+        ebilling::remission_guide::RemissionGuideView,
+        ebilling::remission_guide::RemissionGuidesPage,
         home::dashboard::DashboardView,
         inventory::category::CategoryView,
         inventory::category::CategoriesPage,

@@ -40,4 +40,9 @@ pub const LOADERS: Loaders = &[
             )
         })
     }),
+    ("ebilling-remission-guide", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            super::remission_guides::page_data(conn, tenant, &query.list()?)
+        })
+    }),
 ];

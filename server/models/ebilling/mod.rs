@@ -3,3 +3,4 @@
 
 pub mod certificate;
 pub mod documents;
+pub mod remission_guide;

@@ -4,5 +4,6 @@
 pub mod certificate;
 pub mod credit_note;
 pub mod documents;
+pub mod remission_guides;
 pub mod sealing;
 pub mod trial;

@@ -24,6 +24,8 @@ pub enum DocType {
     Invoice,
     /// The electronic nota de crédito: numbered apart from the internal credit notes.
     ElectronicCreditNote,
+    /// Electronic guía de remisión (`services::ebilling::remission_guides`).
+    RemissionGuide,
 }
 
 impl DocType {
@@ -33,6 +35,7 @@ impl DocType {
             Self::CreditNote => "credit_note",
             Self::Invoice => "invoice",
             Self::ElectronicCreditNote => "electronic_credit_note",
+            Self::RemissionGuide => "remission_guide",
         }
     }
 }

@@ -5,5 +5,6 @@
 mod certificate;
 mod credit_notes;
 mod documents;
+mod remission_guides;
 pub(crate) mod support;
 mod trial;

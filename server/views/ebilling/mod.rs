@@ -3,5 +3,6 @@
 pub mod certificate;
 pub mod document;
 pub mod pages;
+pub mod remission_guide;
 pub mod trial;
 pub mod credit_note;

@@ -979,6 +979,69 @@ export type QuotesPage = { list: Page<QuoteRowView>, };
 export type RecipeLineView = { ingredientId: number, quantity: string, };
 
 /**
+ * One line of a guía.
+ */
+export type RemissionGuideLineView = { 
+/**
+ * Index of the recipient (0-based) the line travels to.
+ */
+recipient: number, productId: number | null, code: string | null, description: string, 
+/**
+ * Decimal text.
+ */
+quantity: string, };
+
+/**
+ * A guía with its SRI state.
+ */
+export type RemissionGuideView = { _id: number, 
+/**
+ * `001-001-000000001`.
+ */
+number: string, transferId: number | null, 
+/**
+ * The transfer's number in its branch.
+ */
+transferNumber: number | null, carrierName: string, carrierIdentification: string, plate: string, startDate: string, endDate: string, user: string, 
+/**
+ * Ecuador time.
+ */
+createdAt: string, 
+/**
+ * The document in the SRI queue (`/api/ebilling/documents/{documentId}`).
+ */
+documentId: number, accessKey: string, 
+/**
+ * Stored SRI state (`signed` … `authorized`, `not_authorized`, `returned`).
+ */
+state: string, 
+/**
+ * The Spanish badge (firmado, …, autorizado).
+ */
+stateName: string, document: ElectronicDocumentView, lines: Array<RemissionGuideLineView>, 
+/**
+ * The SRI's messages (only in the detail; empty in the list).
+ */
+messages: Array<SriMessageView>, };
+
+/**
+ * `/admin/ebilling/guiaDeRemision`: the branch's recent guías and recent transfers to document.
+ */
+export type RemissionGuidesPage = { list: Page<RemissionGuideView>, 
+/**
+ * Recent transfers of the branch without an electronic guía.
+ */
+transfers: Array<TransferChoiceView>, 
+/**
+ * Today in Ecuador (`AAAA-MM-DD`), the earliest start date.
+ */
+today: string, 
+/**
+ * The branch's address, the default origin.
+ */
+originAddress: string, };
+
+/**
  * The new-password page: whether the link still works.
  */
 export type ResetPasswordPage = { valid: boolean, message?: string, };
@@ -1264,6 +1327,15 @@ mode: string, primaryColor: string, };
  * Who issues a ticket: the header every 80 mm ticket prints (sales tickets reuse it).
  */
 export type TicketHeader = { ruc: string, businessName: string, tradeName: string | null, address: string, branchName: string, };
+
+/**
+ * A transfer the page offers to document.
+ */
+export type TransferChoiceView = { _id: number, number: number, 
+/**
+ * Ecuador time.
+ */
+date: string, fromCellarName: string, toCellarName: string, carrierName: string | null, carrierIdentification: string | null, plate: string | null, lines: number, };
 
 /**
  * The printable guía de remisión: the transfer and the issuer.

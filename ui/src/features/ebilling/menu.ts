@@ -7,6 +7,7 @@ export const menu: MenuItem[] = [
     icon: 'mail',
     entries: [
       { label: 'Comprobantes', routeId: 'ebilling-documents' },
+      { label: 'Guía de remisión', routeId: 'ebilling-remission-guide' },
       { label: 'Configuración', routeId: 'ebilling-test' },
       { label: 'Nota de crédito', routeId: 'ebilling-credit-notes' },
     ],

@@ -9,6 +9,7 @@ import type { RouteDef } from '../../lib/route-def';
 /** Pages under /admin/ebilling (each sets its own `roles` when narrower than every role). */
 export const ebillingPages: RouteDef[] = [
   { id: 'ebilling-documents', index: true, page: 'features/ebilling/pages/documents', title: 'Comprobantes electrónicos', data: true },
+  { id: 'ebilling-remission-guide', path: 'guiaDeRemision', page: 'features/ebilling/pages/remission-guide', title: 'Guía de remisión electrónica', data: true },
   { id: 'ebilling-test', path: 'test', page: 'features/ebilling/pages/setup', title: 'Configuración de la facturación electrónica', roles: ADMIN, data: true },
   { id: 'ebilling-credit-notes', path: 'nota_de_credito', page: 'features/ebilling/pages/credit-note', title: 'Nota de crédito electrónica', data: true },
 ];

@@ -170,6 +170,9 @@ export default function Transfers() {
                 <td className="px-3 text-right">
                   <a className="text-primary-700 underline" href={`/admin/inventario/guiaDeRemision/${t._id}/imprimir`} target="_blank" rel="noreferrer">
                     Imprimir
+                  </a>{' '}
+                  <a className="text-primary-700 underline" href={`/admin/ebilling/guiaDeRemision?transferId=${t._id}`}>
+                    Guía electrónica
                   </a>
                 </td>
               </tr>

@@ -1,0 +1,2 @@
+DROP TABLE remission_guide_lines;
+DROP TABLE remission_guides;
