@@ -869,6 +869,17 @@ diesel::table! {
         format -> Text,
         template_version -> Text,
         html -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(ride_cache -> companies (company_id));
+diesel::allow_tables_to_appear_in_same_query!(ride_cache, companies);
+
+// Electronic credit notes (migration 2026-11-26-000400_electronic_credit_notes): a credit note of
+// kind electronic points at its SRI document.
+diesel::joinable!(credit_notes -> sri_documents (sri_document_id));
+
 // Electronic billing: guías de remisión (migration 2026-11-26-000500_remission_guides).
 
 diesel::table! {
@@ -891,12 +902,6 @@ diesel::table! {
     }
 }
 
-diesel::joinable!(ride_cache -> companies (company_id));
-diesel::allow_tables_to_appear_in_same_query!(ride_cache, companies);
-
-// Electronic credit notes (migration 2026-11-26-000400_electronic_credit_notes): a credit note of
-// kind electronic points at its SRI document.
-diesel::joinable!(credit_notes -> sri_documents (sri_document_id));
 diesel::table! {
     remission_guide_lines (id) {
         id -> BigInt,
