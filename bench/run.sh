@@ -20,3 +20,6 @@ cargo bench --quiet --bench cash
 echo
 echo "== Ventas (notas de venta por HTTP, 8 terminales) =="
 cargo bench --quiet --bench sales
+echo
+echo "== Facturación electrónica (200 facturas hasta AUTORIZADO, RIDE A4 con caché vs Node.js) =="
+cargo bench --quiet --bench ebilling

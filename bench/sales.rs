@@ -17,37 +17,15 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{Connection, cpu_by_thread, cpu_spent, percentile, serve_demo, sign_in};
+use support::{
+    Connection, PosSetup, cpu_by_thread, cpu_spent, json_request, percentile, serve_demo,
+    stock_and_open_shift,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 const TERMINALS: usize = 8;
 const WARM_UP: usize = 25;
 const SALES_PER_TERMINAL: usize = 400;
-
-fn json_request(
-    conn: &mut Connection,
-    method: &str,
-    path: &str,
-    session: &(String, String),
-    body: &Value,
-) -> (u16, Value) {
-    let bytes = if body.is_null() {
-        Vec::new()
-    } else {
-        body.to_string().into_bytes()
-    };
-    let (status, text) = conn.request(
-        method,
-        path,
-        &[
-            ("Content-Type", "application/json"),
-            ("Cookie", &session.0),
-            ("X-CSRF-Token", &session.1),
-        ],
-        &bytes,
-    );
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
 
 /// What one run measured.
 struct Measured {
@@ -64,68 +42,8 @@ fn run(label: &str, bin: &str, db: &str) -> Measured {
     let pid = server.0.id();
 
     // Stock for five products, a shift open for the cashier.
-    let admin = sign_in(port, "admin@demo.ec", "demo12345");
+    let PosSetup { cashier, products } = stock_and_open_shift(port, 5);
     let mut conn = Connection::open(port);
-    let (_, cellars) = json_request(
-        &mut conn,
-        "GET",
-        "/api/inventory/cellar/options",
-        &admin,
-        &Value::Null,
-    );
-    let cellar = cellars
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["isDefault"] == true)
-        .unwrap()["_id"]
-        .clone();
-    let (_, items) = json_request(
-        &mut conn,
-        "GET",
-        "/api/item?limit=100",
-        &admin,
-        &Value::Null,
-    );
-    let products: Vec<Value> = items["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| p["kind"] == "product")
-        .take(5)
-        .map(|p| p["_id"].clone())
-        .collect();
-    assert_eq!(products.len(), 5);
-    let lines: Vec<Value> = products
-        .iter()
-        .map(|p| json!({ "productId": p, "quantity": "1000000", "unitCost": "0.50" }))
-        .collect();
-    let (status, _) = json_request(
-        &mut conn,
-        "POST",
-        "/api/inventory/adjustment/register",
-        &admin,
-        &json!({ "cellarId": cellar, "reason": "Benchmark", "lines": lines }),
-    );
-    assert_eq!(status, 201, "ajuste");
-    let cashier = sign_in(port, "cajero@demo.ec", "demo12345");
-    let mut conn = Connection::open(port);
-    let (_, registers) = json_request(
-        &mut conn,
-        "GET",
-        "/api/cashRegister/getMyCash",
-        &cashier,
-        &Value::Null,
-    );
-    let register = registers[0]["cashRegister"]["_id"].clone();
-    let (status, turn) = json_request(
-        &mut conn,
-        "POST",
-        "/api/Turn/open",
-        &cashier,
-        &json!({ "cashRegisterId": register, "openingAmount": "50.00" }),
-    );
-    assert_eq!(status, 201, "apertura: {turn}");
     let sale_lines: Vec<Value> = products
         .iter()
         .map(|p| json!({ "productId": p, "quantity": "1" }))

@@ -5,7 +5,6 @@
 //! each engine's start-up costs, then median and p95 per render and their ratio to Node's.
 //! Run: `cargo bench --bench ssr`.
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use mostrador::auth::csrf::CsrfToken;
@@ -16,15 +15,13 @@ use mostrador::models::auth::user::User;
 use mostrador::ssr::EngineKind;
 use mostrador::ssr::bundle::SERVER_JS;
 use mostrador::ssr::engine::{Compiled, Engine};
+use node::stats;
+
+#[path = "support/node.rs"]
+mod node;
 
 const ITERATIONS: usize = 300;
 const WARMUP: usize = 30;
-
-fn stats(mut ms: Vec<f64>) -> (f64, f64) {
-    ms.sort_by(|a, b| a.total_cmp(b));
-    let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
-    (at(0.5), at(0.95))
-}
 
 /// The engine inputs of the two measured pages, signed in as the demo administrator.
 fn inputs() -> Vec<(&'static str, String)> {
@@ -84,36 +81,6 @@ fn engine_times(compiled: &Compiled, input: &str) -> Vec<f64> {
         .collect()
 }
 
-fn node_version() -> Option<String> {
-    let output = Command::new("node").arg("--version").output().ok()?;
-    output
-        .status
-        .success()
-        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
-}
-
-fn node(input: &str) -> Option<Vec<f64>> {
-    let dir = tempfile::tempdir().ok()?;
-    let bundle = dir.path().join("server.js");
-    let input_file = dir.path().join("input.json");
-    std::fs::write(&bundle, SERVER_JS).ok()?;
-    std::fs::write(&input_file, input).ok()?;
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-ssr.mjs");
-    let output = Command::new("node")
-        .arg(script)
-        .arg(&bundle)
-        .arg(&input_file)
-        .arg(ITERATIONS.to_string())
-        .arg(WARMUP.to_string())
-        .output()
-        .ok()?;
-    if !output.status.success() {
-        eprintln!("node falló: {}", String::from_utf8_lossy(&output.stderr));
-        return None;
-    }
-    serde_json::from_slice(&output.stdout).ok()
-}
-
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -167,7 +134,7 @@ fn main() {
         drop(engine);
         engines.push((kind, compiled));
     }
-    let node_version = node_version();
+    let node_version = node::version();
     match &node_version {
         Some(v) => println!("Node.js {v}: referencia, mismo paquete y misma entrada"),
         None => println!("Node.js no está disponible: sin referencia"),
@@ -178,7 +145,10 @@ fn main() {
         "página", "motor", "p50", "p95", "razón vs Node"
     );
     for (name, input) in &pages {
-        let node_stats = node_version.as_ref().and_then(|_| node(input)).map(stats);
+        let node_stats = node_version
+            .as_ref()
+            .and_then(|_| node::render_times(input, ITERATIONS, WARMUP))
+            .map(stats);
         let mut rows: Vec<(String, f64, f64)> = engines
             .iter()
             .map(|(kind, compiled)| {

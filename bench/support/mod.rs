@@ -171,6 +171,11 @@ pub fn sign_in(port: u16, email: &str, password: &str) -> (String, String) {
 /// Loads the demo data into `db` and starts `mostrador serve` on a free port: the process and
 /// its port, once it answers.
 pub fn serve_demo(bin: &str, db: &str) -> (Server, u16) {
+    serve_demo_with(bin, db, &[])
+}
+
+/// [`serve_demo`] with more environment variables for the server (e.g. `SRI_URL`).
+pub fn serve_demo_with(bin: &str, db: &str, env: &[(&str, &str)]) -> (Server, u16) {
     let demo = Command::new(bin)
         .arg("demo")
         .env("DATABASE_URL", db)
@@ -190,6 +195,7 @@ pub fn serve_demo(bin: &str, db: &str) -> (Server, u16) {
     let server = Server(
         Command::new(bin)
             .args(["serve", "--port", &port.to_string()])
+            .envs(env.iter().copied())
             .env("DATABASE_URL", db)
             .env("LOG", "error")
             .stdout(Stdio::null())
@@ -247,4 +253,109 @@ pub fn cpu_spent(
         .map(|(name, t)| (name.clone(), t - before.get(name).copied().unwrap_or(0.0)))
         .filter(|(_, t)| *t > 0.0)
         .collect()
+}
+
+/// A JSON request on a kept-alive connection with a session (cookie and CSRF token): status and
+/// the parsed body (`Null` when it is not JSON).
+pub fn json_request(
+    conn: &mut Connection,
+    method: &str,
+    path: &str,
+    session: &(String, String),
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let bytes = if body.is_null() {
+        Vec::new()
+    } else {
+        body.to_string().into_bytes()
+    };
+    let (status, text) = conn.request(
+        method,
+        path,
+        &[
+            ("Content-Type", "application/json"),
+            ("Cookie", &session.0),
+            ("X-CSRF-Token", &session.1),
+        ],
+        &bytes,
+    );
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(serde_json::Value::Null),
+    )
+}
+
+/// A demo shop ready to sell: the cashier's session (with an open shift) and the ids of
+/// `count` products with plenty of stock in the default warehouse.
+pub struct PosSetup {
+    pub cashier: (String, String),
+    pub products: Vec<serde_json::Value>,
+}
+
+/// Stocks `count` demo products (an adjustment by the administrator) and opens the demo
+/// cashier's shift.
+pub fn stock_and_open_shift(port: u16, count: usize) -> PosSetup {
+    use serde_json::{Value, json};
+    let admin = sign_in(port, "admin@demo.ec", "demo12345");
+    let mut conn = Connection::open(port);
+    let (_, cellars) = json_request(
+        &mut conn,
+        "GET",
+        "/api/inventory/cellar/options",
+        &admin,
+        &Value::Null,
+    );
+    let cellar = cellars
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["isDefault"] == true)
+        .unwrap()["_id"]
+        .clone();
+    let (_, items) = json_request(
+        &mut conn,
+        "GET",
+        "/api/item?limit=100",
+        &admin,
+        &Value::Null,
+    );
+    let products: Vec<Value> = items["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "product")
+        .take(count)
+        .map(|p| p["_id"].clone())
+        .collect();
+    assert_eq!(products.len(), count);
+    let lines: Vec<Value> = products
+        .iter()
+        .map(|p| json!({ "productId": p, "quantity": "1000000", "unitCost": "0.50" }))
+        .collect();
+    let (status, _) = json_request(
+        &mut conn,
+        "POST",
+        "/api/inventory/adjustment/register",
+        &admin,
+        &json!({ "cellarId": cellar, "reason": "Benchmark", "lines": lines }),
+    );
+    assert_eq!(status, 201, "ajuste");
+    let cashier = sign_in(port, "cajero@demo.ec", "demo12345");
+    let (_, registers) = json_request(
+        &mut conn,
+        "GET",
+        "/api/cashRegister/getMyCash",
+        &cashier,
+        &Value::Null,
+    );
+    let register = registers[0]["cashRegister"]["_id"].clone();
+    let (status, turn) = json_request(
+        &mut conn,
+        "POST",
+        "/api/Turn/open",
+        &cashier,
+        &json!({ "cashRegisterId": register, "openingAmount": "50.00" }),
+    );
+    assert_eq!(status, 201, "apertura: {turn}");
+    PosSetup { cashier, products }
 }

@@ -80,6 +80,22 @@ pub enum SriCommand {
         #[arg(long, value_name = "ARCHIVO")]
         output: Option<PathBuf>,
     },
+    /// Genera un certificado .p12 de demostración (su propia AC, no acreditada: el SRI real lo
+    /// rechaza) para probar la facturación electrónica contra `sri simulator`.
+    DemoCert {
+        /// Archivo .p12 a escribir (no se sobrescribe uno existente).
+        #[arg(long, value_name = "ARCHIVO")]
+        out: PathBuf,
+        /// Variable de entorno con la contraseña que protegerá el .p12.
+        #[arg(long, value_name = "VARIABLE")]
+        password_env: String,
+        /// RUC del titular (por omisión, el de la empresa de demostración).
+        #[arg(long, default_value = crate::cli::demo::DEMO_RUC)]
+        ruc: String,
+        /// Nombre del titular.
+        #[arg(long, default_value = "MINIMARKET DEMO")]
+        holder: String,
+    },
     /// Ejecuta el simulador local de los servicios del SRI.
     Simulator {
         /// Puerto TCP.
@@ -124,6 +140,12 @@ pub async fn execute(cmd: SriCommand, out: &mut (dyn Write + Send)) -> anyhow::R
             let clave = access_key_argument(&clave)?;
             authorize(&clave, &environment(env), timeout, output.as_deref(), out).await
         }
+        SriCommand::DemoCert {
+            out: path,
+            password_env,
+            ruc,
+            holder,
+        } => demo_cert(&path, &password_env, &ruc, &holder, out),
         SriCommand::Simulator {
             port,
             host,
@@ -171,6 +193,30 @@ fn local(d: chrono::DateTime<Utc>) -> String {
     d.with_timezone(&ECUADOR)
         .format("%d/%m/%Y %H:%M")
         .to_string()
+}
+
+fn demo_cert(
+    path: &Path,
+    password_env: &str,
+    ruc: &str,
+    holder: &str,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let password = password(password_env)?;
+    let der = super::sign::demo_cert::demo_p12(holder, ruc, &password)?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .with_context(|| format!("no se pudo crear {} (¿ya existe?)", path.display()))?;
+    file.write_all(&der)?;
+    writeln!(
+        out,
+        "Certificado de demostración para {holder} (RUC {ruc}) en {}: súbalo en Facturación \
+         electrónica → Configuración con la contraseña de {password_env}",
+        path.display()
+    )?;
+    Ok(())
 }
 
 fn check_cert(p12: &Path, password_env: &str, out: &mut dyn Write) -> anyhow::Result<()> {

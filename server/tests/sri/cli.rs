@@ -337,3 +337,61 @@ fn send_and_authorize_against_the_simulator() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("no es un ambiente"));
 }
+
+/// `sri demo-cert` writes a .p12 that `sri check-cert` opens (with the demo company's RUC) and
+/// `sri sign` signs with; it never overwrites a file.
+#[test]
+fn demo_cert_is_a_usable_certificate_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let p12 = dir.path().join("demo.p12");
+    let p12_arg = p12.to_str().unwrap();
+    let o = sri(&[
+        "demo-cert",
+        "--out",
+        p12_arg,
+        "--password-env",
+        "SRI_P12_PASSWORD",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1790011224001"), "{}", stdout(&o));
+    assert!(
+        !stdout(&o).contains(PASSWORD),
+        "la contraseña no se imprime"
+    );
+
+    let o = sri(&[
+        "check-cert",
+        "--p12",
+        p12_arg,
+        "--password-env",
+        "SRI_P12_PASSWORD",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1790011224001"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("MINIMARKET DEMO"), "{}", stdout(&o));
+    let o = sri(&[
+        "check-cert",
+        "--p12",
+        p12_arg,
+        "--password-env",
+        "WRONG_PASSWORD",
+    ]);
+    assert!(!o.status.success());
+
+    let xml = xml_file(dir.path(), "factura.json", "factura.xml");
+    let signed = sign(&p12, "SRI_P12_PASSWORD", &xml);
+    assert!(signed.status.success(), "{}", stderr(&signed));
+    assert!(stdout(&signed).contains("<ds:Signature"));
+
+    let before = std::fs::read(&p12).unwrap();
+    let o = sri(&[
+        "demo-cert",
+        "--out",
+        p12_arg,
+        "--password-env",
+        "SRI_P12_PASSWORD",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("¿ya existe?"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&p12).unwrap(), before);
+}

@@ -1,0 +1,46 @@
+//! Node.js as the baseline of the render benchmarks: the same `server.js` bundle and the same
+//! engine input, rendered by `bench/node-ssr.mjs` in a `node` process.
+#![allow(dead_code)]
+
+use std::process::Command;
+
+use mostrador::ssr::bundle::SERVER_JS;
+
+/// `node --version`, or `None` when the machine has no Node.js.
+pub fn version() -> Option<String> {
+    let output = Command::new("node").arg("--version").output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+/// Milliseconds of each of `iterations` renders of `input` after `warmup` renders.
+pub fn render_times(input: &str, iterations: usize, warmup: usize) -> Option<Vec<f64>> {
+    let dir = tempfile::tempdir().ok()?;
+    let bundle = dir.path().join("server.js");
+    let input_file = dir.path().join("input.json");
+    std::fs::write(&bundle, SERVER_JS).ok()?;
+    std::fs::write(&input_file, input).ok()?;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-ssr.mjs");
+    let output = Command::new("node")
+        .arg(script)
+        .arg(&bundle)
+        .arg(&input_file)
+        .arg(iterations.to_string())
+        .arg(warmup.to_string())
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        eprintln!("node falló: {}", String::from_utf8_lossy(&output.stderr));
+        return None;
+    }
+    serde_json::from_slice(&output.stdout).ok()
+}
+
+/// Median and 95th percentile of `ms`.
+pub fn stats(mut ms: Vec<f64>) -> (f64, f64) {
+    ms.sort_by(|a, b| a.total_cmp(b));
+    let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
+    (at(0.5), at(0.95))
+}
