@@ -38,9 +38,11 @@ pub struct InvoiceView {
     pub messages: Vec<SriMessageView>,
 }
 
-/// One message of the SRI.
+/// One message of the SRI. (Named `InvoiceSriMessageView` in TypeScript: the e-billing area has
+/// its own `SriMessageView`, with the stage.)
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "InvoiceSriMessageView")]
 pub struct SriMessageView {
     /// The SRI's code (35, 43, 60, 70…).
     pub identifier: String,

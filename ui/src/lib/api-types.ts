@@ -627,6 +627,28 @@ export type IngredientStockView = { ingredientId: number, code: string, name: st
 export type InventoryHubView = { stockValue: string, products: number, lowStock: Array<StockRowView>, lastMovements: Array<HubMovementView>, };
 
 /**
+ * One message of the SRI. (Named `InvoiceSriMessageView` in TypeScript: the e-billing area has
+ * its own `SriMessageView`, with the stage.)
+ */
+export type InvoiceSriMessageView = { 
+/**
+ * The SRI's code (35, 43, 60, 70…).
+ */
+identifier: string, message: string, additionalInfo: string | null, 
+/**
+ * ERROR, ADVERTENCIA, INFORMATIVO.
+ */
+kind: string, 
+/**
+ * `estado` of the answer (DEVUELTA, NO AUTORIZADO…).
+ */
+sriStatus: string, 
+/**
+ * Local date-time.
+ */
+date: string, };
+
+/**
  * A factura: its sale and its SRI document. The RIDE is printed from
  * `/tickets/factura/{documentId}/A4SRI` and `/tickets/factura/{documentId}/Ticket80`.
  */
@@ -667,7 +689,7 @@ lastError: string | null,
 /**
  * Every message of the SRI, oldest first.
  */
-messages: Array<SriMessageView>, _id: number, 
+messages: Array<InvoiceSriMessageView>, _id: number, 
 /**
  * `estab-ptoEmi-secuencial`.
  */
@@ -1301,27 +1323,6 @@ kind: string,
  * Ecuador time.
  */
 createdAt: string, };
-
-/**
- * One message of the SRI.
- */
-export type SriMessageView = { 
-/**
- * The SRI's code (35, 43, 60, 70…).
- */
-identifier: string, message: string, additionalInfo: string | null, 
-/**
- * ERROR, ADVERTENCIA, INFORMATIVO.
- */
-kind: string, 
-/**
- * `estado` of the answer (DEVUELTA, NO AUTORIZADO…).
- */
-sriStatus: string, 
-/**
- * Local date-time.
- */
-date: string, };
 
 /**
  * The stock list page.
