@@ -1,6 +1,7 @@
-//! Electronic billing: the signing certificate.
+//! Electronic billing: the signing certificate, the documents, their pages and RIDEs.
 
 pub mod certificate;
 pub mod documents;
 pub mod pages;
+pub mod ride;
 pub mod trial;

@@ -23,7 +23,7 @@ use crate::auth::csrf::CsrfToken;
 use crate::auth::extract::AuthUser;
 use crate::auth::extract::NOT_SIGNED_IN;
 use crate::controllers::page_loader::PageContext;
-use crate::controllers::ride;
+use crate::controllers::ebilling::ride;
 use crate::error::{AppError, INTERNAL_MESSAGE};
 use crate::ssr::SsrError;
 use crate::ssr::document;

@@ -4,4 +4,7 @@ import type { RouteModule } from '../../lib/route-module';
 export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/ebilling/pages/documents': () => import('./pages/documents'),
   'features/ebilling/pages/setup': () => import('./pages/setup'),
+  'features/ebilling/pages/ride': () => import('./pages/ride'),
+  'features/ebilling/pages/ride-a4': () => import('./pages/ride-a4'),
+  'features/ebilling/pages/ride-ticket': () => import('./pages/ride-ticket'),
 };

@@ -1,6 +1,7 @@
 /**
  * Routes of the electronic-billing area (issue 23: everything under /admin/ebilling, and the
- * printable RIDEs). Other pages of the area are appended to `ebillingPages` (back office) and
+ * printable RIDEs of facturas and notas de crédito, `{id}` = `sri_documents.id`; RIDE loaders in
+ * `server/controllers/ebilling/ride/pages.rs`). Other pages of the area are appended to `ebillingPages` (back office) and
  * `freeRoutes` (printable documents) — one entry each, in any order.
  */
 import { ADMIN, ALL } from '../../lib/api-types';
@@ -10,6 +11,7 @@ import type { RouteDef } from '../../lib/route-def';
 export const ebillingPages: RouteDef[] = [
   { id: 'ebilling-documents', index: true, page: 'features/ebilling/pages/documents', title: 'Comprobantes electrónicos', data: true },
   { id: 'ebilling-test', path: 'test', page: 'features/ebilling/pages/setup', title: 'Configuración de la facturación electrónica', roles: ADMIN, data: true },
+  { id: 'ebilling-ride', path: 'RIDE/:accessKey', page: 'features/ebilling/pages/ride', title: 'RIDE', data: true },
 ];
 
 /** Back-office pages (under /admin). */
@@ -24,5 +26,21 @@ export const adminRoutes: RouteDef[] = [
   },
 ];
 
-/** Printable documents (free layout: complete HTML, no scripts). */
-export const freeRoutes: RouteDef[] = [];
+const printable = (id: string, path: string, page: string, title: string): RouteDef => ({
+  id,
+  path,
+  page: `features/ebilling/pages/${page}`,
+  title,
+  auth: true,
+  printable: true,
+  numericParams: ['id'],
+  data: true,
+});
+
+/** Printable documents (free layout: complete HTML, no scripts), every signed-in role. */
+export const freeRoutes: RouteDef[] = [
+  printable('ride-factura-a4', '/tickets/factura/:id/A4SRI', 'ride-a4', 'Factura'),
+  printable('ride-factura-ticket', '/tickets/factura/:id/Ticket80', 'ride-ticket', 'Factura'),
+  printable('ride-credit-note-a4', '/tickets/notaCredito/:id/A4SRI', 'ride-a4', 'Nota de crédito'),
+  printable('ride-credit-note-ticket', '/tickets/notaCredito/:id/Ticket80', 'ride-ticket', 'Nota de crédito'),
+];
