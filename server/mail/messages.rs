@@ -26,6 +26,21 @@ pub enum Email {
         company: String,
         link: String,
     },
+    /// An authorized factura or nota de crédito to its buyer (the XML and the RIDE go as
+    /// attachments, added by the mail worker; `link` is the signed public RIDE link, absent on a
+    /// server without `MOSTRADOR_SECRET`).
+    ElectronicDocument {
+        to: String,
+        issuer: String,
+        ruc: String,
+        /// «Factura», «Nota de crédito».
+        kind: String,
+        number: String,
+        total: String,
+        authorization: String,
+        access_key: String,
+        link: Option<String>,
+    },
 }
 
 /// How long an invitation link stays valid.
@@ -91,13 +106,50 @@ struct ResetText<'a> {
     hours: i64,
 }
 
+#[derive(Template)]
+#[template(
+    path = "email/document.html",
+    config = "server/templates/askama.toml",
+    whitespace = "preserve"
+)]
+struct DocumentHtml<'a> {
+    issuer: &'a str,
+    ruc: &'a str,
+    kind: &'a str,
+    number: &'a str,
+    total: &'a str,
+    authorization: &'a str,
+    access_key: &'a str,
+    link: Option<&'a str>,
+    days: i64,
+}
+
+#[derive(Template)]
+#[template(
+    path = "email/document.txt",
+    config = "server/templates/askama.toml",
+    whitespace = "preserve"
+)]
+struct DocumentText<'a> {
+    issuer: &'a str,
+    ruc: &'a str,
+    kind: &'a str,
+    number: &'a str,
+    total: &'a str,
+    authorization: &'a str,
+    access_key: &'a str,
+    link: Option<&'a str>,
+    days: i64,
+}
+
 impl Email {
     /// Recipient.
     pub fn to(&self) -> &str {
         match self {
             Email::VerifyEmail { to, .. }
             | Email::ResetPassword { to, .. }
-            | Email::Invitation { to, .. } => to,
+            | Email::Invitation { to, .. }
+            | Email::ElectronicDocument { to, .. } => to,
         }
     }
 
@@ -107,6 +159,7 @@ impl Email {
             Email::VerifyEmail { link, .. }
             | Email::ResetPassword { link, .. }
             | Email::Invitation { link, .. } => link,
+            Email::ElectronicDocument { link, .. } => link.as_deref().unwrap_or_default(),
         }
     }
 
@@ -150,6 +203,47 @@ impl Email {
                         company,
                         link,
                         hours,
+                    }
+                    .render()?,
+                }
+            }
+            Email::ElectronicDocument {
+                issuer,
+                ruc,
+                kind,
+                number,
+                total,
+                authorization,
+                access_key,
+                link,
+                ..
+            } => {
+                let days = crate::services::ebilling::ride_link::VALIDITY.num_days();
+                let link = link.as_deref();
+                Rendered {
+                    subject: format!("{kind} electrónica {number} de {issuer}"),
+                    text: DocumentText {
+                        issuer,
+                        ruc,
+                        kind,
+                        number,
+                        total,
+                        authorization,
+                        access_key,
+                        link,
+                        days,
+                    }
+                    .render()?,
+                    html: DocumentHtml {
+                        issuer,
+                        ruc,
+                        kind,
+                        number,
+                        total,
+                        authorization,
+                        access_key,
+                        link,
+                        days,
                     }
                     .render()?,
                 }

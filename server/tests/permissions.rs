@@ -532,6 +532,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Value::Null,
         ),
         ("POST", "/api/ebilling/test", Roles(ADMIN), empty()),
+        (
+            "POST",
+            "/api/ebilling/documents/{id}/email",
+            Roles(ALL),
+            empty(),
+        ),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

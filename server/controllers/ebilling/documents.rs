@@ -144,3 +144,47 @@ pub async fn xml(
     )
         .into_response())
 }
+
+/// Body of `POST /api/ebilling/documents/{id}/email` (optional).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EmailBody {
+    /// Another recipient than the buyer.
+    to: Option<String>,
+}
+
+/// `POST /api/ebilling/documents/{id}/email` `{to?}` (every role): queues the buyer's e-mail of
+/// an authorized factura or nota de crédito again (XML and RIDE attached, with a fresh RIDE
+/// link), to `to` when given. 409 before AUTORIZADO or without a recipient; 404 for a document
+/// that is not the branch's. Answers `{to, message}`.
+pub async fn email(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    body: axum::body::Bytes,
+) -> AppResult<Response> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let body: EmailBody = if body.iter().all(u8::is_ascii_whitespace) {
+        EmailBody::default()
+    } else {
+        crate::http::json::parse(&body)?
+    };
+    let to = state
+        .db
+        .run(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let doc = find_in_branch(conn, &tenant, id)?;
+                crate::services::ebilling::mail::queue_again(conn, &doc, body.to.as_deref())
+            })
+        })
+        .await?;
+    state.mailer.wake();
+    Ok((
+        axum::http::StatusCode::ACCEPTED,
+        Json(serde_json::json!({
+            "to": to,
+            "message": format!("El comprobante se enviará a {to}"),
+        })),
+    )
+        .into_response())
+}

@@ -36,6 +36,7 @@ const TABLE: &[Loaders] = &[
     cash::pages::LOADERS,
     ebilling::pages::LOADERS,
     ebilling::ride::pages::LOADERS,
+    ebilling::ride::public::LOADERS,
     PLATFORM,
 ];
 

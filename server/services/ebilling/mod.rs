@@ -3,5 +3,7 @@
 
 pub mod certificate;
 pub mod documents;
+pub mod mail;
+pub mod ride_link;
 pub mod sealing;
 pub mod trial;

@@ -36,6 +36,14 @@ const ALREADY_AT_SRI_CODES: [&str; 2] = ["70", "43"];
 /// A NO AUTORIZADO dated this long before our send is the verdict on an earlier version.
 const CLOCK_SKEW: chrono::TimeDelta = chrono::TimeDelta::minutes(1);
 
+/// What a recorded state brings besides itself.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum After {
+    Nothing,
+    /// The document is AUTORIZADO: e-mail it to its buyer.
+    MailBuyer,
+}
+
 #[derive(Clone, Copy)]
 enum Stage {
     Reception,
@@ -325,7 +333,8 @@ impl Worker {
             a.messages.iter(),
         );
         tracing::info!(clave = %doc.access_key, "comprobante AUTORIZADO");
-        self.record(doc, changes.releasing(), messages).await
+        self.record_then(doc, changes.releasing(), messages, After::MailBuyer)
+            .await
     }
 
     async fn not_authorized(&self, doc: &SriDocument, a: &Authorization) -> Result<(), AppError> {
@@ -390,20 +399,39 @@ impl Worker {
         changes: DocumentChanges,
         messages: Vec<NewSriDocumentMessage>,
     ) -> Result<(), AppError> {
+        self.record_then(doc, changes, messages, After::Nothing)
+            .await
+    }
+
+    /// [`Self::record`], plus what the new state brings in the same transaction: AUTORIZADO
+    /// queues the buyer's e-mail (`services::ebilling::mail`), so the message exists exactly
+    /// when the state does.
+    async fn record_then(
+        &self,
+        doc: &SriDocument,
+        changes: DocumentChanges,
+        messages: Vec<NewSriDocumentMessage>,
+        after: After,
+    ) -> Result<(), AppError> {
         let (id, worker) = (doc.id, self.inner.id.clone());
-        let kept = self
+        let (kept, mailed) = self
             .inner
             .db
             .run(move |conn| {
                 write_transaction(conn, |conn| {
                     if !SriDocument::update_leased(conn, id, &worker, false, &changes)? {
-                        return Ok(false);
+                        return Ok((false, false));
                     }
                     SriDocumentMessage::insert_all(conn, &messages)?;
-                    Ok(true)
+                    let mailed = after == After::MailBuyer
+                        && crate::services::ebilling::mail::on_authorized(conn, id)?;
+                    Ok((true, mailed))
                 })
             })
             .await?;
+        if mailed {
+            crate::mail::wake_all();
+        }
         if !kept {
             tracing::warn!(clave = %doc.access_key, "otro servidor tomó el comprobante; se descarta este resultado");
         }

@@ -4,5 +4,6 @@
 
 mod certificate;
 mod documents;
+mod mail;
 pub(crate) mod support;
 mod trial;

@@ -43,4 +43,6 @@ export const freeRoutes: RouteDef[] = [
   printable('ride-factura-ticket', '/tickets/factura/:id/Ticket80', 'ride-ticket', 'Factura'),
   printable('ride-credit-note-a4', '/tickets/notaCredito/:id/A4SRI', 'ride-a4', 'Nota de crédito'),
   printable('ride-credit-note-ticket', '/tickets/notaCredito/:id/Ticket80', 'ride-ticket', 'Nota de crédito'),
+  // The buyer's signed, expiring link (no session; `server/controllers/ebilling/ride/public.rs`).
+  { id: 'ride-public', path: '/ride/:accessKey', page: 'features/ebilling/pages/ride-a4', title: 'RIDE', printable: true, data: true },
 ];
