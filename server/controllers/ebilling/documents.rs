@@ -89,7 +89,31 @@ pub fn list_page(
     let branch = tenant.branch(conn)?;
     let page = documents::list(conn, tenant.company, branch.id, &filter, params)?;
     let now = crate::util::time::now();
-    Ok(page.map(|d| ElectronicDocumentView::of(&d, now)))
+    let ids: Vec<i64> = page.results.iter().map(|d| d.id).collect();
+    let sales = sales_of(conn, tenant, &ids)?;
+    Ok(page.map(|d| ElectronicDocumentView {
+        sale_id: sales.get(&d.id).copied(),
+        ..ElectronicDocumentView::of(&d, now)
+    }))
+}
+
+/// The sales (facturas) that carry the documents `ids`, by document id.
+fn sales_of(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    ids: &[i64],
+) -> AppResult<std::collections::HashMap<i64, i64>> {
+    use crate::db::schema::sales;
+    use diesel::prelude::*;
+    let rows: Vec<(Option<i64>, i64)> = sales::table
+        .filter(sales::company_id.eq(tenant.company.get()))
+        .filter(sales::sri_document_id.eq_any(ids))
+        .select((sales::sri_document_id, sales::id))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(doc, sale)| doc.map(|d| (d, sale)))
+        .collect())
 }
 
 /// `GET /api/ebilling/documents/{id}`: the document with every message of the SRI.

@@ -283,6 +283,9 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     assert!(!r.text().contains("EMPRESA A"), "{}", r.text());
     assert!(EXPIRED.contains("caducó") && INVALID.contains("no es válido"));
 
+    // /admin/ebilling offers «Enviar por correo» for the authorized factura.
+    let page = e.shop.cashier.get("/admin/ebilling").await.text();
+    assert!(page.contains("Enviar por correo"), "{page}");
     // E-mail again, to the buyer and to another address; a bad address is 400.
     let r = e
         .shop

@@ -494,7 +494,12 @@ stalled: boolean,
 /**
  * Spanish warnings (window, EN PROCESO).
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The sale that carries a factura (its «Corregir y reenviar» is
+ * `POST /api/sales/invoice/{saleId}/resend`); filled by the list.
+ */
+saleId: number | null, };
 
 /**
  * One electronic document of the list.
@@ -568,7 +573,12 @@ stalled: boolean,
 /**
  * Spanish warnings (window, EN PROCESO).
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The sale that carries a factura (its «Corregir y reenviar» is
+ * `POST /api/sales/invoice/{saleId}/resend`); filled by the list.
+ */
+saleId: number | null, };
 
 /**
  * `/admin/ebilling`: the branch's electronic documents (same list as `GET /api/ebilling/documents`
