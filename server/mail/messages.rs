@@ -251,3 +251,47 @@ impl Email {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn document(link: Option<&str>) -> Rendered {
+        Email::ElectronicDocument {
+            to: "juana@example.com".into(),
+            issuer: "EMPRESA A S.A.".into(),
+            ruc: "1790011224001".into(),
+            kind: "Nota de crédito".into(),
+            number: "001-001-000000007".into(),
+            total: "12.50".into(),
+            authorization: "2611202604179001122400110010010000000071234567811".into(),
+            access_key: "2611202604179001122400110010010000000071234567811".into(),
+            link: link.map(str::to_string),
+        }
+        .render()
+        .unwrap()
+    }
+
+    #[test]
+    fn document_email_names_the_document_and_its_link() {
+        let r = document(Some("http://mostrador.test/ride/261?expira=1&firma=ab"));
+        assert_eq!(
+            r.subject,
+            "Nota de crédito electrónica 001-001-000000007 de EMPRESA A S.A."
+        );
+        for part in [
+            "EMPRESA A S.A. (RUC 1790011224001) le envía su nota de crédito electrónica",
+            "Comprobante: Nota de crédito 001-001-000000007",
+            "Valor total: USD 12.50",
+            "http://mostrador.test/ride/261?expira=1&firma=ab",
+            "vence en 30 días",
+        ] {
+            assert!(r.text.contains(part), "{part}:\n{}", r.text);
+        }
+        assert!(r.html.contains("Ver el RIDE"), "{}", r.html);
+        let without = document(None);
+        assert!(!without.text.contains("Vea el RIDE"), "{}", without.text);
+        assert!(!without.html.contains("Ver el RIDE"));
+        assert!(without.text.contains("Adjuntos: el XML autorizado"));
+    }
+}
