@@ -252,6 +252,7 @@ fn api() -> Api {
         .get("/ebilling/documents", ebilling_documents::list)
         .get("/ebilling/documents/{id}", ebilling_documents::get)
         .get("/ebilling/documents/{id}/xml", ebilling_documents::xml)
+        .post("/ebilling/documents/{id}/email", ebilling_documents::email)
         .post("/ebilling/test", ebilling_trial::run)
         .get("/ebilling/creditNote", ebilling_credit_notes::list)
         .post(

@@ -14,5 +14,4 @@ pub mod inventory;
 pub mod page_loader;
 pub mod pages;
 pub mod records;
-pub mod ride;
 pub mod sales;

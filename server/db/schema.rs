@@ -100,6 +100,9 @@ diesel::table! {
         last_error -> Nullable<Text>,
         locked_until -> Nullable<Timestamp>,
         sent_at -> Nullable<Timestamp>,
+        // Migration 2026-11-26-000600_mail_attachments: the SRI document the message carries.
+        sri_document_id -> Nullable<BigInt>,
+        sri_automatic -> Bool,
     }
 }
 

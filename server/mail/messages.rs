@@ -26,6 +26,21 @@ pub enum Email {
         company: String,
         link: String,
     },
+    /// An authorized factura or nota de crédito to its buyer (the XML and the RIDE go as
+    /// attachments, added by the mail worker; `link` is the signed public RIDE link, absent on a
+    /// server without `MOSTRADOR_SECRET`).
+    ElectronicDocument {
+        to: String,
+        issuer: String,
+        ruc: String,
+        /// «Factura», «Nota de crédito».
+        kind: String,
+        number: String,
+        total: String,
+        authorization: String,
+        access_key: String,
+        link: Option<String>,
+    },
 }
 
 /// How long an invitation link stays valid.
@@ -91,13 +106,50 @@ struct ResetText<'a> {
     hours: i64,
 }
 
+#[derive(Template)]
+#[template(
+    path = "email/document.html",
+    config = "server/templates/askama.toml",
+    whitespace = "preserve"
+)]
+struct DocumentHtml<'a> {
+    issuer: &'a str,
+    ruc: &'a str,
+    kind: &'a str,
+    number: &'a str,
+    total: &'a str,
+    authorization: &'a str,
+    access_key: &'a str,
+    link: Option<&'a str>,
+    days: i64,
+}
+
+#[derive(Template)]
+#[template(
+    path = "email/document.txt",
+    config = "server/templates/askama.toml",
+    whitespace = "preserve"
+)]
+struct DocumentText<'a> {
+    issuer: &'a str,
+    ruc: &'a str,
+    kind: &'a str,
+    number: &'a str,
+    total: &'a str,
+    authorization: &'a str,
+    access_key: &'a str,
+    link: Option<&'a str>,
+    days: i64,
+}
+
 impl Email {
     /// Recipient.
     pub fn to(&self) -> &str {
         match self {
             Email::VerifyEmail { to, .. }
             | Email::ResetPassword { to, .. }
-            | Email::Invitation { to, .. } => to,
+            | Email::Invitation { to, .. }
+            | Email::ElectronicDocument { to, .. } => to,
         }
     }
 
@@ -107,6 +159,7 @@ impl Email {
             Email::VerifyEmail { link, .. }
             | Email::ResetPassword { link, .. }
             | Email::Invitation { link, .. } => link,
+            Email::ElectronicDocument { link, .. } => link.as_deref().unwrap_or_default(),
         }
     }
 
@@ -154,6 +207,91 @@ impl Email {
                     .render()?,
                 }
             }
+            Email::ElectronicDocument {
+                issuer,
+                ruc,
+                kind,
+                number,
+                total,
+                authorization,
+                access_key,
+                link,
+                ..
+            } => {
+                let days = crate::services::ebilling::ride_link::VALIDITY.num_days();
+                let link = link.as_deref();
+                Rendered {
+                    subject: format!("{kind} electrónica {number} de {issuer}"),
+                    text: DocumentText {
+                        issuer,
+                        ruc,
+                        kind,
+                        number,
+                        total,
+                        authorization,
+                        access_key,
+                        link,
+                        days,
+                    }
+                    .render()?,
+                    html: DocumentHtml {
+                        issuer,
+                        ruc,
+                        kind,
+                        number,
+                        total,
+                        authorization,
+                        access_key,
+                        link,
+                        days,
+                    }
+                    .render()?,
+                }
+            }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn document(link: Option<&str>) -> Rendered {
+        Email::ElectronicDocument {
+            to: "juana@example.com".into(),
+            issuer: "EMPRESA A S.A.".into(),
+            ruc: "1790011224001".into(),
+            kind: "Nota de crédito".into(),
+            number: "001-001-000000007".into(),
+            total: "12.50".into(),
+            authorization: "2611202604179001122400110010010000000071234567811".into(),
+            access_key: "2611202604179001122400110010010000000071234567811".into(),
+            link: link.map(str::to_string),
+        }
+        .render()
+        .unwrap()
+    }
+
+    #[test]
+    fn document_email_names_the_document_and_its_link() {
+        let r = document(Some("http://mostrador.test/ride/261?expira=1&firma=ab"));
+        assert_eq!(
+            r.subject,
+            "Nota de crédito electrónica 001-001-000000007 de EMPRESA A S.A."
+        );
+        for part in [
+            "EMPRESA A S.A. (RUC 1790011224001) le envía su nota de crédito electrónica",
+            "Comprobante: Nota de crédito 001-001-000000007",
+            "Valor total: USD 12.50",
+            "http://mostrador.test/ride/261?expira=1&firma=ab",
+            "vence en 30 días",
+        ] {
+            assert!(r.text.contains(part), "{part}:\n{}", r.text);
+        }
+        assert!(r.html.contains("Ver el RIDE"), "{}", r.html);
+        let without = document(None);
+        assert!(!without.text.contains("Vea el RIDE"), "{}", without.text);
+        assert!(!without.html.contains("Ver el RIDE"));
+        assert!(without.text.contains("Adjuntos: el XML autorizado"));
     }
 }

@@ -2,10 +2,11 @@
 //! transaction, and delivered by [`worker`] over SMTP (lettre) when `SMTP_URL` is set. Without SMTP
 //! they stay in the outbox and their link is logged, so a local user can still verify an account.
 
+pub mod document;
 pub mod messages;
 pub mod worker;
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use lettre::{AsyncSmtpTransport, Tokio1Executor};
 use tokio::sync::Notify;
@@ -13,6 +14,20 @@ use tokio::sync::Notify;
 use crate::db::DbConnection;
 use crate::models::mail::outbox;
 pub use messages::Email;
+
+/// Wakes the mail workers of this process from code that holds no [`Mailer`] (the SRI worker,
+/// after it queued a buyer's e-mail).
+static WAKE_ALL: LazyLock<Notify> = LazyLock::new(Notify::new);
+
+/// Tells this process's mail workers that new mail is waiting (call after the commit).
+pub fn wake_all() {
+    WAKE_ALL.notify_waiters();
+}
+
+/// Waits until [`wake_all`] is called.
+pub(crate) async fn woken() {
+    WAKE_ALL.notified().await;
+}
 
 /// Delivery settings and the signal that wakes the worker.
 #[derive(Clone)]

@@ -3,7 +3,8 @@
 
 use chrono::TimeDelta;
 use lettre::AsyncTransport;
-use lettre::message::{Message, MultiPart};
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Attachment, Body, Message, MultiPart};
 
 use crate::app::AppState;
 use crate::models::mail::outbox::{self, OutboxMail};
@@ -22,8 +23,13 @@ pub async fn run(state: AppState) {
         match deliver_round(&state, &transport).await {
             Ok(0) => {
                 // Sleep until woken by a new message or the poll interval passes.
-                let _ = tokio::time::timeout(state.config.mail_poll, state.mailer.wake.notified())
-                    .await;
+                let woken = async {
+                    tokio::select! {
+                        () = state.mailer.wake.notified() => {}
+                        () = super::woken() => {}
+                    }
+                };
+                let _ = tokio::time::timeout(state.config.mail_poll, woken).await;
             }
             Ok(_) => {}
             Err(err) => {
@@ -46,12 +52,15 @@ async fn deliver_round(
     for mail in batch {
         let id = mail.id;
         let attempts = mail.attempts;
-        let result = match build(&state.mailer.from, &mail) {
-            Ok(message) => transport
-                .send(message)
-                .await
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
+        let result = match compose(state, &mail).await {
+            Ok(composed) => match build(&state.mailer.from, &mail, composed) {
+                Ok(message) => transport
+                    .send(message)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| e.to_string()),
+                Err(e) => Err(e),
+            },
             Err(e) => Err(e),
         };
         state
@@ -72,18 +81,52 @@ async fn deliver_round(
     Ok(count)
 }
 
-fn build(from: &lettre::message::Mailbox, mail: &OutboxMail) -> Result<Message, String> {
+/// Subject, bodies and attachments of an outbox message: as stored, or — for a message that
+/// carries an electronic document — composed now ([`super::document`]).
+pub struct Composed {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// File name, MIME type and content.
+    pub attachments: Vec<(String, String, Vec<u8>)>,
+}
+
+async fn compose(state: &AppState, mail: &OutboxMail) -> Result<Composed, String> {
+    match mail.sri_document_id {
+        Some(document) => super::document::compose(state, document).await,
+        None => Ok(Composed {
+            subject: mail.subject.clone(),
+            text: mail.body_text.clone(),
+            html: mail.body_html.clone(),
+            attachments: Vec::new(),
+        }),
+    }
+}
+
+fn build(
+    from: &lettre::message::Mailbox,
+    mail: &OutboxMail,
+    composed: Composed,
+) -> Result<Message, String> {
     let to = mail
         .to_address
         .parse()
         .map_err(|e| format!("destinatario no válido: {e}"))?;
-    Message::builder()
+    let builder = Message::builder()
         .from(from.clone())
         .to(to)
-        .subject(&mail.subject)
-        .multipart(MultiPart::alternative_plain_html(
-            mail.body_text.clone(),
-            mail.body_html.clone(),
-        ))
-        .map_err(|e| e.to_string())
+        .subject(&composed.subject);
+    let body = MultiPart::alternative_plain_html(composed.text, composed.html);
+    if composed.attachments.is_empty() {
+        return builder.multipart(body).map_err(|e| e.to_string());
+    }
+    let mut mixed = MultiPart::mixed().multipart(body);
+    for (name, kind, content) in composed.attachments {
+        let kind = ContentType::parse(&kind).map_err(|e| e.to_string())?;
+        // Base64 always: the XML's long lines and the RIDE's bytes travel unchanged.
+        let body = Body::new_with_encoding(content, ContentTransferEncoding::Base64)
+            .map_err(|_| "no se pudo codificar el adjunto".to_string())?;
+        mixed = mixed.singlepart(Attachment::new(name).body(body, kind));
+    }
+    builder.multipart(mixed).map_err(|e| e.to_string())
 }

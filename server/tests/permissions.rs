@@ -571,6 +571,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ALL),
             Value::Null,
         ),
+        (
+            "POST",
+            "/api/ebilling/documents/{id}/email",
+            Roles(ALL),
+            empty(),
+        ),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

@@ -16,7 +16,6 @@ import { pages as salesPages } from './features/sales/pages';
 import { pages as platformPages } from './features/platform/pages';
 import { pages as cashPages } from './features/cash/pages';
 import { pages as ebillingPages } from './features/ebilling/pages';
-import { pages as ridePages } from './features/ebilling/ride-pages';
 import type { RouteModule } from './lib/route-module';
 
 export type { RouteModule };
@@ -38,5 +37,4 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...platformPages,
   ...cashPages,
   ...ebillingPages,
-  ...ridePages,
 };

@@ -89,7 +89,31 @@ pub fn list_page(
     let branch = tenant.branch(conn)?;
     let page = documents::list(conn, tenant.company, branch.id, &filter, params)?;
     let now = crate::util::time::now();
-    Ok(page.map(|d| ElectronicDocumentView::of(&d, now)))
+    let ids: Vec<i64> = page.results.iter().map(|d| d.id).collect();
+    let sales = sales_of(conn, tenant, &ids)?;
+    Ok(page.map(|d| ElectronicDocumentView {
+        sale_id: sales.get(&d.id).copied(),
+        ..ElectronicDocumentView::of(&d, now)
+    }))
+}
+
+/// The sales (facturas) that carry the documents `ids`, by document id.
+fn sales_of(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    ids: &[i64],
+) -> AppResult<std::collections::HashMap<i64, i64>> {
+    use crate::db::schema::sales;
+    use diesel::prelude::*;
+    let rows: Vec<(Option<i64>, i64)> = sales::table
+        .filter(sales::company_id.eq(tenant.company.get()))
+        .filter(sales::sri_document_id.eq_any(ids))
+        .select((sales::sri_document_id, sales::id))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(doc, sale)| doc.map(|d| (d, sale)))
+        .collect())
 }
 
 /// `GET /api/ebilling/documents/{id}`: the document with every message of the SRI.
@@ -141,6 +165,50 @@ pub async fn xml(
             ),
         ],
         xml,
+    )
+        .into_response())
+}
+
+/// Body of `POST /api/ebilling/documents/{id}/email` (optional).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EmailBody {
+    /// Another recipient than the buyer.
+    to: Option<String>,
+}
+
+/// `POST /api/ebilling/documents/{id}/email` `{to?}` (every role): queues the buyer's e-mail of
+/// an authorized factura or nota de crédito again (XML and RIDE attached, with a fresh RIDE
+/// link), to `to` when given. 409 before AUTORIZADO or without a recipient; 404 for a document
+/// that is not the branch's. Answers `{to, message}`.
+pub async fn email(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    body: axum::body::Bytes,
+) -> AppResult<Response> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let body: EmailBody = if body.iter().all(u8::is_ascii_whitespace) {
+        EmailBody::default()
+    } else {
+        crate::http::json::parse(&body)?
+    };
+    let to = state
+        .db
+        .run(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let doc = find_in_branch(conn, &tenant, id)?;
+                crate::services::ebilling::mail::queue_again(conn, &doc, body.to.as_deref())
+            })
+        })
+        .await?;
+    state.mailer.wake();
+    Ok((
+        axum::http::StatusCode::ACCEPTED,
+        Json(serde_json::json!({
+            "to": to,
+            "message": format!("El comprobante se enviará a {to}"),
+        })),
     )
         .into_response())
 }

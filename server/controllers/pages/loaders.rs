@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::sample;
 use crate::controllers::page_loader::{Loader, Loaders, PageContext, page_not_found, route_error};
-use crate::controllers::{auth, cash, config, ebilling, home, inventory, ride, sales};
+use crate::controllers::{auth, cash, config, ebilling, home, inventory, sales};
 
 /// Routes of no business area: the sample printable and the catch-all.
 const PLATFORM: Loaders = &[
@@ -35,7 +35,8 @@ const TABLE: &[Loaders] = &[
     sales::pages::LOADERS,
     cash::pages::LOADERS,
     ebilling::pages::LOADERS,
-    ride::pages::LOADERS,
+    ebilling::ride::pages::LOADERS,
+    ebilling::ride::public::LOADERS,
     PLATFORM,
 ];
 

@@ -23,7 +23,7 @@ use crate::auth::csrf::CsrfToken;
 use crate::auth::extract::AuthUser;
 use crate::auth::extract::NOT_SIGNED_IN;
 use crate::controllers::page_loader::PageContext;
-use crate::controllers::ride;
+use crate::controllers::ebilling::ride;
 use crate::error::{AppError, INTERNAL_MESSAGE};
 use crate::ssr::SsrError;
 use crate::ssr::document;
@@ -97,13 +97,19 @@ pub async fn page(
     }
     // An authorized document's RIDE is rendered once per UI build and then read from the cache
     // (after the same access check as its loader).
-    let cached = ride::cache::lookup(
-        &state,
-        route.as_ref(),
-        user.as_ref(),
-        ride::cache::template_version(),
-    )
-    .await;
+    // The public RIDE (a signed link, no session) is cached the same way, after its link is checked.
+    let cached = match ride::public::lookup(&state, route.as_ref(), uri.query()).await {
+        Some(found) => found,
+        None => {
+            ride::cache::lookup(
+                &state,
+                route.as_ref(),
+                user.as_ref(),
+                ride::cache::template_version(),
+            )
+            .await
+        }
+    };
     if let ride::cache::Lookup::Hit(html) = cached {
         return html_response(StatusCode::OK, html);
     }

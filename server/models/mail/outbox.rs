@@ -23,6 +23,11 @@ pub struct OutboxMail {
     pub last_error: Option<String>,
     pub locked_until: Option<NaiveDateTime>,
     pub sent_at: Option<NaiveDateTime>,
+    /// The electronic document this message carries to its buyer: such a message is composed
+    /// when it is sent (text, RIDE link and attachments), see `services::ebilling::mail`.
+    pub sri_document_id: Option<i64>,
+    /// The one message queued when the document became AUTORIZADO (unique per document).
+    pub sri_automatic: bool,
 }
 
 /// Delivery gives up after this many attempts (the message stays, with its last error).
@@ -46,6 +51,46 @@ pub fn enqueue(
         ))
         .returning(email_outbox::id)
         .get_result(conn)
+}
+
+/// Queues the e-mail of the electronic document `document` to `to` (composed when sent). With
+/// `automatic` (the message of the document's authorization) a second one for the same document
+/// is silently not queued — the unique index decides, whichever server tries — and the answer is
+/// `false`.
+pub fn enqueue_document(
+    conn: &mut DbConnection,
+    to: &str,
+    document: i64,
+    automatic: bool,
+) -> QueryResult<bool> {
+    let row = (
+        email_outbox::to_address.eq(to),
+        email_outbox::subject.eq(""),
+        email_outbox::body_text.eq(""),
+        email_outbox::body_html.eq(""),
+        email_outbox::created_at.eq(now()),
+        email_outbox::sri_document_id.eq(Some(document)),
+        email_outbox::sri_automatic.eq(automatic),
+    );
+    let inserted = match conn {
+        DbConnection::Postgres(pg) => diesel::insert_into(email_outbox::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(pg)?,
+        DbConnection::Sqlite(lite) => diesel::insert_or_ignore_into(email_outbox::table)
+            .values(row)
+            .execute(lite)?,
+    };
+    Ok(inserted == 1)
+}
+
+/// Messages carrying the electronic document `document`, oldest first (tests, support).
+pub fn for_document(conn: &mut DbConnection, document: i64) -> QueryResult<Vec<OutboxMail>> {
+    email_outbox::table
+        .filter(email_outbox::sri_document_id.eq(document))
+        .order(email_outbox::id.asc())
+        .select(OutboxMail::as_select())
+        .load(conn)
 }
 
 /// Takes a lease on up to `limit` pending messages. A lease is claimed by a conditional update on

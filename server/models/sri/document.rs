@@ -179,6 +179,19 @@ impl SriDocument {
             .optional()
     }
 
+    /// The document with clave `access_key`, of whichever company (the clave is unique): only for
+    /// callers that authorized the request by other means (a signed RIDE link).
+    pub fn find_by_access_key_anywhere(
+        conn: &mut DbConnection,
+        access_key: &str,
+    ) -> QueryResult<Option<SriDocument>> {
+        sri_documents::table
+            .filter(sri_documents::access_key.eq(access_key))
+            .select(SriDocument::as_select())
+            .first(conn)
+            .optional()
+    }
+
     /// By clave de acceso within a company.
     pub fn find_by_access_key(
         conn: &mut DbConnection,

@@ -36,6 +36,24 @@ const ALREADY_AT_SRI_CODES: [&str; 2] = ["70", "43"];
 /// A NO AUTORIZADO dated this long before our send is the verdict on an earlier version.
 const CLOCK_SKEW: chrono::TimeDelta = chrono::TimeDelta::minutes(1);
 
+/// «Never again» for a document the worker stops sending (a century, a date both databases
+/// store and compare like any other).
+const NEVER: chrono::TimeDelta = chrono::TimeDelta::days(36_500);
+
+/// The limit to get a document to the SRI (72 h from its generation, see
+/// `services::ebilling::documents`).
+fn window_deadline(doc: &SriDocument) -> chrono::NaiveDateTime {
+    crate::services::ebilling::documents::deadline(doc)
+}
+
+/// What a recorded state brings besides itself.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum After {
+    Nothing,
+    /// The document is AUTORIZADO: e-mail it to its buyer.
+    MailBuyer,
+}
+
 #[derive(Clone, Copy)]
 enum Stage {
     Reception,
@@ -113,6 +131,9 @@ impl Worker {
     /// timeout leads to an authorization query, not to a second send).
     async fn send(&self, doc: SriDocument) -> Result<(), AppError> {
         let at = now();
+        if doc.failed_attempts == 0 && at > window_deadline(&doc) {
+            return self.missed_window(doc).await;
+        }
         let allowed = send_allowed_from(doc.failed_day, doc.failed_today, at);
         if allowed > at {
             let changes = DocumentChanges {
@@ -208,6 +229,27 @@ impl Worker {
                     .await
             }
         }
+    }
+
+    /// The SRI window passed and the document never reached the SRI (it is only ever sent from
+    /// here, and no rejection was ever recorded): it is not sent any more, and `last_error` says
+    /// why in Spanish. The list flags it «fuera de plazo»; the shop must void it and issue a new
+    /// one.
+    async fn missed_window(&self, doc: SriDocument) -> Result<(), AppError> {
+        let limit = window_deadline(&doc)
+            .and_utc()
+            .with_timezone(&crate::util::time::ZONE)
+            .format("%d/%m/%Y %H:%M");
+        tracing::warn!(clave = %doc.access_key, "comprobante fuera del plazo del SRI: no se envía");
+        let changes = DocumentChanges {
+            status: status(DocumentStatus::Signed),
+            next_attempt_at: Some(now() + NEVER),
+            last_error: Some(Some(format!(
+                "Fuera del plazo del SRI: el comprobante no llegó al SRI dentro de las 72 horas desde su emisión (hasta el {limit}) y ya no se envía; anúlelo y emita uno nuevo"
+            ))),
+            ..DocumentChanges::default()
+        };
+        self.record(&doc, changes.releasing(), Vec::new()).await
     }
 
     /// A send got no answer (or the server died during it): the SRI decides whether it has the
@@ -325,7 +367,8 @@ impl Worker {
             a.messages.iter(),
         );
         tracing::info!(clave = %doc.access_key, "comprobante AUTORIZADO");
-        self.record(doc, changes.releasing(), messages).await
+        self.record_then(doc, changes.releasing(), messages, After::MailBuyer)
+            .await
     }
 
     async fn not_authorized(&self, doc: &SriDocument, a: &Authorization) -> Result<(), AppError> {
@@ -390,20 +433,39 @@ impl Worker {
         changes: DocumentChanges,
         messages: Vec<NewSriDocumentMessage>,
     ) -> Result<(), AppError> {
+        self.record_then(doc, changes, messages, After::Nothing)
+            .await
+    }
+
+    /// [`Self::record`], plus what the new state brings in the same transaction: AUTORIZADO
+    /// queues the buyer's e-mail (`services::ebilling::mail`), so the message exists exactly
+    /// when the state does.
+    async fn record_then(
+        &self,
+        doc: &SriDocument,
+        changes: DocumentChanges,
+        messages: Vec<NewSriDocumentMessage>,
+        after: After,
+    ) -> Result<(), AppError> {
         let (id, worker) = (doc.id, self.inner.id.clone());
-        let kept = self
+        let (kept, mailed) = self
             .inner
             .db
             .run(move |conn| {
                 write_transaction(conn, |conn| {
                     if !SriDocument::update_leased(conn, id, &worker, false, &changes)? {
-                        return Ok(false);
+                        return Ok((false, false));
                     }
                     SriDocumentMessage::insert_all(conn, &messages)?;
-                    Ok(true)
+                    let mailed = after == After::MailBuyer
+                        && crate::services::ebilling::mail::on_authorized(conn, id)?;
+                    Ok((true, mailed))
                 })
             })
             .await?;
+        if mailed {
+            crate::mail::wake_all();
+        }
         if !kept {
             tracing::warn!(clave = %doc.access_key, "otro servidor tomó el comprobante; se descarta este resultado");
         }

@@ -6,5 +6,6 @@ mod certificate;
 mod credit_notes;
 mod documents;
 mod remission_guides;
+mod mail;
 pub(crate) mod support;
 mod trial;

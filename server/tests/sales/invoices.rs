@@ -318,6 +318,16 @@ async fn devuelta_is_corrected_and_resent_with_the_same_clave(backend: Backend) 
     assert_eq!(messages.len(), 1, "{returned}");
     assert_eq!(messages[0]["identifier"], "35");
     assert_eq!(messages[0]["sriStatus"], "DEVUELTA");
+    // /admin/ebilling offers «Corregir y reenviar» with the sale that carries the factura.
+    let list = e
+        .shop
+        .cashier
+        .get("/api/ebilling/documents?state=returned")
+        .await
+        .json();
+    assert_eq!(list["results"][0]["saleId"], id, "{list}");
+    let page = e.shop.cashier.get("/admin/ebilling").await.text();
+    assert!(page.contains("Corregir y reenviar"), "{page}");
 
     // The buyer's name is corrected, then the factura is resent.
     let r = e

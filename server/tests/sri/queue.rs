@@ -29,6 +29,7 @@ on_both_backends!(
     worker_killed_mid_send_is_replaced_without_a_duplicate,
     two_rejections_in_a_day_hold_the_next_send_until_the_next_day,
     a_lease_keeps_other_workers_out_until_it_expires,
+    past_the_sri_window_a_document_never_sent_is_not_sent,
 );
 
 async fn submit_checks_the_document_against_its_company(backend: Backend) {
@@ -484,4 +485,45 @@ async fn a_lease_keeps_other_workers_out_until_it_expires(backend: Backend) {
             .await
     );
     assert_eq!(t.doc(id).await.status, "signed");
+}
+
+/// Past the SRI's 72 h window a document that never reached the SRI is not sent any more: it
+/// stays signed with a Spanish `last_error`, nothing reaches the stand-in, and the worker does
+/// not pick it up again.
+async fn past_the_sri_window_a_document_never_sent_is_not_sent(backend: Backend) {
+    let t = SriTest::new(backend, Duration::ZERO).await;
+    let id = t.submit(invoice(1)).await.expect("submit");
+    let old = now() - TimeDelta::hours(73);
+    t.app
+        .db(move |conn| {
+            use diesel::prelude::*;
+            use mostrador::db::schema::sri_documents;
+            diesel::update(sri_documents::table.find(id))
+                .set(sri_documents::created_at.eq(old))
+                .execute(conn)
+                .expect("fecha")
+        })
+        .await;
+    // A second document, on time, still goes out.
+    let fresh = t.submit(invoice(2)).await.expect("submit");
+    let _worker = t.worker();
+    t.wait_for(fresh, DocumentStatus::Authorized).await;
+    let started = std::time::Instant::now();
+    let doc = loop {
+        let doc = t.doc(id).await;
+        if doc.last_error.is_some() {
+            break doc;
+        }
+        assert!(started.elapsed() < Duration::from_secs(15), "{doc:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(doc.status, "signed");
+    let error = doc.last_error.clone().unwrap();
+    assert!(error.starts_with("Fuera del plazo del SRI"), "{error}");
+    assert!(error.contains("72 horas"), "{error}");
+    assert_eq!(t.sim.handle.receptions(&doc.access_key), 0);
+    assert!(doc.next_attempt_at > now() + TimeDelta::days(365));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(t.sim.handle.receptions(&doc.access_key), 0);
+    assert_eq!(t.doc(id).await.attempts, 0, "nunca se intentó enviar");
 }

@@ -295,7 +295,7 @@ async fn authorized_rides_are_served_from_the_cache(backend: Backend) {
     let path = format!("/tickets/factura/{}/A4SRI", doc.id);
     let first = c.get(&path).await;
     assert_eq!(first.status, 200);
-    let version = mostrador::controllers::ride::cache::template_version().to_string();
+    let version = mostrador::controllers::ebilling::ride::cache::template_version().to_string();
     let rows = cache_rows(&t.app).await;
     assert_eq!(rows.len(), 1);
     assert_eq!(

@@ -55,6 +55,9 @@ pub struct ElectronicDocumentView {
     pub stalled: bool,
     /// Spanish warnings (window, EN PROCESO).
     pub warnings: Vec<String>,
+    /// The sale that carries a factura (its «Corregir y reenviar» is
+    /// `POST /api/sales/invoice/{saleId}/resend`); filled by the list.
+    pub sale_id: Option<i64>,
 }
 
 impl ElectronicDocumentView {
@@ -93,6 +96,7 @@ impl ElectronicDocumentView {
             deadline: to_local_iso(rules::deadline(doc)),
             window: rules::window(doc, now).map(|w| w.as_str().to_string()),
             stalled: rules::stalled(doc, now),
+            sale_id: None,
             warnings: rules::warnings(doc, now),
         }
     }

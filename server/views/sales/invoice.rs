@@ -38,7 +38,8 @@ pub struct InvoiceView {
     pub messages: Vec<SriMessageView>,
 }
 
-/// One message of the SRI. (Named apart in TypeScript from the e-billing list's `SriMessageView`.)
+/// One message of the SRI. (Named `InvoiceSriMessageView` in TypeScript: the e-billing area has
+/// its own `SriMessageView`, with the stage.)
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "InvoiceSriMessageView")]

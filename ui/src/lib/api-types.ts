@@ -494,7 +494,12 @@ stalled: boolean,
 /**
  * Spanish warnings (window, EN PROCESO).
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The sale that carries a factura (its «Corregir y reenviar» is
+ * `POST /api/sales/invoice/{saleId}/resend`); filled by the list.
+ */
+saleId: number | null, };
 
 /**
  * One electronic document of the list.
@@ -568,7 +573,12 @@ stalled: boolean,
 /**
  * Spanish warnings (window, EN PROCESO).
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The sale that carries a factura (its «Corregir y reenviar» is
+ * `POST /api/sales/invoice/{saleId}/resend`); filled by the list.
+ */
+saleId: number | null, };
 
 /**
  * `/admin/ebilling`: the branch's electronic documents (same list as `GET /api/ebilling/documents`
@@ -625,6 +635,95 @@ export type IngredientStockView = { ingredientId: number, code: string, name: st
  * The inventory hub: stock value of the branch, products below their minimum, last movements.
  */
 export type InventoryHubView = { stockValue: string, products: number, lowStock: Array<StockRowView>, lastMovements: Array<HubMovementView>, };
+
+/**
+ * One message of the SRI. (Named `InvoiceSriMessageView` in TypeScript: the e-billing area has
+ * its own `SriMessageView`, with the stage.)
+ */
+export type InvoiceSriMessageView = { 
+/**
+ * The SRI's code (35, 43, 60, 70…).
+ */
+identifier: string, message: string, additionalInfo: string | null, 
+/**
+ * ERROR, ADVERTENCIA, INFORMATIVO.
+ */
+kind: string, 
+/**
+ * `estado` of the answer (DEVUELTA, NO AUTORIZADO…).
+ */
+sriStatus: string, 
+/**
+ * Local date-time.
+ */
+date: string, };
+
+/**
+ * A factura: its sale and its SRI document. The RIDE is printed from
+ * `/tickets/factura/{documentId}/A4SRI` and `/tickets/factura/{documentId}/Ticket80`.
+ */
+export type InvoiceView = { 
+/**
+ * `sri_documents.id`.
+ */
+documentId: number | null, 
+/**
+ * Clave de acceso (49 digits).
+ */
+accessKey: string | null, 
+/**
+ * The SRI state in Spanish ("AUTORIZADO", "DEVUELTA: corrija y reenvíe"…).
+ */
+status: string, 
+/**
+ * The state's code: signed, sending, received, in_process, authorized, not_authorized,
+ * returned.
+ */
+statusCode: string, 
+/**
+ * Still on its way to the SRI: the screen keeps asking.
+ */
+pending: boolean, 
+/**
+ * DEVUELTA or NO AUTORIZADO: may be corrected and resent.
+ */
+correctable: boolean, authorizationNumber: string | null, 
+/**
+ * As the SRI wrote it.
+ */
+authorizationDate: string | null, 
+/**
+ * Why the last attempt did not go through (a communication failure, the day's limit…).
+ */
+lastError: string | null, 
+/**
+ * Every message of the SRI, oldest first.
+ */
+messages: Array<InvoiceSriMessageView>, _id: number, 
+/**
+ * `estab-ptoEmi-secuencial`.
+ */
+number: string, 
+/**
+ * Local date-time (Ecuador).
+ */
+date: string, client: SaleClientView, cellarId: number, 
+/**
+ * Who sold.
+ */
+user: string, lines: Array<SaleLineView>, payments: Array<PaymentView>, totals: DocumentTotalsView, total: string, 
+/**
+ * Change handed back for cash.
+ */
+change: string, note: string | null, 
+/**
+ * Σ of the credit notes issued against it.
+ */
+credited: string, 
+/**
+ * The quote it was converted from, if any.
+ */
+quoteId: number | null, };
 
 /**
  * The source document of a kardex row.
@@ -1229,7 +1328,15 @@ warnings: Array<string>, };
 /**
  * A row of the sales list.
  */
-export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, };
+export type SaleRowView = { _id: number, number: string, date: string, clientName: string, total: string, 
+/**
+ * `note` (sales note) or `invoice` (electronic factura).
+ */
+kind: string, 
+/**
+ * A factura's SRI document (its RIDE is `/tickets/factura/{documentId}/…`).
+ */
+documentId: number | null, };
 
 /**
  * A stored sales note.

@@ -6,4 +6,7 @@ export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/ebilling/pages/setup': () => import('./pages/setup'),
   'features/ebilling/pages/credit-note': () => import('./pages/credit-note'),
   'features/ebilling/pages/remission-guide': () => import('./pages/remission-guide'),
+  'features/ebilling/pages/ride': () => import('./pages/ride'),
+  'features/ebilling/pages/ride-a4': () => import('./pages/ride-a4'),
+  'features/ebilling/pages/ride-ticket': () => import('./pages/ride-ticket'),
 };

@@ -1,6 +1,7 @@
 /**
  * Routes of the electronic-billing area (issue 23: everything under /admin/ebilling, and the
- * printable RIDEs). Other pages of the area are appended to `ebillingPages` (back office) and
+ * printable RIDEs of facturas and notas de crédito, `{id}` = `sri_documents.id`; RIDE loaders in
+ * `server/controllers/ebilling/ride/pages.rs`). Other pages of the area are appended to `ebillingPages` (back office) and
  * `freeRoutes` (printable documents) — one entry each, in any order.
  */
 import { ADMIN, ALL } from '../../lib/api-types';
@@ -12,6 +13,7 @@ export const ebillingPages: RouteDef[] = [
   { id: 'ebilling-remission-guide', path: 'guiaDeRemision', page: 'features/ebilling/pages/remission-guide', title: 'Guía de remisión electrónica', data: true },
   { id: 'ebilling-test', path: 'test', page: 'features/ebilling/pages/setup', title: 'Configuración de la facturación electrónica', roles: ADMIN, data: true },
   { id: 'ebilling-credit-notes', path: 'nota_de_credito', page: 'features/ebilling/pages/credit-note', title: 'Nota de crédito electrónica', data: true },
+  { id: 'ebilling-ride', path: 'RIDE/:accessKey', page: 'features/ebilling/pages/ride', title: 'RIDE', data: true },
 ];
 
 /** Back-office pages (under /admin). */
@@ -26,5 +28,23 @@ export const adminRoutes: RouteDef[] = [
   },
 ];
 
-/** Printable documents (free layout: complete HTML, no scripts). */
-export const freeRoutes: RouteDef[] = [];
+const printable = (id: string, path: string, page: string, title: string): RouteDef => ({
+  id,
+  path,
+  page: `features/ebilling/pages/${page}`,
+  title,
+  auth: true,
+  printable: true,
+  numericParams: ['id'],
+  data: true,
+});
+
+/** Printable documents (free layout: complete HTML, no scripts), every signed-in role. */
+export const freeRoutes: RouteDef[] = [
+  printable('ride-factura-a4', '/tickets/factura/:id/A4SRI', 'ride-a4', 'Factura'),
+  printable('ride-factura-ticket', '/tickets/factura/:id/Ticket80', 'ride-ticket', 'Factura'),
+  printable('ride-credit-note-a4', '/tickets/notaCredito/:id/A4SRI', 'ride-a4', 'Nota de crédito'),
+  printable('ride-credit-note-ticket', '/tickets/notaCredito/:id/Ticket80', 'ride-ticket', 'Nota de crédito'),
+  // The buyer's signed, expiring link (no session; `server/controllers/ebilling/ride/public.rs`).
+  { id: 'ride-public', path: '/ride/:accessKey', page: 'features/ebilling/pages/ride-a4', title: 'RIDE', printable: true, data: true },
+];

@@ -2,12 +2,16 @@
  * `/admin/ebilling`: the branch's electronic documents with their SRI state. Filters by type,
  * state, issue date and client travel in the address (a plain GET form, so they work before the
  * scripts load and survive a reload); each document shows the SRI window's warnings, and opens its
- * SRI messages on demand. Authorized documents offer their XML and their RIDE.
+ * SRI messages on demand. Authorized documents offer their XML, their RIDE and «Enviar por correo»
+ * (`POST /api/ebilling/documents/{id}/email`); a DEVUELTA / NO AUTORIZADO factura offers «Corregir
+ * y reenviar»: a link to its client to fix the data, then `POST /api/sales/invoice/{saleId}/resend`
+ * (the factura rebuilt with the client's current data, same clave).
  */
 import { Fragment, useEffect, useState } from 'react';
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/data-list/pagination';
-import { ApiError, apiGet } from '../../../lib/api';
+import { ApiError, apiGet, apiPost } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import type { ElectronicDocumentDetailView, ElectronicDocumentView, ElectronicDocumentsPage } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
@@ -85,6 +89,60 @@ function Messages({ id }: { id: number }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** «Enviar por correo»: to the buyer, or to the address typed in. */
+function EmailAction({ doc }: { doc: ElectronicDocumentView }) {
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    const to = window.prompt('Correo del destinatario (vacío: el del comprador)', '');
+    if (to === null) return;
+    setBusy(true);
+    try {
+      const answer = await apiPost<{ to: string; message: string }>(`/api/ebilling/documents/${doc._id}/email`, to.trim() ? { to: to.trim() } : {}, { quiet: true });
+      toast({ title: 'Correo en camino', description: answer.message, color: 'success' });
+    } catch (err) {
+      toast({ title: 'No se envió el correo', description: err instanceof ApiError ? err.message : 'Intente de nuevo', color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={LINK} disabled={busy} onClick={send}>
+      {busy ? 'Enviando…' : 'Enviar por correo'}
+    </button>
+  );
+}
+
+/** «Corregir y reenviar» of a DEVUELTA / NO AUTORIZADO factura: fix the client, then resend. */
+function ResendAction({ doc, saleId }: { doc: ElectronicDocumentView; saleId: number }) {
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await apiPost(`/api/sales/invoice/${saleId}/resend`, {}, { quiet: true });
+      toast({ title: 'Factura reenviada', description: `La factura ${doc.number} se corrigió con los datos actuales del cliente y se envió de nuevo al SRI con la misma clave.`, color: 'success' });
+      revalidator.revalidate();
+    } catch (err) {
+      toast({ title: 'No se reenvió la factura', description: err instanceof ApiError ? err.message : 'Intente de nuevo', color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="block text-xs" data-testid="resend">
+      {doc.clientId && (
+        <Link className={LINK} to={`/admin/ventas/listaclientes?search=${encodeURIComponent(doc.clientId)}`}>
+          Corregir el cliente
+        </Link>
+      )}
+      {' · '}
+      <button type="button" className={LINK} disabled={busy} onClick={resend}>
+        {busy ? 'Reenviando…' : 'Corregir y reenviar'}
+      </button>
+    </span>
   );
 }
 
@@ -209,7 +267,11 @@ export default function ElectronicDocuments() {
                             <Link className={LINK} to={`/admin/ebilling/RIDE/${d.accessKey}`}>
                               Ver RIDE
                             </Link>
+                            {d.type !== 'guiaRemision' && <EmailAction doc={d} />}
                           </>
+                        )}
+                        {(d.state === 'returned' || d.state === 'not_authorized') && d.type === 'factura' && d.saleId != null && (
+                          <ResendAction doc={d} saleId={d.saleId} />
                         )}
                       </td>
                     </tr>

@@ -82,23 +82,7 @@ pub async fn lookup(
             if doc.status != DocumentStatus::Authorized.as_str() {
                 return Ok(Lookup::Render);
             }
-            // The page also shows the company's logo, the one thing not in the document.
-            let version = format!("{version}+{}", ride_cache::company_stamp(conn, company)?);
-            let key = RideKey {
-                company,
-                access_key: &doc.access_key,
-                format,
-                template_version: &version,
-            };
-            Ok(match ride_cache::find(conn, key)? {
-                Some(html) => Lookup::Hit(html),
-                None => Lookup::Miss(OwnedKey {
-                    company,
-                    access_key: doc.access_key.clone(),
-                    format,
-                    template_version: version.clone(),
-                }),
-            })
+            Ok(keyed(conn, company, &doc.access_key, format, &version)?)
         })
         .await;
     match found {
@@ -109,6 +93,34 @@ pub async fn lookup(
             Lookup::Render
         }
     }
+}
+
+/// The cached page of the authorized document `access_key` of `company` in `format`, or the key
+/// to store its render under (the caller has checked access). The page also shows the company's
+/// logo, the one thing not in the document: the key's version carries the company's last change.
+pub(super) fn keyed(
+    conn: &mut crate::db::DbConnection,
+    company: CompanyId,
+    access_key: &str,
+    format: &'static str,
+    version: &str,
+) -> diesel::QueryResult<Lookup> {
+    let version = format!("{version}+{}", ride_cache::company_stamp(conn, company)?);
+    let key = RideKey {
+        company,
+        access_key,
+        format,
+        template_version: &version,
+    };
+    Ok(match ride_cache::find(conn, key)? {
+        Some(html) => Lookup::Hit(html),
+        None => Lookup::Miss(OwnedKey {
+            company,
+            access_key: access_key.to_string(),
+            format,
+            template_version: version.clone(),
+        }),
+    })
 }
 
 /// Stores a successful render of `key` and returns it unchanged (a failed render is not stored).

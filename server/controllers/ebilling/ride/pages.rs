@@ -2,7 +2,7 @@
 //! from (`document_json`), its amounts from the engine's one calculation
 //! ([`crate::domain::totals::compute`]), its SRI state, and the company's logo.
 //!
-//! Routes (`ui/src/features/ebilling/ride-routes.ts`): `/tickets/factura/{id}/A4SRI`,
+//! Routes (`ui/src/features/ebilling/routes.ts`): `/tickets/factura/{id}/A4SRI`,
 //! `/tickets/factura/{id}/Ticket80`, `/tickets/notaCredito/{id}/A4SRI`,
 //! `/tickets/notaCredito/{id}/Ticket80` (`{id}` = `sri_documents.id`; a document of another
 //! company or of the other type is 404) and `/admin/ebilling/RIDE/{accessKey}`.

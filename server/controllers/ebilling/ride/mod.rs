@@ -4,3 +4,4 @@
 
 pub mod cache;
 pub mod pages;
+pub mod public;

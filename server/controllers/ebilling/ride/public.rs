@@ -1,0 +1,168 @@
+//! The public RIDE: `/ride/{claveDeAcceso}?expira=<unix>&firma=<hex>` (route `ride-public`,
+//! `ui/src/features/ebilling/routes.ts`), the link in the buyer's e-mail.
+//!
+//! No session: the signed link is the permission ([`crate::services::ebilling::ride_link`]). A
+//! missing or wrong signature is 403, a genuine link past its expiry 410, each with a Spanish
+//! error page; the signature is checked before the database is read. With a valid link the page
+//! is the A4 RIDE of that one authorized factura or nota de crédito — the printable layout, with
+//! no app menu, no scripts and no link to anything else. Its render is cached like the other
+//! printable RIDEs (format [`FORMAT`]), and the e-mail's RIDE attachment is this same page
+//! ([`render_attachment`]): one rendering path.
+
+use axum::body::to_bytes;
+use axum::http::StatusCode;
+use serde_json::Value;
+
+use super::cache::{self, Lookup};
+use super::pages::{NOT_FOUND, ride_view};
+use crate::app::AppState;
+use crate::auth::csrf::CsrfToken;
+use crate::controllers::page_loader::{Loaders, PageContext, route_error};
+use crate::db::DbConnection;
+use crate::error::{AppError, AppResult};
+use crate::models::CompanyId;
+use crate::models::sri::document::SriDocument;
+use crate::services::ebilling::ride_link::{self, LinkError};
+use crate::sri::catalog::DocType;
+use crate::sri::queue::DocumentStatus;
+use crate::ssr::routes::RouteMatch;
+use crate::util::time::now;
+use crate::views::ride::RidePage;
+
+/// Route id of the public RIDE.
+pub const ROUTE_ID: &str = "ride-public";
+/// The cache format of the public page.
+pub const FORMAT: &str = "publicA4";
+
+/// The loader of the public RIDE.
+pub const LOADERS: Loaders = &[(ROUTE_ID, |ctx| Box::pin(load(ctx)))];
+
+fn status_of(error: LinkError) -> StatusCode {
+    match error {
+        LinkError::Invalid => StatusCode::FORBIDDEN,
+        LinkError::Expired => StatusCode::GONE,
+    }
+}
+
+/// Checks the link's `expira` and `firma` for `access_key`.
+fn check(
+    state: &AppState,
+    access_key: &str,
+    expires: Option<&str>,
+    signature: Option<&str>,
+) -> Result<(), LinkError> {
+    let key = ride_link::key(state.config.secret.as_ref()).ok_or(LinkError::Invalid)?;
+    key.verify(access_key, expires, signature, now())
+}
+
+/// The authorized factura or nota de crédito with clave `access_key` (of whichever company: the
+/// caller checked the link), else 404.
+fn authorized(conn: &mut DbConnection, access_key: &str) -> AppResult<SriDocument> {
+    SriDocument::find_by_access_key_anywhere(conn, access_key)?
+        .filter(|d| {
+            d.doc_type == DocType::Factura.code() || d.doc_type == DocType::NotaCredito.code()
+        })
+        .filter(|d| d.status == DocumentStatus::Authorized.as_str())
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+async fn load(ctx: &PageContext<'_>) -> Value {
+    let access_key = ctx.param("accessKey");
+    let query = |name: &str| ctx.query.get(name).map(String::as_str);
+    if let Err(error) = check(ctx.state, &access_key, query("expira"), query("firma")) {
+        return route_error(status_of(error), error.message());
+    }
+    let page = ctx
+        .state
+        .db
+        .run(move |conn| {
+            let doc = authorized(conn, &access_key)?;
+            Ok(RidePage {
+                ride: ride_view(conn, CompanyId::trusted(doc.company_id), &doc)?,
+            })
+        })
+        .await
+        .and_then(|page| serde_json::to_value(page).map_err(|e| AppError::Internal(e.into())));
+    page.unwrap_or_else(|err| route_error(err.status(), &err.public_message()))
+}
+
+/// The cache lookup of a request for the public RIDE (`None` for any other page): only a valid
+/// link to an authorized document reads the cache; anything else renders, and the loader
+/// answers the refusal.
+pub async fn lookup(
+    state: &AppState,
+    route: Option<&RouteMatch>,
+    query: Option<&str>,
+) -> Option<Lookup> {
+    let route = route?;
+    if route.leaf()?.id != ROUTE_ID {
+        return None;
+    }
+    let access_key = route.params.get("accessKey").cloned().unwrap_or_default();
+    let values: Vec<(String, String)> =
+        serde_urlencoded::from_str(query.unwrap_or_default()).unwrap_or_default();
+    let get = |name: &str| {
+        values
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    if check(state, &access_key, get("expira"), get("firma")).is_err() {
+        return Some(Lookup::Render);
+    }
+    let version = cache::template_version();
+    let found = state
+        .db
+        .run(move |conn| {
+            let Ok(doc) = authorized(conn, &access_key) else {
+                return Ok(Lookup::Render);
+            };
+            let company = CompanyId::trusted(doc.company_id);
+            Ok(cache::keyed(conn, company, &doc.access_key, FORMAT, version)?)
+        })
+        .await;
+    Some(found.unwrap_or_else(|err| {
+        tracing::warn!(error = ?err, "no se pudo leer la caché del RIDE");
+        Lookup::Render
+    }))
+}
+
+/// The public RIDE page of the authorized document `access_key` as a self-contained HTML file
+/// (the e-mail's attachment): a fresh signed link rendered exactly as a request for it would be,
+/// through the RIDE cache.
+pub async fn render_attachment(state: &AppState, access_key: &str) -> Result<String, String> {
+    let key = ride_link::key(state.config.secret.as_ref())
+        .ok_or("sin MOSTRADOR_SECRET no se puede firmar el enlace del RIDE")?;
+    let target = key
+        .path(access_key, now())
+        .ok_or("no se pudo firmar el enlace del RIDE")?;
+    let path = target.split('?').next().unwrap_or_default().to_string();
+    let route = crate::ssr::routes::RouteTable::embedded().find(&path);
+    let query = target.split_once('?').map(|(_, q)| q);
+    let cached = lookup(state, route.as_ref(), query)
+        .await
+        .unwrap_or(Lookup::Render);
+    if let Lookup::Hit(html) = cached {
+        return Ok(html);
+    }
+    let csrf = CsrfToken {
+        value: String::new(),
+        from_cookie: false,
+    };
+    let response =
+        crate::controllers::pages::render_with(state, &target, None, &csrf, [], None).await;
+    let response = match cached {
+        Lookup::Miss(key) => cache::store(state, key, response).await,
+        _ => response,
+    };
+    if response.status() != StatusCode::OK {
+        return Err(format!(
+            "el RIDE no se pudo renderizar (HTTP {})",
+            response.status().as_u16()
+        ));
+    }
+    let bytes = to_bytes(response.into_body(), usize::MAX)
+        .await
+        .map_err(|e| e.to_string())?;
+    String::from_utf8(bytes.to_vec()).map_err(|e| e.to_string())
+}

@@ -1,0 +1,121 @@
+//! The e-mail of an authorized factura or nota de crédito to its buyer.
+//!
+//! **When.** The SRI worker calls [`on_authorized`] inside the transaction that stores
+//! AUTORIZADO, so the message exists exactly when the state does (a rolled-back or lost write
+//! queues nothing). It is queued once per document: the outbox's unique index on the automatic
+//! message of a document decides, whichever server stores the state. `POST
+//! /api/ebilling/documents/{id}/email` queues it again on request ([`queue_again`]).
+//!
+//! **To whom.** The buyer's e-mail written in the comprobante (`infoAdicional` «Email» /
+//! «Correo», as the factura form and the factura express write it), else the e-mail of the client
+//! of the sale that carries the document. A consumidor final without e-mail gets nothing.
+//!
+//! **What.** The outbox row only names the document; the mail worker composes the message when it
+//! sends it (`crate::mail::document`): text and HTML from askama templates, the authorized XML
+//! (`<clave>.xml`) and the RIDE A4 as a self-contained HTML file (`<clave>.html`, rendered through
+//! the same SSR path and cache as the public RIDE page), plus a signed link to that page
+//! ([`super::ride_link`]). One rendering path, and the heavy render never runs inside the SRI
+//! worker's transaction.
+
+use diesel::prelude::*;
+
+use crate::db::DbConnection;
+use crate::db::schema::{clients, sales};
+use crate::error::{AppError, AppResult, conflict};
+use crate::models::mail::outbox;
+use crate::models::sri::document::SriDocument;
+use crate::sri::catalog::{DocType, IdType};
+use crate::sri::model::{Comprobante, NameValue};
+use crate::sri::queue::DocumentStatus;
+use crate::validation::email_problem;
+
+/// 409 of `POST …/email` for a document the SRI has not authorized.
+pub const NOT_AUTHORIZED: &str =
+    "El comprobante aún no está autorizado por el SRI: no se puede enviar por correo";
+/// 409 of `POST …/email` without a recipient.
+pub const NO_RECIPIENT: &str =
+    "El comprador no tiene correo electrónico: indique a qué dirección enviarlo";
+
+/// Names of `infoAdicional` fields that carry the buyer's e-mail (compared in lower case).
+const EMAIL_FIELDS: [&str; 5] = ["email", "e-mail", "correo", "correo electrónico", "mail"];
+
+fn email_in(info: &[NameValue]) -> Option<String> {
+    info.iter()
+        .filter(|nv| EMAIL_FIELDS.contains(&nv.name.trim().to_lowercase().as_str()))
+        .map(|nv| nv.value.trim().to_lowercase())
+        .find(|value| email_problem(value).is_none())
+}
+
+/// The buyer's e-mail of a factura or nota de crédito (`None` for other documents and for a
+/// buyer without one).
+pub fn buyer_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Option<String>> {
+    if doc.doc_type != DocType::Factura.code() && doc.doc_type != DocType::NotaCredito.code() {
+        return Ok(None);
+    }
+    let Ok(comprobante) = Comprobante::from_json(&doc.document_json) else {
+        return Ok(None);
+    };
+    let (info, buyer) = match &comprobante {
+        Comprobante::Invoice(inv) => (&inv.additional_info, &inv.buyer),
+        Comprobante::CreditNote(nc) => (&nc.additional_info, &nc.buyer),
+        Comprobante::DeliveryGuide(_) => return Ok(None),
+    };
+    if let Some(found) = email_in(info) {
+        return Ok(Some(found));
+    }
+    if buyer.id_type == IdType::ConsumidorFinal {
+        return Ok(None);
+    }
+    let client: Option<Option<String>> = sales::table
+        .inner_join(clients::table.on(clients::id.eq(sales::client_id)))
+        .filter(sales::sri_document_id.eq(doc.id))
+        .filter(clients::is_final_consumer.eq(false))
+        .select(clients::email)
+        .first(conn)
+        .optional()?;
+    Ok(client
+        .flatten()
+        .map(|e| e.trim().to_lowercase())
+        .filter(|e| email_problem(e).is_none()))
+}
+
+/// Queues the buyer's e-mail of document `id`, just stored AUTORIZADO (called in that
+/// transaction). Returns whether a message was queued.
+pub fn on_authorized(conn: &mut DbConnection, id: i64) -> QueryResult<bool> {
+    let doc = SriDocument::find(conn, id)?;
+    if doc.status != DocumentStatus::Authorized.as_str() {
+        return Ok(false);
+    }
+    match buyer_email(conn, &doc)? {
+        Some(to) => outbox::enqueue_document(conn, &to, doc.id, true),
+        None => Ok(false),
+    }
+}
+
+/// Queues the e-mail of the authorized document `doc` again, to `to` or else to its buyer; the
+/// address it goes to. 409 when the document is not authorized or has no recipient.
+pub fn queue_again(
+    conn: &mut DbConnection,
+    doc: &SriDocument,
+    to: Option<&str>,
+) -> AppResult<String> {
+    if doc.status != DocumentStatus::Authorized.as_str() || doc.authorized_xml.is_none() {
+        return Err(conflict(NOT_AUTHORIZED));
+    }
+    if doc.doc_type != DocType::Factura.code() && doc.doc_type != DocType::NotaCredito.code() {
+        return Err(conflict(
+            "Solo las facturas y notas de crédito se envían por correo al comprador",
+        ));
+    }
+    let to = match to.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(given) => {
+            if let Some(problem) = email_problem(given) {
+                return Err(AppError::field("to", problem));
+            }
+            given.to_lowercase()
+        }
+        None => buyer_email(conn, doc)?.ok_or_else(|| conflict(NO_RECIPIENT))?,
+    };
+    outbox::enqueue_document(conn, &to, doc.id, false)?;
+    Ok(to)
+}

@@ -1,8 +1,0 @@
-/** Page modules of the RIDE (electronic billing area). */
-import type { RouteModule } from '../../lib/route-module';
-
-export const pages: Record<string, () => Promise<RouteModule>> = {
-  'features/ebilling/pages/ride': () => import('./pages/ride'),
-  'features/ebilling/pages/ride-a4': () => import('./pages/ride-a4'),
-  'features/ebilling/pages/ride-ticket': () => import('./pages/ride-ticket'),
-};
