@@ -373,6 +373,24 @@ refund: string, user: string, lines: Array<CreditNoteLineView>, totals: Document
 export type CreditNotesPage = { list: Page<CreditNoteView>, };
 
 /**
+ * A factura as the credit note screen picks it: whether it can be credited, and what each of its
+ * lines may still return.
+ */
+export type CreditableInvoiceView = { 
+/**
+ * `sales.id` (the body's `invoiceId`).
+ */
+_id: number, number: string, date: string, clientName: string, clientIdentification: string, total: string, 
+/**
+ * The factura's SRI state in Spanish.
+ */
+status: string, statusCode: string, 
+/**
+ * AUTORIZADO: a nota de crédito may be issued against it.
+ */
+creditable: boolean, lines: Array<ReturnableLineView>, };
+
+/**
  * `GET /api/user`.
  */
 export type CurrentUserView = { _id: number, email: string, name: string, role: Role, branchOfficesAccess: Array<number>, defaultMenu: string | null, isEmailVerified: boolean, companyName: string | null, companySelectedData: CompanySelectedData, theme: ThemeView, 
@@ -421,6 +439,53 @@ export type EbillingSetupPage = { certificate: CertificateView | null,
  * `pruebas` or `produccion` (edited in Configuración → Empresa).
  */
 environment: string, };
+
+/**
+ * An electronic nota de crédito and its SRI document.
+ */
+export type ElectronicCreditNoteView = { 
+/**
+ * `sri_documents.id` (codDoc 04).
+ */
+documentId: number | null, 
+/**
+ * Clave de acceso (49 digits).
+ */
+accessKey: string | null, 
+/**
+ * The SRI state in Spanish ("AUTORIZADO", "DEVUELTA: corrija y reenvíe"…).
+ */
+status: string, 
+/**
+ * signed, sending, received, in_process, authorized, not_authorized, returned.
+ */
+statusCode: string, 
+/**
+ * Still on its way to the SRI: the screen keeps asking.
+ */
+pending: boolean, authorizationNumber: string | null, 
+/**
+ * As the SRI wrote it.
+ */
+authorizationDate: string | null, 
+/**
+ * Why the last attempt did not go through (a communication failure, the day's limit…).
+ */
+lastError: string | null, 
+/**
+ * Every message of the SRI, oldest first (empty in the list).
+ */
+messages: Array<SriMessageView>, _id: number, number: string, date: string, saleId: number, saleNumber: string, clientName: string, reason: string, 
+/**
+ * `cash` (refunded from the shift) or `credit` (lowers the receivable).
+ */
+refund: string, user: string, lines: Array<CreditNoteLineView>, totals: DocumentTotalsView, total: string, };
+
+/**
+ * `/admin/ebilling/nota_de_credito`: the branch's electronic credit notes (same list as
+ * `GET /api/ebilling/creditNote` with the page's query string).
+ */
+export type ElectronicCreditNotesPage = { list: Page<ElectronicCreditNoteView>, };
 
 /**
  * `GET /api/ebilling/documents/{id}`.
