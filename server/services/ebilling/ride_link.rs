@@ -12,24 +12,23 @@
 
 use chrono::{NaiveDateTime, TimeDelta};
 use openssl::hash::MessageDigest;
-use openssl::md::Md;
-use openssl::pkey::{Id, PKey};
-use openssl::pkey_ctx::PkeyCtx;
+use openssl::pkey::PKey;
 use openssl::sign::Signer;
 
 use crate::config::Secret;
 
 /// How long a link opens the RIDE.
 pub const VALIDITY: TimeDelta = TimeDelta::days(30);
-/// HKDF salt (shared with the certificate key; the label below separates the uses).
-const SALT: &[u8] = b"mostrador/ebilling";
-/// HKDF info: what the derived key is for.
+/// HKDF info: what the derived key is for (`sealing::derive_key`; the certificates' key has
+/// another label).
 const INFO: &[u8] = b"ride-links/hmac-sha256/v1";
 
 /// A link with a bad signature (or without one).
-pub const INVALID: &str = "El enlace del RIDE no es válido: pida al emisor que le envíe el comprobante de nuevo";
+pub const INVALID: &str =
+    "El enlace del RIDE no es válido: pida al emisor que le envíe el comprobante de nuevo";
 /// A link past its expiry.
-pub const EXPIRED: &str = "El enlace del RIDE caducó: pida al emisor que le envíe el comprobante de nuevo";
+pub const EXPIRED: &str =
+    "El enlace del RIDE caducó: pida al emisor que le envíe el comprobante de nuevo";
 
 /// Why a link does not open the RIDE.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,18 +62,7 @@ impl std::fmt::Debug for LinkKey {
 impl LinkKey {
     /// Derives the key from the server's secret (HKDF-SHA256); `None` if OpenSSL fails.
     pub fn derive(secret: &Secret) -> Option<LinkKey> {
-        let derive = || -> Result<[u8; 32], openssl::error::ErrorStack> {
-            let mut ctx = PkeyCtx::new_id(Id::HKDF)?;
-            ctx.derive_init()?;
-            ctx.set_hkdf_md(Md::sha256())?;
-            ctx.set_hkdf_key(secret.expose())?;
-            ctx.set_hkdf_salt(SALT)?;
-            ctx.add_hkdf_info(INFO)?;
-            let mut key = [0u8; 32];
-            ctx.derive(Some(&mut key))?;
-            Ok(key)
-        };
-        derive().ok().map(LinkKey)
+        super::sealing::derive_key(secret, INFO).ok().map(LinkKey)
     }
 
     /// The signature (hex) of `access_key` valid until `expires` (unix seconds).
@@ -85,19 +73,18 @@ impl LinkKey {
             signer.update(format!("{access_key}.{expires}").as_bytes())?;
             signer.sign_to_vec()
         };
-        mac().ok().map(|bytes| {
-            bytes
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        })
+        mac()
+            .ok()
+            .map(|bytes| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>())
     }
 
     /// The path and query of the link to `access_key`, valid for [`VALIDITY`] from `now`.
     pub fn path(&self, access_key: &str, now: NaiveDateTime) -> Option<String> {
         let expires = (now + VALIDITY).and_utc().timestamp();
         let signature = self.sign(access_key, expires)?;
-        Some(format!("/ride/{access_key}?expira={expires}&firma={signature}"))
+        Some(format!(
+            "/ride/{access_key}?expira={expires}&firma={signature}"
+        ))
     }
 
     /// Checks a link's `expira` and `firma` for `access_key` at `now`.

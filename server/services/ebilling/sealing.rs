@@ -64,21 +64,27 @@ pub enum SealError {
     Open,
 }
 
+/// A 32-byte key for one purpose (`info`, e.g. `company-certificates/aes-256-gcm/v1`) derived from
+/// the server's secret with HKDF-SHA256: every key of the e-billing area comes from here, so one
+/// secret serves them all and no two purposes share a key.
+pub fn derive_key(secret: &Secret, info: &[u8]) -> Result<[u8; 32], openssl::error::ErrorStack> {
+    let mut ctx = PkeyCtx::new_id(Id::HKDF)?;
+    ctx.derive_init()?;
+    ctx.set_hkdf_md(Md::sha256())?;
+    ctx.set_hkdf_key(secret.expose())?;
+    ctx.set_hkdf_salt(SALT)?;
+    ctx.add_hkdf_info(info)?;
+    let mut key = [0u8; 32];
+    ctx.derive(Some(&mut key))?;
+    Ok(key)
+}
+
 impl SealingKey {
     /// Derives the key from the server's secret (HKDF-SHA256).
     pub fn derive(secret: &Secret) -> Result<SealingKey, SealError> {
-        let derive = || -> Result<[u8; 32], openssl::error::ErrorStack> {
-            let mut ctx = PkeyCtx::new_id(Id::HKDF)?;
-            ctx.derive_init()?;
-            ctx.set_hkdf_md(Md::sha256())?;
-            ctx.set_hkdf_key(secret.expose())?;
-            ctx.set_hkdf_salt(SALT)?;
-            ctx.add_hkdf_info(INFO)?;
-            let mut key = [0u8; 32];
-            ctx.derive(Some(&mut key))?;
-            Ok(key)
-        };
-        derive().map(SealingKey).map_err(|_| SealError::Seal)
+        derive_key(secret, INFO)
+            .map(SealingKey)
+            .map_err(|_| SealError::Seal)
     }
 
     /// Encrypts `plain`, bound to `context` (company and field).
