@@ -1,0 +1,169 @@
+/**
+ * Issue 23's "Done means", in a real browser on the demo data against the local SRI simulator
+ * (`mostrador sri simulator`, started by playwright.config.ts): the admin uploads a demo
+ * certificate and sees its facts, sells with factura express from the keyboard to a client with an
+ * e-mail, sees the factura AUTORIZADO, prints its RIDE on A4 and 80 mm, finds it autorizado among
+ * the electronic documents, and the buyer's e-mail arrives with the XML and the RIDE attached.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { collectErrors, expectToast, hydrated, signIn } from './helpers';
+
+interface Product {
+  name: string;
+  kind: string;
+  barcodes: string[];
+}
+
+/** A valid cédula (check digit 5) that no demo client has. */
+const BUYER_ID = '1712345675';
+const BUYER_EMAIL = 'comprador.factura@example.ec';
+const BUYER_NAME = 'Comprador Factura E2E';
+
+/** A demo certificate for the demo company (RUC 1790011224001), made by the binary under test. */
+function demoCertificate(password: string): string {
+  const bin = process.env.MOSTRADOR_BIN ?? '../target/release/mostrador';
+  const out = join(mkdtempSync(join(tmpdir(), 'mostrador-e2e-p12-')), 'demo.p12');
+  execFileSync(bin, ['sri', 'demo-cert', '--out', out, '--password-env', 'P12'], {
+    env: { ...process.env, P12: password },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return out;
+}
+
+/** The API with the page's session and CSRF cookie, as the UI's own client sends it. */
+async function apiPost(page: Page, path: string, data: unknown) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'mostrador_csrf')?.value ?? '';
+  return page.request.post(path, { data, headers: { 'X-CSRF-Token': csrf } });
+}
+
+/** The newest .eml for `to` that contains `needle` (polls up to 20 s), headers unfolded. */
+async function mailWith(to: string, needle: string): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR no está definida: ejecute las pruebas con cargo test');
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '))
+      .find((m) => m.includes(to) && m.includes(needle));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no llegó el correo de la factura para ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test('upload the certificate, sell with factura express, authorized, RIDE A4 and 80 mm, e-mail to the buyer', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const errors = collectErrors(page);
+  await signIn(page, 'admin@demo.ec');
+
+  // The certificate, uploaded through the set-up page's form.
+  const password = 'clave-demo-e2e';
+  const p12 = demoCertificate(password);
+  await page.goto('/admin/ebilling/test');
+  await hydrated(page);
+  await expect(page.getByTestId('no-certificate')).toBeVisible();
+  await page.getByLabel('Archivo .p12').setInputFiles(p12);
+  await page.getByLabel('Contraseña del certificado').fill(password);
+  await page.getByRole('button', { name: 'Guardar certificado' }).click();
+  await expectToast(page, 'Certificado guardado');
+  const facts = page.getByTestId('certificate-facts');
+  await expect(facts).toContainText('MINIMARKET DEMO');
+  await expect(facts).toContainText('1790011224001');
+
+  // The buyer, with an e-mail (through the API with the page's CSRF token).
+  const created = await apiPost(page, '/api/clients/register', {
+    idType: 'cedula',
+    identification: BUYER_ID,
+    name: BUYER_NAME,
+    email: BUYER_EMAIL,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // A shift for the admin on the first register (the cashier's test closed its own there).
+  await page.goto('/admin/caja/abrirCerrarCaja');
+  await hydrated(page);
+  await page.getByLabel('Caja').selectOption({ label: 'C01 · Caja principal' });
+  await page.getByLabel('Fondo inicial').fill('10.00');
+  await page.getByRole('button', { name: 'Abrir caja' }).click();
+  await expectToast(page, 'Caja abierta');
+
+  const list = await (await page.request.get('/api/item?limit=20')).json();
+  const [first, second] = (list.results as Product[]).filter((p) => p.kind === 'product' && p.barcodes.length > 0);
+
+  // Factura express from the keyboard: scan two products, F4 the client, F9 pay cash.
+  await page.goto('/admin/ventas/facturaExpress');
+  await hydrated(page);
+  const scan = page.getByLabel('Código de barras');
+  await expect(scan).toBeFocused();
+  await scan.fill(first.barcodes[0]);
+  await scan.press('Enter');
+  await expect(page.getByTestId('cart')).toContainText(first.name);
+  await scan.fill(second.barcodes[0]);
+  await scan.press('Enter');
+  await expect(page.getByTestId('cart')).toContainText(second.name);
+  await scan.press('F4');
+  const search = page.getByLabel('Buscar cliente');
+  await expect(search).toBeVisible();
+  await search.fill(BUYER_ID);
+  await expect(page.getByRole('button', { name: new RegExp(BUYER_NAME) })).toBeVisible();
+  await search.press('Enter');
+  await expect(page.getByTestId('pos-totals')).toContainText(`${BUYER_NAME} · ${BUYER_ID}`);
+  await expect(page.getByTestId('pos-total')).not.toHaveText('$ 0.00');
+
+  await page.getByLabel('Código de barras').press('F9');
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Recibido').fill('100.00');
+  await dialog.getByLabel('Recibido').press('Enter');
+  const done = page.getByTestId('sale-done');
+  await expect(done).toContainText('Factura 001-001-');
+
+  // The SRI's answer, shown live.
+  await expect(done.getByTestId('invoice-status')).toHaveText('AUTORIZADO', { timeout: 20_000 });
+  const accessKey = ((await done.getByTestId('invoice-access-key').textContent()) ?? '').replace(/\s/g, '');
+  expect(accessKey).toMatch(/^\d{49}$/);
+  const a4Href = await done.getByRole('link', { name: 'RIDE A4' }).getAttribute('href');
+  const ticketHref = await done.getByRole('link', { name: 'RIDE 80 mm' }).getAttribute('href');
+  expect(a4Href).toMatch(/^\/tickets\/factura\/\d+\/A4SRI$/);
+  expect(ticketHref).toMatch(/^\/tickets\/factura\/\d+\/Ticket80$/);
+  expect(errors).toEqual([]);
+
+  // The RIDE on A4 and on 80 mm: authorization number and the 49-digit clave.
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const print = await context.newPage();
+  const a4 = await print.goto(a4Href ?? '');
+  expect(a4?.status()).toBe(200);
+  const rideA4 = print.getByTestId('ride-a4');
+  await expect(rideA4).toContainText('FACTURA');
+  await expect(rideA4).toContainText(BUYER_NAME);
+  await expect(print.getByTestId('ride-access-key')).toHaveText(accessKey);
+  const authorization = ((await print.getByTestId('ride-authorization').textContent()) ?? '').trim();
+  expect(authorization).toMatch(/^\d{10,49}$/);
+  await expect(print.getByTestId('ride-not-authorized')).toHaveCount(0);
+
+  const ticket = await print.goto(ticketHref ?? '');
+  expect(ticket?.status()).toBe(200);
+  await expect(print.getByTestId('ride-ticket')).toContainText(first.name);
+  await expect(print.getByTestId('ride-authorization')).toHaveText(authorization);
+  const grouped = ((await print.getByTestId('ride-access-key').textContent()) ?? '').replace(/\s/g, '');
+  expect(grouped).toBe(accessKey);
+  await context.close();
+
+  // The electronic documents list it as autorizado.
+  await page.goto('/admin/ebilling');
+  await hydrated(page);
+  const row = page.getByTestId('document-row').filter({ hasText: BUYER_NAME });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('state-badge')).toHaveText('autorizado');
+
+  // The buyer's e-mail, with the authorized XML and the RIDE attached.
+  const mail = await mailWith(BUYER_EMAIL, `${accessKey}.xml`);
+  expect(mail).toContain(`${accessKey}.html`);
+  expect(mail).toMatch(/Content-Disposition: attachment/i);
+  expect(errors).toEqual([]);
+});
