@@ -40,6 +40,10 @@ pub const LOADERS: Loaders = &[
             )
         })
     }),
+    // The full invoice form: the factura express POS's data (same loader).
+    ("ebilling-invoice", |ctx| {
+        ctx.tenant(|conn, tenant, _| crate::controllers::sales::pages::pos(conn, tenant))
+    }),
     ("ebilling-remission-guide", |ctx| {
         ctx.tenant(|conn, tenant, query| {
             super::remission_guides::page_data(conn, tenant, &query.list()?)

@@ -110,7 +110,8 @@ fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
     })
 }
 
-fn pos(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PosPage> {
+/// The POS's data; also the loader of the full invoice form (`ebilling-invoice`).
+pub(crate) fn pos(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PosPage> {
     let client = note::client_of(conn, tenant.company, None)?;
     Ok(PosPage {
         final_consumer: client_view(Some(&client), client.id),

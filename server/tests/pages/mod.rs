@@ -2,5 +2,6 @@
 //! guard on admin pages, the JavaScript-free sign-in, and safe embedding of hydration data.
 
 mod guard;
+mod invoice_form;
 mod loaders;
 mod snapshots;

@@ -10,6 +10,7 @@ export const menu: MenuItem[] = [
       { label: 'Guía de remisión', routeId: 'ebilling-remission-guide' },
       { label: 'Configuración', routeId: 'ebilling-test' },
       { label: 'Nota de crédito', routeId: 'ebilling-credit-notes' },
+      { label: 'Factura', routeId: 'ebilling-invoice' },
     ],
   },
 ];

@@ -9,4 +9,5 @@ export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/ebilling/pages/ride': () => import('./pages/ride'),
   'features/ebilling/pages/ride-a4': () => import('./pages/ride-a4'),
   'features/ebilling/pages/ride-ticket': () => import('./pages/ride-ticket'),
+  'features/ebilling/pages/invoice': () => import('./pages/invoice'),
 };

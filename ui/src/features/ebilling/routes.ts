@@ -13,6 +13,7 @@ export const ebillingPages: RouteDef[] = [
   { id: 'ebilling-remission-guide', path: 'guiaDeRemision', page: 'features/ebilling/pages/remission-guide', title: 'Guía de remisión electrónica', data: true },
   { id: 'ebilling-test', path: 'test', page: 'features/ebilling/pages/setup', title: 'Configuración de la facturación electrónica', roles: ADMIN, data: true },
   { id: 'ebilling-credit-notes', path: 'nota_de_credito', page: 'features/ebilling/pages/credit-note', title: 'Nota de crédito electrónica', data: true },
+  { id: 'ebilling-invoice', path: 'factura', page: 'features/ebilling/pages/invoice', title: 'Factura electrónica', data: true },
   { id: 'ebilling-ride', path: 'RIDE/:accessKey', page: 'features/ebilling/pages/ride', title: 'RIDE', data: true },
 ];
 

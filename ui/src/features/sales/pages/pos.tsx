@@ -8,7 +8,7 @@
  * cart and keys, an electronic factura at the end whose SRI state is followed live). A cashier sees
  * the company's discount limit by the discount column (none at all when it is 0 %).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
@@ -72,10 +72,31 @@ export default function Pos() {
   return <PosScreen mode="note" />;
 }
 
+/**
+ * Optional additions of screens that reuse the POS (the full invoice form of
+ * `/admin/ebilling/factura`): without them the POS behaves as in `mode` alone.
+ */
+export interface PosExtras {
+  /** Heading instead of the mode's. */
+  title?: string;
+  /** localStorage key of the cart, so another screen keeps its own cart. */
+  storage?: string;
+  /** Fields merged into the register body (e.g. `additionalInfo`). */
+  extraBody?: Record<string, unknown>;
+  /** Shown in the totals panel, under the client. */
+  panel?: ReactNode;
+  /** After a document is registered. */
+  onRegistered?: () => void;
+  /** The client picker registers a new buyer in place (instead of linking to the clients page). */
+  createClient?: boolean;
+}
+
 /** The POS ending in the document of `mode`. */
-export function PosScreen({ mode }: { mode: PosMode }) {
+export function PosScreen({ mode, title: titleOverride, storage, extraBody, panel, onRegistered, createClient }: { mode: PosMode } & PosExtras) {
   const page = useLoaderData() as PosPage;
-  const { title, storage: STORAGE, register, done: doneLabel } = MODES[mode];
+  const { register, done: doneLabel } = MODES[mode];
+  const title = titleOverride ?? MODES[mode].title;
+  const STORAGE = storage ?? MODES[mode].storage;
   const [cart, setCart] = useState<Cart>(emptyCart);
   const [selected, setSelected] = useState(0);
   const [preview, setPreview] = useState<SalePreviewView | null>(null);
@@ -324,6 +345,7 @@ export function PosScreen({ mode }: { mode: PosMode }) {
             {cart.client ? `${cart.client.name} · ${cart.client.identification}` : `${page.finalConsumer.name}`}
           </button>
         </div>
+        {panel}
         <dl className="space-y-1 text-sm">
           <Row label="Subtotal" value={totals?.gross ?? '0.00'} />
           <Row label="Descuento" value={totals?.discount ?? '0.00'} />
@@ -343,6 +365,7 @@ export function PosScreen({ mode }: { mode: PosMode }) {
       <ProductSearch open={dialog === 'search'} onClose={closeDialog} onPick={(p) => (add(p), closeDialog())} />
       <ClientPicker
         open={dialog === 'client'}
+        createClient={createClient}
         onClose={closeDialog}
         onPick={(c) => {
           setCart((cur) => ({ ...cur, client: c.finalConsumer ? null : { _id: c._id, name: c.name, identification: c.identification } }));
@@ -354,9 +377,11 @@ export function PosScreen({ mode }: { mode: PosMode }) {
           total={preview.total}
           cart={cart}
           endpoint={register}
+          extraBody={extraBody}
           banks={page.bankAccounts}
           onClose={closeDialog}
           onDone={(sale) => {
+            onRegistered?.();
             setDone(sale);
             setCart(emptyCart());
             setDialog('done');
@@ -512,7 +537,7 @@ function ProductSearch({ open, onClose, onPick }: { open: boolean; onClose: () =
 }
 
 /** F4: clients by name or identification. */
-function ClientPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (c: ClientView) => void }) {
+function ClientPicker({ open, onClose, onPick, createClient }: { open: boolean; onClose: () => void; onPick: (c: ClientView) => void; createClient?: boolean }) {
   const [q, setQ] = useState('');
   const [found, setFound] = useState<ClientView[]>([]);
   useEffect(() => {
@@ -548,9 +573,13 @@ function ClientPicker({ open, onClose, onPick }: { open: boolean; onClose: () =>
           </li>
         ))}
       </ul>
-      <Link to="/admin/ventas/listaclientes" className="mt-2 inline-block text-sm underline">
-        Registrar un cliente nuevo
-      </Link>
+      {createClient ? (
+        <NewClient onCreated={onPick} />
+      ) : (
+        <Link to="/admin/ventas/listaclientes" className="mt-2 inline-block text-sm underline">
+          Registrar un cliente nuevo
+        </Link>
+      )}
     </Modal>
   );
 }
@@ -560,6 +589,7 @@ function PayDialog({
   total,
   cart,
   endpoint,
+  extraBody,
   banks,
   onClose,
   onDone,
@@ -567,6 +597,7 @@ function PayDialog({
   total: string;
   cart: Cart;
   endpoint: string;
+  extraBody?: Record<string, unknown>;
   banks: PosPage['bankAccounts'];
   onClose: () => void;
   onDone: (s: SaleView | InvoiceView) => void;
@@ -592,7 +623,7 @@ function PayDialog({
         ...(r.reference.trim() ? { reference: r.reference.trim() } : {}),
         ...(r.method === 'transfer' ? { bankAccountId: r.bankAccountId } : {}),
       }));
-      const sale = await apiPost<SaleView | InvoiceView>(endpoint, { ...body(cart), payments }, { quiet: true });
+      const sale = await apiPost<SaleView | InvoiceView>(endpoint, { ...body(cart), ...extraBody, payments }, { quiet: true });
       onDone(sale);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'No se pudo registrar la venta: revise la conexión y vuelva a intentar (no se duplicará).');
@@ -664,5 +695,74 @@ function PayDialog({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * A new buyer registered from the client picker (`POST /api/clients/register`, every role), then
+ * picked. Only what a factura needs; the clients page edits the rest.
+ */
+function NewClient({ onCreated }: { onCreated: (c: ClientView) => void }) {
+  const [shown, setShown] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!shown) {
+    return (
+      <button type="button" className="mt-2 text-sm underline" onClick={() => setShown(true)}>
+        Registrar un cliente nuevo
+      </button>
+    );
+  }
+  async function create(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const form = new FormData(e.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setBusy(true);
+    setError('');
+    try {
+      const client = await apiPost<ClientView>(
+        '/api/clients/register',
+        {
+          idType: text('idType'),
+          identification: text('identification'),
+          name: text('name'),
+          email: text('email') || null,
+          phone: text('phone') || null,
+          address: text('address') || null,
+        },
+        { quiet: true },
+      );
+      setShown(false);
+      onCreated(client);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'No se pudo registrar el cliente: revise la conexión y vuelva a intentar.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="mt-3 grid gap-2 border-t border-gray-200 pt-3 sm:grid-cols-2 dark:border-gray-700" onSubmit={create} data-testid="new-client">
+      <p className="text-sm font-medium sm:col-span-2">Nuevo cliente</p>
+      <select className="input" name="idType" defaultValue="cedula" aria-label="Tipo de identificación">
+        <option value="cedula">Cédula</option>
+        <option value="ruc">RUC</option>
+        <option value="pasaporte">Pasaporte</option>
+        <option value="exterior">Del exterior</option>
+      </select>
+      <input className="input" name="identification" required maxLength={20} autoComplete="off" placeholder="Identificación" aria-label="Identificación" />
+      <input className="input sm:col-span-2" name="name" required maxLength={300} placeholder="Nombre o razón social" aria-label="Nombre o razón social" />
+      <input className="input" name="email" maxLength={300} placeholder="Correo electrónico" aria-label="Correo electrónico" />
+      <input className="input" name="phone" maxLength={30} placeholder="Teléfono" aria-label="Teléfono" />
+      <input className="input sm:col-span-2" name="address" maxLength={300} placeholder="Dirección" aria-label="Dirección" />
+      {error && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary sm:col-span-2" disabled={busy}>
+        {busy ? 'Registrando…' : 'Registrar y elegir'}
+      </button>
+    </form>
   );
 }
