@@ -207,19 +207,8 @@ async fn factura_express_reaches_autorizado_and_posts_the_sale_once(backend: Bac
     // Stock, kardex and the shift once.
     assert_eq!(e.shop.stock(cola).await, "97");
     assert_eq!(e.shop.stock(bread).await, "90");
-    let kardex = e
-        .shop
-        .user
-        .get(&format!("/api/inventory/kardex?productId={cola}&limit=10"))
-        .await
-        .json();
-    let sold: Vec<&Value> = kardex["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|r| r["type"] == "sale")
-        .collect();
-    assert_eq!(sold.len(), 1, "{kardex}");
+    let sold = e.shop.kardex_rows(cola, "sale").await;
+    assert_eq!(sold.len(), 1, "{sold:?}");
     assert_eq!(sold[0]["document"]["number"], "001-001-000000001");
     let shift = e.shop.shift().await;
     assert_eq!(shift["summary"]["byMethod"]["efectivo"], "4.95", "{shift}");

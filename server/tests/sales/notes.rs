@@ -48,18 +48,12 @@ async fn cash_sale_moves_stock_kardex_and_shift(backend: Backend) {
 
     assert_eq!(shop.stock(cola).await, "97");
     assert_eq!(shop.stock(bread).await, "90");
-    let kardex = shop
-        .user
-        .get(&format!("/api/inventory/kardex?productId={cola}&limit=10"))
+    let sold = shop
+        .kardex_rows(cola, "sale")
         .await
-        .json();
-    let sold = kardex["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["type"] == "sale")
+        .first()
         .cloned()
-        .unwrap_or_else(|| panic!("sin fila de venta en {kardex}"));
+        .unwrap_or_else(|| panic!("sin fila de venta en el kárdex"));
     assert_eq!(sold["document"]["number"], "001-001-000000001", "{sold}");
     assert_eq!(sold["quantityOut"], "3", "{sold}");
 

@@ -78,6 +78,24 @@ impl Shop {
         r[0]["quantity"].as_str().unwrap_or("0").to_string()
     }
 
+    /// The kardex rows of `product` of movement type `kind` (`sale`, `sale_return`…), newest first.
+    pub async fn kardex_rows(&mut self, product: i64, kind: &str) -> Vec<Value> {
+        let kardex = self
+            .user
+            .get(&format!(
+                "/api/inventory/kardex?productId={product}&limit=100"
+            ))
+            .await
+            .json();
+        kardex["results"]
+            .as_array()
+            .unwrap_or_else(|| panic!("kárdex sin resultados: {kardex}"))
+            .iter()
+            .filter(|r| r["type"] == kind)
+            .cloned()
+            .collect()
+    }
+
     /// Sets the company's «Descuento máximo del cajero (%)» as the admin does on the company
     /// screen (cashiers give no discounts until then).
     pub async fn cashier_max_discount(&mut self, percent: &str) {
