@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { CreditableInvoiceView, ElectronicCreditNoteView, ElectronicCreditNotesPage, SaleRowView } from '../../../lib/api-types';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
 import { ReturnForm, type ReturnBody } from '../../sales/components/return-form';
 
 /** Refused or returned by the SRI: its messages say why. */
@@ -56,6 +56,11 @@ function CreditNoteProgress({ first }: { first: ElectronicCreditNoteView }) {
         </strong>
         {note.pending && <span aria-hidden="true">{' …'}</span>}
       </p>
+      {/* What the note gave back, so the shop sees the stock and the money moved (once). */}
+      <p data-testid="credit-note-returned">
+        {`Regresa al inventario: ${note.lines.map((l) => `${formatQuantity(l.quantity)} × ${l.name}`).join(', ')}. `}
+        {note.refund === 'cash' ? `Se devolvieron ${formatMoney(note.total)} en efectivo de su turno de caja.` : `Se rebajaron ${formatMoney(note.total)} de la cuenta por cobrar del cliente.`}
+      </p>
       {note.accessKey && <p className="break-all font-mono text-xs">{note.accessKey}</p>}
       {authorized && note.authorizationDate && <p className="text-xs">{`Autorizada el ${note.authorizationDate}`}</p>}
       {note.lastError && note.pending && <p className="text-xs text-amber-800 dark:text-amber-300">{note.lastError}</p>}
@@ -80,14 +85,24 @@ export default function ElectronicCreditNote() {
   const [issued, setIssued] = useState<ElectronicCreditNoteView | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [searching, setSearching] = useState(false);
 
   async function find(e: React.FormEvent) {
     e.preventDefault();
     setError('');
     setInvoice(null);
-    const page = await apiGet<{ results: SaleRowView[] }>(`/api/sales/invoice?search=${encodeURIComponent(search.trim())}&limit=10`);
-    setCandidates(page.results);
-    if (page.results.length === 0) setError('No se encontró la factura');
+    setIssued(null);
+    setSearching(true);
+    try {
+      const page = await apiGet<{ results: SaleRowView[] }>(`/api/sales/invoice?search=${encodeURIComponent(search.trim())}&limit=10`, { quiet: true });
+      setCandidates(page.results);
+      if (page.results.length === 0) setError('No se encontró ninguna factura con ese número o cliente');
+    } catch (err) {
+      setCandidates(null);
+      setError(err instanceof ApiError ? err.message : 'No se pudieron buscar las facturas: revise la conexión');
+    } finally {
+      setSearching(false);
+    }
   }
 
   async function pick(id: number) {
@@ -125,8 +140,8 @@ export default function ElectronicCreditNote() {
           Factura (número o cliente)
           <input className="input" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="001-001-000000123" required />
         </label>
-        <button className="btn btn-secondary" type="submit">
-          Buscar
+        <button className="btn btn-secondary" type="submit" disabled={searching}>
+          {searching ? 'Buscando…' : 'Buscar'}
         </button>
       </form>
       {error && (

@@ -4,8 +4,9 @@
  * scripts load and survive a reload); each document shows the SRI window's warnings, and opens its
  * SRI messages on demand. Authorized documents offer their XML, their RIDE and «Enviar por correo»
  * (`POST /api/ebilling/documents/{id}/email`); a DEVUELTA / NO AUTORIZADO factura offers «Corregir
- * y reenviar»: a link to its client to fix the data, then `POST /api/sales/invoice/{saleId}/resend`
- * (the factura rebuilt with the client's current data, same clave).
+ * y reenviar»: a link to its client to fix the data, then the resend endpoint ([`resendPath`]: today
+ * `POST /api/sales/invoice/{saleId}/resend`, the factura rebuilt with the client's current data,
+ * same clave).
  */
 import { Fragment, useEffect, useState } from 'react';
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from 'react-router';
@@ -115,18 +116,36 @@ function EmailAction({ doc }: { doc: ElectronicDocumentView }) {
   );
 }
 
-/** «Corregir y reenviar» of a DEVUELTA / NO AUTORIZADO factura: fix the client, then resend. */
-function ResendAction({ doc, saleId }: { doc: ElectronicDocumentView; saleId: number }) {
+/**
+ * Where «Corregir y reenviar» posts for `doc`, or `null` when the document has no way back yet.
+ * Only the factura's own endpoint exists today; once the generic
+ * `POST /api/ebilling/documents/{id}/resend` is in, this becomes the one line
+ * `` return `/api/ebilling/documents/${doc._id}/resend`; `` and every type gets the action.
+ */
+function resendPath(doc: ElectronicDocumentView): string | null {
+  return doc.type === 'factura' && doc.saleId != null ? `/api/sales/invoice/${doc.saleId}/resend` : null;
+}
+
+/** The words of a document type in the resend toasts. */
+const RESENT: Record<string, [string, string]> = {
+  factura: ['Factura reenviada', 'No se reenvió la factura'],
+  notaCredito: ['Nota de crédito reenviada', 'No se reenvió la nota de crédito'],
+  guiaRemision: ['Guía de remisión reenviada', 'No se reenvió la guía de remisión'],
+};
+
+/** «Corregir y reenviar» of a DEVUELTA / NO AUTORIZADO document: fix the client, then resend. */
+function ResendAction({ doc, path }: { doc: ElectronicDocumentView; path: string }) {
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
+  const [done, failed] = RESENT[doc.type] ?? ['Comprobante reenviado', 'No se reenvió el comprobante'];
   const resend = async () => {
     setBusy(true);
     try {
-      await apiPost(`/api/sales/invoice/${saleId}/resend`, {}, { quiet: true });
-      toast({ title: 'Factura reenviada', description: `La factura ${doc.number} se corrigió con los datos actuales del cliente y se envió de nuevo al SRI con la misma clave.`, color: 'success' });
+      await apiPost(path, {}, { quiet: true });
+      toast({ title: done, description: `El comprobante ${doc.number} se corrigió con los datos actuales y se envió de nuevo al SRI con la misma clave de acceso.`, color: 'success' });
       revalidator.revalidate();
     } catch (err) {
-      toast({ title: 'No se reenvió la factura', description: err instanceof ApiError ? err.message : 'Intente de nuevo', color: 'error' });
+      toast({ title: failed, description: err instanceof ApiError ? err.message : 'Revise la conexión e intente de nuevo', color: 'error' });
     } finally {
       setBusy(false);
     }
@@ -134,12 +153,14 @@ function ResendAction({ doc, saleId }: { doc: ElectronicDocumentView; saleId: nu
   return (
     <span className="block text-xs" data-testid="resend">
       {doc.clientId && (
-        <Link className={LINK} to={`/admin/ventas/listaclientes?search=${encodeURIComponent(doc.clientId)}`}>
-          Corregir el cliente
-        </Link>
+        <>
+          <Link className={LINK} to={`/admin/ventas/listaclientes?search=${encodeURIComponent(doc.clientId)}`}>
+            Corregir el cliente
+          </Link>
+          {' · '}
+        </>
       )}
-      {' · '}
-      <button type="button" className={LINK} disabled={busy} onClick={resend}>
+      <button type="button" className={LINK} disabled={busy} aria-busy={busy} onClick={resend}>
         {busy ? 'Reenviando…' : 'Corregir y reenviar'}
       </button>
     </span>
@@ -168,7 +189,9 @@ export default function ElectronicDocuments() {
           Facturas, notas de crédito y guías de remisión de la sucursal y su estado en el SRI. El SRI debe autorizarlas dentro de las 72 horas desde su emisión.
         </p>
       </div>
-      <Form method="get" className="card grid gap-2 sm:grid-cols-3 lg:grid-cols-6" aria-label="Filtros">
+      {/* Keyed by the address: «Quitar filtros» and the back button reset the fields, which only
+          read their values when they mount. */}
+      <Form key={params.toString()} method="get" className="card grid gap-2 sm:grid-cols-3 lg:grid-cols-6" aria-label="Filtros">
         <label className="label">
           Tipo
           <select className="input" name="type" defaultValue={params.get('type') ?? ''}>
@@ -264,15 +287,18 @@ export default function ElectronicDocuments() {
                             <a className={LINK} href={`/api/ebilling/documents/${d._id}/xml`} download={`${d.accessKey}.xml`}>
                               Descargar XML
                             </a>
-                            <Link className={LINK} to={`/admin/ebilling/RIDE/${d.accessKey}`}>
-                              Ver RIDE
-                            </Link>
-                            {d.type !== 'guiaRemision' && <EmailAction doc={d} />}
+                            {/* The RIDE and its e-mail exist for facturas and notas de crédito (not for guías). */}
+                            {d.type !== 'guiaRemision' && (
+                              <>
+                                <Link className={LINK} to={`/admin/ebilling/RIDE/${d.accessKey}`}>
+                                  Ver RIDE
+                                </Link>
+                                <EmailAction doc={d} />
+                              </>
+                            )}
                           </>
                         )}
-                        {(d.state === 'returned' || d.state === 'not_authorized') && d.type === 'factura' && d.saleId != null && (
-                          <ResendAction doc={d} saleId={d.saleId} />
-                        )}
+                        {(d.state === 'returned' || d.state === 'not_authorized') && resendPath(d) !== null && <ResendAction doc={d} path={resendPath(d) ?? ''} />}
                       </td>
                     </tr>
                     {open === d._id && (

@@ -1,8 +1,10 @@
 /**
  * `/admin/ebilling/guiaDeRemision` (every role): the electronic guía de remisión. A form for a
- * standalone guía (carrier, plate, dates, one recipient, lines found by product search or written
- * freely), or a recent inventory transfer picked to prefill it (its lines travel to the destination
- * warehouse; the recipient is the company itself). After submitting, the page follows the guía's
+ * standalone guía (carrier, plate, dates, one or more recipients — the XSD's `destinatarios` holds
+ * many, each with its own address, reason and lines found by product search or written freely), or
+ * a recent inventory transfer picked to prefill it (its lines travel to the destination warehouse;
+ * the recipient is the company itself). The server checks every field and answers in Spanish with
+ * `recipients[i].…` names, shown under the field of that recipient. After submitting, the page follows the guía's
  * SRI state by polling `GET /api/ebilling/remissionGuide/{id}` until AUTORIZADO, or shows the SRI's
  * messages. Below, the branch's recent guías.
  */
@@ -31,6 +33,43 @@ interface LineDraft {
 }
 
 const emptyLine = (): LineDraft => ({ productId: null, code: '', description: '', quantity: '1' });
+
+/** A destinatario being written, with what travels to it. */
+interface RecipientDraft {
+  idType: string;
+  identification: string;
+  name: string;
+  address: string;
+  reason: string;
+  route: string;
+  lines: LineDraft[];
+}
+
+const emptyRecipient = (): RecipientDraft => ({ idType: 'ruc', identification: '', name: '', address: '', reason: 'Venta', route: '', lines: [emptyLine()] });
+
+/** The body's line: a product of the catalogue, or a free code and description. */
+const lineBody = (l: LineDraft) => (l.productId !== null ? { productId: l.productId, quantity: l.quantity } : { code: l.code || null, description: l.description, quantity: l.quantity });
+
+/**
+ * What can be told before asking the server (which checks everything again): an empty
+ * recipient or line, in Spanish, under the same `recipients[i].…` names the server uses.
+ */
+function localProblems(recipients: RecipientDraft[]): Record<string, string> {
+  const problems: Record<string, string> = {};
+  recipients.forEach((r, i) => {
+    const f = (name: string) => `recipients[${i}].${name}`;
+    if (!r.identification.trim()) problems[f('identification')] = 'Escriba la identificación del destinatario';
+    if (!r.name.trim()) problems[f('name')] = 'Escriba el nombre del destinatario';
+    if (!r.address.trim()) problems[f('address')] = 'Escriba la dirección de llegada';
+    if (!r.reason.trim()) problems[f('reason')] = 'Escriba el motivo del traslado';
+    if (r.lines.length === 0) problems[f('lines')] = 'Agregue al menos una línea';
+    r.lines.forEach((l, j) => {
+      if (l.productId === null && !l.description.trim()) problems[f(`lines[${j}].description`)] = 'Elija un producto o escriba la descripción';
+      if (!/^\d+(\.\d{1,6})?$/.test(l.quantity.trim()) || Number(l.quantity) <= 0) problems[f(`lines[${j}].quantity`)] = 'La cantidad debe ser un número mayor que cero';
+    });
+  });
+  return problems;
+}
 
 function FieldError({ errors, name }: { errors: Record<string, string>; name: string }) {
   return errors[name] ? <span className="text-xs text-red-700 dark:text-red-300">{errors[name]}</span> : null;
@@ -103,9 +142,14 @@ function LiveState({ initial, onFinal }: { initial: RemissionGuideView; onFinal:
 }
 
 /** Product search for one line. */
-function ProductPicker({ onPick }: { onPick: (p: ProductView) => void }) {
+function ProductPicker({ label, onPick }: { label: string; onPick: (p: ProductView) => void }) {
   const [q, setQ] = useState('');
   const [found, setFound] = useState<ProductView[]>([]);
+  const pick = (p: ProductView) => {
+    onPick(p);
+    setQ('');
+    setFound([]);
+  };
   useEffect(() => {
     const text = q.trim();
     if (text.length < 2) return setFound([]);
@@ -117,7 +161,19 @@ function ProductPicker({ onPick }: { onPick: (p: ProductView) => void }) {
   }, [q]);
   return (
     <div className="relative">
-      <input className="input" placeholder="Buscar producto…" value={q} onChange={(e) => setQ(e.target.value)} aria-label="Buscar producto" />
+      <input
+        className="input"
+        placeholder="Buscar producto…"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        aria-label={label}
+        onKeyDown={(e) => {
+          // Enter picks the first match; it never submits the whole guía.
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          if (found[0]) pick(found[0]);
+        }}
+      />
       {found.length > 0 && (
         <ul className="absolute z-10 mt-1 w-full rounded border border-gray-200 bg-white shadow dark:border-gray-700 dark:bg-gray-900">
           {found.map((p) => (
@@ -125,11 +181,7 @@ function ProductPicker({ onPick }: { onPick: (p: ProductView) => void }) {
               <button
                 type="button"
                 className="w-full px-2 py-1 text-left text-sm hover:bg-gray-100 dark:hover:bg-gray-800"
-                onClick={() => {
-                  onPick(p);
-                  setQ('');
-                  setFound([]);
-                }}
+                onClick={() => pick(p)}
               >
                 {`${p.code} · ${p.name}`}
               </button>
@@ -138,6 +190,118 @@ function ProductPicker({ onPick }: { onPick: (p: ProductView) => void }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** One destinatario of a standalone guía: who, where, why, and what travels to it. */
+function RecipientFields({
+  index,
+  count,
+  recipient,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  recipient: RecipientDraft;
+  errors: Record<string, string>;
+  onChange: (change: Partial<RecipientDraft>) => void;
+  onRemove: () => void;
+}) {
+  const n = index + 1;
+  const f = (name: string) => `recipients[${index}].${name}`;
+  // With one recipient the labels stay short; with more, each says which recipient it belongs to.
+  const title = count > 1 ? `Destinatario ${n}` : 'Destinatario';
+  const lines = recipient.lines;
+  const setLine = (j: number, change: Partial<LineDraft>) => onChange({ lines: lines.map((l, k) => (k === j ? { ...l, ...change } : l)) });
+  return (
+    <fieldset className="space-y-2 rounded-md border border-gray-200 p-3 dark:border-gray-700" data-testid="recipient">
+      <legend className="px-1 font-semibold">{title}</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        <label className="label">
+          Tipo de identificación
+          <select className="input" value={recipient.idType} onChange={(e) => onChange({ idType: e.target.value })}>
+            {ID_TYPES.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+          <FieldError errors={errors} name={f('idType')} />
+        </label>
+        <label className="label">
+          Identificación del destinatario
+          <input className="input" value={recipient.identification} aria-invalid={Boolean(errors[f('identification')])} onChange={(e) => onChange({ identification: e.target.value })} />
+          <FieldError errors={errors} name={f('identification')} />
+        </label>
+        <label className="label">
+          Nombre o razón social
+          <input className="input" value={recipient.name} aria-invalid={Boolean(errors[f('name')])} onChange={(e) => onChange({ name: e.target.value })} />
+          <FieldError errors={errors} name={f('name')} />
+        </label>
+        <label className="label sm:col-span-2">
+          Dirección de llegada
+          <input className="input" value={recipient.address} aria-invalid={Boolean(errors[f('address')])} onChange={(e) => onChange({ address: e.target.value })} />
+          <FieldError errors={errors} name={f('address')} />
+        </label>
+        <label className="label">
+          Motivo del traslado
+          <input className="input" value={recipient.reason} aria-invalid={Boolean(errors[f('reason')])} onChange={(e) => onChange({ reason: e.target.value })} />
+          <FieldError errors={errors} name={f('reason')} />
+        </label>
+        <label className="label sm:col-span-3">
+          Ruta (opcional)
+          <input className="input" value={recipient.route} onChange={(e) => onChange({ route: e.target.value })} />
+          <FieldError errors={errors} name={f('route')} />
+        </label>
+      </div>
+      <h3 className="font-medium">{count > 1 ? `Lo que se transporta al destinatario ${n}` : 'Lo que se transporta'}</h3>
+      <FieldError errors={errors} name={f('lines')} />
+      <ul className="space-y-2">
+        {lines.map((l, j) => (
+          <li key={j} className="grid gap-2 sm:grid-cols-[2fr_1fr_2fr_1fr_auto] sm:items-start">
+            <ProductPicker label={count > 1 ? `Buscar producto del destinatario ${n}` : 'Buscar producto'} onPick={(p) => setLine(j, { productId: p._id, code: p.code, description: p.name })} />
+            <label className="label">
+              <span className="sr-only">Código</span>
+              <input className="input" placeholder="Código" value={l.code} disabled={l.productId !== null} onChange={(e) => setLine(j, { code: e.target.value })} />
+              <FieldError errors={errors} name={f(`lines[${j}].code`)} />
+            </label>
+            <label className="label">
+              <span className="sr-only">Descripción</span>
+              <input className="input" placeholder="Descripción" value={l.description} disabled={l.productId !== null} onChange={(e) => setLine(j, { description: e.target.value })} />
+              <FieldError errors={errors} name={f(`lines[${j}].description`)} />
+              <FieldError errors={errors} name={f(`lines[${j}].productId`)} />
+            </label>
+            <label className="label">
+              <span className="sr-only">Cantidad</span>
+              <input className="input" inputMode="decimal" placeholder="Cantidad" value={l.quantity} onChange={(e) => setLine(j, { quantity: e.target.value })} />
+              <FieldError errors={errors} name={f(`lines[${j}].quantity`)} />
+            </label>
+            <div className="flex gap-1">
+              {l.productId !== null && (
+                <button type="button" className="btn btn-secondary" onClick={() => setLine(j, { productId: null })}>
+                  Texto libre
+                </button>
+              )}
+              <button type="button" className="btn btn-secondary" aria-label={`Quitar la línea ${j + 1}`} onClick={() => onChange({ lines: lines.filter((_, k) => k !== j) })}>
+                ✕
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-secondary" onClick={() => onChange({ lines: [...lines, emptyLine()] })}>
+          Agregar línea
+        </button>
+        {count > 1 && (
+          <button type="button" className="btn btn-secondary" onClick={onRemove}>
+            {`Quitar el destinatario ${n}`}
+          </button>
+        )}
+      </div>
+    </fieldset>
   );
 }
 
@@ -164,8 +328,7 @@ export default function RemissionGuidePage() {
   const [plate, setPlate] = useState(preset?.plate ?? '');
   const [startDate, setStartDate] = useState(data.today);
   const [endDate, setEndDate] = useState(data.today);
-  const [recipient, setRecipient] = useState({ idType: 'ruc', identification: '', name: '', address: '', reason: 'Venta', route: '' });
-  const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
+  const [recipients, setRecipients] = useState<RecipientDraft[]>([emptyRecipient()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);
@@ -180,34 +343,34 @@ export default function RemissionGuidePage() {
     }
   }
 
-  function setLine(i: number, change: Partial<LineDraft>) {
-    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...change } : l)));
-  }
+  const setRecipient = (i: number, change: Partial<RecipientDraft>) => setRecipients((rs) => rs.map((r, j) => (j === i ? { ...r, ...change } : r)));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setSaving(true);
     setErrors({});
     setMessage('');
+    if (transferId === null) {
+      const local = localProblems(recipients);
+      if (Object.keys(local).length > 0) {
+        setErrors(local);
+        setMessage('Revise los datos marcados de los destinatarios');
+        return;
+      }
+    }
+    setSaving(true);
     const common = { originAddress: origin, carrier, plate, startDate, endDate };
     const body =
       transferId !== null
         ? { ...common, transferId }
         : {
             ...common,
-            recipients: [
-              {
-                ...recipient,
-                route: recipient.route || null,
-                lines: lines.map((l) => (l.productId !== null ? { productId: l.productId, quantity: l.quantity } : { code: l.code || null, description: l.description, quantity: l.quantity })),
-              },
-            ],
+            recipients: recipients.map(({ lines, ...r }) => ({ ...r, route: r.route || null, lines: lines.map(lineBody) })),
           };
     try {
       const guide = await apiPost<RemissionGuideView>('/api/ebilling/remissionGuide/register', body, { quiet: true });
       setSubmitted(guide);
       setTransferId(null);
-      setLines([emptyLine()]);
+      setRecipients([emptyRecipient()]);
       revalidator.revalidate();
     } catch (err) {
       if (err instanceof ApiError) {
@@ -288,86 +451,23 @@ export default function RemissionGuidePage() {
         </fieldset>
 
         {transferId === null ? (
-          <fieldset className="space-y-2">
-            <legend className="font-semibold">Destinatario</legend>
-            <div className="grid gap-2 sm:grid-cols-3">
-              <label className="label">
-                Tipo de identificación
-                <select className="input" value={recipient.idType} onChange={(e) => setRecipient({ ...recipient, idType: e.target.value })}>
-                  {ID_TYPES.map(([v, l]) => (
-                    <option key={v} value={v}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-                <FieldError errors={errors} name="recipients[0].idType" />
-              </label>
-              <label className="label">
-                Identificación
-                <input className="input" value={recipient.identification} onChange={(e) => setRecipient({ ...recipient, identification: e.target.value })} />
-                <FieldError errors={errors} name="recipients[0].identification" />
-              </label>
-              <label className="label">
-                Nombre o razón social
-                <input className="input" value={recipient.name} onChange={(e) => setRecipient({ ...recipient, name: e.target.value })} />
-                <FieldError errors={errors} name="recipients[0].name" />
-              </label>
-              <label className="label sm:col-span-2">
-                Dirección de llegada
-                <input className="input" value={recipient.address} onChange={(e) => setRecipient({ ...recipient, address: e.target.value })} />
-                <FieldError errors={errors} name="recipients[0].address" />
-              </label>
-              <label className="label">
-                Motivo del traslado
-                <input className="input" value={recipient.reason} onChange={(e) => setRecipient({ ...recipient, reason: e.target.value })} />
-                <FieldError errors={errors} name="recipients[0].reason" />
-              </label>
-              <label className="label sm:col-span-3">
-                Ruta (opcional)
-                <input className="input" value={recipient.route} onChange={(e) => setRecipient({ ...recipient, route: e.target.value })} />
-                <FieldError errors={errors} name="recipients[0].route" />
-              </label>
-            </div>
+          <div className="space-y-4">
+            {recipients.map((r, i) => (
+              <RecipientFields
+                key={i}
+                index={i}
+                count={recipients.length}
+                recipient={r}
+                errors={errors}
+                onChange={(change) => setRecipient(i, change)}
+                onRemove={() => setRecipients((rs) => rs.filter((_, j) => j !== i))}
+              />
+            ))}
             <FieldError errors={errors} name="recipients" />
-            <h3 className="font-medium">Lo que se transporta</h3>
-            <FieldError errors={errors} name="recipients[0].lines" />
-            <ul className="space-y-2">
-              {lines.map((l, i) => (
-                <li key={i} className="grid gap-2 sm:grid-cols-[2fr_1fr_2fr_1fr_auto] sm:items-start">
-                  <ProductPicker onPick={(p) => setLine(i, { productId: p._id, code: p.code, description: p.name })} />
-                  <label className="label">
-                    <span className="sr-only">Código</span>
-                    <input className="input" placeholder="Código" value={l.code} disabled={l.productId !== null} onChange={(e) => setLine(i, { code: e.target.value })} />
-                    <FieldError errors={errors} name={`recipients[0].lines[${i}].code`} />
-                  </label>
-                  <label className="label">
-                    <span className="sr-only">Descripción</span>
-                    <input className="input" placeholder="Descripción" value={l.description} disabled={l.productId !== null} onChange={(e) => setLine(i, { description: e.target.value })} />
-                    <FieldError errors={errors} name={`recipients[0].lines[${i}].description`} />
-                    <FieldError errors={errors} name={`recipients[0].lines[${i}].productId`} />
-                  </label>
-                  <label className="label">
-                    <span className="sr-only">Cantidad</span>
-                    <input className="input" inputMode="decimal" placeholder="Cantidad" value={l.quantity} onChange={(e) => setLine(i, { quantity: e.target.value })} />
-                    <FieldError errors={errors} name={`recipients[0].lines[${i}].quantity`} />
-                  </label>
-                  <div className="flex gap-1">
-                    {l.productId !== null && (
-                      <button type="button" className="btn btn-secondary" onClick={() => setLine(i, { productId: null })}>
-                        Texto libre
-                      </button>
-                    )}
-                    <button type="button" className="btn btn-secondary" aria-label="Quitar línea" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
-                      ✕
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <button type="button" className="btn btn-secondary" onClick={() => setLines((ls) => [...ls, emptyLine()])}>
-              Agregar línea
+            <button type="button" className="btn btn-secondary" onClick={() => setRecipients((rs) => [...rs, emptyRecipient()])}>
+              Agregar destinatario
             </button>
-          </fieldset>
+          </div>
         ) : (
           <p className="text-sm text-gray-600 dark:text-gray-300">
             La guía lleva las líneas de la transferencia hacia su bodega de destino; el destinatario es la propia empresa (motivo «Traslado entre establecimientos»).
