@@ -97,10 +97,10 @@ async function products(page: Page): Promise<Product[]> {
   return (list.results as Product[]).filter((p) => p.kind === 'product' && p.barcodes.length > 0);
 }
 
-/** Stock of `productId` in every warehouse, as a number of units. */
-async function stockOf(page: Page, productId: number): Promise<number> {
-  const stock = await (await page.request.get('/api/inventory/stock')).json();
-  return (stock.results as { productId: number; quantity: string }[]).filter((r) => r.productId === productId).reduce((s, r) => s + Number(r.quantity), 0);
+/** Stock of `product` in the branch's warehouses, as a number of units. */
+async function stockOf(page: Page, product: Product): Promise<number> {
+  const stock = await (await page.request.get(`/api/inventory/stock?search=${encodeURIComponent(product.code)}`)).json();
+  return (stock.results as { productId: number; quantity: string }[]).filter((r) => r.productId === product._id).reduce((s, r) => s + Number(r.quantity), 0);
 }
 
 /** Cents of a «$ 12.34» text. */
@@ -206,7 +206,7 @@ test('electronic credit note against the authorized factura: authorized, stock a
   const product = shared.product;
   expect(shared.invoiceNumber, 'the factura of the first test').not.toBe('');
   if (!product) throw new Error('sin producto');
-  const stockBefore = await stockOf(page, product._id);
+  const stockBefore = await stockOf(page, product);
 
   await page.goto('/admin/ebilling/nota_de_credito');
   await hydrated(page);
@@ -235,7 +235,7 @@ test('electronic credit note against the authorized factura: authorized, stock a
   await expect(progress.getByRole('link', { name: 'RIDE A4' })).toBeVisible();
 
   // The unit is back in stock, and the refund left the drawer as a line of the shift.
-  expect(await stockOf(page, product._id)).toBe(stockBefore + 1);
+  expect(await stockOf(page, product)).toBe(stockBefore + 1);
   await page.goto('/admin/caja/Ingresar');
   await hydrated(page);
   await expect(page.getByRole('row').filter({ hasText: `-${refund}` })).toHaveCount(1);
@@ -286,7 +286,7 @@ test('guía de remisión with two recipients: Spanish validation, then AUTORIZAD
   await two.getByPlaceholder('Descripción').fill('Cajas de cartón vacías');
   await two.getByPlaceholder('Cantidad').fill('3');
   await page.getByRole('button', { name: 'Emitir guía electrónica' }).click();
-  await expect(two.locator('.text-red-700')).not.toHaveCount(0);
+  await expect(two).toContainText('el RUC debe tener 13 dígitos');
   await expect(page.getByTestId('live-state')).toHaveCount(0);
 
   await two.getByLabel('Identificación del destinatario').fill('1790011224001');
@@ -423,7 +423,7 @@ test('/admin/ebilling: filters, XML, RIDE, e-mail again, and correct-and-resend 
   await returned.getByRole('button', { name: 'Corregir y reenviar' }).click();
   await expectToast(page, 'Factura reenviada');
 
-  await page.goto(`/admin/ebilling?search=${invoice.number}`);
+  await page.goto(`/admin/ebilling?search=${encodeURIComponent(BUYER_NAME)}`);
   const again = rows.filter({ hasText: invoice.number });
   await expect(async () => {
     await page.reload();

@@ -501,6 +501,7 @@ export default function RemissionGuidePage() {
                 <th>Placa</th>
                 <th>Transferencia</th>
                 <th>Estado</th>
+                <th>XML</th>
               </tr>
             </thead>
             <tbody>
@@ -513,6 +514,15 @@ export default function RemissionGuidePage() {
                   <td>{g.transferNumber ?? '—'}</td>
                   <td>
                     <Badge guide={g} />
+                  </td>
+                  <td>
+                    {g.state === 'authorized' ? (
+                      <a className="text-primary-700 underline hover:no-underline dark:text-primary-300" href={`/api/ebilling/documents/${g.documentId}/xml`} download={`${g.accessKey}.xml`}>
+                        Descargar
+                      </a>
+                    ) : (
+                      '—'
+                    )}
                   </td>
                 </tr>
               ))}
