@@ -10,22 +10,11 @@
  * specs: the certificate is uploaded only when the company has none, and the admin's shift on
  * C01 is opened here and closed again at the end (ebilling.spec.ts opens its own there).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, expectToast, hydrated, signIn } from './helpers';
+import { apiPost, collectErrors, csrfToken, demoCertificate, expectToast, hydrated, mailWith, scannableProducts, signIn, type DemoProduct } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
-
-interface Product {
-  _id: number;
-  code: string;
-  name: string;
-  kind: string;
-  barcodes: string[];
-}
 
 /** A valid cédula (check digit 5) that no demo client has: the buyer created inline. */
 const BUYER_ID = '1710034065';
@@ -38,31 +27,7 @@ const CARRIER_ID = '1712345675';
 const SRI_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}`;
 
 /** The factura of the first test, used by the credit note and the list. */
-const shared = { invoiceNumber: '', accessKey: '', product: null as Product | null, turnId: 0 };
-
-/** The API with the page's session and CSRF cookie, as the UI's own client sends it. */
-async function csrf(page: Page) {
-  return (await page.context().cookies()).find((c) => c.name === 'mostrador_csrf')?.value ?? '';
-}
-async function apiPost(page: Page, path: string, data: unknown) {
-  return page.request.post(path, { data, headers: { 'X-CSRF-Token': await csrf(page) } });
-}
-
-/** The newest .eml for `to` that contains `needle` (polls up to 20 s), headers unfolded. */
-async function mailWith(to: string, needle: string): Promise<string> {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR no está definida: ejecute las pruebas con cargo test');
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = readdirSync(dir)
-      .filter((f) => f.endsWith('.eml'))
-      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '))
-      .find((m) => m.includes(to) && m.includes(needle));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no llegó el correo para ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const shared = { invoiceNumber: '', accessKey: '', product: null as DemoProduct | null, turnId: 0 };
 
 /** Signs in as the admin, with a certificate stored and a shift open on C01. */
 async function ready(page: Page) {
@@ -70,20 +35,14 @@ async function ready(page: Page) {
   const stored = await page.request.get('/api/ebilling/certificate');
   if (stored.status() !== 200) {
     const password = 'clave-forms-e2e';
-    const bin = process.env.MOSTRADOR_BIN ?? '../target/release/mostrador';
-    const out = join(mkdtempSync(join(tmpdir(), 'mostrador-e2e-p12-')), 'demo.p12');
-    execFileSync(bin, ['sri', 'demo-cert', '--out', out, '--password-env', 'P12'], { env: { ...process.env, P12: password }, stdio: ['ignore', 'ignore', 'inherit'] });
     const up = await page.request.post('/api/ebilling/certificate', {
-      multipart: { file: { name: 'demo.p12', mimeType: 'application/x-pkcs12', buffer: readFileSync(out) }, password },
-      headers: { 'X-CSRF-Token': await csrf(page) },
+      multipart: { file: { name: 'demo.p12', mimeType: 'application/x-pkcs12', buffer: readFileSync(demoCertificate(password)) }, password },
+      headers: { 'X-CSRF-Token': await csrfToken(page) },
     });
     expect(up.status(), await up.text()).toBe(200);
   }
   const last = await (await page.request.get('/api/Turn/getMyLastTurn')).json();
-  if (last?.state === 'open') {
-    shared.turnId = last._id;
-    return;
-  }
+  if (last?.state === 'open') return;
   const registers = await (await page.request.get('/api/cashRegister?limit=50')).json();
   const c01 = (registers.results as { _id: number; code: string }[]).find((r) => r.code === 'C01');
   const opened = await apiPost(page, '/api/Turn/open', { cashRegisterId: c01?._id, openingAmount: '50.00' });
@@ -91,14 +50,8 @@ async function ready(page: Page) {
   shared.turnId = (await opened.json())._id;
 }
 
-/** A product with a barcode from the demo catalogue. */
-async function products(page: Page): Promise<Product[]> {
-  const list = await (await page.request.get('/api/item?limit=20')).json();
-  return (list.results as Product[]).filter((p) => p.kind === 'product' && p.barcodes.length > 0);
-}
-
 /** Stock of `product` in the branch's warehouses, as a number of units. */
-async function stockOf(page: Page, product: Product): Promise<number> {
+async function stockOf(page: Page, product: DemoProduct): Promise<number> {
   const stock = await (await page.request.get(`/api/inventory/stock?search=${encodeURIComponent(product.code)}`)).json();
   return (stock.results as { productId: number; quantity: string }[]).filter((r) => r.productId === product._id).reduce((s, r) => s + Number(r.quantity), 0);
 }
@@ -108,7 +61,7 @@ const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) 
 const money = (c: number) => (c / 100).toFixed(2);
 
 test.afterAll(async ({ browser }) => {
-  // The admin's shift goes back closed, so other specs can open C01.
+  // The shift opened here goes back closed, so other specs can open C01.
   if (!shared.turnId) return;
   const page = await browser.newPage();
   await signIn(page, 'admin@demo.ec');
@@ -120,7 +73,7 @@ test('full invoice form: client created inline, discount, two payments, informac
   test.setTimeout(90_000);
   const errors = collectErrors(page);
   await ready(page);
-  const [first, second] = await products(page);
+  const [first, second] = await scannableProducts(page);
   shared.product = first;
 
   await page.goto('/admin/ebilling/factura');
@@ -129,12 +82,11 @@ test('full invoice form: client created inline, discount, two payments, informac
   await expect(page.getByTestId('additional-info')).toContainText('Sin campos adicionales.');
   const scan = page.getByLabel('Código de barras');
   await expect(scan).toBeFocused();
-  await scan.fill(first.barcodes[0]);
-  await scan.press('Enter');
-  await expect(page.getByTestId('cart')).toContainText(first.name);
-  await scan.fill(second.barcodes[0]);
-  await scan.press('Enter');
-  await expect(page.getByTestId('cart')).toContainText(second.name);
+  for (const product of [first, second]) {
+    await scan.fill(product.barcodes[0]);
+    await scan.press('Enter');
+    await expect(page.getByTestId('cart')).toContainText(product.name);
+  }
   await page.getByLabel(`Cantidad de ${first.name}`).fill('2');
 
   // The buyer does not exist yet: searched, then registered from the picker.
@@ -246,7 +198,7 @@ test('guía de remisión with two recipients: Spanish validation, then AUTORIZAD
   test.setTimeout(60_000);
   const errors = collectErrors(page);
   await ready(page);
-  const [first] = await products(page);
+  const [first] = await scannableProducts(page);
 
   await page.goto('/admin/ebilling/guiaDeRemision');
   await hydrated(page);
@@ -303,7 +255,7 @@ test('guía de remisión from an inventory transfer, opened from the transfers s
   test.setTimeout(60_000);
   const errors = collectErrors(page);
   await ready(page);
-  const [first] = await products(page);
+  const [first] = await scannableProducts(page);
   const cellars = (await (await page.request.get('/api/inventory/cellar/options')).json()) as { _id: number; isDefault: boolean }[];
   const from = cellars.find((c) => c.isDefault) ?? cellars[0];
   const to = cellars.find((c) => c._id !== from._id);
@@ -402,7 +354,7 @@ test('/admin/ebilling: filters, XML, RIDE, e-mail again, and correct-and-resend 
   // The simulator returns the next reception DEVUELTA (error 52).
   const control = await page.request.post(`${SRI_URL}/simulador/control`, { data: { reception: { mode: 'reject', code: 52, times: 1 } } });
   expect(control.ok()).toBe(true);
-  const [product] = await products(page);
+  const [product] = await scannableProducts(page);
   const client = ((await (await page.request.get(`/api/clients/search?q=${BUYER_ID}`)).json()) as { _id: number }[])[0];
   const body = { clientId: client._id, lines: [{ productId: product._id, quantity: '1' }] };
   const preview = await (await apiPost(page, '/api/sales/note/preview', body)).json();

@@ -5,56 +5,13 @@
  * e-mail, sees the factura AUTORIZADO, prints its RIDE on A4 and 80 mm, finds it autorizado among
  * the electronic documents, and the buyer's e-mail arrives with the XML and the RIDE attached.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, expectToast, hydrated, signIn } from './helpers';
-
-interface Product {
-  name: string;
-  kind: string;
-  barcodes: string[];
-}
+import { expect, test } from '@playwright/test';
+import { apiPost, collectErrors, demoCertificate, expectToast, hydrated, mailWith, scannableProducts, signIn } from './helpers';
 
 /** A valid cédula (check digit 5) that no demo client has. */
 const BUYER_ID = '1712345675';
 const BUYER_EMAIL = 'comprador.factura@example.ec';
 const BUYER_NAME = 'Comprador Factura E2E';
-
-/** A demo certificate for the demo company (RUC 1790011224001), made by the binary under test. */
-function demoCertificate(password: string): string {
-  const bin = process.env.MOSTRADOR_BIN ?? '../target/release/mostrador';
-  const out = join(mkdtempSync(join(tmpdir(), 'mostrador-e2e-p12-')), 'demo.p12');
-  execFileSync(bin, ['sri', 'demo-cert', '--out', out, '--password-env', 'P12'], {
-    env: { ...process.env, P12: password },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return out;
-}
-
-/** The API with the page's session and CSRF cookie, as the UI's own client sends it. */
-async function apiPost(page: Page, path: string, data: unknown) {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'mostrador_csrf')?.value ?? '';
-  return page.request.post(path, { data, headers: { 'X-CSRF-Token': csrf } });
-}
-
-/** The newest .eml for `to` that contains `needle` (polls up to 20 s), headers unfolded. */
-async function mailWith(to: string, needle: string): Promise<string> {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR no está definida: ejecute las pruebas con cargo test');
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = readdirSync(dir)
-      .filter((f) => f.endsWith('.eml'))
-      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '))
-      .find((m) => m.includes(to) && m.includes(needle));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no llegó el correo de la factura para ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 test('upload the certificate, sell with factura express, authorized, RIDE A4 and 80 mm, e-mail to the buyer', async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -93,8 +50,7 @@ test('upload the certificate, sell with factura express, authorized, RIDE A4 and
   await page.getByRole('button', { name: 'Abrir caja' }).click();
   await expectToast(page, 'Caja abierta');
 
-  const list = await (await page.request.get('/api/item?limit=20')).json();
-  const [first, second] = (list.results as Product[]).filter((p) => p.kind === 'product' && p.barcodes.length > 0);
+  const [first, second] = await scannableProducts(page);
 
   // Factura express from the keyboard: scan two products, F4 the client, F9 pay cash.
   await page.goto('/admin/ventas/facturaExpress');

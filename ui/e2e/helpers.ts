@@ -1,5 +1,7 @@
 /** Shared steps for the end-to-end specs. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
@@ -18,22 +20,31 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** The newest message the test SMTP server received for `to` (polls up to 15 s). */
-export async function mailFor(to: string): Promise<string> {
+/**
+ * Polls the test SMTP server's folder until one message (newest first, raw text) satisfies
+ * `found`; fails with «no llegó `what`» after `ms`.
+ */
+async function pollMail(found: (raw: string) => boolean, what: string, ms: number): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR no está definida: ejecute las pruebas con cargo test --release');
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + ms;
   for (;;) {
-    const found = readdirSync(dir)
+    const mail = readdirSync(dir)
       .filter((f) => f.endsWith('.eml'))
       .sort()
       .reverse()
       .map((f) => readFileSync(join(dir, f), 'utf8'))
-      .find((m) => m.split('\n')[0].includes(to));
-    if (found) return found.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    if (Date.now() > deadline) throw new Error(`no llegó el correo para ${to}`);
+      .find(found);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no llegó ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The newest message the test SMTP server received for `to` (polls up to 15 s). */
+export async function mailFor(to: string): Promise<string> {
+  const mail = await pollMail((m) => m.split('\n')[0].includes(to), `el correo para ${to}`, 15_000);
+  return mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
 
 /** The path of the first link in `mail` that contains `needle`. */
@@ -87,4 +98,47 @@ export async function clientNavigate(page: Page, path: string) {
 /** Errors other than the browser's notes about the HTTP statuses a test expects. */
 export function unexpected(errors: string[], ...statuses: number[]): string[] {
   return errors.filter((e) => !statuses.some((s) => e.includes(`status of ${s}`)));
+}
+
+/** A demo certificate for the demo company (RUC 1790011224001), made by the binary under test. */
+export function demoCertificate(password: string): string {
+  const bin = process.env.MOSTRADOR_BIN ?? '../target/release/mostrador';
+  const out = join(mkdtempSync(join(tmpdir(), 'mostrador-e2e-p12-')), 'demo.p12');
+  execFileSync(bin, ['sri', 'demo-cert', '--out', out, '--password-env', 'P12'], {
+    env: { ...process.env, P12: password },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return out;
+}
+
+/** The page's CSRF token, for API calls made next to the UI. */
+export async function csrfToken(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'mostrador_csrf')?.value ?? '';
+}
+
+/** The API with the page's session and CSRF cookie, as the UI's own client sends it. */
+export async function apiPost(page: Page, path: string, data: unknown) {
+  return page.request.post(path, { data, headers: { 'X-CSRF-Token': await csrfToken(page) } });
+}
+
+/** The newest .eml for `to` that contains `needle` (polls up to 20 s), soft breaks and headers unfolded. */
+export async function mailWith(to: string, needle: string): Promise<string> {
+  const unfold = (m: string) => m.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' ');
+  const mail = await pollMail((m) => unfold(m).includes(to) && unfold(m).includes(needle), `el correo con ${needle} para ${to}`, 20_000);
+  return unfold(mail);
+}
+
+/** A product of the demo catalogue as `GET /api/item` lists it. */
+export interface DemoProduct {
+  _id: number;
+  code: string;
+  name: string;
+  kind: string;
+  barcodes: string[];
+}
+
+/** The demo products that can be scanned (first page of the catalogue). */
+export async function scannableProducts(page: Page): Promise<DemoProduct[]> {
+  const list = await (await page.request.get('/api/item?limit=20')).json();
+  return (list.results as DemoProduct[]).filter((p) => p.kind === 'product' && p.barcodes.length > 0);
 }

@@ -214,6 +214,14 @@ function RecipientFields({
   // With one recipient the labels stay short; with more, each says which recipient it belongs to.
   const title = count > 1 ? `Destinatario ${n}` : 'Destinatario';
   const lines = recipient.lines;
+  // One labelled text input with its Spanish problem under it.
+  const text = (label: string, field: 'identification' | 'name' | 'address' | 'reason' | 'route', span = '') => (
+    <label className={`label ${span}`}>
+      {label}
+      <input className="input" value={recipient[field]} aria-invalid={Boolean(errors[f(field)])} onChange={(e) => onChange({ [field]: e.target.value })} />
+      <FieldError errors={errors} name={f(field)} />
+    </label>
+  );
   const setLine = (j: number, change: Partial<LineDraft>) => onChange({ lines: lines.map((l, k) => (k === j ? { ...l, ...change } : l)) });
   return (
     <fieldset className="space-y-2 rounded-md border border-gray-200 p-3 dark:border-gray-700" data-testid="recipient">
@@ -230,31 +238,11 @@ function RecipientFields({
           </select>
           <FieldError errors={errors} name={f('idType')} />
         </label>
-        <label className="label">
-          Identificación del destinatario
-          <input className="input" value={recipient.identification} aria-invalid={Boolean(errors[f('identification')])} onChange={(e) => onChange({ identification: e.target.value })} />
-          <FieldError errors={errors} name={f('identification')} />
-        </label>
-        <label className="label">
-          Nombre o razón social
-          <input className="input" value={recipient.name} aria-invalid={Boolean(errors[f('name')])} onChange={(e) => onChange({ name: e.target.value })} />
-          <FieldError errors={errors} name={f('name')} />
-        </label>
-        <label className="label sm:col-span-2">
-          Dirección de llegada
-          <input className="input" value={recipient.address} aria-invalid={Boolean(errors[f('address')])} onChange={(e) => onChange({ address: e.target.value })} />
-          <FieldError errors={errors} name={f('address')} />
-        </label>
-        <label className="label">
-          Motivo del traslado
-          <input className="input" value={recipient.reason} aria-invalid={Boolean(errors[f('reason')])} onChange={(e) => onChange({ reason: e.target.value })} />
-          <FieldError errors={errors} name={f('reason')} />
-        </label>
-        <label className="label sm:col-span-3">
-          Ruta (opcional)
-          <input className="input" value={recipient.route} onChange={(e) => onChange({ route: e.target.value })} />
-          <FieldError errors={errors} name={f('route')} />
-        </label>
+        {text('Identificación del destinatario', 'identification')}
+        {text('Nombre o razón social', 'name')}
+        {text('Dirección de llegada', 'address', 'sm:col-span-2')}
+        {text('Motivo del traslado', 'reason')}
+        {text('Ruta (opcional)', 'route', 'sm:col-span-3')}
       </div>
       <h3 className="font-medium">{count > 1 ? `Lo que se transporta al destinatario ${n}` : 'Lo que se transporta'}</h3>
       <FieldError errors={errors} name={f('lines')} />
