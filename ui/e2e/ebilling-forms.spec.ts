@@ -95,10 +95,10 @@ test('full invoice form: client created inline, discount, two payments, informac
   await search.fill(BUYER_ID);
   await page.getByRole('button', { name: 'Registrar un cliente nuevo' }).click();
   const form = page.getByTestId('new-client');
-  await form.getByLabel('Identificación').fill(BUYER_ID);
+  await form.getByLabel('Identificación', { exact: true }).fill(BUYER_ID);
   await form.getByLabel('Nombre o razón social').fill(BUYER_NAME);
   await form.getByLabel('Correo electrónico').fill(BUYER_EMAIL);
-  await form.getByLabel('Dirección').fill('Av. Amazonas N34-120');
+  await form.getByLabel('Dirección', { exact: true }).fill('Av. Amazonas N34-120');
   await form.getByRole('button', { name: 'Registrar y elegir' }).click();
   await expect(page.getByTestId('pos-totals')).toContainText(`${BUYER_NAME} · ${BUYER_ID}`);
 
@@ -202,8 +202,9 @@ test('guía de remisión with two recipients: Spanish validation, then AUTORIZAD
 
   await page.goto('/admin/ebilling/guiaDeRemision');
   await hydrated(page);
+  await page.getByLabel('Tipo de identificación del transportista').selectOption('cedula');
   await page.getByLabel('Identificación', { exact: true }).fill(CARRIER_ID);
-  await page.getByLabel('Transportista').fill('Transportes Andinos');
+  await page.getByLabel('Transportista', { exact: true }).fill('Transportes Andinos');
   await page.getByLabel('Placa').fill('PBA-1234');
 
   const one = page.getByTestId('recipient').nth(0);
@@ -322,7 +323,13 @@ test('/admin/ebilling: filters, XML, RIDE, e-mail again, and correct-and-resend 
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByTestId('empty')).toHaveText('No hay comprobantes electrónicos que coincidan con los filtros.');
 
+  // «Quitar filtros» empties every field, not only the address.
   await page.getByRole('link', { name: 'Quitar filtros' }).click();
+  await expect(page).toHaveURL(/\/admin\/ebilling\?sort=date&order=desc$/);
+  await expect(page.getByLabel('Tipo')).toHaveValue('');
+  await expect(page.getByLabel('Estado')).toHaveValue('');
+  await expect(page.getByLabel('Desde')).toHaveValue('');
+  await expect(rows).toHaveCount(4);
   await page.getByLabel('Cliente').fill(BUYER_NAME);
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(rows).toHaveCount(2); // the factura and its credit note
@@ -381,8 +388,12 @@ test('/admin/ebilling: filters, XML, RIDE, e-mail again, and correct-and-resend 
     await page.reload();
     await expect(again.getByTestId('state-badge')).toHaveText('autorizado', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  // The same clave, received twice by the SRI; the sale once.
+  // The same clave, sent twice to the SRI (returned, then received); the sale stored once.
+  await again.getByRole('button', { name: 'Mensajes del SRI' }).click();
+  await expect(page.getByTestId('sri-messages')).toContainText(invoice.accessKey);
   const state = await (await page.request.get(`${SRI_URL}/simulador/estado`)).json();
-  expect(JSON.stringify(state)).toContain(invoice.accessKey);
+  expect(state.receptionsByKey[invoice.accessKey]).toBe(2);
+  const sales = await (await page.request.get(`/api/sales/invoice?search=${invoice.number}`)).json();
+  expect(sales.results).toHaveLength(1);
   expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
 });
