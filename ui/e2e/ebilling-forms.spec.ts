@@ -202,8 +202,10 @@ test('guía de remisión with two recipients: Spanish validation, then AUTORIZAD
 
   await page.goto('/admin/ebilling/guiaDeRemision');
   await hydrated(page);
-  await page.getByLabel('Tipo de identificación del transportista').selectOption('cedula');
+  // Ten digits cannot be a RUC: the type follows to cédula.
+  await expect(page.getByLabel('Tipo de identificación del transportista')).toHaveValue('ruc');
   await page.getByLabel('Identificación', { exact: true }).fill(CARRIER_ID);
+  await expect(page.getByLabel('Tipo de identificación del transportista')).toHaveValue('cedula');
   await page.getByLabel('Transportista', { exact: true }).fill('Transportes Andinos');
   await page.getByLabel('Placa').fill('PBA-1234');
 

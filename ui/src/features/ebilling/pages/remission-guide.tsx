@@ -22,6 +22,17 @@ const ID_TYPES: [string, string][] = [
   ['exterior', 'Identificación del exterior'],
 ];
 
+/**
+ * The identification's type after typing `id`: ten digits cannot be a RUC nor thirteen a cédula,
+ * so those two follow the length (as a transfer's carrier is guessed); any other choice stays.
+ */
+function typeFor(current: string, id: string): string {
+  const digits = /^\d+$/.test(id.trim()) ? id.trim().length : 0;
+  if (current === 'ruc' && digits === 10) return 'cedula';
+  if (current === 'cedula' && digits === 13) return 'ruc';
+  return current;
+}
+
 /** States after which the SRI has nothing more to say. */
 const FINAL = ['authorized', 'not_authorized', 'returned'];
 
@@ -218,7 +229,12 @@ function RecipientFields({
   const text = (label: string, field: 'identification' | 'name' | 'address' | 'reason' | 'route', span = '') => (
     <label className={`label ${span}`}>
       {label}
-      <input className="input" value={recipient[field]} aria-invalid={Boolean(errors[f(field)])} onChange={(e) => onChange({ [field]: e.target.value })} />
+      <input
+        className="input"
+        value={recipient[field]}
+        aria-invalid={Boolean(errors[f(field)])}
+        onChange={(e) => onChange(field === 'identification' ? { identification: e.target.value, idType: typeFor(recipient.idType, e.target.value) } : { [field]: e.target.value })}
+      />
       <FieldError errors={errors} name={f(field)} />
     </label>
   );
@@ -408,7 +424,7 @@ export default function RemissionGuidePage() {
           </label>
           <label className="label">
             Identificación
-            <input className="input" value={carrier.identification} onChange={(e) => setCarrier({ ...carrier, identification: e.target.value })} />
+            <input className="input" value={carrier.identification} onChange={(e) => setCarrier({ ...carrier, identification: e.target.value, idType: typeFor(carrier.idType, e.target.value) })} />
             <FieldError errors={errors} name="carrier.identification" />
           </label>
           <label className="label">
