@@ -15,7 +15,7 @@ use crate::models::config::company::Company;
 use crate::util::time::{now, to_local_iso};
 use crate::views::cash::pages::{
     BankAccountsPage, CashCountTicket, CashDrawerPage, CashHubPage, CashRegistersPage, CnbPage,
-    CnbReportTicket, TurnFilterOption, TicketHeader, TurnHistoryPage, TurnsPage,
+    CnbReportTicket, TicketHeader, TurnFilterOption, TurnHistoryPage, TurnsPage,
 };
 
 /// The loader of each page of this area, by route id.

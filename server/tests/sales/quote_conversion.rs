@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::invoices::count;
 use super::support::{Shop, cash_sale};
-use crate::util::{Backend, TestApp, on_both_backends};
+use crate::util::{Backend, TestApp, TestResponse, on_both_backends};
 
 on_both_backends!(
     a_quote_becomes_one_sale,
@@ -44,19 +44,37 @@ fn sale_of(quote: i64, product: i64, key: &str) -> Value {
     body
 }
 
-async fn a_quote_becomes_one_sale(backend: Backend) {
+/// The cashier converts `quote` into a sale with key `key`; the answer's status must be `status`.
+async fn convert(
+    shop: &mut Shop,
+    quote: i64,
+    product: i64,
+    key: &str,
+    status: u16,
+) -> TestResponse {
+    let r = shop
+        .cashier
+        .post_json("/api/sales/note/register", sale_of(quote, product, key))
+        .await;
+    assert_eq!(r.status, status, "{}", r.text());
+    r
+}
+
+/// The shop with 10 units of rice and a quote of one; `(app, shop, rice, quote)`.
+async fn quoted(backend: Backend) -> (TestApp, Shop, i64, i64) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
     let rice = shop
         .product("A1", "Arroz 1 kg", "1.00", "0", "10", "0.70")
         .await;
     let quote = quote_of(&mut shop, rice).await;
+    (app, shop, rice, quote)
+}
 
-    let r = shop
-        .cashier
-        .post_json("/api/sales/note/register", sale_of(quote, rice, "q-1"))
-        .await;
-    assert_eq!(r.status, 201, "{}", r.text());
+async fn a_quote_becomes_one_sale(backend: Backend) {
+    let (app, mut shop, rice, quote) = quoted(backend).await;
+
+    let r = convert(&mut shop, quote, rice, "q-1", 201).await;
     let sale = r.json();
     assert_eq!(sale["quoteId"], quote);
 
@@ -80,19 +98,11 @@ async fn a_quote_becomes_one_sale(backend: Backend) {
     );
 
     // A retry of the same submit answers the same sale (200), not a refusal.
-    let r = shop
-        .cashier
-        .post_json("/api/sales/note/register", sale_of(quote, rice, "q-1"))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.text());
+    let r = convert(&mut shop, quote, rice, "q-1", 200).await;
     assert_eq!(r.json()["_id"], sale["_id"]);
 
     // A second sale from the same quote is refused and leaves nothing behind.
-    let r = shop
-        .cashier
-        .post_json("/api/sales/note/register", sale_of(quote, rice, "q-2"))
-        .await;
-    assert_eq!(r.status, 409, "{}", r.text());
+    let r = convert(&mut shop, quote, rice, "q-2", 409).await;
     assert_eq!(
         r.message(),
         format!(
@@ -106,12 +116,7 @@ async fn a_quote_becomes_one_sale(backend: Backend) {
 
 async fn conversions_at_once_make_one_sale(backend: Backend) {
     const N: usize = 6;
-    let app = TestApp::new(backend).await;
-    let mut shop = Shop::open(&app).await;
-    let rice = shop
-        .product("A1", "Arroz 1 kg", "1.00", "0", "10", "0.70")
-        .await;
-    let quote = quote_of(&mut shop, rice).await;
+    let (app, mut shop, rice, quote) = quoted(backend).await;
     shop.cashier.csrf().await;
     let mut tasks = Vec::new();
     for i in 0..N {
@@ -142,12 +147,7 @@ async fn conversions_at_once_make_one_sale(backend: Backend) {
 }
 
 async fn an_expired_quote_says_so(backend: Backend) {
-    let app = TestApp::new(backend).await;
-    let mut shop = Shop::open(&app).await;
-    let rice = shop
-        .product("A1", "Arroz 1 kg", "1.00", "0", "10", "0.70")
-        .await;
-    let quote = quote_of(&mut shop, rice).await;
+    let (app, mut shop, rice, quote) = quoted(backend).await;
     // Its validity date passes (no form accepts a past date, so the test moves it).
     app.db(|conn| {
         use diesel::RunQueryDsl;
@@ -162,11 +162,7 @@ async fn an_expired_quote_says_so(backend: Backend) {
         .await
         .json();
     assert_eq!(view["state"], "vencida", "{view}");
-    let r = shop
-        .cashier
-        .post_json("/api/sales/note/register", sale_of(quote, rice, "tarde"))
-        .await;
-    assert_eq!(r.status, 409, "{}", r.text());
+    let r = convert(&mut shop, quote, rice, "tarde", 409).await;
     assert_eq!(
         r.message(),
         "La cotización N.º 1 venció el 02/01/2026: haga una nueva cotización"
