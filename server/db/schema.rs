@@ -676,6 +676,7 @@ diesel::table! {
         iva -> BigInt,
         total -> BigInt,
         created_at -> Timestamp,
+        sale_id -> Nullable<BigInt>,
     }
 }
 

@@ -1,11 +1,13 @@
 /**
  * The cash drawer in a real browser: a cashier opens a shift, takes cash in, closes it counting
- * bills and coins, and prints the arqueo ticket, which is complete without JavaScript.
+ * bills and coins blind (the expected cash and the difference only appear once it is closed), and
+ * prints the arqueo ticket, which is complete without JavaScript; the owner finds the shift in the
+ * history of the branch's shifts.
  */
 import { expect, test } from '@playwright/test';
 import { collectErrors, expectToast, hydrated, signIn } from './helpers';
 
-test('open a shift, cash in, close counting bills and print the arqueo ticket', async ({ page, browser }) => {
+test('open a shift, cash in, close counting bills blind and print the arqueo ticket', async ({ page, browser }) => {
   const errors = collectErrors(page);
   await signIn(page, 'cajero@demo.ec');
 
@@ -22,7 +24,9 @@ test('open a shift, cash in, close counting bills and print the arqueo ticket', 
   await page.getByLabel('Motivo').fill('Cambio para el día');
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expectToast(page, 'Ingreso registrado');
-  await expect(page.getByTestId('expected')).toContainText('$ 75.50');
+  // Blind count: the cashier is not told what the drawer should hold.
+  await expect(page.getByTestId('expected')).toContainText('Turno #');
+  await expect(page.getByTestId('expected')).not.toContainText('75.50');
 
   await page.goto('/admin/caja/abrirCerrarCaja');
   await hydrated(page);
@@ -38,11 +42,17 @@ test('open a shift, cash in, close counting bills and print the arqueo ticket', 
   await page.keyboard.type('1');
   await page.locator('#count-8').fill('1');
   await expect(page.getByTestId('counted')).toHaveText('$ 75.50');
-  await expect(page.getByTestId('difference')).toHaveText('$ 0.00');
   await page.locator('#count-12').fill('2');
-  await expect(page.getByTestId('difference')).toHaveText('$ 0.02');
+  await expect(page.getByTestId('counted')).toHaveText('$ 75.52');
+  await expect(page.getByTestId('blind')).toBeVisible();
+  await expect(page.getByTestId('count-totals')).not.toContainText('Esperado');
+  await expect(page.getByTestId('difference')).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('75.50');
   await page.getByRole('button', { name: 'Cerrar caja' }).click();
   await expectToast(page, 'Caja cerrada');
+  // Closed: now the cashier sees the difference.
+  await expect(page.getByTestId('closed-difference')).toHaveText('$ 0.02');
+  await expect(page.getByTestId('closed-totals')).toContainText('Sobrante');
   const href = await page.getByRole('link', { name: 'Imprimir arqueo' }).getAttribute('href');
   const id = /\/admin\/caja\/turno\/(\d+)\/ticketArqueo$/.exec(href ?? '')?.[1];
   expect(id).toBeTruthy();
@@ -66,4 +76,17 @@ test('open a shift, cash in, close counting bills and print the arqueo ticket', 
     expect(await ticket.locator('script[src]').count()).toBe(0);
   }
   await context.close();
+
+  // The owner's history of the branch's shifts: the count, the difference and the arqueo.
+  const owner = await browser.newContext();
+  const admin = await owner.newPage();
+  await signIn(admin, 'admin@demo.ec');
+  await admin.goto('/admin/caja/historial');
+  await hydrated(admin);
+  const row = admin.getByTestId('turns').locator('tr', { hasText: `#${id}` });
+  await expect(row).toContainText('Cajero Demo');
+  await expect(row).toContainText('$ 75.52');
+  await expect(row).toContainText('$ 0.02');
+  await expect(row.getByRole('link', { name: 'Arqueo' })).toHaveAttribute('href', `/admin/caja/turno/${id}/ticketArqueo`);
+  await owner.close();
 });

@@ -5,15 +5,17 @@ use crate::auth::roles::Tenant;
 use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::db::DbConnection;
 use crate::error::{AppResult, not_in_table};
+use crate::models::auth::user::User;
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::count::DENOMINATIONS;
+use crate::models::cash::register::CashRegister;
 use crate::models::cash::turn::{self, Turn};
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::util::time::{now, to_local_iso};
 use crate::views::cash::pages::{
     BankAccountsPage, CashCountTicket, CashDrawerPage, CashHubPage, CashRegistersPage, CnbPage,
-    CnbReportTicket, TicketHeader, TurnsPage,
+    CnbReportTicket, TicketHeader, TurnFilterOption, TurnHistoryPage, TurnsPage,
 };
 
 /// The loader of each page of this area, by route id.
@@ -42,12 +44,22 @@ pub const LOADERS: Loaders = &[
     ("admin-cash-my-turns", |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(TurnsPage {
-                list: turns::list_page(conn, tenant, query.get("state"), true, &query.list()?)?,
+                list: turns::list_page(
+                    conn,
+                    tenant,
+                    &turns::TurnFilter {
+                        state: query.get("state").map(str::to_string),
+                        mine: Some("true".into()),
+                        ..Default::default()
+                    },
+                    &query.list()?,
+                )?,
                 bank_accounts: Vec::new(),
             })
         })
     }),
     ("admin-cash-confirm", |ctx| ctx.tenant(confirm_page)),
+    ("admin-cash-history", |ctx| ctx.tenant(history_page)),
     ("admin-bank-accounts", |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(BankAccountsPage {
@@ -71,7 +83,7 @@ pub const LOADERS: Loaders = &[
 /// My open shift in detail, the registers I may open, the denominations.
 fn drawer(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<CashDrawerPage> {
     let my_turn = Turn::open_of_user(conn, tenant.company, tenant.user_id())?
-        .map(|t| turns::detail(conn, tenant.company, &t))
+        .map(|t| turns::detail(conn, tenant, &t))
         .transpose()?;
     Ok(CashDrawerPage {
         my_turn,
@@ -104,7 +116,7 @@ fn ticket(conn: &mut DbConnection, tenant: &Tenant, id: Option<i64>) -> AppResul
     let turn = match id {
         Some(id) => Some(turns::visible_detail(conn, tenant, id)?),
         None => Turn::last_of_user(conn, tenant.company, tenant.user_id())?
-            .map(|t| turns::detail(conn, tenant.company, &t))
+            .map(|t| turns::detail(conn, tenant, &t))
             .transpose()?,
     };
     let branch = match &turn {
@@ -136,14 +148,51 @@ fn confirm_page(
         list: turns::list_page(
             conn,
             tenant,
-            Some(query.get("state").unwrap_or(turn::CLOSED)),
-            false,
+            &turns::TurnFilter {
+                state: Some(query.get("state").unwrap_or(turn::CLOSED).to_string()),
+                ..Default::default()
+            },
             &query.list()?,
         )?,
         bank_accounts: BankAccount::all(conn, tenant.company, true)?
             .iter()
             .map(Into::into)
             .collect(),
+    })
+}
+
+/// The owner's history of the branch's shifts (`?cashRegisterId=`, `?userId=`, `?state=`, dates)
+/// with the registers and cashiers to filter by.
+fn history_page(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    query: &PageQuery,
+) -> AppResult<TurnHistoryPage> {
+    let filter = turns::TurnFilter {
+        state: query.get("state").map(str::to_string),
+        cash_register_id: query.get("cashRegisterId").map(str::to_string),
+        user_id: query.get("userId").map(str::to_string),
+        ..Default::default()
+    };
+    let branch = tenant.branch(conn)?.id;
+    let registers = CashRegister::of_branch(conn, tenant.company, branch)?
+        .into_iter()
+        .map(|r| TurnFilterOption {
+            id: r.id,
+            name: r.name,
+        })
+        .collect();
+    let mut cashiers = Vec::new();
+    for id in Turn::users_of_branch(conn, tenant.company, branch)? {
+        cashiers.push(TurnFilterOption {
+            id,
+            name: User::find(conn, id)?.name,
+        });
+    }
+    Ok(TurnHistoryPage {
+        list: turns::list_page(conn, tenant, &filter, &query.list()?)?,
+        registers,
+        cashiers,
     })
 }
 

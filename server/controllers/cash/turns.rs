@@ -45,10 +45,12 @@ pub fn turn_view(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppRe
     Ok(TurnView::new(t, register, user))
 }
 
-/// The shift with its lines, count and summary.
-pub fn detail(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppResult<TurnDetailView> {
+/// The shift with its lines, count and summary, as `tenant` may see it (blind for a cashier
+/// while it is open: [`shifts::is_blind`]).
+pub fn detail(conn: &mut DbConnection, tenant: &Tenant, t: &Turn) -> AppResult<TurnDetailView> {
+    let company = tenant.company;
     let summary = posting::summary(conn, company, t)?;
-    Ok(TurnDetailView {
+    let view = TurnDetailView {
         turn: turn_view(conn, company, t)?,
         movements: Movement::of_turn(conn, company, t.id)?
             .iter()
@@ -59,6 +61,12 @@ pub fn detail(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppResul
             .map(Into::into)
             .collect(),
         summary: (&summary).into(),
+        blind: false,
+    };
+    Ok(if shifts::is_blind(tenant, t) {
+        view.blind()
+    } else {
+        view
     })
 }
 
@@ -69,14 +77,33 @@ pub fn visible_detail(
     id: i64,
 ) -> AppResult<TurnDetailView> {
     let t = shifts::visible(conn, tenant, id)?;
-    detail(conn, tenant.company, &t)
+    detail(conn, tenant, &t)
 }
 
-/// `?state=` and `?mine=true` of the list.
-#[derive(Debug, Deserialize)]
+/// `?state=`, `?mine=true`, `?cashRegisterId=` and `?userId=` of the list (the owner's history
+/// of shifts filters by register and cashier; the dates are the list's `from` and `to`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct TurnFilter {
-    state: Option<String>,
-    mine: Option<String>,
+    pub state: Option<String>,
+    pub mine: Option<String>,
+    pub cash_register_id: Option<String>,
+    pub user_id: Option<String>,
+}
+
+impl TurnFilter {
+    /// The model's filter: a known state, ids that are numbers (anything else is no filter).
+    fn to_filter(&self) -> turn::Filter {
+        let id = |v: &Option<String>| v.as_deref().and_then(|s| s.trim().parse::<i64>().ok());
+        turn::Filter {
+            state: self
+                .state
+                .clone()
+                .filter(|s| [turn::OPEN, turn::CLOSED, turn::CONFIRMED].contains(&s.as_str())),
+            register: id(&self.cash_register_id),
+            user: id(&self.user_id),
+        }
+    }
 }
 
 /// One page of shifts: a cashier's own (and anyone's with `mine`), the selected branch's for user
@@ -84,17 +111,16 @@ pub struct TurnFilter {
 pub fn list_page(
     conn: &mut DbConnection,
     tenant: &Tenant,
-    state: Option<&str>,
-    mine: bool,
+    filter: &TurnFilter,
     params: &ListParams,
 ) -> AppResult<Page<TurnView>> {
+    let mine = filter.mine.as_deref() == Some("true");
     let scope = if mine || tenant.role() == Role::Cashier {
         Scope::User(tenant.user_id())
     } else {
         Scope::Branch(tenant.branch(conn)?.id)
     };
-    let state = state.filter(|s| [turn::OPEN, turn::CLOSED, turn::CONFIRMED].contains(s));
-    Turn::list(conn, tenant.company, scope, state, params)?
+    Turn::list(conn, tenant.company, scope, &filter.to_filter(), params)?
         .try_map(|t| turn_view(conn, tenant.company, &t))
 }
 
@@ -109,10 +135,7 @@ pub async fn list(
     Ok(Json(
         state
             .db
-            .run(move |conn| {
-                let mine = filter.mine.as_deref() == Some("true");
-                list_page(conn, &tenant, filter.state.as_deref(), mine, &params)
-            })
+            .run(move |conn| list_page(conn, &tenant, &filter, &params))
             .await?,
     ))
 }
@@ -127,7 +150,7 @@ pub async fn my_last(
         .db
         .run(move |conn| {
             Turn::last_of_user(conn, tenant.company, tenant.user_id())?
-                .map(|t| detail(conn, tenant.company, &t))
+                .map(|t| detail(conn, &tenant, &t))
                 .transpose()
         })
         .await?;
@@ -178,7 +201,7 @@ pub async fn open(
         .db
         .write(move |conn| {
             let t = shifts::open(conn, &tenant, register, opening)?;
-            detail(conn, tenant.company, &t)
+            detail(conn, &tenant, &t)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view)))
@@ -229,7 +252,7 @@ pub async fn movement(
                 amount.map_err(AppError::BadRequest)?,
                 reason,
             )?;
-            detail(conn, tenant.company, &t)
+            detail(conn, &tenant, &t)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view)))
@@ -304,7 +327,7 @@ pub async fn close(
                 &counts.map_err(AppError::BadRequest)?,
                 note,
             )?;
-            detail(conn, tenant.company, &t)
+            detail(conn, &tenant, &t)
         })
         .await?;
     Ok(Json(view))
@@ -354,7 +377,7 @@ pub async fn confirm_close(
                 ),
             };
             let t = shifts::confirm(conn, &tenant, &t, note.as_deref(), account.as_ref())?;
-            detail(conn, tenant.company, &t)
+            detail(conn, &tenant, &t)
         })
         .await?;
     Ok(Json(view))

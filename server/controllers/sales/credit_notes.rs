@@ -26,8 +26,10 @@ use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::{CreditNote, CreditNoteLine, KIND_INTERNAL};
 use crate::models::sales::note::{Sale, SaleLine};
 use crate::services::sales::credit_note::{self, CreditNoteBody, Portion, taxable};
+use crate::services::sales::pricing::micros;
 use crate::util::time::to_local_iso;
 use crate::views::sales::credit_note::{CreditNoteLineView, CreditNoteView, ReturnableLineView};
+use crate::views::sales::note::SaleLineView;
 
 /// What each line of `sale` may still return.
 pub fn returnable(
@@ -165,6 +167,51 @@ fn view_from(
     }
 }
 
+/// What `/admin/ventas/notaCredito/{id}` could not find.
+pub const NOT_FOUND: &str = "No se encontró la nota de crédito";
+
+/// The internal credit note `id` of the company, else 404 'No se encontró la nota de crédito'.
+pub fn find_visible(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<CreditNote> {
+    CreditNote::find_of_kind(conn, company, id, KIND_INTERNAL)?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+/// The printout's lines of credit note `note`: each returned portion in the shape of a sale line
+/// (the sold line with the returned quantity, its share of the discounts and the stored net and
+/// IVA), so the A4 and the ticket of a sale print it.
+pub fn print_lines(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    note: &CreditNote,
+) -> AppResult<Vec<SaleLineView>> {
+    let sold: HashMap<i64, SaleLine> = Sale::lines(conn, company, note.sale_id)?
+        .into_iter()
+        .map(|l| (l.id, l))
+        .collect();
+    let mut out = Vec::new();
+    for l in CreditNote::lines_of_many(conn, company, &[note.id])? {
+        let Some(line) = sold.get(&l.sale_line_id) else {
+            continue;
+        };
+        let share = taxable(&Portion {
+            line,
+            quantity: l.quantity,
+        })
+        .discount;
+        out.push(SaleLineView::from(&SaleLine {
+            quantity: l.quantity,
+            discount: micros(share)?,
+            promotion_id: None,
+            promotion_name: None,
+            promotion_discount: 0,
+            net: l.net,
+            iva: l.iva,
+            ..line.clone()
+        }));
+    }
+    Ok(out)
+}
+
 /// `POST /api/sales/creditNote/register`.
 pub async fn register(
     State(state): State<AppState>,
@@ -221,7 +268,7 @@ pub async fn get(
 ) -> AppResult<Json<CreditNoteView>> {
     document::read(&state, &auth, move |conn, tenant| {
         let note = CreditNote::find(conn, tenant.company, id)?
-            .ok_or_else(|| AppError::NotFound("No se encontró la nota de crédito".into()))?;
+            .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
         view(conn, tenant.company, &note)
     })
     .await

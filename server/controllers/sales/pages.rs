@@ -10,13 +10,16 @@ use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult};
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::turn::Turn;
+use crate::models::sales::client::Client;
+use crate::models::sales::credit_note::{CreditNote, KIND_INTERNAL};
 use crate::models::sales::note::Sale;
 use crate::services::sales::{discount, note};
 use crate::util::time::{ZONE, now, to_local_iso};
 use crate::views::sales::client::ClientsPage;
 use crate::views::sales::note::{SaleRowView, method_label};
 use crate::views::sales::pages::{
-    BankOptionView, CreditNotesPage, MethodTotalView, PosPage, SaleNotePrint, SalesHubPage,
+    BankOptionView, CreditNoteLinkView, CreditNotePrint, CreditNotesPage, MethodTotalView, PosPage,
+    SaleNotePrint, SalesHubPage,
 };
 use crate::views::sales::promotion::PromotionsPage;
 
@@ -44,6 +47,12 @@ pub const LOADERS: Loaders = &[
     }),
     ("sales-note-ticket", |ctx| {
         ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
+    }),
+    ("sales-credit-note-pdf", |ctx| {
+        ctx.tenant(|conn, tenant, query| credit_note_print(conn, tenant, query.param("id")))
+    }),
+    ("sales-credit-note-ticket", |ctx| {
+        ctx.tenant(|conn, tenant, query| credit_note_print(conn, tenant, query.param("id")))
     }),
     ("sales-credit-notes", |ctx| {
         ctx.tenant(|conn, tenant, query| {
@@ -138,6 +147,31 @@ fn print(conn: &mut DbConnection, tenant: &Tenant, param: &str) -> AppResult<Sal
     Ok(SaleNotePrint {
         header: ticket_header(conn, tenant, sale.branch_office_id)?,
         sale: notes::view(conn, tenant.company, &sale)?,
+        printed_at: to_local_iso(now()),
+        credit_notes: CreditNote::of_sale(conn, tenant.company, sale.id, KIND_INTERNAL)?
+            .into_iter()
+            .map(|(id, number)| CreditNoteLinkView { id, number })
+            .collect(),
+    })
+}
+
+/// The printable of internal credit note `param` (digits of one of the company's, else 404 'No se
+/// encontró la nota de crédito').
+fn credit_note_print(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    param: &str,
+) -> AppResult<CreditNotePrint> {
+    let id = param
+        .parse::<i64>()
+        .map_err(|_| AppError::NotFound(credit_notes::NOT_FOUND.into()))?;
+    let note = credit_notes::find_visible(conn, tenant.company, id)?;
+    let client = Client::find(conn, tenant.company, note.client_id)?;
+    Ok(CreditNotePrint {
+        header: ticket_header(conn, tenant, note.branch_office_id)?,
+        client: client_view(client.as_ref(), note.client_id),
+        lines: credit_notes::print_lines(conn, tenant.company, &note)?,
+        note: credit_notes::view(conn, tenant.company, &note)?,
         printed_at: to_local_iso(now()),
     })
 }

@@ -20,12 +20,13 @@ use crate::models::CompanyId;
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::models::sales::client::Client;
+use crate::models::sales::note::Sale;
 use crate::models::sales::quote::{Quote, QuoteLine};
 use crate::services::sales::quote::{self, QuoteBody};
-use crate::util::time::to_local_iso;
+use crate::util::time::{local_date, to_local_iso};
 use crate::views::inventory::product::quantity;
 use crate::views::sales::note::SaleLineView;
-use crate::views::sales::quote::{QuoteRowView, QuoteStockView, QuoteView};
+use crate::views::sales::quote::{QuoteRowView, QuoteStockView, QuoteView, quote_state};
 
 /// `GET /api/sales/quoter/{id}` for an unknown quote.
 pub const NOT_FOUND: &str = "No se encontró la cotización";
@@ -43,6 +44,10 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppRe
         .collect();
     let client = Client::find(conn, company, quote.client_id)?;
     let user = user_name(conn, company, quote.user_id)?;
+    let sale_number = match quote.sale_id {
+        Some(sale) => Sale::numbers(conn, company, &[sale])?.remove(&sale),
+        None => None,
+    };
     Ok(QuoteView {
         id: quote.id,
         number: quote.number,
@@ -54,6 +59,9 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppRe
         total: money_text(quote.total),
         note: quote.note.clone(),
         user,
+        state: quote_state(quote, local_date()).into(),
+        sale_id: quote.sale_id,
+        sale_number,
     })
 }
 
@@ -138,16 +146,21 @@ pub fn list_page(
     params: &ListParams,
 ) -> AppResult<Page<QuoteRowView>> {
     let branch = tenant.branch(conn)?.id;
-    Ok(
-        Quote::list(conn, tenant.company, branch, params)?.map(|(q, client)| QuoteRowView {
-            id: q.id,
-            number: q.number,
-            date: to_local_iso(q.created_at),
-            valid_until: q.valid_until.to_string(),
-            client_name: client,
-            total: money_text(q.total),
-        }),
-    )
+    let page = Quote::list(conn, tenant.company, branch, params)?;
+    let sale_ids: Vec<i64> = page.results.iter().filter_map(|(q, _)| q.sale_id).collect();
+    let mut numbers = Sale::numbers(conn, tenant.company, &sale_ids)?;
+    let today = local_date();
+    Ok(page.map(|(q, client)| QuoteRowView {
+        id: q.id,
+        number: q.number,
+        date: to_local_iso(q.created_at),
+        valid_until: q.valid_until.to_string(),
+        client_name: client,
+        total: money_text(q.total),
+        state: quote_state(&q, today).into(),
+        sale_id: q.sale_id,
+        sale_number: q.sale_id.and_then(|id| numbers.remove(&id)),
+    }))
 }
 
 /// `GET /api/sales/quoter`.

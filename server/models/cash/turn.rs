@@ -51,6 +51,14 @@ pub struct Closing {
     pub by: i64,
 }
 
+/// What a list of shifts narrows to besides its scope and dates.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub state: Option<String>,
+    pub register: Option<i64>,
+    pub user: Option<i64>,
+}
+
 /// Which shifts a list shows.
 #[derive(Debug, Clone, Copy)]
 pub enum Scope {
@@ -80,19 +88,24 @@ fn of(company: CompanyId) -> turns::BoxedQuery<'static, DbBackend> {
 }
 
 impl Turn {
-    /// One page of shifts (`?state=` narrows by state; newest first unless sorted).
+    /// One page of shifts (the filter narrows by state, register and cashier, the dates by
+    /// opening; newest first unless sorted).
     pub fn list(
         conn: &mut DbConnection,
         company: CompanyId,
         scope: Scope,
-        state: Option<&str>,
+        filter: &Filter,
         params: &ListParams,
     ) -> QueryResult<Page<Turn>> {
         let mut params = params.clone();
         if params.sort.is_none() {
             params.descending = true;
         }
-        let state = state.map(str::to_string);
+        let Filter {
+            state,
+            register,
+            user,
+        } = filter.clone();
         let (from, to) = params.time_range();
         let filtered = || {
             let mut query: Query = turns::table
@@ -106,6 +119,12 @@ impl Turn {
             if let Some(state) = &state {
                 query = query.filter(turns::state.eq(state.clone()));
             }
+            if let Some(register) = register {
+                query = query.filter(turns::cash_register_id.eq(register));
+            }
+            if let Some(user) = user {
+                query = query.filter(turns::user_id.eq(user));
+            }
             if let Some(from) = from {
                 query = query.filter(turns::opened_at.ge(from));
             }
@@ -115,6 +134,20 @@ impl Turn {
             query
         };
         paginate(conn, &params, filtered, SORTS)
+    }
+
+    /// The users who have held a shift in branch `branch`, by id (the history's cashier filter).
+    pub fn users_of_branch(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch: i64,
+    ) -> QueryResult<Vec<i64>> {
+        of(company)
+            .filter(turns::branch_office_id.eq(branch))
+            .select(turns::user_id)
+            .distinct()
+            .order(turns::user_id.asc())
+            .load(conn)
     }
 
     /// One shift of the company.

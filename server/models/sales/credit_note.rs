@@ -152,6 +152,22 @@ impl CreditNote {
             .execute(conn)
     }
 
+    /// The id and number of each credit note of `kind` against a sale, oldest first.
+    pub fn of_sale(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        sale_id: i64,
+        kind: &str,
+    ) -> QueryResult<Vec<(i64, String)>> {
+        credit_notes::table
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::sale_id.eq(sale_id))
+            .filter(credit_notes::kind.eq(kind))
+            .order(credit_notes::id.asc())
+            .select((credit_notes::id, credit_notes::number))
+            .load(conn)
+    }
+
     /// Σ totals of the credit notes of a sale.
     pub fn total_of_sale(
         conn: &mut DbConnection,

@@ -32,6 +32,8 @@ pub struct Quote {
     pub iva: i64,
     pub total: i64,
     pub created_at: NaiveDateTime,
+    /// The sale it was converted into (a quote converts once).
+    pub sale_id: Option<i64>,
 }
 
 /// A header to insert.
@@ -148,6 +150,25 @@ impl Quote {
                 }
             }
         )
+    }
+
+    /// Marks quote `id` as converted into sale `sale_id` unless it already was; answers whether
+    /// it was marked. One conditional update, so of two conversions at once only one marks it.
+    pub fn mark_converted(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        sale_id: i64,
+    ) -> QueryResult<bool> {
+        let updated = diesel::update(
+            quotes::table
+                .filter(quotes::company_id.eq(company.get()))
+                .filter(quotes::id.eq(id))
+                .filter(quotes::sale_id.is_null()),
+        )
+        .set(quotes::sale_id.eq(sale_id))
+        .execute(conn)?;
+        Ok(updated == 1)
     }
 
     /// One quote of the company.

@@ -15,6 +15,13 @@ use crate::services::cash::posting::{self, ShiftTarget};
 /// Refusal of a cash in or out on another user's shift.
 pub const ONLY_OWNER: &str = "Solo el cajero del turno puede registrar ingresos y retiros";
 
+/// Whether `tenant` counts shift `t` blind: a cashier, while the shift is open, is not shown what
+/// the drawer should hold (nor the totals it adds up from), so the count is theirs and not a copy
+/// of the system's figure; once closed they see the difference. Admin and user always see it.
+pub fn is_blind(tenant: &Tenant, t: &Turn) -> bool {
+    tenant.role() == Role::Cashier && t.state == turn::OPEN
+}
+
 /// A shift the user may see: the company's, and for a cashier only their own (404 otherwise).
 pub fn visible(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Turn> {
     let turn = Turn::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;

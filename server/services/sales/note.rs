@@ -140,7 +140,8 @@ pub fn client_of(
     }
 }
 
-/// The quote the sale comes from: absent, or a quote of the company.
+/// The quote the sale comes from: absent, or a quote of the company that can still become a sale
+/// (see [`super::quote::convertible`]; the sale's transaction has the last word).
 fn quote_of(
     conn: &mut DbConnection,
     company: CompanyId,
@@ -148,8 +149,11 @@ fn quote_of(
 ) -> AppResult<Option<i64>> {
     match optional_id(value) {
         Ok(None) => Ok(None),
-        Ok(Some(id)) if Quote::find(conn, company, id)?.is_some() => Ok(Some(id)),
-        _ => Err(AppError::field("quoteId", "La cotización no existe")),
+        Ok(Some(id)) => match Quote::find(conn, company, id)? {
+            Some(q) => super::quote::convertible(conn, company, &q).map(|()| Some(id)),
+            None => Err(AppError::field("quoteId", "La cotización no existe")),
+        },
+        Err(_) => Err(AppError::field("quoteId", "La cotización no existe")),
     }
 }
 
@@ -503,6 +507,9 @@ pub fn commit(
     };
     let mut sale = new.stored(Sale::insert(conn, &new)?);
     let sale_id = sale.id;
+    if let Some(quote) = prepared.quote {
+        super::quote::mark_converted(conn, company, quote, sale_id)?;
+    }
     let movements: Vec<Movement> = priced
         .lines
         .iter()

@@ -1,6 +1,8 @@
 //! Registering a quote (cotización). Priced exactly like a sales note (price level, promotions,
 //! IVA through [`super::pricing::price`]) and stored with its lines; a quote never moves stock.
-//! Converting one into a sale happens in the POS, which receives its lines.
+//! Converting one into a sale happens in the POS, which receives its lines; the sale's transaction
+//! marks the quote converted ([`mark_converted`]), once: a second sale from the same quote, or one
+//! from an expired quote, is refused with a 409.
 
 use chrono::NaiveDate;
 use serde::Deserialize;
@@ -12,8 +14,10 @@ use super::note::{client_of, price_for};
 use super::pricing::micros;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, conflict};
+use crate::models::CompanyId;
 use crate::models::inventory::transfer::lock_branch_numbering;
+use crate::models::sales::note::Sale;
 use crate::models::sales::quote::{NewQuote, Quote, QuoteLine};
 use crate::util::time::{local_date, now};
 
@@ -87,4 +91,55 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &QuoteBody) -> A
         .collect();
     Quote::insert_lines(conn, &lines)?;
     Ok(quote_id)
+}
+
+/// Why quote `quote` cannot become a sale: it already did (with the sale's number), or it expired.
+fn refusal(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    quote: &Quote,
+) -> AppResult<Option<AppError>> {
+    if let Some(sale_id) = quote.sale_id {
+        let number = Sale::numbers(conn, company, &[sale_id])?
+            .remove(&sale_id)
+            .unwrap_or_default();
+        return Ok(Some(conflict(format!(
+            "La cotización N.º {} ya se convirtió en la venta {number}: una cotización se vende una sola vez",
+            quote.number
+        ))));
+    }
+    if quote.valid_until < local_date() {
+        return Ok(Some(conflict(format!(
+            "La cotización N.º {} venció el {}: haga una nueva cotización",
+            quote.number,
+            quote.valid_until.format("%d/%m/%Y")
+        ))));
+    }
+    Ok(None)
+}
+
+/// Checks, before the sale is written, that `quote` may still become a sale (409 otherwise).
+pub fn convertible(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppResult<()> {
+    match refusal(conn, company, quote)? {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// In the sale's transaction: marks quote `id` converted into `sale_id`. The conditional update
+/// is the guard against two conversions at once (the read in [`convertible`] only words the
+/// refusal early); when it finds the quote taken, the sale is refused and its transaction rolls
+/// back.
+pub fn mark_converted(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    id: i64,
+    sale_id: i64,
+) -> AppResult<()> {
+    if Quote::mark_converted(conn, company, id, sale_id)? {
+        return Ok(());
+    }
+    let quote = Quote::find(conn, company, id)?.ok_or_else(crate::error::not_in_table)?;
+    Err(refusal(conn, company, &quote)?
+        .unwrap_or_else(|| conflict("La cotización ya se convirtió en una venta")))
 }

@@ -135,7 +135,7 @@ async fn cupo_cash_reversal_and_report(backend: Backend) {
     );
 
     // In the shift: CNB lines move the drawer and are not sales.
-    let shift = cashier.get(&format!("/api/Turn/{turn}")).await.json();
+    let shift = admin.get(&format!("/api/Turn/{turn}")).await.json();
     let s = &shift["summary"];
     assert_eq!(s["byMethod"], json!({}), "no sales");
     assert_eq!(s["byType"]["cnb_in"], "110.00");

@@ -2,5 +2,6 @@
 
 mod banks;
 mod barrio;
+mod blind;
 mod pages;
 pub(crate) mod turns;

@@ -3,12 +3,14 @@
 mod below_cost;
 mod clients;
 mod concurrency;
+mod credit_note_print;
 mod credit_notes;
 mod discount;
 mod durability;
 pub(crate) mod invoices;
 mod notes;
 mod promotions;
+mod quote_conversion;
 mod quotes;
 pub(crate) mod support;
 mod totals;

@@ -106,10 +106,10 @@ impl Shop {
         assert_eq!(r.json()["cashierMaxDiscount"], percent);
     }
 
-    /// The cashier's shift in detail.
+    /// The cashier's shift in detail, as the user sees it (the cashier counts blind).
     pub async fn shift(&mut self) -> Value {
         let turn = self.turn;
-        self.cashier.get(&format!("/api/Turn/{turn}")).await.json()
+        self.user.get(&format!("/api/Turn/{turn}")).await.json()
     }
 }
 

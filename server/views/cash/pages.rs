@@ -43,6 +43,23 @@ pub struct TurnsPage {
     pub bank_accounts: Vec<BankAccountView>,
 }
 
+/// A register or a cashier to filter by.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct TurnFilterOption {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub name: String,
+}
+
+/// `/admin/caja/historial`: the owner's history of the branch's shifts (counts, differences,
+/// confirmations; each links its arqueo) and what it filters by.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct TurnHistoryPage {
+    pub list: Page<TurnView>,
+    pub registers: Vec<TurnFilterOption>,
+    pub cashiers: Vec<TurnFilterOption>,
+}
+
 /// `/admin/banco/cuentas`.
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct BankAccountsPage {

@@ -127,7 +127,8 @@ impl From<&Count> for TurnCountView {
 #[serde(rename_all = "camelCase")]
 pub struct TurnSummaryView {
     pub opening: String,
-    pub expected: String,
+    /// `None` while a cashier counts blind (see [`TurnDetailView::blind`]).
+    pub expected: Option<String>,
     pub counted: Option<String>,
     pub difference: Option<String>,
     /// Sales per payment method (`efectivo`, `tarjeta`…).
@@ -140,7 +141,7 @@ impl From<&Summary> for TurnSummaryView {
     fn from(s: &Summary) -> Self {
         Self {
             opening: money(s.opening),
-            expected: money(s.expected),
+            expected: Some(money(s.expected)),
             counted: s.counted.map(money),
             difference: s.difference.map(money),
             by_method: s
@@ -166,4 +167,21 @@ pub struct TurnDetailView {
     pub movements: Vec<TurnMovementView>,
     pub counts: Vec<TurnCountView>,
     pub summary: TurnSummaryView,
+    /// The viewer counts blind: the expected cash and the totals per method and type are left out.
+    pub blind: bool,
+}
+
+impl TurnDetailView {
+    /// The same shift for a cashier counting blind: without the expected cash, the difference, and
+    /// the sums per payment method and line type it could be added up from.
+    pub fn blind(mut self) -> Self {
+        self.blind = true;
+        self.turn.expected = None;
+        self.turn.difference = None;
+        self.summary.expected = None;
+        self.summary.difference = None;
+        self.summary.by_method.clear();
+        self.summary.by_type.clear();
+        self
+    }
 }

@@ -59,6 +59,28 @@ pub struct SaleNotePrint {
     pub header: TicketHeader,
     pub sale: SaleView,
     pub printed_at: String,
+    /// The internal credit notes against it (each links its own printouts).
+    pub credit_notes: Vec<CreditNoteLinkView>,
+}
+
+/// A credit note a printout links to.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct CreditNoteLinkView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub number: String,
+}
+
+/// The printable internal credit note (A4 and 80 mm): the note, its client and its returned lines
+/// in the shape of sale lines (the sales note's printouts are built from them).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CreditNotePrint {
+    pub header: TicketHeader,
+    pub note: CreditNoteView,
+    pub client: SaleClientView,
+    pub lines: Vec<super::note::SaleLineView>,
+    pub printed_at: String,
 }
 
 /// `/admin/ventas/notaCredito`: the branch's credit notes.

@@ -5,7 +5,19 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::note::{DocumentTotalsView, SaleClientView, SaleLineView};
-use crate::models::sales::quote::QuoteLine;
+use crate::models::sales::quote::{Quote, QuoteLine};
+
+/// The state a quote is shown with: `convertida` once it became a sale, `vencida` after its
+/// validity date (Ecuador's `today`), else `vigente`.
+pub fn quote_state(quote: &Quote, today: chrono::NaiveDate) -> &'static str {
+    if quote.sale_id.is_some() {
+        "convertida"
+    } else if quote.valid_until < today {
+        "vencida"
+    } else {
+        "vigente"
+    }
+}
 
 impl From<&QuoteLine> for SaleLineView {
     fn from(l: &QuoteLine) -> Self {
@@ -32,6 +44,11 @@ pub struct QuoteView {
     pub note: Option<String>,
     /// Who quoted.
     pub user: String,
+    /// `vigente`, `vencida` or `convertida`.
+    pub state: String,
+    /// The sale it became (`convertida`).
+    pub sale_id: Option<i64>,
+    pub sale_number: Option<String>,
 }
 
 /// A row of the quotes list.
@@ -45,6 +62,10 @@ pub struct QuoteRowView {
     pub valid_until: String,
     pub client_name: String,
     pub total: String,
+    /// `vigente`, `vencida` or `convertida`.
+    pub state: String,
+    pub sale_id: Option<i64>,
+    pub sale_number: Option<String>,
 }
 
 /// `GET /api/sales/quoter/{id}/getStock`: a line of the quote and the stock of its product in the

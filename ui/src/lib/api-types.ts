@@ -359,6 +359,17 @@ export type Counts = { users: number, branches: number, categories: number, };
 export type CreditNoteLineView = { saleLineId: number, productId: number, code: string, name: string, quantity: string, unitPrice: string, net: string, iva: string, total: string, };
 
 /**
+ * A credit note a printout links to.
+ */
+export type CreditNoteLinkView = { _id: number, number: string, };
+
+/**
+ * The printable internal credit note (A4 and 80 mm): the note, its client and its returned lines
+ * in the shape of sale lines (the sales note's printouts are built from them).
+ */
+export type CreditNotePrint = { header: TicketHeader, note: CreditNoteView, client: SaleClientView, lines: Array<SaleLineView>, printedAt: string, };
+
+/**
  * A credit note.
  */
 export type CreditNoteView = { _id: number, number: string, date: string, saleId: number, saleNumber: string, clientName: string, reason: string, 
@@ -1095,7 +1106,11 @@ quote: QuoteView | null, printedAt: string, };
 /**
  * A row of the quotes list.
  */
-export type QuoteRowView = { _id: number, number: number, date: string, validUntil: string, clientName: string, total: string, };
+export type QuoteRowView = { _id: number, number: number, date: string, validUntil: string, clientName: string, total: string, 
+/**
+ * `vigente`, `vencida` or `convertida`.
+ */
+state: string, saleId: number | null, saleNumber: string | null, };
 
 /**
  * `GET /api/sales/quoter/{id}/getStock`: a line of the quote and the stock of its product in the
@@ -1130,7 +1145,15 @@ validUntil: string, client: SaleClientView, lines: Array<SaleLineView>, totals: 
 /**
  * Who quoted.
  */
-user: string, };
+user: string, 
+/**
+ * `vigente`, `vencida` or `convertida`.
+ */
+state: string, 
+/**
+ * The sale it became (`convertida`).
+ */
+saleId: number | null, saleNumber: string | null, };
 
 /**
  * `/admin/ventas/cotizador`: the branch's quotes.
@@ -1377,7 +1400,11 @@ lineId: number | null, };
 /**
  * The printable sales note (A4 and 80 mm).
  */
-export type SaleNotePrint = { header: TicketHeader, sale: SaleView, printedAt: string, };
+export type SaleNotePrint = { header: TicketHeader, sale: SaleView, printedAt: string, 
+/**
+ * The internal credit notes against it (each links its own printouts).
+ */
+creditNotes: Array<CreditNoteLinkView>, };
 
 /**
  * `POST /api/sales/note/preview`: the priced lines and the totals, nothing written, and the
@@ -1563,11 +1590,26 @@ export type TurnCountView = { denomination: string, quantity: number, amount: st
 /**
  * `GET /api/Turn/{id}`: the shift, its lines, its count and its summary.
  */
-export type TurnDetailView = { movements: Array<TurnMovementView>, counts: Array<TurnCountView>, summary: TurnSummaryView, _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
+export type TurnDetailView = { movements: Array<TurnMovementView>, counts: Array<TurnCountView>, summary: TurnSummaryView, 
+/**
+ * The viewer counts blind: the expected cash and the totals per method and type are left out.
+ */
+blind: boolean, _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
 /**
  * `open`, `closed` or `confirmed`.
  */
 state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, };
+
+/**
+ * A register or a cashier to filter by.
+ */
+export type TurnFilterOption = { _id: number, name: string, };
+
+/**
+ * `/admin/caja/historial`: the owner's history of the branch's shifts (counts, differences,
+ * confirmations; each links its arqueo) and what it filters by.
+ */
+export type TurnHistoryPage = { list: Page<TurnView>, registers: Array<TurnFilterOption>, cashiers: Array<TurnFilterOption>, };
 
 /**
  * A line of a shift.
@@ -1586,7 +1628,11 @@ sign: number, paymentMethod: string | null, amount: string, reason: string, sour
 /**
  * The figures of a shift.
  */
-export type TurnSummaryView = { opening: string, expected: string, counted: string | null, difference: string | null, 
+export type TurnSummaryView = { opening: string, 
+/**
+ * `None` while a cashier counts blind (see [`TurnDetailView::blind`]).
+ */
+expected: string | null, counted: string | null, difference: string | null, 
 /**
  * Sales per payment method (`efectivo`, `tarjeta`…).
  */

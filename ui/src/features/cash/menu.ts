@@ -11,6 +11,7 @@ export const menu: MenuItem[] = [
       { label: 'Ingresos y retiros', routeId: 'admin-cash-movement' },
       { label: 'Mis turnos', routeId: 'admin-cash-my-turns' },
       { label: 'Confirmar cierre', routeId: 'admin-cash-confirm' },
+      { label: 'Historial de turnos', routeId: 'admin-cash-history' },
       { label: 'Cajas', routeId: 'admin-cash-registers' },
       { label: 'Cuentas bancarias', routeId: 'admin-bank-accounts' },
       { label: 'Banco del Barrio', routeId: 'admin-bank-barrio' },

@@ -7,6 +7,7 @@ export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/cash/pages/open-close': () => import('./pages/open-close'),
   'features/cash/pages/my-turns': () => import('./pages/my-turns'),
   'features/cash/pages/confirm': () => import('./pages/confirm'),
+  'features/cash/pages/history': () => import('./pages/history'),
   'features/cash/pages/movement': () => import('./pages/movement'),
   'features/cash/pages/bank-accounts': () => import('./pages/bank-accounts'),
   'features/cash/pages/ticket-arqueo': () => import('./pages/ticket-arqueo'),

@@ -15,6 +15,7 @@ export const adminRoutes: RouteDef[] = [
       { id: 'admin-cash-open-close', path: 'abrirCerrarCaja', page: 'features/cash/pages/open-close', title: 'Abrir o cerrar caja', data: true },
       { id: 'admin-cash-my-turns', path: 'misTurnos', page: 'features/cash/pages/my-turns', title: 'Mis turnos', data: true },
       { id: 'admin-cash-confirm', path: 'turno/confirmarCierre', page: 'features/cash/pages/confirm', title: 'Confirmar cierre', roles: ADMIN_USER, data: true },
+      { id: 'admin-cash-history', path: 'historial', page: 'features/cash/pages/history', title: 'Historial de turnos', roles: ADMIN_USER, data: true },
       { id: 'admin-cash-movement', path: 'Ingresar', page: 'features/cash/pages/movement', title: 'Ingresos y retiros', data: true },
     ],
   },

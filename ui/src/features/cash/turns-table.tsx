@@ -1,4 +1,4 @@
-/** The table of shifts shared by 'Mis turnos' and 'Confirmar cierre'. */
+/** The table of shifts shared by 'Mis turnos', 'Confirmar cierre' and 'Historial de turnos'. */
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/data-list/pagination';
@@ -8,7 +8,16 @@ import { stateLabels } from './labels';
 
 const money = (value: string | null) => (value === null ? '—' : formatMoney(value));
 
-export function TurnsTable({ list, actions }: { list: Page<TurnView>; actions?: (t: TurnView) => ReactNode }) {
+export function TurnsTable({
+  list,
+  actions,
+  confirmation = false,
+}: {
+  list: Page<TurnView>;
+  actions?: (t: TurnView) => ReactNode;
+  /** Adds who-confirmed columns: when and with which note (the owner's history). */
+  confirmation?: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   if (list.results.length === 0) return <p className="card">No hay turnos que mostrar.</p>;
   return (
@@ -24,6 +33,7 @@ export function TurnsTable({ list, actions }: { list: Page<TurnView>; actions?: 
             <th className="text-right">Esperado</th>
             <th className="text-right">Contado</th>
             <th className="text-right">Diferencia</th>
+            {confirmation && <th>Confirmación</th>}
             <th />
           </tr>
         </thead>
@@ -38,6 +48,12 @@ export function TurnsTable({ list, actions }: { list: Page<TurnView>; actions?: 
               <td className="text-right">{money(t.expected)}</td>
               <td className="text-right">{money(t.counted)}</td>
               <td className="text-right">{money(t.difference)}</td>
+              {confirmation && (
+                <td>
+                  {t.confirmedAt ? formatDateTime(t.confirmedAt) : '—'}
+                  {t.confirmNote && <span className="block text-xs text-gray-600 dark:text-gray-300">{t.confirmNote}</span>}
+                </td>
+              )}
               <td className="space-x-2 text-right">
                 <a className="underline" href={`/admin/caja/turno/${t._id}/ticketArqueo`} target="_blank" rel="noreferrer">
                   Arqueo

@@ -8,6 +8,8 @@ export const pages: Record<string, () => Promise<RouteModule>> = {
   'features/sales/pages/credit-notes': () => import('./pages/credit-notes'),
   'features/sales/pages/note-a4': () => import('./pages/note-a4'),
   'features/sales/pages/note-ticket': () => import('./pages/note-ticket'),
+  'features/sales/pages/credit-note-a4': () => import('./pages/credit-note-a4'),
+  'features/sales/pages/credit-note-ticket': () => import('./pages/credit-note-ticket'),
   'features/sales/pages/promos': () => import('./pages/promos'),
   'features/sales/pages/quotes': () => import('./pages/quotes'),
   'features/sales/pages/quote-a4': () => import('./pages/quote-a4'),

@@ -50,7 +50,10 @@ export default function CashMovement() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Ingresos y retiros</h1>
-      <p className="text-sm" data-testid="expected">{`Turno #${myTurn._id} · ${myTurn.cashRegisterName} · efectivo esperado ${formatMoney(myTurn.summary.expected)}`}</p>
+      <p className="text-sm" data-testid="expected">
+        {`Turno #${myTurn._id} · ${myTurn.cashRegisterName}`}
+        {myTurn.summary.expected !== null && ` · efectivo esperado ${formatMoney(myTurn.summary.expected)}`}
+      </p>
       <form onSubmit={submit} className="card max-w-md space-y-3" data-testid="movement-form">
         <fieldset className="flex gap-4">
           <legend className="label">Tipo</legend>

@@ -71,14 +71,15 @@ function CountForm({ turn }: { turn: TurnDetailView }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [closed, setClosed] = useState<number | null>(null);
+  const [closed, setClosed] = useState<TurnDetailView | null>(null);
   const quantity = (key: string) => {
     const n = Number(quantities[key] ?? '');
     return Number.isInteger(n) && n > 0 ? n : 0;
   };
   const counted = rows.reduce((sum, r) => sum + BigInt(quantity(r.key)) * toCents(r.d), 0n);
-  const expected = toCents(turn.summary.expected);
-  const difference = counted - expected;
+  // A cashier counts blind: the server leaves the expected cash out until the shift is closed.
+  const expected = turn.summary.expected === null ? null : toCents(turn.summary.expected);
+  const difference = expected === null ? null : counted - expected;
   const next = (e: KeyboardEvent<HTMLInputElement>, index: number) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
@@ -89,9 +90,9 @@ function CountForm({ turn }: { turn: TurnDetailView }) {
     setBusy(true);
     try {
       const counts = rows.filter((r) => quantity(r.key) > 0).map((r) => ({ denomination: r.d, quantity: quantity(r.key) }));
-      await apiPost(`/api/Turn/${turn._id}/close`, { counts, note }, { quiet: true });
+      const done = await apiPost<TurnDetailView>(`/api/Turn/${turn._id}/close`, { counts, note }, { quiet: true });
       toast({ title: 'Caja cerrada', description: 'Imprima el arqueo para el supervisor.', color: 'success' });
-      setClosed(turn._id);
+      setClosed(done);
       setError('');
     } catch (err) {
       const errors = errorsOf(err);
@@ -101,10 +102,22 @@ function CountForm({ turn }: { turn: TurnDetailView }) {
     }
   };
   if (closed !== null) {
+    const s = closed.summary;
+    const diff = s.difference === null ? 0n : toCents(s.difference);
     return (
       <div className="card space-y-2" data-testid="closed">
-        <p className="font-semibold">{`Turno #${closed} cerrado.`}</p>
-        <a className="btn btn-primary" href={`/admin/caja/turno/${closed}/ticketArqueo`} target="_blank" rel="noreferrer">
+        <p className="font-semibold">{`Turno #${closed._id} cerrado.`}</p>
+        <dl className="grid max-w-lg grid-cols-2 gap-1 text-sm" data-testid="closed-totals">
+          <dt>Esperado</dt>
+          <dd className="text-right">{s.expected === null ? '—' : formatMoney(s.expected)}</dd>
+          <dt>Contado</dt>
+          <dd className="text-right">{s.counted === null ? '—' : formatMoney(s.counted)}</dd>
+          <dt>{diff > 0n ? 'Sobrante' : diff < 0n ? 'Faltante' : 'Diferencia'}</dt>
+          <dd className={`text-right font-semibold ${diff === 0n ? '' : 'text-red-700'}`} data-testid="closed-difference">
+            {s.difference === null ? '—' : formatMoney(s.difference)}
+          </dd>
+        </dl>
+        <a className="btn btn-primary" href={`/admin/caja/turno/${closed._id}/ticketArqueo`} target="_blank" rel="noreferrer">
           Imprimir arqueo
         </a>
         <button type="button" className="btn btn-secondary" onClick={() => void revalidator.revalidate()}>
@@ -148,17 +161,26 @@ function CountForm({ turn }: { turn: TurnDetailView }) {
         </tbody>
       </table>
       <dl className="grid max-w-lg grid-cols-2 gap-1 text-sm" data-testid="count-totals">
-        <dt>Esperado</dt>
-        <dd className="text-right">{formatMoney(turn.summary.expected)}</dd>
+        {expected !== null && (
+          <>
+            <dt>Esperado</dt>
+            <dd className="text-right">{formatMoney(fromCents(expected))}</dd>
+          </>
+        )}
         <dt>Contado</dt>
         <dd className="text-right font-semibold" data-testid="counted">
           {formatMoney(fromCents(counted))}
         </dd>
-        <dt>{difference > 0n ? 'Sobrante' : difference < 0n ? 'Faltante' : 'Diferencia'}</dt>
-        <dd className={`text-right ${difference === 0n ? '' : 'text-red-700'}`} data-testid="difference">
-          {formatMoney(fromCents(difference))}
-        </dd>
+        {difference !== null && (
+          <>
+            <dt>{difference > 0n ? 'Sobrante' : difference < 0n ? 'Faltante' : 'Diferencia'}</dt>
+            <dd className={`text-right ${difference === 0n ? '' : 'text-red-700'}`} data-testid="difference">
+              {formatMoney(fromCents(difference))}
+            </dd>
+          </>
+        )}
       </dl>
+      {turn.blind && <p className="text-sm text-gray-600 dark:text-gray-300" data-testid="blind">Cuente el efectivo de la caja: el esperado y la diferencia se muestran al cerrar.</p>}
       <Field label="Nota" name="note" id="count-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={300} />
       {error && <p className="text-sm text-red-700">{error}</p>}
       <button type="submit" className="btn btn-primary" disabled={busy}>

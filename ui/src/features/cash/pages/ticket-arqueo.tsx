@@ -37,7 +37,7 @@ export default function TicketArqueo() {
         {types.map(([type, amount]) => (
           <TicketRow key={type} label={movementLabels[type] ?? type} value={formatMoney(amount ?? '0')} />
         ))}
-        <TicketRow label="EFECTIVO ESPERADO" value={formatMoney(s.expected)} strong />
+        {s.expected !== null && <TicketRow label="EFECTIVO ESPERADO" value={formatMoney(s.expected)} strong />}
       </TicketSection>
       {methods.length > 0 && (
         <TicketSection title="Ventas por forma de pago">
@@ -54,7 +54,8 @@ export default function TicketArqueo() {
         </TicketSection>
       )}
       <TicketRule />
-      <TicketRow label="ESPERADO" value={formatMoney(s.expected)} strong />
+      {/* A cashier's open shift is counted blind: no expected cash until it is closed. */}
+      {s.expected !== null && <TicketRow label="ESPERADO" value={formatMoney(s.expected)} strong />}
       <TicketRow label="CONTADO" value={s.counted === null ? '—' : formatMoney(s.counted)} strong />
       <TicketRow
         label={difference === null ? 'DIFERENCIA' : difference > 0n ? 'SOBRANTE' : difference < 0n ? 'FALTANTE' : 'DIFERENCIA'}

@@ -10,6 +10,7 @@
  */
 import { Fragment, useEffect, useState } from 'react';
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { DateRangeFilters, FilterActions, FilterSelect } from '../../../components/data-list/get-filters';
 import { Pagination } from '../../../components/data-list/pagination';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -192,52 +193,16 @@ export default function ElectronicDocuments() {
       {/* Keyed by the address: «Quitar filtros» and the back button reset the fields, which only
           read their values when they mount. */}
       <Form key={params.toString()} method="get" className="card grid gap-2 sm:grid-cols-3 lg:grid-cols-6" aria-label="Filtros">
-        <label className="label">
-          Tipo
-          <select className="input" name="type" defaultValue={params.get('type') ?? ''}>
-            <option value="">Todos</option>
-            {TYPES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="label">
-          Estado
-          <select className="input" name="state" defaultValue={params.get('state') ?? ''}>
-            <option value="">Todos</option>
-            {STATES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="label">
-          Desde
-          <input className="input" type="date" name="from" defaultValue={params.get('from') ?? ''} />
-        </label>
-        <label className="label">
-          Hasta
-          <input className="input" type="date" name="to" defaultValue={params.get('to') ?? ''} />
-        </label>
+        <FilterSelect label="Tipo" name="type" all="Todos" options={TYPES} />
+        <FilterSelect label="Estado" name="state" all="Todos" options={STATES.map(([value, label]) => [value, label])} />
+        <DateRangeFilters />
         <label className="label">
           Cliente
           <input className="input" type="search" name="search" placeholder="Nombre, identificación o clave" defaultValue={params.get('search') ?? ''} />
         </label>
         <input type="hidden" name="sort" value="date" />
         <input type="hidden" name="order" value="desc" />
-        <div className="flex items-end gap-2">
-          <button className="btn btn-primary" type="submit" disabled={loading}>
-            Filtrar
-          </button>
-          {filtered && (
-            <Link className="btn btn-secondary" to="/admin/ebilling?sort=date&order=desc">
-              Quitar filtros
-            </Link>
-          )}
-        </div>
+        <FilterActions loading={loading} filtered={filtered} resetTo="/admin/ebilling?sort=date&order=desc" />
       </Form>
       <section className="card" aria-busy={loading}>
         {loading && <p className="mb-2 text-sm text-gray-600 dark:text-gray-300">Cargando comprobantes…</p>}

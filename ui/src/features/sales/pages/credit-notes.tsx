@@ -96,6 +96,7 @@ export default function CreditNotes() {
                 <th>Cliente</th>
                 <th>Motivo</th>
                 <th className="text-right">Total</th>
+                <th />
               </tr>
             </thead>
             <tbody>
@@ -107,6 +108,14 @@ export default function CreditNotes() {
                   <td>{n.clientName}</td>
                   <td>{n.reason}</td>
                   <td className="text-right">{formatMoney(n.total)}</td>
+                  <td className="space-x-2 text-right">
+                    <a href={`/admin/ventas/notaCredito/${n._id}/ticket`} target="_blank" rel="noreferrer" className="text-blue-700 underline dark:text-blue-300">
+                      Ticket
+                    </a>
+                    <a href={`/admin/ventas/notaCredito/${n._id}/pdf`} target="_blank" rel="noreferrer" className="text-blue-700 underline dark:text-blue-300">
+                      A4
+                    </a>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/format';
 import { DocumentA4 } from '../components/document-a4';
 
 export default function NoteA4() {
-  const { header, sale } = useLoaderData() as SaleNotePrint;
+  const { header, sale, creditNotes } = useLoaderData() as SaleNotePrint;
   return (
     <DocumentA4
       header={header}
@@ -24,6 +24,22 @@ export default function NoteA4() {
           ))}
           {sale.change !== '0.00' && <p>{`Cambio: ${formatMoney(sale.change)}`}</p>}
           {sale.note && <p className="mt-2">{`Nota: ${sale.note}`}</p>}
+          {creditNotes.length > 0 && (
+            <div className="mt-2" data-testid="credit-notes">
+              <p className="font-bold">Notas de crédito</p>
+              {creditNotes.map((n) => (
+                <p key={n._id}>
+                  {`${n.number} `}
+                  <a className="underline print:hidden" href={`/admin/ventas/notaCredito/${n._id}/pdf`}>
+                    A4
+                  </a>{' '}
+                  <a className="underline print:hidden" href={`/admin/ventas/notaCredito/${n._id}/ticket`}>
+                    Ticket
+                  </a>
+                </p>
+              ))}
+            </div>
+          )}
         </div>
       }
     />

@@ -2,12 +2,11 @@
 import { useLoaderData } from 'react-router';
 import { Ticket80, TicketRow, TicketRule } from '../../../components/ticket80';
 import type { SaleNotePrint } from '../../../lib/api-types';
-import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
-import { discountOf } from '../components/document-a4';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { TicketLines } from '../components/ticket-lines';
 
 export default function NoteTicket() {
   const { header, sale } = useLoaderData() as SaleNotePrint;
-  const t = sale.totals;
   return (
     <Ticket80 header={header} title={`NOTA DE VENTA ${sale.number}`}>
       <TicketRow label="Fecha" value={formatDateTime(sale.date)} />
@@ -15,23 +14,7 @@ export default function NoteTicket() {
       <TicketRow label="CI/RUC" value={sale.client.identification} />
       <TicketRow label="Cajero" value={sale.user} />
       <TicketRule />
-      <div data-testid="ticket-lines">
-        {sale.lines.map((l, i) => (
-          <div key={i}>
-            <p>{l.name}</p>
-            <TicketRow label={`${formatQuantity(l.quantity)} x ${formatQuantity(l.unitPrice)}`} value={formatMoney(l.net)} />
-            {discountOf(l) !== '0.00' && <TicketRow label={l.promotion ? `  ${l.promotion.name}` : '  Descuento'} value={`-${formatMoney(discountOf(l))}`} />}
-          </div>
-        ))}
-      </div>
-      <TicketRule />
-      <TicketRow label="SUBTOTAL" value={formatMoney(t.subtotal)} />
-      {t.groups
-        .filter((g) => g.value !== '0.00')
-        .map((g) => (
-          <TicketRow key={g.code} label={g.label} value={formatMoney(g.value)} />
-        ))}
-      <TicketRow label="TOTAL" value={formatMoney(sale.total)} strong />
+      <TicketLines lines={sale.lines} totals={sale.totals} total={sale.total} />
       <TicketRule />
       {sale.payments.map((p, i) => (
         <TicketRow key={i} label={p.label} value={formatMoney(p.received ?? p.amount)} />

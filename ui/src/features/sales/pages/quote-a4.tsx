@@ -2,6 +2,7 @@
 import { useLoaderData } from 'react-router';
 import type { QuotePrint } from '../../../lib/api-types';
 import { DocumentA4 } from '../components/document-a4';
+import { QUOTE_STATES } from '../components/quote-states';
 
 export default function QuoteA4() {
   const { header, quote } = useLoaderData() as QuotePrint;
@@ -20,6 +21,7 @@ export default function QuoteA4() {
       details={[
         ['Válida hasta', quote.validUntil],
         ['Vendedor', quote.user],
+        ['Estado', quote.saleNumber ? `${QUOTE_STATES[quote.state]} en la venta ${quote.saleNumber}` : (QUOTE_STATES[quote.state] ?? quote.state)],
       ]}
       footer={
         <div data-testid="quote-note">

@@ -9,6 +9,7 @@ import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { ClientView, Page, ProductView, QuoteView, QuotesPage, SalePreviewView } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { QUOTE_STATES } from '../components/quote-states';
 
 /** The POS keeps its cart here (see `pos.tsx`). */
 const POS_CART = 'mostrador.pos.cart';
@@ -283,6 +284,7 @@ export default function Quotes() {
                 <th>Cliente</th>
                 <th className="text-right">Total</th>
                 <th>Válida hasta</th>
+                <th>Estado</th>
                 <th />
               </tr>
             </thead>
@@ -294,13 +296,24 @@ export default function Quotes() {
                   <td>{q.clientName}</td>
                   <td className="text-right">{formatMoney(q.total)}</td>
                   <td>{formatDate(q.validUntil)}</td>
+                  <td data-testid="quote-state">
+                    {QUOTE_STATES[q.state] ?? q.state}
+                    {q.saleId !== null && (
+                      <a className="link ml-1" href={`/admin/ventas/notaventa/${q.saleId}/pdf`} target="_blank" rel="noreferrer">
+                        {`Venta ${q.saleNumber ?? ''}`}
+                      </a>
+                    )}
+                  </td>
                   <td className="space-x-2 text-right">
                     <a className="link" href={`/tickets/quoter/A4PDF?id=${q._id}`} target="_blank" rel="noreferrer">
                       A4
                     </a>
-                    <button type="button" className="link" onClick={() => convert(q._id)}>
-                      Convertir en venta
-                    </button>
+                    {/* A quote becomes one sale, while it is valid (the server refuses the rest). */}
+                    {q.state === 'vigente' && (
+                      <button type="button" className="link" onClick={() => convert(q._id)}>
+                        Convertir en venta
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
