@@ -74,13 +74,16 @@ async fn kardex_export_neutralises_formulas(backend: Backend) {
     let mut lines = text.split("\r\n");
     assert_eq!(
         lines.next(),
-        Some("\u{feff}Código;Producto;Fecha;Tipo;Documento;Entrada;Salida;Costo unitario;Costo total;Saldo;Costo promedio;Valor;Usuario")
+        Some("\u{feff}Código;Producto;Fecha;Tipo;Documento;Bodega;Entrada;Salida;Costo unitario;Costo total;Saldo bodega;Saldo total;Costo promedio;Valor;Usuario")
     );
     let row: Vec<&str> = lines.next().unwrap().split(';').collect();
     assert_eq!(row[..2], ["F1", "'=cmd|' /C calc'!A0"]);
-    assert_eq!(row[3..7], ["Ajuste (salida)", "adjustment 000001", "0", "5"]);
-    assert_eq!(row[9], "-5", "{text}");
-    assert_eq!(row[12], "Usuario admin@a.ec");
+    assert_eq!(
+        row[3..8],
+        ["Ajuste (salida)", "Ajuste 000001", "Bodega principal", "0", "5"]
+    );
+    assert_eq!(row[10..12], ["-5", "-5"], "{text}");
+    assert_eq!(row[14], "Usuario admin@a.ec");
     assert_eq!(lines.collect::<Vec<_>>(), [""], "one movement, page and limit ignored");
 
     let csv = user
