@@ -152,7 +152,13 @@ mod tests {
             Err("El monto admite como máximo 2 decimales".into())
         );
         assert_eq!(money(json!("10,50")), Ok(Some(Decimal::new(1050, 2))));
-        for bad in [json!("1e3"), json!("+1"), json!("abc"), json!("-"), json!(",")] {
+        for bad in [
+            json!("1e3"),
+            json!("+1"),
+            json!("abc"),
+            json!("-"),
+            json!(","),
+        ] {
             assert_eq!(money(bad), Err("El monto no es un número válido".into()));
         }
         for thousands in ["1.234,56", "1,234.56", "1.234.567"] {

@@ -123,7 +123,10 @@ impl DecimalProblem {
 pub fn parse_decimal(text: &str) -> Result<Decimal, DecimalProblem> {
     use std::str::FromStr;
     let digits = text.strip_prefix('-').unwrap_or(text);
-    if !digits.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',') {
+    if !digits
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    {
         return Err(DecimalProblem::Invalid);
     }
     if digits.bytes().filter(|b| matches!(b, b'.' | b',')).count() > 1 {
@@ -164,8 +167,7 @@ pub mod serde_decimal {
         }
 
         fn visit_str<E: de::Error>(self, v: &str) -> Result<Decimal, E> {
-            super::parse_decimal(v.trim())
-                .map_err(|p| E::custom(p.message(&format!("«{v}»"))))
+            super::parse_decimal(v.trim()).map_err(|p| E::custom(p.message(&format!("«{v}»"))))
         }
 
         fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {

@@ -122,7 +122,16 @@ mod tests {
             micros(Some(&json!("1,5")), "La cantidad", false, false, QUANTITY),
             Ok(Some(1_500_000))
         );
-        assert!(micros(Some(&json!("1.000,5")), "La cantidad", false, false, QUANTITY).is_err());
+        assert!(
+            micros(
+                Some(&json!("1.000,5")),
+                "La cantidad",
+                false,
+                false,
+                QUANTITY
+            )
+            .is_err()
+        );
     }
 
     #[test]

@@ -211,8 +211,16 @@ mod tests {
     #[test]
     fn xlsx_neutralises_text_cells() {
         let rows = vec![
-            vec!["codigo".to_string(), "nombre".to_string(), "saldo".to_string()],
-            vec!["X1".to_string(), "=cmd|' /C calc'!A0".to_string(), "-5".to_string()],
+            vec![
+                "codigo".to_string(),
+                "nombre".to_string(),
+                "saldo".to_string(),
+            ],
+            vec![
+                "X1".to_string(),
+                "=cmd|' /C calc'!A0".to_string(),
+                "-5".to_string(),
+            ],
         ];
         let read = read_rows(&write_xlsx(&rows, &[2]).unwrap()).unwrap();
         assert_eq!(read[1], ["X1", "'=cmd|' /C calc'!A0", "-5"]);
@@ -232,7 +240,10 @@ mod tests {
         let bytes = write_xlsx(&rows, &[1]).unwrap();
         let mut book = open_workbook_auto_from_rs(std::io::Cursor::new(bytes)).unwrap();
         let range = book.worksheet_range_at(0).unwrap().unwrap();
-        assert_eq!(range.get((1, 0)), Some(&Data::String("7861234500017".into())));
+        assert_eq!(
+            range.get((1, 0)),
+            Some(&Data::String("7861234500017".into()))
+        );
         assert_eq!(range.get((1, 1)), Some(&Data::Float(-1.5)));
     }
 }

@@ -136,12 +136,17 @@ mod tests {
     #[test]
     fn windows_1252_and_utf16_are_decoded() {
         // «Azúcar» and «Ñame» as Excel in Spanish writes them (ú = 0xFA, Ñ = 0xD1).
-        let rows = read_rows(b"codigo;nombre;precio\r\nA1;Az\xFAcar;1,10\r\nA2;\xD1ame;2\r\n").unwrap();
+        let rows =
+            read_rows(b"codigo;nombre;precio\r\nA1;Az\xFAcar;1,10\r\nA2;\xD1ame;2\r\n").unwrap();
         assert_eq!(rows[1], ["A1", "Azúcar", "1,10"]);
         assert_eq!(rows[2][1], "Ñame");
         let utf16: Vec<u8> = [0xFF, 0xFE]
             .into_iter()
-            .chain("codigo\tnombre\r\nA1\tCafé\r\n".encode_utf16().flat_map(u16::to_le_bytes))
+            .chain(
+                "codigo\tnombre\r\nA1\tCafé\r\n"
+                    .encode_utf16()
+                    .flat_map(u16::to_le_bytes),
+            )
             .collect();
         assert_eq!(read_rows(&utf16).unwrap()[1], ["A1", "Café"]);
     }

@@ -111,8 +111,14 @@ fn selected_product(
     tenant: &Tenant,
     query: &HashMap<String, String>,
 ) -> AppResult<Product> {
-    if let Some(id) = query.get("productId").map(|v| v.trim()).filter(|v| !v.is_empty()) {
-        let id = id.parse::<i64>().map_err(|_| crate::error::not_in_table())?;
+    if let Some(id) = query
+        .get("productId")
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+    {
+        let id = id
+            .parse::<i64>()
+            .map_err(|_| crate::error::not_in_table())?;
         return Product::find(conn, tenant.company, id)?.ok_or_else(crate::error::not_in_table);
     }
     let search = query

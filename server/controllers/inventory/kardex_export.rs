@@ -121,7 +121,11 @@ pub async fn export(
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
         .collect();
-    let name = if safe.is_empty() { "producto".into() } else { safe };
+    let name = if safe.is_empty() {
+        "producto".into()
+    } else {
+        safe
+    };
     download(format, &format!("kardex-{name}"), &rows, &NUMERIC_COLUMNS)
         .map_err(AppError::BadRequest)
 }

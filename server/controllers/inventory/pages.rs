@@ -62,7 +62,10 @@ fn kardex_page(conn: &mut DbConnection, tenant: &Tenant, q: &PageQuery) -> AppRe
     // it names exactly one, and the candidates otherwise.
     let mut selected = query.get("productId").and_then(|v| v.parse::<i64>().ok());
     if selected.is_none()
-        && let Some(search) = query.get("search").map(|s| s.trim()).filter(|s| !s.is_empty())
+        && let Some(search) = query
+            .get("search")
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
     {
         match kardex::find_product(conn, tenant, search)? {
             kardex::Found::One(p) => selected = Some(p.id),

@@ -74,7 +74,9 @@ async fn excel_csv_xls_and_ods_are_imported(backend: Backend) {
         "{job}"
     );
     assert!(
-        messages.iter().any(|m| m.starts_with("El IVA «12» no es válido")),
+        messages
+            .iter()
+            .any(|m| m.starts_with("El IVA «12» no es válido")),
         "{job}"
     );
     let w1 = by_code(&mut admin, "W1").await;
@@ -92,10 +94,18 @@ async fn excel_csv_xls_and_ods_are_imported(backend: Backend) {
     // text with a comma, IVA as `15`, `15%`, `0`, `5`. Before: read as CSV and refused.
     let xls = include_bytes!("../fixtures/productos.xls");
     let job = import(&mut admin, "productos.xls", xls).await;
-    assert_eq!((job["created"].as_i64(), errors(&job)), (Some(2), vec![]), "{job}");
+    assert_eq!(
+        (job["created"].as_i64(), errors(&job)),
+        (Some(2), vec![]),
+        "{job}"
+    );
     let ods = include_bytes!("../fixtures/productos.ods");
     let job = import(&mut admin, "productos.ods", ods).await;
-    assert_eq!((job["created"].as_i64(), errors(&job)), (Some(2), vec![]), "{job}");
+    assert_eq!(
+        (job["created"].as_i64(), errors(&job)),
+        (Some(2), vec![]),
+        "{job}"
+    );
     for (code, name, price, iva) in [
         ("XL1", "Café molido 250 g", "3.50", "4"),
         ("XL2", "Ñame", "1.25", "0"),
@@ -147,7 +157,10 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
     let id = by_code(&mut admin, "AR-9").await["_id"].as_i64().unwrap();
     let main = default_cellar(&mut admin).await;
     let back = admin
-        .post_json("/api/inventory/cellar/register", json!({ "name": "Bodega trasera" }))
+        .post_json(
+            "/api/inventory/cellar/register",
+            json!({ "name": "Bodega trasera" }),
+        )
         .await;
     assert_eq!(back.status, 201, "{}", back.text());
     let back = back.json()["_id"].as_i64().unwrap();
@@ -184,7 +197,16 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
     let all = format!("/api/inventory/kardex?productId={id}");
     assert_eq!(
         column(&mut user, &all, "cellarName").await,
-        json!(["Bodega principal", "Bodega principal", "Bodega principal", "Bodega trasera", "Bodega principal"]).as_array().unwrap().clone()
+        json!([
+            "Bodega principal",
+            "Bodega principal",
+            "Bodega principal",
+            "Bodega trasera",
+            "Bodega principal"
+        ])
+        .as_array()
+        .unwrap()
+        .clone()
     );
     assert_eq!(
         column(&mut user, &all, "balanceQuantity").await,
@@ -201,13 +223,20 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
     );
     // One warehouse: its own balance.
     assert_eq!(
-        column(&mut user, &format!("{all}&cellarId={back}"), "branchBalance").await,
+        column(
+            &mut user,
+            &format!("{all}&cellarId={back}"),
+            "branchBalance"
+        )
+        .await,
         ["18"].map(|v| json!(v))
     );
 
     // Found by code, barcode or name; several or none are refused naming the search.
     for search in ["AR-9", "7861234599990", "suma", "ARROZ%201"] {
-        let found = user.get(&format!("/api/inventory/kardex?search={search}")).await;
+        let found = user
+            .get(&format!("/api/inventory/kardex?search={search}"))
+            .await;
         assert_eq!(found.status, 200, "{search}: {}", found.text());
         assert_eq!(found.json()["total"], 5, "{search}");
     }
@@ -223,9 +252,18 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
         "Ningún producto tiene el código o el nombre «fideos»"
     );
     // The screen lists the candidates, and opens the one a name picks.
-    let page = user.get("/admin/inventario/kardex?search=arroz").await.text();
-    assert!(page.contains("Arroz integral") && page.contains("AR-10"), "{page}");
-    let page = user.get("/admin/inventario/kardex?search=integral").await.text();
+    let page = user
+        .get("/admin/inventario/kardex?search=arroz")
+        .await
+        .text();
+    assert!(
+        page.contains("Arroz integral") && page.contains("AR-10"),
+        "{page}"
+    );
+    let page = user
+        .get("/admin/inventario/kardex?search=integral")
+        .await
+        .text();
     assert!(page.contains("Saldo anterior"), "the kardex of AR-10 opens");
     // Another company's user finds nothing.
     let mut other = app.signed_in(t.admin_b).await;
@@ -243,12 +281,9 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
         .filter(|l| !l.is_empty())
         .map(|l| l.split(';').collect())
         .collect();
-    assert_eq!(
-        lines[0],
-        ["Código", "Producto", "Fecha", "Tipo", "Documento", "Bodega", "Entrada", "Salida",
-         "Costo unitario", "Costo total", "Saldo bodega", "Saldo total", "Costo promedio",
-         "Valor", "Usuario"]
-    );
+    // The header is `exports.rs`'s to check; here the columns this issue added.
+    assert_eq!(lines[0][5], "Bodega");
+    assert_eq!(lines[0][10..12], ["Saldo bodega", "Saldo total"]);
     let kinds: Vec<(&str, &str, &str, &str)> = lines[1..]
         .iter()
         .map(|l| (l[3], l[4].split(' ').next().unwrap(), l[5], l[11]))
@@ -258,15 +293,27 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
         [
             ("Saldo inicial", "Importación", "Bodega principal", "30"),
             ("Ajuste (entrada)", "Ajuste", "Bodega principal", "42"),
-            ("Transferencia (salida)", "Transferencia", "Bodega principal", "24"),
-            ("Transferencia (entrada)", "Transferencia", "Bodega trasera", "42"),
+            (
+                "Transferencia (salida)",
+                "Transferencia",
+                "Bodega principal",
+                "24"
+            ),
+            (
+                "Transferencia (entrada)",
+                "Transferencia",
+                "Bodega trasera",
+                "42"
+            ),
             ("Ajuste (salida)", "Ajuste", "Bodega principal", "40"),
         ]
     );
 
     // The XLSX: a real workbook; text neutralised like the CSV, quantities as numbers.
     let xlsx = user
-        .get(&format!("/api/inventory/kardex/export?productId={id}&format=xlsx"))
+        .get(&format!(
+            "/api/inventory/kardex/export?productId={id}&format=xlsx"
+        ))
         .await;
     assert_eq!(xlsx.status, 200, "{}", xlsx.text());
     assert_eq!(
@@ -286,17 +333,24 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
         Some(&Data::String("'=SUMA(1) Arroz 1 kg".into()))
     );
     assert_eq!(sheet.get((1, 4)), Some(&Data::String("Importación".into())));
-    assert_eq!(sheet.get((4, 5)), Some(&Data::String("Bodega trasera".into())));
+    assert_eq!(
+        sheet.get((4, 5)),
+        Some(&Data::String("Bodega trasera".into()))
+    );
     assert_eq!(sheet.get((5, 7)), Some(&Data::Float(2.0)));
     assert_eq!(sheet.get((5, 10)), Some(&Data::Float(22.0)));
     assert_eq!(sheet.get((5, 11)), Some(&Data::Float(40.0)));
     let unknown = user
-        .get(&format!("/api/inventory/kardex/export?productId={id}&format=pdf"))
+        .get(&format!(
+            "/api/inventory/kardex/export?productId={id}&format=pdf"
+        ))
         .await;
     assert_eq!(unknown.status, 400, "{}", unknown.text());
 
     // The import template comes as XLSX too.
-    let template = admin.get("/api/inventory/upload/template?format=xlsx").await;
+    let template = admin
+        .get("/api/inventory/upload/template?format=xlsx")
+        .await;
     assert_eq!(template.status, 200);
     let rows = mostrador::util::spreadsheet::read_rows(&template.body).unwrap();
     assert_eq!(rows[0][0], "codigo");
@@ -316,7 +370,10 @@ async fn decimal_comma_in_forms(backend: Backend) {
         .await;
     assert_eq!(created.status, 201, "{}", created.text());
     let item = created.json();
-    assert_eq!((&item["price"], &item["price2"]), (&json!("20.00"), &json!("18.50")));
+    assert_eq!(
+        (&item["price"], &item["price2"]),
+        (&json!("20.00"), &json!("18.50"))
+    );
     let id = item["_id"].as_i64().unwrap();
     let main = default_cellar(&mut c).await;
     let adjust = |quantity: &str, cost: &str| {
@@ -329,12 +386,18 @@ async fn decimal_comma_in_forms(backend: Backend) {
     assert_eq!(r.status, 201, "{}", r.text());
     let stock = c.get("/api/inventory/stock?search=DC-1").await.json();
     assert_eq!(
-        (&stock["results"][0]["quantity"], &stock["results"][0]["averageCost"]),
+        (
+            &stock["results"][0]["quantity"],
+            &stock["results"][0]["averageCost"]
+        ),
         (&json!("1.5"), &json!("0.80"))
     );
     // A thousands separator is refused, not guessed.
     let r = c
-        .post_json("/api/inventory/adjustment/register", adjust("1.000,5", "0,80"))
+        .post_json(
+            "/api/inventory/adjustment/register",
+            adjust("1.000,5", "0,80"),
+        )
         .await;
     assert_eq!(r.status, 400, "{}", r.text());
     assert!(
