@@ -1,11 +1,10 @@
 //! Field checks shared by every form: each returns the Spanish problem with a value (or `None`),
 //! and [`check_fields`] turns the problems into one validation error naming each field.
 
-use std::str::FromStr;
-
 use rust_decimal::Decimal;
 use serde_json::Value;
 
+use crate::domain::money::{DecimalProblem, parse_decimal};
 use crate::error::{AppError, FieldErrors};
 
 /// Longest e-mail address accepted (RFC 5321 path limit).
@@ -107,16 +106,14 @@ pub fn number_field(value: Option<&Value>) -> NumberField {
     }
 }
 
-/// `text` as a decimal when it is written with digits, an optional minus and a decimal point
-/// only (no comma, exponent or plus sign).
-pub fn plain_decimal(text: &str) -> Option<Decimal> {
-    let plain = text
-        .bytes()
-        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
-    Decimal::from_str(text).ok().filter(|_| plain)
+/// `text` as a decimal: digits, an optional minus and one decimal separator, comma or point
+/// (`20,00` is `20.00`); the rule and its refusals are [`parse_decimal`]'s.
+pub fn plain_decimal(text: &str) -> Result<Decimal, DecimalProblem> {
+    parse_decimal(text)
 }
 
-/// A money amount of a JSON body: a decimal string with a point (`"10.50"`) or a whole number,
+/// A money amount of a JSON body: a decimal string with a point or a comma (`"10.50"`,
+/// `"10,50"`) or a whole number,
 /// at most two decimals, as a decimal. `Ok(None)` when absent or empty; `Err` is the Spanish
 /// problem (`what` names the field: "El monto"). Signs and bounds are each form's own rule.
 pub fn money(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, String> {
@@ -129,8 +126,7 @@ pub fn money(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, Strin
             ));
         }
     };
-    let amount = plain_decimal(&text)
-        .ok_or_else(|| format!("{what} no es un número válido (use punto decimal)"))?;
+    let amount = plain_decimal(&text).map_err(|p| p.message(what))?;
     if amount.normalize().scale() > 2 {
         return Err(format!("{what} admite como máximo 2 decimales"));
     }
@@ -155,10 +151,23 @@ mod tests {
             money(json!("1.005")),
             Err("El monto admite como máximo 2 decimales".into())
         );
-        for bad in [json!("1,00"), json!("1e3"), json!("+1"), json!("abc")] {
+        assert_eq!(money(json!("10,50")), Ok(Some(Decimal::new(1050, 2))));
+        for bad in [
+            json!("1e3"),
+            json!("+1"),
+            json!("abc"),
+            json!("-"),
+            json!(","),
+        ] {
+            assert_eq!(money(bad), Err("El monto no es un número válido".into()));
+        }
+        for thousands in ["1.234,56", "1,234.56", "1.234.567"] {
             assert_eq!(
-                money(bad),
-                Err("El monto no es un número válido (use punto decimal)".into())
+                money(json!(thousands)),
+                Err(
+                    "El monto no puede llevar separador de miles: escríbalo como 1234,56 o 1234.56"
+                        .into()
+                )
             );
         }
         assert!(

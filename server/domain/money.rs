@@ -92,11 +92,56 @@ pub fn qty_from_micros(micros: i64) -> Decimal {
     from_micros(micros).normalize()
 }
 
+/// Why a decimal written by a user was not read ([`parse_decimal`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecimalProblem {
+    /// Not a number: letters, an exponent, a `+`, spaces inside…
+    Invalid,
+    /// More than one separator (`1.234,56`, `1,234.56`, `1.234.567`): a thousands separator,
+    /// which cannot be told from a decimal one in general, so it is refused.
+    Thousands,
+}
+
+impl DecimalProblem {
+    /// The Spanish problem, `what` naming the field ("El precio").
+    pub fn message(self, what: &str) -> String {
+        match self {
+            Self::Invalid => format!("{what} no es un número válido"),
+            Self::Thousands => format!(
+                "{what} no puede llevar separador de miles: escríbalo como 1234,56 o 1234.56"
+            ),
+        }
+    }
+}
+
+/// A decimal as a user writes it (issue 24, point 6): digits, an optional leading `-`, and at
+/// most **one** separator, a comma or a point, which is the decimal separator either way —
+/// Ecuador writes `20,00`, the API and spreadsheets `20.00`, both are twenty. A text with two
+/// or more separators (`1.234,56`, `1,234.56`) carries a thousands separator and is refused
+/// ([`DecimalProblem::Thousands`]) rather than guessed: `1.234` alone is one point two three
+/// four, never a thousand. No exponent, no `+`, no spaces inside (the caller trims).
+pub fn parse_decimal(text: &str) -> Result<Decimal, DecimalProblem> {
+    use std::str::FromStr;
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if !digits
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    {
+        return Err(DecimalProblem::Invalid);
+    }
+    if digits.bytes().filter(|b| matches!(b, b'.' | b',')).count() > 1 {
+        return Err(DecimalProblem::Thousands);
+    }
+    if !digits.bytes().any(|b| b.is_ascii_digit()) {
+        return Err(DecimalProblem::Invalid);
+    }
+    Decimal::from_str(&text.replace(',', ".")).map_err(|_| DecimalProblem::Invalid)
+}
+
 /// Serde (de)serialization of [`Decimal`] as a JSON string; integers are accepted,
 /// fractional JSON numbers are refused.
 pub mod serde_decimal {
     use std::fmt;
-    use std::str::FromStr;
 
     use rust_decimal::Decimal;
     use serde::de::{self, Visitor};
@@ -122,18 +167,7 @@ pub mod serde_decimal {
         }
 
         fn visit_str<E: de::Error>(self, v: &str) -> Result<Decimal, E> {
-            let trimmed = v.trim();
-            if trimmed.is_empty()
-                || !trimmed
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
-            {
-                return Err(E::custom(format!(
-                    "«{v}» no es un número decimal válido (use punto decimal, sin separador de miles)"
-                )));
-            }
-            Decimal::from_str(trimmed)
-                .map_err(|_| E::custom(format!("«{v}» no es un número decimal válido")))
+            super::parse_decimal(v.trim()).map_err(|p| E::custom(p.message(&format!("«{v}»"))))
         }
 
         fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {
@@ -181,6 +215,7 @@ pub mod serde_decimal {
     mod tests {
         use super::*;
         use serde::Deserialize;
+        use std::str::FromStr;
 
         #[derive(Deserialize, Debug)]
         struct T(#[serde(with = "super")] Decimal);
@@ -196,7 +231,9 @@ pub mod serde_decimal {
             let err = serde_json::from_str::<T>("\"1,000.00\"")
                 .unwrap_err()
                 .to_string();
-            assert!(err.contains("no es un número"), "{err}");
+            assert!(err.contains("separador de miles"), "{err}");
+            let t: T = serde_json::from_str("\"20,50\"").unwrap();
+            assert_eq!(t.0, Decimal::from_str("20.50").unwrap());
         }
     }
 }
@@ -205,6 +242,22 @@ pub mod serde_decimal {
 mod tests {
     use super::*;
     use std::str::FromStr;
+
+    #[test]
+    fn a_single_comma_or_point_is_the_decimal_separator() {
+        let d = |s: &str| Decimal::from_str(s).unwrap();
+        assert_eq!(parse_decimal("20,00"), Ok(d("20.00")));
+        assert_eq!(parse_decimal("20.00"), Ok(d("20.00")));
+        assert_eq!(parse_decimal("-1,5"), Ok(d("-1.5")));
+        assert_eq!(parse_decimal(",5"), Ok(d("0.5")));
+        assert_eq!(parse_decimal("1,234"), Ok(d("1.234")));
+        for thousands in ["1.234,56", "1,234.56", "1.234.567", "1,234,567"] {
+            assert_eq!(parse_decimal(thousands), Err(DecimalProblem::Thousands));
+        }
+        for bad in ["", "-", ",", "1e3", "+1", "1 000", "abc", "--1"] {
+            assert_eq!(parse_decimal(bad), Err(DecimalProblem::Invalid), "{bad}");
+        }
+    }
 
     fn d(s: &str) -> Decimal {
         Decimal::from_str(s).unwrap()

@@ -1,5 +1,6 @@
 //! Reading form values shared by the inventory and sales forms: decimals (strings or integers,
-//! never JSON fractions) as millionths, optional record ids and trimmed text. Each returns the
+//! never JSON fractions; a decimal comma or point, `crate::domain::money::parse_decimal`) as
+//! millionths, optional record ids and trimmed text. Each returns the
 //! Spanish problem for its field.
 
 use rust_decimal::Decimal;
@@ -22,8 +23,7 @@ pub fn decimal(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, Str
         }
         NumberField::NotANumber => return Err(format!("{what} no es un número válido")),
     };
-    let number = plain_decimal(&text)
-        .ok_or_else(|| format!("{what} no es un número válido (use punto decimal)"))?;
+    let number = plain_decimal(&text).map_err(|p| p.message(what))?;
     if decimals(number) > MICROS_SCALE {
         return Err(format!("{what} admite hasta 6 decimales"));
     }
@@ -118,7 +118,20 @@ mod tests {
             )
             .is_err()
         );
-        assert!(micros(Some(&json!("1,5")), "La cantidad", false, false, QUANTITY).is_err());
+        assert_eq!(
+            micros(Some(&json!("1,5")), "La cantidad", false, false, QUANTITY),
+            Ok(Some(1_500_000))
+        );
+        assert!(
+            micros(
+                Some(&json!("1.000,5")),
+                "La cantidad",
+                false,
+                false,
+                QUANTITY
+            )
+            .is_err()
+        );
     }
 
     #[test]

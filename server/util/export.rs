@@ -2,7 +2,8 @@
 //! here and only here, so that no cell of them can run as a spreadsheet formula: text that
 //! starts with `=`, `+`, `-`, `@`, tab or CR gets a leading apostrophe ([`neutralise`], the OWASP
 //! «CSV injection» rule). The data itself is stored as written; only the file changes. CSV
-//! quoting is the `csv` crate's.
+//! quoting is the `csv` crate's; XLSX files are `rust_xlsxwriter`'s, through the same
+//! [`neutralise`] (one rule for both formats).
 
 use std::borrow::Cow;
 
@@ -74,95 +75,94 @@ pub fn csv_download(filename: &str, body: Vec<u8>) -> Response {
         .into_response()
 }
 
-/// The column letters of a 0-based index (`0` → `A`, `26` → `AA`).
-fn column_name(mut index: usize) -> String {
-    let mut name = Vec::new();
-    loop {
-        name.push(b'A' + (index % 26) as u8);
-        if index < 26 {
-            break;
-        }
-        index = index / 26 - 1;
-    }
-    name.reverse();
-    String::from_utf8_lossy(&name).into_owned()
+/// The export formats of a download (`?format=csv|xlsx`, CSV when absent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Csv,
+    Xlsx,
 }
 
-/// Writes a minimal XLSX file with one sheet of inline strings, each cell [`neutralise`]d (the
-/// import tests build their files with it; reports will too).
-pub fn write_xlsx(rows: &[Vec<String>]) -> Vec<u8> {
-    let mut sheet = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>",
-    );
+impl Format {
+    /// The format of a `format` query value; `None` for an unknown one.
+    pub fn parse(value: Option<&str>) -> Option<Format> {
+        match value.map(str::trim).unwrap_or_default() {
+            "" | "csv" => Some(Format::Csv),
+            "xlsx" => Some(Format::Xlsx),
+            _ => None,
+        }
+    }
+}
+
+/// The Spanish problem of an unknown `format`.
+pub const FORMAT_PROBLEM: &str = "El formato debe ser csv o xlsx";
+
+/// The answer that downloads `rows` as `<stem>.csv` or `<stem>.xlsx` (`numeric` as in
+/// [`write_xlsx`]); `Err` is the Spanish problem when the sheet does not fit in a workbook.
+pub fn download(
+    format: Format,
+    stem: &str,
+    rows: &[Vec<String>],
+    numeric: &[usize],
+) -> Result<Response, String> {
+    Ok(match format {
+        Format::Csv => csv_download(&format!("{stem}.csv"), write_csv(rows)),
+        Format::Xlsx => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{stem}.xlsx\""),
+                ),
+            ],
+            write_xlsx(rows, numeric)?,
+        )
+            .into_response(),
+    })
+}
+
+/// Most characters an XLSX cell holds (Excel's limit); longer text is cut there.
+const XLSX_CELL_MAX: usize = 32_767;
+
+/// An XLSX workbook (`rust_xlsxwriter`) of one sheet: the first row in bold and frozen, every
+/// text cell [`neutralise`]d. Cells of the `numeric` columns (0-based) that hold a plain decimal
+/// are written as numbers, so that a spreadsheet sums them; every other cell is text, so codes
+/// such as `0012` or a 13-digit barcode keep their digits. `Err` is the Spanish problem when
+/// the rows do not fit in a sheet.
+pub fn write_xlsx(rows: &[Vec<String>], numeric: &[usize]) -> Result<Vec<u8>, String> {
+    let too_big = |_| "La hoja tiene más filas o columnas de las que admite Excel".to_string();
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    let bold = rust_xlsxwriter::Format::new().set_bold();
     for (r, row) in rows.iter().enumerate() {
-        sheet.push_str(&format!("<row r=\"{}\">", r + 1));
+        let r = u32::try_from(r).map_err(|_| too_big(()))?;
         for (c, value) in row.iter().enumerate() {
-            sheet.push_str(&format!(
-                "<c r=\"{}{}\" t=\"inlineStr\"><is><t xml:space=\"preserve\">{}</t></is></c>",
-                column_name(c),
-                r + 1,
-                quick_xml::escape::escape(neutralise(value).as_ref())
-            ));
+            let c = u16::try_from(c).map_err(|_| too_big(()))?;
+            let number = (r > 0 && numeric.contains(&usize::from(c)) && is_number(value))
+                .then(|| value.parse::<f64>().ok())
+                .flatten();
+            match number {
+                Some(n) => sheet.write_number(r, c, n).map_err(|_| too_big(()))?,
+                None => {
+                    let text: String = neutralise(value).chars().take(XLSX_CELL_MAX).collect();
+                    if r == 0 {
+                        sheet.write_string_with_format(r, c, text, &bold)
+                    } else {
+                        sheet.write_string(r, c, text)
+                    }
+                    .map_err(|_| too_big(()))?
+                }
+            };
         }
-        sheet.push_str("</row>");
     }
-    sheet.push_str("</sheetData></worksheet>");
-    let files = [("xl/worksheets/sheet1.xml", sheet)];
-    let mut out = Vec::new();
-    let mut central = Vec::new();
-    for (name, content) in &files {
-        let mut deflated = Vec::new();
-        // Writing into a `Vec` cannot fail: the `io::Result`s below are always `Ok`.
-        #[allow(clippy::unwrap_used)]
-        {
-            use std::io::Write;
-            let mut enc =
-                flate2::write::DeflateEncoder::new(&mut deflated, flate2::Compression::fast());
-            enc.write_all(content.as_bytes()).unwrap();
-            enc.finish().unwrap();
-        }
-        let crc = {
-            let mut crc = flate2::Crc::new();
-            crc.update(content.as_bytes());
-            crc.sum()
-        };
-        let offset = out.len() as u32;
-        let header = |sig: &[u8], central: bool| {
-            let mut h = Vec::new();
-            h.extend_from_slice(sig);
-            if central {
-                h.extend_from_slice(&20u16.to_le_bytes());
-            }
-            h.extend_from_slice(&20u16.to_le_bytes());
-            h.extend_from_slice(&0u16.to_le_bytes());
-            h.extend_from_slice(&8u16.to_le_bytes());
-            h.extend_from_slice(&0u32.to_le_bytes());
-            h.extend_from_slice(&crc.to_le_bytes());
-            h.extend_from_slice(&(deflated.len() as u32).to_le_bytes());
-            h.extend_from_slice(&(content.len() as u32).to_le_bytes());
-            h.extend_from_slice(&(name.len() as u16).to_le_bytes());
-            h.extend_from_slice(&0u16.to_le_bytes());
-            if central {
-                h.extend_from_slice(&[0u8; 10]);
-                h.extend_from_slice(&offset.to_le_bytes());
-            }
-            h.extend_from_slice(name.as_bytes());
-            h
-        };
-        out.extend(header(b"PK\x03\x04", false));
-        out.extend_from_slice(&deflated);
-        central.extend(header(b"PK\x01\x02", true));
+    if rows.len() > 1 {
+        sheet.set_freeze_panes(1, 0).map_err(|_| too_big(()))?;
     }
-    let central_at = out.len() as u32;
-    out.extend_from_slice(&central);
-    out.extend_from_slice(b"PK\x05\x06");
-    out.extend_from_slice(&[0u8; 4]);
-    out.extend_from_slice(&(files.len() as u16).to_le_bytes());
-    out.extend_from_slice(&(files.len() as u16).to_le_bytes());
-    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
-    out.extend_from_slice(&central_at.to_le_bytes());
-    out.extend_from_slice(&0u16.to_le_bytes());
-    out
+    // Saving into memory only fails on an I/O error, which a `Vec` never has.
+    book.save_to_buffer()
+        .map_err(|e| format!("No se pudo escribir la hoja: {e}"))
 }
 
 #[cfg(test)]
@@ -211,18 +211,39 @@ mod tests {
     #[test]
     fn xlsx_neutralises_text_cells() {
         let rows = vec![
-            vec!["codigo".to_string(), "nombre".to_string(), "saldo".to_string()],
-            vec!["X1".to_string(), "=cmd|' /C calc'!A0".to_string(), "-5".to_string()],
+            vec![
+                "codigo".to_string(),
+                "nombre".to_string(),
+                "saldo".to_string(),
+            ],
+            vec![
+                "X1".to_string(),
+                "=cmd|' /C calc'!A0".to_string(),
+                "-5".to_string(),
+            ],
         ];
-        let read = read_rows(&write_xlsx(&rows)).unwrap();
+        let read = read_rows(&write_xlsx(&rows, &[2]).unwrap()).unwrap();
         assert_eq!(read[1], ["X1", "'=cmd|' /C calc'!A0", "-5"]);
+        // Outside the numeric columns a number-like cell stays text with its digits.
+        let rows = vec![vec!["codigo".to_string()], vec!["0012".to_string()]];
+        let read = read_rows(&write_xlsx(&rows, &[]).unwrap()).unwrap();
+        assert_eq!(read[1], ["0012"]);
     }
 
     #[test]
-    fn column_names() {
+    fn numeric_columns_are_numbers_in_the_workbook() {
+        use calamine::{Data, Reader, open_workbook_auto_from_rs};
+        let rows = vec![
+            vec!["codigo".to_string(), "saldo".to_string()],
+            vec!["7861234500017".to_string(), "-1.5".to_string()],
+        ];
+        let bytes = write_xlsx(&rows, &[1]).unwrap();
+        let mut book = open_workbook_auto_from_rs(std::io::Cursor::new(bytes)).unwrap();
+        let range = book.worksheet_range_at(0).unwrap().unwrap();
         assert_eq!(
-            [0, 25, 26, 27, 701, 702].map(column_name),
-            ["A", "Z", "AA", "AB", "ZZ", "AAA"]
+            range.get((1, 0)),
+            Some(&Data::String("7861234500017".into()))
         );
+        assert_eq!(range.get((1, 1)), Some(&Data::Float(-1.5)));
     }
 }

@@ -224,6 +224,12 @@ fn code_tables(out: &mut String) {
         "INVENTORY_MOVEMENT_LABELS",
         MovementType::ALL.iter().map(|k| (k.as_str(), k.label())),
     );
+    label_table(
+        out,
+        "Kardex source documents in Spanish.",
+        "INVENTORY_DOCUMENT_LABELS",
+        crate::services::inventory::stock::DOCUMENT_LABELS,
+    );
     let types: Vec<String> = cnb::TYPES
         .iter()
         .map(|(code, label, cash_in)| {

@@ -1,6 +1,7 @@
 /**
  * Inventory in a real browser on the demo data: create a product, give it a picture, find it by
- * barcode in an adjustment (a repeated scan adds 1), see its kardex line, and import a file with a bad row.
+ * barcode in an adjustment (a repeated scan adds 1), see its kardex line (found by name, with its warehouse and the
+ * document in Spanish), and import a file with a bad row. Prices and costs are typed with a decimal comma (issue 24).
  */
 import { expect, test } from '@playwright/test';
 import { collectErrors, expectToast, hydrated, signIn, unexpected } from './helpers';
@@ -23,7 +24,7 @@ test('product, adjustment by barcode, kardex line and import errors', async ({ p
   await form.getByLabel('Código', { exact: true }).fill(code);
   await form.getByLabel('Nombre').fill(`Galletas de prueba ${stamp}`);
   await form.getByLabel('Códigos de barras (separados por coma)').fill(barcode);
-  await form.getByLabel('Precio sin IVA').fill('1.25');
+  await form.getByLabel('Precio sin IVA').fill('1,25');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expectToast(page, 'Registro guardado');
 
@@ -54,7 +55,7 @@ test('product, adjustment by barcode, kardex line and import errors', async ({ p
   await scan.fill(barcode);
   await scan.press('Enter');
   await expect(line.getByLabel(/^Cantidad de/)).toHaveValue('2');
-  await line.getByLabel(/^Costo de/).fill('0.80');
+  await line.getByLabel(/^Costo de/).fill('0,80');
   await page.getByLabel('Motivo').fill('Ingreso de mercadería');
   await page.getByRole('button', { name: 'Registrar ajuste' }).click();
   await expectToast(page, 'Ajuste registrado');
@@ -62,12 +63,15 @@ test('product, adjustment by barcode, kardex line and import errors', async ({ p
   // Its kardex line.
   await page.goto('/admin/inventario/kardex');
   await hydrated(page);
-  await page.getByTestId('scan-input').fill(code);
-  await page.getByTestId('scan-input').press('Enter');
+  await page.getByTestId('kardex-search').fill(`galletas de prueba ${stamp}`);
+  await page.getByTestId('kardex-search').press('Enter');
   await expect(page.getByTestId('kardex-product')).toContainText(code);
   const row = page.getByTestId('kardex-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Ajuste (entrada)');
+  await expect(row).toContainText(/Ajuste \d+/);
+  await expect(row).toContainText('Bodega principal');
+  await expect(row).not.toContainText('adjustment');
   await expect(row).toContainText('$ 1.60');
 
   // Import a file with one bad row: the error names the row and the column.

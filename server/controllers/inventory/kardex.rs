@@ -1,13 +1,12 @@
-//! `GET /api/inventory/kardex` (one product's movements over a range, with the balance before it)
-//! and its CSV download `GET /api/inventory/kardex/export`,
-//! and `GET /api/inventory/stock` (stock per warehouse of the branch with its value), and the
+//! `GET /api/inventory/kardex` (one product — by id, code, barcode or name — over a range, each
+//! movement with its warehouse, that warehouse's balance and the selection's, and the balance
+//! before it; its download is `kardex_export`), and `GET /api/inventory/stock` (stock per warehouse of the branch with its value), and the
 //! inventory hub built from them.
 
 use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::State;
-use axum::response::Response;
 use rust_decimal::Decimal;
 
 use super::products::query_map;
@@ -25,8 +24,6 @@ use crate::models::inventory::kardex::{KardexQuery, KardexRow};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
-use crate::services::inventory::stock::MovementType;
-use crate::util::export::{csv_download, write_csv};
 use crate::views::inventory::document::iso;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::inventory::stock::{
@@ -34,7 +31,8 @@ use crate::views::inventory::stock::{
     KardexView, StockListView, StockRowView,
 };
 
-/// The views of kardex rows (user names looked up once).
+/// The views of kardex rows (user and warehouse names looked up once); `branch_balance` is
+/// left empty ([`BranchBalance`] fills it where rows run in order).
 pub fn row_views(
     conn: &mut DbConnection,
     tenant: &Tenant,
@@ -44,6 +42,10 @@ pub fn row_views(
     ids.sort_unstable();
     ids.dedup();
     let names = KardexRow::user_names(conn, tenant.company, &ids)?;
+    let cellars: HashMap<i64, String> = Warehouse::all(conn, tenant.company)?
+        .into_iter()
+        .map(|w| (w.id, w.name))
+        .collect();
     Ok(rows
         .iter()
         .map(|r| KardexRowView {
@@ -56,6 +58,7 @@ pub fn row_views(
                 number: r.document_number.clone(),
             },
             cellar_id: r.warehouse_id,
+            cellar_name: cellars.get(&r.warehouse_id).cloned().unwrap_or_default(),
             quantity_in: quantity(r.quantity_in),
             quantity_out: quantity(r.quantity_out),
             unit_cost: price(r.unit_cost),
@@ -63,26 +66,89 @@ pub fn row_views(
             balance_quantity: quantity(r.balance_quantity),
             average_cost: price(r.average_cost),
             balance_value: money(r.balance_value),
+            branch_balance: None,
             user: r.user_id.and_then(|u| names.get(&u).cloned()),
         })
         .collect())
 }
 
-/// The product and the movements the query string selects (`productId` required; `cellarId`,
-/// `from`, `to` optional; without `cellarId`, every warehouse of the branch). 404 for another
-/// company's product or warehouse.
-fn selection(
+/// Most products the kardex's search lists when it matches several.
+const MATCHES_MAX: i64 = 20;
+
+/// What the kardex's `search` found: one product, or the candidates (none or several).
+pub enum Found {
+    One(Box<Product>),
+    Several(Vec<Product>),
+}
+
+/// The product a search names: its code or one of its barcodes exactly, else the products whose
+/// name, code or barcode holds the text (accents and case ignored), found one or several.
+pub fn find_product(conn: &mut DbConnection, tenant: &Tenant, text: &str) -> AppResult<Found> {
+    let text = text.trim();
+    if let Some(p) = Product::find_by_code(conn, tenant.company, text)? {
+        return Ok(Found::One(Box::new(p)));
+    }
+    if let Some(p) = Product::find_by_barcode(conn, tenant.company, text)? {
+        return Ok(Found::One(Box::new(p)));
+    }
+    let params = ListParams {
+        search: Some(text.chars().take(100).collect()),
+        limit: MATCHES_MAX,
+        ..ListParams::default()
+    };
+    let mut page = Product::list(conn, tenant.company, &params, &Default::default())?;
+    Ok(if page.total == 1 && page.results.len() == 1 {
+        Found::One(Box::new(page.results.remove(0)))
+    } else {
+        Found::Several(page.results)
+    })
+}
+
+/// The product of `productId`, else of `search` (code, barcode or name; 422 naming how many
+/// matched when not exactly one). 404 for another company's product.
+fn selected_product(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    query: &HashMap<String, String>,
+) -> AppResult<Product> {
+    if let Some(id) = query
+        .get("productId")
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+    {
+        let id = id
+            .parse::<i64>()
+            .map_err(|_| crate::error::not_in_table())?;
+        return Product::find(conn, tenant.company, id)?.ok_or_else(crate::error::not_in_table);
+    }
+    let search = query
+        .get("search")
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| AppError::field("productId", "Seleccione un producto"))?;
+    match find_product(conn, tenant, search)? {
+        Found::One(p) => Ok(*p),
+        Found::Several(list) if list.is_empty() => Err(AppError::field(
+            "search",
+            format!("Ningún producto tiene el código o el nombre «{search}»"),
+        )),
+        Found::Several(_) => Err(AppError::field(
+            "search",
+            format!("Varios productos coinciden con «{search}»: elija uno"),
+        )),
+    }
+}
+
+/// The product and the movements the query string selects (`productId`, or `search` by code,
+/// barcode or name; `cellarId`, `from`, `to` optional; without `cellarId`, every warehouse of
+/// the branch). 404 for another company's product or warehouse.
+pub(super) fn selection(
     conn: &mut DbConnection,
     tenant: &Tenant,
     params: &ListParams,
     query: &HashMap<String, String>,
 ) -> AppResult<(Product, KardexQuery)> {
-    let product = query
-        .get("productId")
-        .and_then(|v| v.trim().parse::<i64>().ok())
-        .ok_or_else(|| AppError::field("productId", "Seleccione un producto"))?;
-    let product =
-        Product::find(conn, tenant.company, product)?.ok_or_else(crate::error::not_in_table)?;
+    let product = selected_product(conn, tenant, query)?;
     let branch = tenant.branch(conn)?.id;
     let warehouse = selected_cellar(conn, tenant.company, query)?;
     let warehouses = Warehouse::of_branch(conn, tenant.company, branch)?
@@ -141,17 +207,60 @@ pub fn kardex_data(
         None => (0, 0, 0),
     };
     let (rows, total) = KardexRow::page(conn, tenant.company, &q, params.offset(), params.limit)?;
+    let mut results = row_views(conn, tenant, &rows)?;
+    if let Some(first) = rows.first() {
+        let mut running = BranchBalance::before(conn, tenant, &q, first.id)?;
+        for (row, view) in rows.iter().zip(&mut results) {
+            view.branch_balance = Some(running.after(row)?);
+        }
+    }
     Ok(KardexView {
         opening: KardexOpeningView {
             balance_quantity: quantity(opening.0),
             average_cost: price(opening.1),
             balance_value: money(opening.2),
         },
-        results: row_views(conn, tenant, &rows)?,
+        results,
         total,
         page: params.page,
         limit: params.limit,
     })
+}
+
+/// The balance of every warehouse of a selection as its rows run: each row's `balance_quantity`
+/// is its own warehouse's, so with several warehouses the column alone jumps between them
+/// (42 → 24 → 40, issue 24); the sum of the last balance of each is the branch's.
+pub struct BranchBalance {
+    last: HashMap<i64, i64>,
+}
+
+impl BranchBalance {
+    /// The balances before the row `id`.
+    pub fn before(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        q: &KardexQuery,
+        id: i64,
+    ) -> AppResult<BranchBalance> {
+        Ok(BranchBalance {
+            last: KardexRow::before_row(conn, tenant.company, q, id)?
+                .into_iter()
+                .map(|r| (r.warehouse_id, r.balance_quantity))
+                .collect(),
+        })
+    }
+
+    /// The balance of the selection after `row` (the next row of the selection), as text.
+    pub fn after(&mut self, row: &KardexRow) -> AppResult<String> {
+        self.last.insert(row.warehouse_id, row.balance_quantity);
+        let sum = Quantity::checked_sum(self.last.values().map(|q| Quantity::from_micros(*q)))
+            .ok_or_else(|| {
+                AppError::BadRequest(
+                    "Los saldos de este producto son demasiado grandes para sumarlos".into(),
+                )
+            })?;
+        Ok(quantity(sum.micros()))
+    }
 }
 
 /// `GET /api/inventory/kardex`.
@@ -171,96 +280,7 @@ pub async fn kardex(
     ))
 }
 
-/// Rows read per query while exporting.
-const EXPORT_CHUNK: i64 = 2000;
-
-/// The header of the kardex CSV: the product, then the columns of the kardex table.
-const EXPORT_COLUMNS: [&str; 13] = [
-    "Código",
-    "Producto",
-    "Fecha",
-    "Tipo",
-    "Documento",
-    "Entrada",
-    "Salida",
-    "Costo unitario",
-    "Costo total",
-    "Saldo",
-    "Costo promedio",
-    "Valor",
-    "Usuario",
-];
-
-/// The whole range of the [`selection`] as CSV rows (header first), and the product's code.
-fn export_rows(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    raw_query: &str,
-    query: &HashMap<String, String>,
-) -> AppResult<(String, Vec<Vec<String>>)> {
-    let params = ListParams::from_query(raw_query)?;
-    let (product, q) = selection(conn, tenant, &params, query)?;
-    let mut rows = vec![EXPORT_COLUMNS.map(String::from).to_vec()];
-    let mut offset = 0;
-    loop {
-        let (chunk, total) = KardexRow::page(conn, tenant.company, &q, offset, EXPORT_CHUNK)?;
-        for r in row_views(conn, tenant, &chunk)? {
-            let kind = MovementType::ALL
-                .into_iter()
-                .find(|k| k.as_str() == r.movement_type)
-                .map_or_else(|| r.movement_type.clone(), |k| k.label().to_string());
-            let document = format!(
-                "{} {}",
-                r.document.doc_type,
-                r.document.number.as_deref().unwrap_or_default()
-            );
-            rows.push(vec![
-                product.code.clone(),
-                product.name.clone(),
-                r.date,
-                kind,
-                document.trim().to_string(),
-                r.quantity_in,
-                r.quantity_out,
-                r.unit_cost,
-                r.total_cost,
-                r.balance_quantity,
-                r.average_cost,
-                r.balance_value,
-                r.user.unwrap_or_default(),
-            ]);
-        }
-        offset += EXPORT_CHUNK;
-        if chunk.is_empty() || offset >= total {
-            break;
-        }
-    }
-    Ok((product.code, rows))
-}
-
-/// `GET /api/inventory/kardex/export` (same filters and rules as the kardex; `page` and `limit`
-/// ignored): the whole range as a CSV download, `kardex-<código>.csv`, every cell neutralised
-/// against spreadsheet formulas (`util::export`).
-pub async fn export(
-    State(state): State<AppState>,
-    CurrentUser(auth): CurrentUser,
-    uri: axum::http::Uri,
-) -> AppResult<Response> {
-    let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let query = query_map(&uri);
-    let raw = uri.query().unwrap_or_default().to_string();
-    let (code, rows) = state
-        .db
-        .run(move |conn| export_rows(conn, &tenant, &raw, &query))
-        .await?;
-    // The code goes into a header: only characters that need no quoting there.
-    let safe: String = code
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-        .collect();
-    let name = if safe.is_empty() { "producto".into() } else { safe };
-    Ok(csv_download(&format!("kardex-{name}.csv"), write_csv(rows)))
-}
+pub use super::kardex_export::export;
 
 /// Most rows the stock list answers.
 const STOCK_ROWS_MAX: i64 = 5000;

@@ -6,6 +6,7 @@ pub mod categories;
 pub mod cellars;
 pub mod documents;
 pub mod kardex;
+pub mod kardex_export;
 pub mod pages;
 pub mod product_images;
 pub mod products;

@@ -8,7 +8,7 @@ use crate::error::AppResult;
 use crate::models::inventory::adjustment::Adjustment;
 use crate::models::inventory::transfer::Transfer;
 use crate::views::inventory::category::CategoriesPage;
-use crate::views::inventory::stock::KardexPage;
+use crate::views::inventory::stock::{KardexMatchView, KardexPage};
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
@@ -57,9 +57,36 @@ fn categories_page(
 
 fn kardex_page(conn: &mut DbConnection, tenant: &Tenant, q: &PageQuery) -> AppResult<KardexPage> {
     let query = q.values();
-    let selected = query.get("productId").and_then(|v| v.parse::<i64>().ok());
+    let mut matches = Vec::new();
+    // `productId` chooses the product; else `search` (code, barcode or part of the name) when
+    // it names exactly one, and the candidates otherwise.
+    let mut selected = query.get("productId").and_then(|v| v.parse::<i64>().ok());
+    if selected.is_none()
+        && let Some(search) = query
+            .get("search")
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+    {
+        match kardex::find_product(conn, tenant, search)? {
+            kardex::Found::One(p) => selected = Some(p.id),
+            kardex::Found::Several(list) => {
+                matches = list
+                    .into_iter()
+                    .map(|p| KardexMatchView {
+                        id: p.id,
+                        code: p.code,
+                        name: p.name,
+                    })
+                    .collect()
+            }
+        }
+    }
     let kardex = match selected {
-        Some(_) => Some(kardex::kardex_data(conn, tenant, q.raw(), query)?),
+        Some(id) => {
+            let mut values = query.clone();
+            values.insert("productId".into(), id.to_string());
+            Some(kardex::kardex_data(conn, tenant, q.raw(), &values)?)
+        }
         None => None,
     };
     let product = match selected {
@@ -71,6 +98,7 @@ fn kardex_page(conn: &mut DbConnection, tenant: &Tenant, q: &PageQuery) -> AppRe
         cellars: cellars::options(conn, tenant)?,
         product,
         kardex,
+        matches,
     })
 }
 

@@ -1,9 +1,12 @@
-//! `/api/inventory/upload` (admin only): bulk import of products from CSV or XLSX. The handler
+//! `/api/inventory/upload` (admin only): bulk import of products from CSV, XLSX, XLS or ODS
+//! (`util::spreadsheet`). The handler
 //! reads the file and starts the job in the background; the import itself is
 //! `services::inventory::import`.
 
+use std::collections::HashMap;
+
 use axum::Json;
-use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::extract::{FromRequest, Multipart, Query, Request, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::Value;
@@ -17,7 +20,7 @@ use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::inventory::import_job::ImportJob;
 use crate::services::inventory::import::{COLUMNS, run_job};
-use crate::util::export::{csv_download, write_csv};
+use crate::util::export::{FORMAT_PROBLEM, Format, download};
 use crate::util::spreadsheet::read_rows;
 use crate::views::inventory::import::{ImportJobView, ImportStarted, RowError};
 
@@ -55,7 +58,7 @@ pub async fn upload(
     }
     let (name, bytes) = file
         .filter(|(_, b)| !b.is_empty())
-        .ok_or_else(|| AppError::field("file", "Elija un archivo CSV o XLSX"))?;
+        .ok_or_else(|| AppError::field("file", "Elija un archivo CSV, XLSX, XLS u ODS"))?;
     let rows = tokio::task::spawn_blocking(move || read_rows(&bytes))
         .await
         .map_err(|e| AppError::Internal(anyhow::anyhow!("lectura interrumpida: {e}")))?
@@ -136,10 +139,16 @@ pub async fn job(
     ))
 }
 
-/// `GET /api/inventory/upload/template`: the CSV template, written like every file the app
-/// produces (`util::export`: `;`, UTF-8 with BOM for Excel, cells neutralised).
-pub async fn template(CurrentUser(auth): CurrentUser) -> AppResult<Response> {
+/// `GET /api/inventory/upload/template[?format=xlsx]`: the template as CSV (default) or XLSX,
+/// written like every file the app produces (`util::export`: `;`, UTF-8 with BOM for Excel,
+/// cells neutralised).
+pub async fn template(
+    CurrentUser(auth): CurrentUser,
+    Query(query): Query<HashMap<String, String>>,
+) -> AppResult<Response> {
     auth.tenant(roles::ADMIN)?;
+    let format = Format::parse(query.get("format").map(String::as_str))
+        .ok_or_else(|| AppError::field("format", FORMAT_PROBLEM))?;
     let example = [
         "P0001",
         "7861234500017|7861234500024",
@@ -157,8 +166,10 @@ pub async fn template(CurrentUser(auth): CurrentUser) -> AppResult<Response> {
         "24",
         "0.88",
     ];
-    Ok(csv_download(
-        "plantilla-productos.csv",
-        write_csv([COLUMNS, &example[..]]),
-    ))
+    let rows: Vec<Vec<String>> = [COLUMNS, &example[..]]
+        .iter()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect();
+    // Every cell of the template stays text: codes and barcodes keep their digits.
+    download(format, "plantilla-productos", &rows, &[]).map_err(AppError::BadRequest)
 }

@@ -127,15 +127,49 @@ impl KardexRow {
         q: &KardexQuery,
         from: NaiveDateTime,
     ) -> QueryResult<Vec<KardexRow>> {
-        let rows: Vec<KardexRow> = Self::filtered(company, q)
-            .filter(kardex::created_at.lt(from))
-            .order(kardex::id.desc())
-            .select(KardexRow::as_select())
-            .limit(10_000)
-            .load(conn)?;
-        let mut last: Vec<KardexRow> = Vec::new();
-        for row in rows {
-            if !last.iter().any(|r| r.warehouse_id == row.warehouse_id) {
+        Self::last_in_each(conn, company, q, |query| {
+            query.filter(kardex::created_at.lt(from))
+        })
+    }
+
+    /// The last row before the row `id` in each warehouse: the balances a page of the kardex
+    /// starts from (rows are appended, so ids run in the order of the movements).
+    pub fn before_row(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        q: &KardexQuery,
+        id: i64,
+    ) -> QueryResult<Vec<KardexRow>> {
+        Self::last_in_each(conn, company, q, |query| query.filter(kardex::id.lt(id)))
+    }
+
+    /// The last row of each warehouse of the selection that `restrict` keeps: one indexed
+    /// lookup per warehouse (a branch has a handful), so an old balance of a quiet warehouse is
+    /// found however many rows the others have.
+    fn last_in_each(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        q: &KardexQuery,
+        restrict: impl Fn(
+            kardex::BoxedQuery<'static, crate::db::DbBackend>,
+        ) -> kardex::BoxedQuery<'static, crate::db::DbBackend>,
+    ) -> QueryResult<Vec<KardexRow>> {
+        let warehouses = match q.warehouse_id {
+            Some(w) => vec![w],
+            None => q.warehouses.clone(),
+        };
+        let mut last = Vec::new();
+        for w in warehouses {
+            let one = KardexQuery {
+                warehouse_id: Some(w),
+                ..q.clone()
+            };
+            if let Some(row) = restrict(Self::filtered(company, &one))
+                .order(kardex::id.desc())
+                .select(KardexRow::as_select())
+                .first(conn)
+                .optional()?
+            {
                 last.push(row);
             }
         }

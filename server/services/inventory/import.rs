@@ -1,4 +1,4 @@
-//! Importing products from the rows of a CSV or XLSX file (the upload handler reads the file and
+//! Importing products from the rows of a CSV, XLSX, XLS or ODS file (the upload handler reads it and
 //! starts the job). Columns are found by header name (accents and case ignored, any order); rows
 //! are matched by code (an existing product is updated, never duplicated), validated one by one
 //! (errors name the row and the column), and the valid rows are committed in batches while the
@@ -85,16 +85,31 @@ impl Context {
     }
 }
 
-/// A decimal cell as millionths (a comma is a decimal separator when there is no dot), within
-/// `limit`.
+/// A decimal cell as millionths within `limit`: a decimal comma or point, like every form
+/// (`crate::domain::money::parse_decimal`).
 fn number(text: Option<&str>, what: &str, limit: Limit) -> Result<Option<i64>, String> {
     let Some(text) = text else { return Ok(None) };
-    let text = if text.contains('.') {
-        text.to_string()
-    } else {
-        text.replace(',', ".")
+    micros(Some(&Value::String(text.into())), what, false, false, limit)
+}
+
+/// The IVA `codigoPorcentaje` of an `iva` cell, written as the SRI code (`4`) or as the
+/// percentage (`15`, `15 %`, `15,00`): a cell with `%` is a percentage; without it, a code of
+/// [`IVA_CODES`] is that code, anything else a percentage of a rate in force. The two readings
+/// never disagree where they overlap (`0`, `5`, `8` are code and percentage of the same rate;
+/// no rate is 4 %, 6 %, 7 % or 10 %).
+fn iva_code(cell: &str) -> Option<&'static str> {
+    let (text, percent) = match cell.trim().strip_suffix('%') {
+        Some(t) => (t.trim(), true),
+        None => (cell.trim(), false),
     };
-    micros(Some(&Value::String(text)), what, false, false, limit)
+    if !percent && let Some(code) = IVA_CODES.iter().find(|c| **c == text) {
+        return Some(code);
+    }
+    let rate = crate::domain::money::parse_decimal(text).ok()?;
+    IVA_CODES.iter().copied().find(|code| {
+        crate::domain::taxes::iva_rate(code)
+            .is_some_and(|r| r.current && rust_decimal::Decimal::from(r.percent) == rate)
+    })
 }
 
 /// Validates and saves one row into `batch` (written at the batch's end); opening stock is
@@ -158,14 +173,18 @@ fn apply_row(
             .map_or("unidad".into(), |c| c.0.unit.clone()),
     };
     let iva = match ctx.cell(row, "iva") {
-        Some(i) if IVA_CODES.contains(&i) => i.to_string(),
-        Some(i) => {
-            problem(
-                "iva",
-                format!("El código de IVA «{i}» no es válido (use 0, 4, 5, 6, 7, 8 o 10)"),
-            );
-            String::new()
-        }
+        Some(i) => match iva_code(i) {
+            Some(code) => code.to_string(),
+            None => {
+                problem(
+                    "iva",
+                    format!(
+                        "El IVA «{i}» no es válido: escriba el porcentaje (0, 5, 8, 13 o 15) o el código del SRI (0, 4, 5, 6, 7, 8 o 10)"
+                    ),
+                );
+                String::new()
+            }
+        },
         None => current
             .as_ref()
             .map_or("4".into(), |c| c.0.iva_code.clone()),

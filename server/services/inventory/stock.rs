@@ -92,6 +92,35 @@ impl MovementType {
     }
 }
 
+/// The documents a kardex row comes from (its stored `document_type`) and their Spanish names,
+/// the one table the kardex screen (as `INVENTORY_DOCUMENT_LABELS`), its CSV and XLSX use, so
+/// that no internal code ever reaches a user.
+pub const DOCUMENT_LABELS: [(&str, &str); 7] = [
+    ("opening", "Saldo inicial"),
+    ("import", "Importación"),
+    ("purchase", "Compra"),
+    ("sale", "Venta"),
+    ("credit_note", "Nota de crédito"),
+    ("adjustment", "Ajuste"),
+    ("transfer", "Transferencia"),
+];
+
+/// The Spanish name of a stored document type (the code itself if the table lacks it).
+pub fn document_label(code: &str) -> &str {
+    DOCUMENT_LABELS
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map_or(code, |(_, label)| label)
+}
+
+/// The Spanish name of a stored movement type (the code itself if unknown).
+pub fn movement_label(code: &str) -> &str {
+    MovementType::ALL
+        .into_iter()
+        .find(|k| k.as_str() == code)
+        .map_or(code, |k| k.label())
+}
+
 /// The unit cost of an entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnitCost {

@@ -145,11 +145,11 @@ async fn cashier_max_discount_is_saved_exactly_and_validated(backend: Backend) {
         ),
         (
             json!("5%"),
-            "El descuento máximo del cajero no es un número válido (use punto decimal)",
+            "El descuento máximo del cajero no es un número válido",
         ),
         (
-            json!("2,5"),
-            "El descuento máximo del cajero no es un número válido (use punto decimal)",
+            json!("1.002,5"),
+            "El descuento máximo del cajero no puede llevar separador de miles: escríbalo como 1234,56 o 1234.56",
         ),
         (
             json!(2.5),

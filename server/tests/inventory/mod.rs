@@ -4,5 +4,6 @@ mod below_cost;
 mod categories;
 mod exports;
 mod images;
+mod spreadsheets;
 pub(crate) mod stock;
 pub(crate) mod upload;

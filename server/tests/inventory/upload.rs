@@ -199,7 +199,7 @@ async fn separators_bom_and_xlsx(backend: Backend) {
         vec!["K1".into(), "3.25".into(), "Queso fresco".into()],
         vec!["K2".into(), "0.40".into(), "Pan & queso".into()],
     ];
-    let bytes = mostrador::util::export::write_xlsx(&rows);
+    let bytes = mostrador::util::export::write_xlsx(&rows, &[1]).unwrap();
     let job = import(&mut admin, "libro.xlsx", &bytes).await;
     assert_eq!(
         (job["created"].as_i64(), job["updated"].as_i64()),

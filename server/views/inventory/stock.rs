@@ -26,6 +26,8 @@ pub struct KardexRowView {
     pub movement_type: String,
     pub document: KardexDocumentView,
     pub cellar_id: i64,
+    /// The warehouse's name (the kardex of all the branch's warehouses shows it per row).
+    pub cellar_name: String,
     pub quantity_in: String,
     pub quantity_out: String,
     pub unit_cost: String,
@@ -33,6 +35,11 @@ pub struct KardexRowView {
     pub balance_quantity: String,
     pub average_cost: String,
     pub balance_value: String,
+    /// The balance of every warehouse of the selection after this row (equal to
+    /// `balanceQuantity` for one warehouse; for «Todas las de la sucursal», the branch's, since
+    /// `balanceQuantity` is the row's own warehouse's); `null` where there is no running order
+    /// (the hub's latest movements).
+    pub branch_balance: Option<String>,
     pub user: Option<String>,
 }
 
@@ -104,6 +111,18 @@ pub struct KardexPage {
     pub cellars: Vec<super::warehouse::CellarOptionView>,
     pub product: Option<super::product::ProductView>,
     pub kardex: Option<KardexView>,
+    /// The products a `search` (code, barcode or part of the name) matched when it did not
+    /// name exactly one (at most 20).
+    pub matches: Vec<KardexMatchView>,
+}
+
+/// A product found by the kardex's search.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct KardexMatchView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub code: String,
+    pub name: String,
 }
 
 /// The stock list page.

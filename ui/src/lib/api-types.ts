@@ -31,6 +31,16 @@ export const INVENTORY_MOVEMENT_LABELS: Record<string, string> = {
   transfer_in: 'Transferencia (entrada)',
   consumption: 'Consumo de receta',
 };
+/** Kardex source documents in Spanish. */
+export const INVENTORY_DOCUMENT_LABELS: Record<string, string> = {
+  opening: 'Saldo inicial',
+  import: 'Importación',
+  purchase: 'Compra',
+  sale: 'Venta',
+  credit_note: 'Nota de crédito',
+  adjustment: 'Ajuste',
+  transfer: 'Transferencia',
+};
 /** Banco del Barrio operation types; `cashIn`: the cash enters the drawer. */
 export const CNB_TYPES: { code: string; label: string; cashIn: boolean }[] = [
   { code: 'deposito', label: 'Depósito', cashIn: true },
@@ -807,6 +817,11 @@ quoteId: number | null, };
 export type KardexDocumentView = { type: string, _id: number | null, number: string | null, };
 
 /**
+ * A product found by the kardex's search.
+ */
+export type KardexMatchView = { _id: number, code: string, name: string, };
+
+/**
  * The balance before the range.
  */
 export type KardexOpeningView = { balanceQuantity: string, averageCost: string, balanceValue: string, };
@@ -814,7 +829,12 @@ export type KardexOpeningView = { balanceQuantity: string, averageCost: string, 
 /**
  * The kardex page: the branch's warehouses, the chosen product and its kardex.
  */
-export type KardexPage = { cellars: Array<CellarOptionView>, product: ProductView | null, kardex: KardexView | null, };
+export type KardexPage = { cellars: Array<CellarOptionView>, product: ProductView | null, kardex: KardexView | null, 
+/**
+ * The products a `search` (code, barcode or part of the name) matched when it did not
+ * name exactly one (at most 20).
+ */
+matches: Array<KardexMatchView>, };
 
 /**
  * One kardex row (`{_id, date, type, document, quantityIn, …, user}`).
@@ -823,7 +843,18 @@ export type KardexRowView = { _id: number,
 /**
  * ISO date and time (UTC).
  */
-date: string, type: string, document: KardexDocumentView, cellarId: number, quantityIn: string, quantityOut: string, unitCost: string, totalCost: string, balanceQuantity: string, averageCost: string, balanceValue: string, user: string | null, };
+date: string, type: string, document: KardexDocumentView, cellarId: number, 
+/**
+ * The warehouse's name (the kardex of all the branch's warehouses shows it per row).
+ */
+cellarName: string, quantityIn: string, quantityOut: string, unitCost: string, totalCost: string, balanceQuantity: string, averageCost: string, balanceValue: string, 
+/**
+ * The balance of every warehouse of the selection after this row (equal to
+ * `balanceQuantity` for one warehouse; for «Todas las de la sucursal», the branch's, since
+ * `balanceQuantity` is the row's own warehouse's); `null` where there is no running order
+ * (the hub's latest movements).
+ */
+branchBalance: string | null, user: string | null, };
 
 /**
  * `GET /api/inventory/kardex`: `{opening, results}`, oldest first, with the page counters.

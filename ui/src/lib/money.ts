@@ -5,6 +5,10 @@
  * so a sum of floats can print one cent off the server's total; integers never do.
  *
  * Rounding is the server's (`server/domain/money.rs`, `round2`): to the cent, half away from zero.
+ *
+ * Typed text follows the server's rule (`parse_decimal`): one comma or one point is the decimal
+ * separator (`20,50` is `20.50`, as Ecuador writes it); text with two separators (`1.234,56`)
+ * carries a thousands separator and is not a number.
  */
 
 /** An amount in cents. */
@@ -12,9 +16,15 @@ export type Cents = bigint;
 
 const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/;
 
+/** Typed decimal text with its decimal comma as a point (`"20,5"` → `"20.5"`); text with two separators stays as it is (not a number). */
+export function decimalText(text: string): string {
+  const clean = text.trim();
+  return (clean.match(/[.,]/g) ?? []).length === 1 ? clean.replace(',', '.') : clean;
+}
+
 /** Integer units of `text` at `scale` decimals, rounded half away from zero; null when not a number. */
 function scaled(text: string, scale: number): bigint | null {
-  const match = DECIMAL.exec(text.trim());
+  const match = DECIMAL.exec(decimalText(text));
   if (!match) return null;
   const [, sign, int = '', frac = ''] = match;
   if (int === '' && frac === '') return null;
@@ -29,7 +39,7 @@ function scaled(text: string, scale: number): bigint | null {
  * text, and text with more than 2 decimals (not an amount of money), is 0.
  */
 export function toCents(text: string): Cents {
-  const clean = text.trim();
+  const clean = decimalText(text);
   if (!/^-?\d*(\.\d{0,2})?$/.test(clean)) return 0n;
   return scaled(clean, 2) ?? 0n;
 }

@@ -2,15 +2,16 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError, apiPost } from '../../../lib/api';
 import type { ProductDetailView } from '../../../lib/api-types';
+import { decimalText } from '../../../lib/money';
 
-/** Kardex movement types in Spanish, generated from the Rust enum. */
-export { INVENTORY_MOVEMENT_LABELS as MOVEMENT_LABELS } from '../../../lib/api-types';
+/** Kardex movement types and source documents in Spanish, generated from the Rust tables. */
+export { INVENTORY_MOVEMENT_LABELS as MOVEMENT_LABELS, INVENTORY_DOCUMENT_LABELS as DOCUMENT_LABELS } from '../../../lib/api-types';
 
 /** Adds `delta` to a decimal string without floats (6 decimals). */
 export function addDecimal(value: string, delta: number): string {
   const toMicros = (v: string) => {
     const negative = v.trim().startsWith('-');
-    const [i = '0', f = ''] = v.trim().replace(/^[-+]/, '').split('.');
+    const [i = '0', f = ''] = decimalText(v).replace(/^[-+]/, '').split('.');
     const micros = BigInt(i || '0') * 1000000n + BigInt((f + '000000').slice(0, 6));
     return negative ? -micros : micros;
   };

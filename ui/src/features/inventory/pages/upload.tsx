@@ -1,5 +1,5 @@
 /**
- * `/admin/inventario/subida` (admin only): bulk import of products from CSV or XLSX, with the
+ * `/admin/inventario/subida` (admin only): bulk import of products from CSV, XLSX, XLS or ODS, with the
  * template, a progress bar while the server works through the rows, and row-by-row errors.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -51,17 +51,23 @@ export default function Upload() {
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">Subida de productos</h1>
       <p className="text-sm text-gray-600 dark:text-gray-300">
-        Archivo CSV (separado por «;» o «,») o XLSX. Las columnas se reconocen por su nombre: codigo, codigo_barras (varios separados por |),
-        nombre, descripcion, categoria, unidad, iva, precio, precio2, precio3, stock_minimo, tipo, bodega, stock_inicial, costo. Los productos se
-        buscan por código: los existentes se actualizan.
+        Archivo CSV (separado por «;» o «,», en UTF-8 o como lo guarda Excel), XLSX, XLS u ODS. Las columnas se reconocen por su nombre: codigo,
+        codigo_barras (varios separados por |), nombre, descripcion, categoria, unidad, iva (porcentaje, p. ej. 15, o código del SRI), precio,
+        precio2, precio3, stock_minimo, tipo, bodega, stock_inicial, costo. Los decimales llevan coma o punto (20,50 o 20.50), sin separador de
+        miles. Los productos se buscan por código: los existentes se actualizan.
       </p>
-      <a className="text-primary-700 underline" href="/api/inventory/upload/template" download>
-        Descargar plantilla CSV
-      </a>
+      <p className="flex gap-4">
+        <a className="text-primary-700 underline" href="/api/inventory/upload/template" download>
+          Descargar plantilla CSV
+        </a>
+        <a className="text-primary-700 underline" href="/api/inventory/upload/template?format=xlsx" download>
+          Descargar plantilla Excel
+        </a>
+      </p>
       <form className="card flex flex-wrap items-end gap-3" onSubmit={submit}>
         <label className="text-sm">
           <span className="label">Archivo</span>
-          <input type="file" name="file" accept=".csv,.xlsx,text/csv" required data-testid="upload-file" />
+          <input type="file" name="file" accept=".csv,.xlsx,.xls,.ods,text/csv" required data-testid="upload-file" />
         </label>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Subiendo…' : 'Importar'}

@@ -15,7 +15,7 @@ import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { PAYMENT_METHODS } from '../../../lib/api-types';
 import type { ClientView, InvoiceView, Page, PaymentMethod, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
 import { formatMoney, formatQuantity } from '../../../lib/format';
-import { fromCents, maxCents, toCents } from '../../../lib/money';
+import { decimalText, fromCents, maxCents, toCents } from '../../../lib/money';
 
 /** Which document the POS ends in: a sales note, or an electronic factura (factura express). */
 export type PosMode = 'note' | 'invoice';
@@ -63,7 +63,7 @@ const emptyCart = (): Cart => ({ key: newKey(), client: null, lines: [] });
 
 /** A quantity string plus `delta` units (never below 1). */
 function bump(quantity: string, delta: number): string {
-  const n = Number(quantity);
+  const n = Number(decimalText(quantity));
   const next = Number.isFinite(n) ? Math.max(1, Math.round((n + delta) * 1e6) / 1e6) : 1;
   return String(next);
 }
