@@ -137,3 +137,32 @@ pub fn save_balances(
     }
     Ok(())
 }
+
+/// Inserts stock rows `(product, warehouse, quantity, average cost)` of `company` with their
+/// balances, stamped `at`, in the order given: on PostgreSQL in one statement, on SQLite one
+/// cached statement each ([`super::bulk::execute`]). For rows that cannot exist yet (their
+/// products were created in the caller's transaction), so there is no conflict to handle.
+pub fn insert_balances(
+    conn: &mut DbConnection,
+    company: i64,
+    rows: &[(i64, i64, i64, i64)],
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    let row = |&(product, warehouse, quantity, average): &(i64, i64, i64, i64)| {
+        (
+            stocks::company_id.eq(company),
+            stocks::product_id.eq(product),
+            stocks::warehouse_id.eq(warehouse),
+            stocks::quantity.eq(quantity),
+            stocks::average_cost.eq(average),
+            stocks::updated_at.eq(at),
+        )
+    };
+    super::bulk::execute(
+        conn,
+        || diesel::insert_into(stocks::table).values(rows.iter().map(row).collect::<Vec<_>>()),
+        rows.iter()
+            .map(|r| diesel::insert_into(stocks::table).values(row(r))),
+    )?;
+    Ok(())
+}
