@@ -196,7 +196,7 @@ pub fn post_movements(
     document: &Document,
     movements: &[Movement],
 ) -> AppResult<Vec<Posted>> {
-    post(conn, company, user_id, document, movements, &HashSet::new())
+    post_movements_of_new(conn, company, user_id, document, movements, &HashSet::new())
 }
 
 /// [`post_movements`] where the products of `created` were inserted earlier in the caller's
@@ -207,17 +207,6 @@ pub fn post_movements(
 /// the lock and the update were a quarter of the time of importing 100,000 products with
 /// opening stock. Same kardex rows, same stock rows.
 pub fn post_movements_of_new(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    user_id: Option<i64>,
-    document: &Document,
-    movements: &[Movement],
-    created: &HashSet<i64>,
-) -> AppResult<Vec<Posted>> {
-    post(conn, company, user_id, document, movements, created)
-}
-
-fn post(
     conn: &mut DbConnection,
     company: CompanyId,
     user_id: Option<i64>,

@@ -399,7 +399,10 @@ async fn statements_per_batch(backend: Backend) {
                 conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
                     if let InstrumentationEvent::StartQuery { query, .. } = event {
                         counter.fetch_add(1, Ordering::Relaxed);
-                        if query.to_string().contains("stocks") {
+                        let sql = query.to_string();
+                        // Reads and writes of stock rows; not the statistics refreshed between
+                        // batches.
+                        if sql.contains("stocks") && !sql.starts_with("ANALYZE") {
                             stock_counter.fetch_add(1, Ordering::Relaxed);
                         }
                     }
