@@ -5,6 +5,8 @@
 //! Run: `cargo bench --bench inventory` (or bench/run.sh). Targets from issue 9: getByBarcode p50
 //! ≤ 1 ms, p99 ≤ 5 ms; search p50 ≤ 10 ms; page ≤ 50 ms; import ≤ 60 s with RSS ≤ 200 MB.
 //! With `BENCH_ONLY=import` only the import is measured (on each backend), not the reads after it.
+//! `BENCH_BIN` runs another build of the server (e.g. a copy of the one before a change, to
+//! compare both in the same session on a shared machine).
 
 #[path = "support/mod.rs"]
 mod support;
@@ -59,7 +61,8 @@ fn main() {
 }
 
 fn run(backend: &str, db: &str) {
-    let (server, port) = serve_demo(BIN, db);
+    let bin = std::env::var("BENCH_BIN").unwrap_or_else(|_| BIN.to_string());
+    let (server, port) = serve_demo(&bin, db);
     let pid = server.0.id();
     let (cookie, csrf) = sign_in(port, "admin@demo.ec", "demo12345");
 

@@ -29,16 +29,7 @@ pub fn lock<S>(
 where
     S: QueryableByName<Pg> + Queryable<stocks::SqlType, Sqlite> + 'static,
 {
-    let new = |&(product, warehouse): &(i64, i64)| {
-        (
-            stocks::company_id.eq(company),
-            stocks::product_id.eq(product),
-            stocks::warehouse_id.eq(warehouse),
-            stocks::quantity.eq(0i64),
-            stocks::average_cost.eq(0i64),
-            stocks::updated_at.eq(at),
-        )
-    };
+    let new = |&(product, warehouse): &(i64, i64)| new_row(company, (product, warehouse, 0, 0), at);
     match conn {
         DbConnection::Postgres(pg) => {
             let all: Vec<_> = keys.iter().map(new).collect();
@@ -136,4 +127,50 @@ pub fn save_balances(
         }
     }
     Ok(())
+}
+
+/// Inserts stock rows `(product, warehouse, quantity, average cost)` of `company` with their
+/// balances, stamped `at`, in the order given: on PostgreSQL in one statement, on SQLite one
+/// cached statement each ([`super::bulk::execute`]). For rows that cannot exist yet (their
+/// products were created in the caller's transaction), so there is no conflict to handle.
+pub fn insert_balances(
+    conn: &mut DbConnection,
+    company: i64,
+    rows: &[(i64, i64, i64, i64)],
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    let row = |r: &(i64, i64, i64, i64)| new_row(company, *r, at);
+    super::bulk::execute(
+        conn,
+        || diesel::insert_into(stocks::table).values(rows.iter().map(row).collect::<Vec<_>>()),
+        rows.iter()
+            .map(|r| diesel::insert_into(stocks::table).values(row(r))),
+    )?;
+    Ok(())
+}
+
+/// The values of a new stock row.
+type NewRow = (
+    diesel::dsl::Eq<stocks::company_id, i64>,
+    diesel::dsl::Eq<stocks::product_id, i64>,
+    diesel::dsl::Eq<stocks::warehouse_id, i64>,
+    diesel::dsl::Eq<stocks::quantity, i64>,
+    diesel::dsl::Eq<stocks::average_cost, i64>,
+    diesel::dsl::Eq<stocks::updated_at, NaiveDateTime>,
+);
+
+/// A new stock row of `company`: `(product, warehouse, quantity, average cost)`, stamped `at`.
+fn new_row(
+    company: i64,
+    (product, warehouse, quantity, average): (i64, i64, i64, i64),
+    at: NaiveDateTime,
+) -> NewRow {
+    (
+        stocks::company_id.eq(company),
+        stocks::product_id.eq(product),
+        stocks::warehouse_id.eq(warehouse),
+        stocks::quantity.eq(quantity),
+        stocks::average_cost.eq(average),
+        stocks::updated_at.eq(at),
+    )
 }

@@ -57,7 +57,24 @@ impl Stock {
         company: CompanyId,
         balances: &[(i64, i64, i64)],
     ) -> QueryResult<()> {
+        if balances.is_empty() {
+            return Ok(());
+        }
         crate::db::stock::save_balances(conn, company.get(), balances, now())
+    }
+
+    /// Inserts the rows `(product, warehouse, quantity, average cost)` of the company, which the
+    /// caller knows do not exist (their products are new in its transaction), with these balances
+    /// ([`crate::db::stock::insert_balances`]).
+    pub fn insert_all(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        rows: &[(i64, i64, i64, i64)],
+    ) -> QueryResult<()> {
+        if rows.is_empty() {
+            return Ok(());
+        }
+        crate::db::stock::insert_balances(conn, company.get(), rows, now())
     }
 
     /// Stock rows of `product_ids` in the warehouses of a branch, with the warehouse name:

@@ -24,12 +24,15 @@ use crate::models::inventory::product::{IVA_CODES, ProductFields, UNITS, refresh
 use crate::models::inventory::warehouse::Warehouse;
 use crate::services::inventory::import_batch::Batch;
 use crate::services::inventory::stock::{
-    Document, Movement, MovementType, UnitCost, post_movements,
+    Document, Movement, MovementType, UnitCost, post_movements_of_new,
 };
 use crate::views::inventory::import::RowError;
 
 /// Rows committed per transaction.
 const BATCH: usize = 500;
+/// The tables an import fills, whose planner statistics it refreshes as they grow
+/// ([`crate::db::bulk::analyze`]).
+const GROWING: &[&str] = &["products", "product_barcodes", "stocks", "kardex"];
 /// Most row errors a job keeps.
 const ERRORS_MAX: usize = 1000;
 /// The columns, in the template's order.
@@ -464,9 +467,9 @@ pub fn run_job(
                         Err(e) => errs.extend(e),
                     }
                 }
-                saved.flush(conn, &mut opening, &mut ctx.opened)?;
+                let created = saved.flush(conn, &mut opening, &mut ctx.opened)?;
                 if !opening.is_empty() {
-                    post_movements(
+                    post_movements_of_new(
                         conn,
                         company,
                         Some(tenant.user_id()),
@@ -476,6 +479,7 @@ pub fn run_job(
                             number: None,
                         },
                         &opening,
+                        &created,
                     )?;
                 }
                 Ok((c, u, errs))
@@ -499,6 +503,13 @@ pub fn run_job(
                 }),
             }
             processed += batch.len() as i64;
+            if (batch_no + 1).is_power_of_two()
+                && let Err(e) = crate::db::bulk::analyze(conn, GROWING)
+            {
+                tracing::warn!(
+                    "no se pudieron actualizar las estadísticas en la importación {job}: {e}"
+                );
+            }
             errors.truncate(ERRORS_MAX);
             let json = serde_json::to_string(&errors).unwrap_or_else(|_| "[]".into());
             ImportJob::progress(

@@ -4,7 +4,7 @@
 //! applies the weighted average cost ([`crate::models::inventory::cost`]), refuses to take stock below zero unless
 //! the company allows negative stock, and appends one kardex row per movement.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use diesel::prelude::*;
 
@@ -225,6 +225,24 @@ pub fn post_movements(
     document: &Document,
     movements: &[Movement],
 ) -> AppResult<Vec<Posted>> {
+    post_movements_of_new(conn, company, user_id, document, movements, &HashSet::new())
+}
+
+/// [`post_movements`] where the products of `created` were inserted earlier in the caller's
+/// transaction (an import's new products). Their stock rows cannot exist, and no other
+/// transaction can make one before this one commits (it cannot see the products), so their
+/// balances start at zero without a lock and each row is inserted once with its balance
+/// ([`Stock::insert_all`]), instead of inserted empty, locked and then updated: on PostgreSQL
+/// the lock and the update were a quarter of the time of importing 100,000 products with
+/// opening stock. Same kardex rows, same stock rows.
+pub fn post_movements_of_new(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    user_id: Option<i64>,
+    document: &Document,
+    movements: &[Movement],
+    created: &HashSet<i64>,
+) -> AppResult<Vec<Posted>> {
     let mut ids: Vec<i64> = movements.iter().map(|m| m.product_id).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -300,18 +318,28 @@ pub fn post_movements(
     let locked = lock_keys(
         conn,
         company,
-        lines.iter().map(|l| (l.product, l.warehouse)),
+        lines
+            .iter()
+            .filter(|l| !created.contains(&l.product))
+            .map(|l| (l.product, l.warehouse)),
     )?;
-    let mut balances: BTreeMap<(i64, i64), (i64, Balance)> = locked
+    // By key: the stock row's id (`None`: a row to insert, of a product created in this
+    // transaction) and its balance.
+    let mut balances: BTreeMap<(i64, i64), (Option<i64>, Balance)> = locked
         .into_iter()
         .map(|s| {
             let balance = Balance {
                 quantity: s.quantity,
                 average: s.average_cost,
             };
-            ((s.product_id, s.warehouse_id), (s.id, balance))
+            ((s.product_id, s.warehouse_id), (Some(s.id), balance))
         })
         .collect();
+    for line in lines.iter().filter(|l| created.contains(&l.product)) {
+        balances
+            .entry((line.product, line.warehouse))
+            .or_insert((None, Balance::default()));
+    }
     let negative_ok = allows_negative_stock(conn, company)?;
     let mut posted = vec![Posted::default(); movements.len()];
     let at = now();
@@ -395,8 +423,15 @@ pub fn post_movements(
     KardexRow::append(conn, &kardex)?;
     let saved: Vec<(i64, i64, i64)> = balances
         .values()
-        .map(|(id, balance)| (*id, balance.quantity, balance.average))
+        .filter_map(|(id, b)| id.map(|id| (id, b.quantity, b.average)))
         .collect();
     Stock::save_all(conn, company, &saved)?;
+    // In key order, as `lock_keys` would have inserted them.
+    let new: Vec<(i64, i64, i64, i64)> = balances
+        .iter()
+        .filter(|(_, (id, _))| id.is_none())
+        .map(|(&(p, w), (_, b))| (p, w, b.quantity, b.average))
+        .collect();
+    Stock::insert_all(conn, company, &new)?;
     Ok(posted)
 }
