@@ -5,7 +5,7 @@
 mod certificate;
 mod credit_notes;
 mod documents;
-mod remission_guides;
 mod mail;
+mod remission_guides;
 pub(crate) mod support;
 mod trial;
