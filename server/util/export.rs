@@ -211,16 +211,8 @@ mod tests {
     #[test]
     fn xlsx_neutralises_text_cells() {
         let rows = vec![
-            vec![
-                "codigo".to_string(),
-                "nombre".to_string(),
-                "saldo".to_string(),
-            ],
-            vec![
-                "X1".to_string(),
-                "=cmd|' /C calc'!A0".to_string(),
-                "-5".to_string(),
-            ],
+            vec!["codigo".to_string(), "nombre".to_string(), "saldo".to_string()],
+            vec!["X1".to_string(), "=cmd|' /C calc'!A0".to_string(), "-5".to_string()],
         ];
         let read = read_rows(&write_xlsx(&rows)).unwrap();
         assert_eq!(read[1], ["X1", "'=cmd|' /C calc'!A0", "-5"]);

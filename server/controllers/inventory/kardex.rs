@@ -258,11 +258,7 @@ pub async fn export(
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
         .collect();
-    let name = if safe.is_empty() {
-        "producto".into()
-    } else {
-        safe
-    };
+    let name = if safe.is_empty() { "producto".into() } else { safe };
     Ok(csv_download(&format!("kardex-{name}.csv"), write_csv(rows)))
 }
 

@@ -34,8 +34,8 @@ use crate::models::inventory::product::{
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::services::inventory::warehouses::branch_cellar;
-use crate::services::sales::below_cost;
 use crate::validation::{check_fields, optional_text, required_text};
+use crate::services::sales::below_cost;
 use crate::views::inventory::product::{
     FieldWarningView, IngredientStockView, OptionView, ProductDetailView, ProductSavedView,
     ProductStockView, ProductView, ProductsPage, price, quantity,

@@ -17,8 +17,8 @@ use serde_json::{Value, json};
 use crate::ebilling::support::upload_certificate;
 use crate::sales::support::{Shop, cash_sale};
 use crate::sri::support::worker_config;
-use crate::util::app::TEST_SECRET;
 use crate::util::smtp::find_link;
+use crate::util::app::TEST_SECRET;
 use crate::util::{Backend, Client, TestApp, on_both_backends};
 
 on_both_backends!(
@@ -203,10 +203,7 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     let ride = String::from_utf8(ride.clone()).unwrap();
     assert!(ride.contains(&authorization), "{ride}");
     assert!(ride.contains("<svg"), "Code 128 en línea");
-    assert!(
-        !ride.contains("<script"),
-        "el RIDE adjunto no lleva scripts"
-    );
+    assert!(!ride.contains("<script"), "el RIDE adjunto no lleva scripts");
 
     // Exactly once: a second attempt (another server storing the same state) queues nothing.
     let again = e
@@ -229,17 +226,17 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
         .strip_prefix("http://mostrador.test")
         .expect("enlace con PUBLIC_URL")
         .to_string();
-    assert!(path.starts_with(&format!("/ride/{key}?expira=")), "{path}");
+    assert!(
+        path.starts_with(&format!("/ride/{key}?expira=")),
+        "{path}"
+    );
     let mut visitor = e.app.client();
     let page = visitor.get(&path).await;
     assert_eq!(page.status, 200, "{}", page.text());
     let html = page.text();
     assert!(html.contains(&authorization), "{html}");
     assert!(!html.contains("<script"), "{html}");
-    assert!(
-        !html.contains("/admin/"),
-        "sin menú ni enlaces de la app: {html}"
-    );
+    assert!(!html.contains("/admin/"), "sin menú ni enlaces de la app: {html}");
     // Served again from the RIDE cache, identical.
     assert_eq!(visitor.get(&path).await.text(), html);
 
@@ -293,10 +290,7 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     let r = e
         .shop
         .cashier
-        .post_json(
-            &format!("/api/ebilling/documents/{document}/email"),
-            json!({}),
-        )
+        .post_json(&format!("/api/ebilling/documents/{document}/email"), json!({}))
         .await;
     assert_eq!(r.status, 202, "{}", r.text());
     assert_eq!(r.json()["to"], "juana@example.com");
@@ -317,10 +311,7 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     );
     let started = Instant::now();
     while raw_messages(&e.app, "juana@example.com").len() < 2 {
-        assert!(
-            started.elapsed() < Duration::from_secs(15),
-            "no llegó el reenvío"
-        );
+        assert!(started.elapsed() < Duration::from_secs(15), "no llegó el reenvío");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let r = e
@@ -335,10 +326,7 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     // Another company's user: 404, nothing queued.
     let mut other = e.app.signed_in(e.shop.tenants.admin_b).await;
     let r = other
-        .post_json(
-            &format!("/api/ebilling/documents/{document}/email"),
-            json!({}),
-        )
+        .post_json(&format!("/api/ebilling/documents/{document}/email"), json!({}))
         .await;
     assert_eq!(r.status, 404, "{}", r.text());
     let rows = e
@@ -361,12 +349,7 @@ async fn consumidor_final_without_email_gets_no_mail(backend: Backend) {
         )
         .await;
     assert_eq!(r.status, 409, "{}", r.text());
-    assert!(
-        r.json()["message"]
-            .as_str()
-            .unwrap()
-            .contains("no está autorizado")
-    );
+    assert!(r.json()["message"].as_str().unwrap().contains("no está autorizado"));
     e.start_worker();
     wait_authorized(&mut e.shop.cashier, sale).await;
     // Give the mail worker time to deliver anything it had.
@@ -381,18 +364,10 @@ async fn consumidor_final_without_email_gets_no_mail(backend: Backend) {
     let r = e
         .shop
         .cashier
-        .post_json(
-            &format!("/api/ebilling/documents/{document}/email"),
-            json!({}),
-        )
+        .post_json(&format!("/api/ebilling/documents/{document}/email"), json!({}))
         .await;
     assert_eq!(r.status, 409, "{}", r.text());
-    assert!(
-        r.json()["message"]
-            .as_str()
-            .unwrap()
-            .contains("no tiene correo")
-    );
+    assert!(r.json()["message"].as_str().unwrap().contains("no tiene correo"));
     let r = e
         .shop
         .cashier

@@ -5,7 +5,7 @@
 mod certificate;
 mod credit_notes;
 mod documents;
-mod mail;
 mod remission_guides;
+mod mail;
 pub(crate) mod support;
 mod trial;

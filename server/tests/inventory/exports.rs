@@ -9,10 +9,7 @@ use super::upload::import;
 use crate::util::fixtures::Tenants;
 use crate::util::{Backend, Client, TestApp, on_both_backends};
 
-on_both_backends!(
-    kardex_export_neutralises_formulas,
-    template_is_written_like_every_export
-);
+on_both_backends!(kardex_export_neutralises_formulas, template_is_written_like_every_export);
 
 const CALC: &str = "=cmd|' /C calc'!A0";
 const LINK: &str = "+HYPERLINK(\"http://x\")";
@@ -62,9 +59,7 @@ async fn kardex_export_neutralises_formulas(backend: Backend) {
 
     let mut user = app.signed_in(t.user_a).await;
     let csv = user
-        .get(&format!(
-            "/api/inventory/kardex/export?productId={calc}&cellarId={cellar}&page=3&limit=1"
-        ))
+        .get(&format!("/api/inventory/kardex/export?productId={calc}&cellarId={cellar}&page=3&limit=1"))
         .await;
     assert_eq!(csv.status, 200, "{}", csv.text());
     assert_eq!(
@@ -79,23 +74,14 @@ async fn kardex_export_neutralises_formulas(backend: Backend) {
     let mut lines = text.split("\r\n");
     assert_eq!(
         lines.next(),
-        Some(
-            "\u{feff}Código;Producto;Fecha;Tipo;Documento;Entrada;Salida;Costo unitario;Costo total;Saldo;Costo promedio;Valor;Usuario"
-        )
+        Some("\u{feff}Código;Producto;Fecha;Tipo;Documento;Entrada;Salida;Costo unitario;Costo total;Saldo;Costo promedio;Valor;Usuario")
     );
     let row: Vec<&str> = lines.next().unwrap().split(';').collect();
     assert_eq!(row[..2], ["F1", "'=cmd|' /C calc'!A0"]);
-    assert_eq!(
-        row[3..7],
-        ["Ajuste (salida)", "adjustment 000001", "0", "5"]
-    );
+    assert_eq!(row[3..7], ["Ajuste (salida)", "adjustment 000001", "0", "5"]);
     assert_eq!(row[9], "-5", "{text}");
     assert_eq!(row[12], "Usuario admin@a.ec");
-    assert_eq!(
-        lines.collect::<Vec<_>>(),
-        [""],
-        "one movement, page and limit ignored"
-    );
+    assert_eq!(lines.collect::<Vec<_>>(), [""], "one movement, page and limit ignored");
 
     let csv = user
         .get(&format!("/api/inventory/kardex/export?productId={link}"))
@@ -137,10 +123,7 @@ async fn template_is_written_like_every_export(backend: Backend) {
         Some("attachment; filename=\"plantilla-productos.csv\"")
     );
     let text = template.text();
-    assert!(
-        text.starts_with("\u{feff}codigo;codigo_barras;nombre;"),
-        "{text}"
-    );
+    assert!(text.starts_with("\u{feff}codigo;codigo_barras;nombre;"), "{text}");
     assert!(
         text.ends_with("\r\nP0001;7861234500017|7861234500024;Azúcar blanca 1 kg;;Abarrotes;unidad;0;1.10;1.05;1.00;10;producto;Bodega principal;24;0.88\r\n"),
         "{text}"

@@ -118,13 +118,7 @@ pub async fn lookup(
                 return Ok(Lookup::Render);
             };
             let company = CompanyId::trusted(doc.company_id);
-            Ok(cache::keyed(
-                conn,
-                company,
-                &doc.access_key,
-                FORMAT,
-                version,
-            )?)
+            Ok(cache::keyed(conn, company, &doc.access_key, FORMAT, version)?)
         })
         .await;
     Some(found.unwrap_or_else(|err| {
