@@ -162,7 +162,7 @@ pub fn returned_lines(conn: &mut DbConnection, w: &Window, key: Key) -> QueryRes
         .group_by(sql::<BigInt>(key.0))
         .select((
             sql::<BigInt>(key.0),
-            sql::<BigInt>("0"),
+            sql::<BigInt>("CAST(0 AS BIGINT)"),
             total("CAST(SUM(credit_note_lines.net) AS BIGINT)"),
             total("CAST(SUM(credit_note_lines.iva) AS BIGINT)"),
         ))
@@ -183,7 +183,7 @@ pub fn returned_headers(conn: &mut DbConnection, w: &Window, key: Key) -> QueryR
         .group_by(sql::<BigInt>(key.0))
         .select((
             sql::<BigInt>(key.0),
-            sql::<BigInt>("0"),
+            sql::<BigInt>("CAST(0 AS BIGINT)"),
             total("CAST(SUM(credit_notes.subtotal) AS BIGINT)"),
             total("CAST(SUM(credit_notes.iva) AS BIGINT)"),
         ))
