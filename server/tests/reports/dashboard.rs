@@ -38,6 +38,12 @@ async fn dashboard_per_role(backend: Backend) {
     assert_eq!(d["shifts"].as_array().unwrap().len(), 1);
     assert_eq!(d["shifts"][0]["turnId"], shop.turn);
     assert_eq!(d["shifts"][0]["expected"], json!(null));
+    // The back-office home (`/admin`) carries the same figures.
+    let home = shop.admin.get("/api/dashboard").await.json();
+    assert_eq!(home["reports"]["today"]["current"]["total"], "11.30", "{home}");
+    let home = shop.cashier.get("/api/dashboard").await.json();
+    assert_eq!(home["reports"]["full"], false, "{home}");
+    assert_eq!(home["reports"]["shifts"][0]["expected"], json!(null));
     // A second cashier's shift is not on the first cashier's dashboard, but is on the admin's.
     let register = crate::cash::turns::new_register(&mut shop.admin, "C2").await;
     crate::cash::turns::open(&mut shop.user, register, "20.00").await;
