@@ -90,7 +90,7 @@ fn seed(c: &mut DbConnection, tenant: &Tenant, last: NaiveDate) {
                     note: None,
                     created_at: start
                         + TimeDelta::seconds((n as i64 * 24 * 28 * 3600) / SALES as i64),
-                    kind: "sales_note",
+                    kind: "note",
                 })
                 .collect();
             bulk::execute(
