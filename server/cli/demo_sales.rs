@@ -90,7 +90,8 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
     let all = Window {
         company,
         branch,
-        from: days::start_of(NaiveDate::MIN),
+        // PostgreSQL refuses timestamps before 4713 BC: a date before any sale instead of MIN.
+        from: days::start_of(NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default()),
         to: days::start_of(today + TimeDelta::days(1)),
     };
     if count_sales(conn, &all)? > 0 {
