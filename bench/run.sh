@@ -21,5 +21,8 @@ echo
 echo "== Ventas (notas de venta por HTTP, 8 terminales) =="
 cargo bench --quiet --bench sales
 echo
+echo "== Reportes (ventas por producto sobre 100.000 ventas de 5 líneas) =="
+cargo bench --quiet --bench reports
+echo
 echo "== Facturación electrónica (200 facturas hasta AUTORIZADO, RIDE A4 con caché vs Node.js) =="
 cargo bench --quiet --bench ebilling

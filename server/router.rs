@@ -39,6 +39,7 @@ use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, product_images, transfers, upload};
 use crate::controllers::records::{self, Record};
+use crate::controllers::reports::{api as reports, export as reports_export};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::Promotions;
 use crate::controllers::sales::{credit_notes, invoices, notes, quotes};
@@ -152,6 +153,13 @@ fn api() -> Api {
         .get("/routes/rule", pages::rules::route_rule)
         // The back-office home.
         .get("/dashboard", home::dashboard::dashboard)
+        // The owner's reports.
+        .get("/reports/sales", reports::sales)
+        .get("/reports/sales/export", reports_export::sales)
+        .get("/reports/top", reports::top)
+        .get("/reports/slow", reports::slow)
+        .get("/reports/stock", reports::stock_report)
+        .get("/reports/dashboard", reports::dashboard)
         // Configuration: users (generic list contract).
         .get("/users", users::list::list)
         .post("/users/register", users::register::register)

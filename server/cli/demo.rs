@@ -114,6 +114,12 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
         crate::cli::demo_inventory::load(&mut conn, company.scope(), main.id)?;
     }
     add_cash_registers(&mut conn)?;
+    // A few weeks of sales through the sales service, for the reports and the dashboard.
+    if let Some(company) = Company::find_by_ruc(&mut conn, DEMO_RUC)?
+        && let Some(main) = BranchOffice::find_by_code(&mut conn, company.scope(), "001")?
+    {
+        crate::cli::demo_sales::load(&mut conn, company.scope(), main.id)?;
+    }
     println!(
         "Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)"
     );

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod demo;
 pub mod demo_inventory;
+pub mod demo_sales;
 
 use clap::{Args, Parser, Subcommand};
 

@@ -14,4 +14,5 @@ pub mod inventory;
 pub mod page_loader;
 pub mod pages;
 pub mod records;
+pub mod reports;
 pub mod sales;

@@ -15,6 +15,7 @@ pub mod config;
 pub mod ebilling;
 pub mod inventory;
 pub mod mail;
+pub mod reports;
 pub mod sales;
 pub mod sri;
 

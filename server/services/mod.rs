@@ -15,4 +15,5 @@
 pub mod cash;
 pub mod ebilling;
 pub mod inventory;
+pub mod reports;
 pub mod sales;

@@ -17,6 +17,7 @@ mod migrations;
 mod pages;
 mod permissions;
 mod readme;
+mod reports;
 mod sales;
 pub(crate) mod sri;
 mod ssr;

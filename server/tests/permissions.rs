@@ -70,6 +70,17 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ("GET", "/api/build", Public, Value::Null),
         ("GET", "/api/routes/rule", Public, Value::Null),
         ("GET", "/api/dashboard", Roles(ALL), Value::Null),
+        ("GET", "/api/reports/sales", Roles(ADMIN_USER), Value::Null),
+        (
+            "GET",
+            "/api/reports/sales/export",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        ("GET", "/api/reports/top", Roles(ADMIN_USER), Value::Null),
+        ("GET", "/api/reports/slow", Roles(ADMIN_USER), Value::Null),
+        ("GET", "/api/reports/stock", Roles(ADMIN_USER), Value::Null),
+        ("GET", "/api/reports/dashboard", Roles(ALL), Value::Null),
         ("GET", "/api/users", Roles(ADMIN), Value::Null),
         ("POST", "/api/users/register", Roles(ADMIN), empty()),
         (

@@ -11,6 +11,7 @@ pub mod ebilling;
 pub mod home;
 pub mod inventory;
 pub mod pages;
+pub mod reports;
 pub mod ride;
 pub mod sales;
 pub mod typescript;

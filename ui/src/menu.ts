@@ -8,10 +8,11 @@ import { menu as inventoryMenu } from './features/inventory/menu';
 import { menu as salesMenu } from './features/sales/menu';
 import { menu as cashMenu } from './features/cash/menu';
 import { menu as ebillingMenu } from './features/ebilling/menu';
+import { menu as reportsMenu } from './features/reports/menu';
 import type { MenuItem } from './lib/menu-item';
 
 export type { MenuEntry, MenuGroup, MenuItem } from './lib/menu-item';
 export { isGroup } from './lib/menu-item';
 
 /** The menu, area by area (each area lists its entries in `features/<area>/menu.ts`). */
-export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu, ...ebillingMenu];
+export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu, ...ebillingMenu, ...reportsMenu];

@@ -16,6 +16,7 @@ import { pages as salesPages } from './features/sales/pages';
 import { pages as platformPages } from './features/platform/pages';
 import { pages as cashPages } from './features/cash/pages';
 import { pages as ebillingPages } from './features/ebilling/pages';
+import { pages as reportsPages } from './features/reports/pages';
 import type { RouteModule } from './lib/route-module';
 
 export type { RouteModule };
@@ -37,4 +38,5 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...platformPages,
   ...cashPages,
   ...ebillingPages,
+  ...reportsPages,
 };

@@ -15,6 +15,7 @@ import * as sales from './features/sales/routes';
 import * as platform from './features/platform/routes';
 import * as cash from './features/cash/routes';
 import * as ebilling from './features/ebilling/routes';
+import * as reports from './features/reports/routes';
 import type { RouteDef } from './lib/route-def';
 
 export type { Layout, Role, RouteDef } from './lib/route-def';
@@ -37,12 +38,12 @@ export const routeTable: RouteDef[] = [
         page: 'layouts/default',
         auth: true,
         data: true,
-        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes, ...ebilling.adminRoutes],
+        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes, ...ebilling.adminRoutes, ...reports.adminRoutes],
       },
       {
         id: 'layout-free',
         page: 'layouts/free',
-        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes, ...sales.freeRoutes, ...ebilling.freeRoutes],
+        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes, ...sales.freeRoutes, ...ebilling.freeRoutes, ...reports.freeRoutes],
       },
       ...platform.rootRoutes,
     ],

@@ -53,6 +53,10 @@ pub fn load(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<DashboardView
             .iter()
             .map(HolidayView::from)
             .collect(),
+        reports: match &branch {
+            Some(_) => Some((&crate::services::reports::dashboard::load(conn, tenant)?).into()),
+            None => None,
+        },
     })
 }
 

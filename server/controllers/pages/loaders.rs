@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::sample;
 use crate::controllers::page_loader::{Loader, Loaders, PageContext, page_not_found, route_error};
-use crate::controllers::{auth, cash, config, ebilling, home, inventory, sales};
+use crate::controllers::{auth, cash, config, ebilling, home, inventory, reports, sales};
 
 /// Routes of no business area: the sample printable and the catch-all.
 const PLATFORM: Loaders = &[
@@ -35,6 +35,7 @@ const TABLE: &[Loaders] = &[
     sales::pages::LOADERS,
     cash::pages::LOADERS,
     ebilling::pages::LOADERS,
+    reports::pages::LOADERS,
     ebilling::ride::pages::LOADERS,
     ebilling::ride::public::LOADERS,
     PLATFORM,

@@ -325,6 +325,18 @@ impl Prepared {
             SaleKind::Note
         }
     }
+
+    /// The sale's total, as [`commit`] checks the payments against it.
+    pub fn total(&self) -> AppResult<i64> {
+        self.priced.total()
+    }
+
+    /// The sale dated `at` instead of now: only the demo loader's history of past weeks
+    /// (`cli::demo_sales`), so the reports have something to show on a fresh install.
+    pub fn dated(mut self, at: chrono::NaiveDateTime) -> Prepared {
+        self.at = at;
+        self
+    }
 }
 
 /// Reads and checks the body: key, lines, payments, branch, client, warehouse, prices; for a

@@ -7,6 +7,7 @@ use crate::views::config::branch_office::BranchOfficeDetailView;
 use crate::views::config::company::CompanyView;
 use crate::views::config::holiday::HolidayView;
 use crate::views::config::licence::LicenceView;
+use crate::views::reports::ReportsDashboardView;
 
 /// `GET /api/dashboard`: the company and branch, the licence, a few counts and the next holidays.
 /// It grows as modules arrive.
@@ -18,6 +19,9 @@ pub struct DashboardView {
     pub licence: LicenceView,
     pub counts: Counts,
     pub upcoming_holidays: Vec<HolidayView>,
+    /// The owner's figures (`GET /api/reports/dashboard`): sales against last month, open shifts,
+    /// stock alerts; a cashier's own shift only. `None` without a branch to report on.
+    pub reports: Option<ReportsDashboardView>,
 }
 
 /// How much there is of each thing.

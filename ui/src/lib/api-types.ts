@@ -194,6 +194,11 @@ export type CategoryView = { _id: number, name: string, parentId: number | null,
 export type CellarOptionView = { _id: number, name: string, isDefault: boolean, };
 
 /**
+ * A warehouse's stock value.
+ */
+export type CellarValueView = { cellar: string, products: number, value: string, };
+
+/**
  * A warehouse.
  */
 export type CellarView = { _id: number, name: string, branchOfficeId: number, isDefault: boolean, active: boolean, locked: boolean, };
@@ -359,6 +364,11 @@ isRet: boolean, };
 export type CompanyView = { _id: number, ruc: string, businessName: string, tradeName: string | null, mainAddress: string, typeRegimen: string, accountingRequired: boolean, specialTaxpayer: string | null, isRet: boolean, retentionAgentResolution: string | null, sriEnvironment: string, };
 
 /**
+ * Sales of a period against the same days last month.
+ */
+export type ComparisonView = { from: string, to: string, current: SalesRowView, previous: SalesRowView, };
+
+/**
  * How much there is of each thing.
  */
 export type Counts = { users: number, branches: number, categories: number, };
@@ -424,7 +434,12 @@ readOnly: boolean, };
  * `GET /api/dashboard`: the company and branch, the licence, a few counts and the next holidays.
  * It grows as modules arrive.
  */
-export type DashboardView = { company: CompanyView, branch: BranchOfficeDetailView | null, licence: LicenceView, counts: Counts, upcomingHolidays: Array<HolidayView>, };
+export type DashboardView = { company: CompanyView, branch: BranchOfficeDetailView | null, licence: LicenceView, counts: Counts, upcomingHolidays: Array<HolidayView>, 
+/**
+ * The owner's figures (`GET /api/reports/dashboard`): sales against last month, open shifts,
+ * stock alerts; a cashier's own shift only. `None` without a branch to report on.
+ */
+reports: ReportsDashboardView | null, };
 
 /**
  * A line of an adjustment or a transfer.
@@ -889,6 +904,11 @@ export type LoginPage = { email?: string, error?: string, notice?: string,
 authRequired?: boolean, };
 
 /**
+ * A stock row below its product's minimum.
+ */
+export type LowStockView = { productId: number, code: string, name: string, cellar: string, quantity: string, minStock: string, };
+
+/**
  * A confirmation for the user (`{message}`), e.g. after a delete or a sign-out.
  */
 export type MessageResponse = { message: string, };
@@ -897,6 +917,15 @@ export type MessageResponse = { message: string, };
  * Sales of one payment method.
  */
 export type MethodTotalView = { method: string, label: string, amount: string, };
+
+/**
+ * An open shift on the dashboard.
+ */
+export type OpenShiftView = { turnId: number, register: string, user: string, openedAt: string, 
+/**
+ * Absent for the cashier (blind count).
+ */
+expected: string | null, };
 
 /**
  * A choice of the product form's selectors.
@@ -1260,6 +1289,21 @@ today: string,
 originAddress: string, };
 
 /**
+ * `GET /api/reports/dashboard`.
+ */
+export type ReportsDashboardView = { 
+/**
+ * `false` for a cashier: only their own shift.
+ */
+full: boolean, today: ComparisonView | null, month: ComparisonView | null, shifts: Array<OpenShiftView>, lowStock: Array<LowStockView>, };
+
+/**
+ * The reports page (`/admin/reportes`): the sales report of the query, the top products, slow
+ * movers and the stock report.
+ */
+export type ReportsPage = { sales: SalesReportView, top: SalesReportView, slow: SlowReportView, stock: StockReportView, };
+
+/**
  * The new-password page: whether the link still works.
  */
 export type ResetPasswordPage = { valid: boolean, message?: string, };
@@ -1496,6 +1540,31 @@ quoteId: number | null, };
 export type SalesHubPage = { count: number, total: string, byMethod: Array<MethodTotalView>, recent: Array<SaleRowView>, };
 
 /**
+ * The printable A4 sales report (`/admin/reportes/imprimir`).
+ */
+export type SalesReportPrint = { company: string, branch: string, groupLabel: string, report: SalesReportView, printedAt: string, };
+
+/**
+ * `GET /api/reports/sales` and `GET /api/reports/top`.
+ */
+export type SalesReportView = { from: string, to: string, groupBy: string, rows: Array<SalesRowView>, totals: SalesRowView, };
+
+/**
+ * One group of the sales report.
+ */
+export type SalesRowView = { key: string, label: string, count: number, base: string, iva: string, total: string, cost: string, margin: string, };
+
+/**
+ * `GET /api/reports/slow`.
+ */
+export type SlowReportView = { days: number, rows: Array<SlowRowView>, };
+
+/**
+ * A product not sold in the period.
+ */
+export type SlowRowView = { productId: number, code: string, name: string, lastSold: string | null, stock: string, };
+
+/**
  * A message the SRI returned.
  */
 export type SriMessageView = { 
@@ -1529,6 +1598,11 @@ export type StockListPage = { cellars: Array<CellarOptionView>, stock: StockList
  * `GET /api/inventory/stock`: the rows and the value of all of them.
  */
 export type StockListView = { results: Array<StockRowView>, totalValue: string, };
+
+/**
+ * `GET /api/reports/stock`: products below minimum and stock value per warehouse.
+ */
+export type StockReportView = { low: Array<LowStockView>, byCellar: Array<CellarValueView>, totalValue: string, };
 
 /**
  * One row of the stock list.

@@ -4,6 +4,7 @@ import type { DashboardView } from '../../../lib/api-types';
 import { formatDate } from '../../../lib/format';
 import { roleAllowed } from '../../../lib/routes-info';
 import type { RootData } from '../../../lib/root-data';
+import { DashboardPanel } from '../../reports/dashboard-panel';
 
 /** The dashboard; `null` until a company takes the account in. */
 type Dashboard = DashboardView | null;
@@ -62,6 +63,7 @@ export default function AdminHome() {
         </div>
       ) : (
         <>
+          {dashboard.reports ? <DashboardPanel d={dashboard.reports} /> : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Stat label="Régimen" value={regimes[dashboard.company.typeRegimen] ?? dashboard.company.typeRegimen} />
             <Stat label="Ambiente SRI" value={dashboard.company.sriEnvironment === 'produccion' ? 'Producción' : 'Pruebas'} />

@@ -1,0 +1,1 @@
+DROP INDEX kardex_document;

@@ -1,0 +1,86 @@
+//! `GET /api/reports/sales/export?from=&to=&groupBy=&format=csv|xlsx`: the sales report as a
+//! download, written by `util::export` (every cell neutralised against formulas). The rows are
+//! built once ([`rows`]) and handed to the CSV or the XLSX writer.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+use super::api::sales_data;
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::auth::roles;
+use crate::controllers::inventory::products::query_map;
+use crate::error::{AppError, AppResult};
+use crate::services::reports::sales::GroupBy;
+use crate::util::export::{csv_download, write_csv, write_xlsx};
+use crate::views::reports::SalesReportView;
+
+/// The report as spreadsheet rows: header, one row per group, the totals.
+pub fn rows(group: GroupBy, report: &SalesReportView) -> Vec<Vec<String>> {
+    let mut out = vec![
+        [
+            group.label(),
+            "Ventas",
+            "Base",
+            "IVA",
+            "Total",
+            "Costo",
+            "Margen",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for r in report.rows.iter().chain(std::iter::once(&report.totals)) {
+        out.push(vec![
+            r.label.clone(),
+            r.count.to_string(),
+            r.base.clone(),
+            r.iva.clone(),
+            r.total.clone(),
+            r.cost.clone(),
+            r.margin.clone(),
+        ]);
+    }
+    out
+}
+
+/// `GET /api/reports/sales/export`.
+pub async fn sales(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    uri: axum::http::Uri,
+) -> AppResult<Response> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let query = query_map(&uri);
+    let group = GroupBy::parse(query.get("groupBy").map(String::as_str))?;
+    let xlsx = match query.get("format").map(|f| f.trim()) {
+        None | Some("") | Some("csv") => false,
+        Some("xlsx") => true,
+        Some(_) => return Err(AppError::field("format", "Formato no válido: csv o xlsx")),
+    };
+    let report = state
+        .db
+        .run(move |conn| sales_data(conn, &tenant, &query))
+        .await?;
+    let name = format!("ventas-{}-{}-{}", group.as_str(), report.from, report.to);
+    let rows = rows(group, &report);
+    if xlsx {
+        Ok((
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{name}.xlsx\""),
+                ),
+            ],
+            write_xlsx(&rows),
+        )
+            .into_response())
+    } else {
+        Ok(csv_download(&format!("{name}.csv"), write_csv(rows)))
+    }
+}

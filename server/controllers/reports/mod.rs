@@ -1,0 +1,6 @@
+//! The owner's reports: the API under `/api/reports`, their CSV/XLSX downloads and the pages
+//! `/admin/reportes` and its printable A4.
+
+pub mod api;
+pub mod export;
+pub mod pages;

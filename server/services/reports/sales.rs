@@ -1,0 +1,501 @@
+//! The sales report: the branch's sales of a range of local days grouped by day, product,
+//! category, cashier, register, payment method or client, with count, base, IVA, total, cost and
+//! margin.
+//!
+//! The rules, once:
+//! - a credit note subtracts its base and IVA, and the kardex cost of the goods it took back, from
+//!   the group of its sale (same product, cashier, register, client, methods) on the note's own
+//!   date — the range and the day grouping read the note's date;
+//! - cost is the kardex: the exit rows of the sale (at the average cost the goods left with), so
+//!   margin = base − cost is what the shop earned before tax;
+//! - product and category read the sold lines; the other groupings read the sale headers (the IVA
+//!   the document states, computed on the sum per rate), so a cashier's total is the tickets';
+//! - a sale paid with two methods is split between them in proportion to each payment, to the cent
+//!   (the last payment takes the rounding), and counts once under each;
+//! - `count` is the sales of the group; the totals' count is the sales of the range.
+//!
+//! Each source is one `GROUP BY` (see `models::reports::sales`); day and method fold per-sale
+//! groups here because the local day and the payment split are rules, not SQL.
+
+use std::collections::HashMap;
+
+use chrono::{Datelike, NaiveDate};
+
+use super::days;
+use crate::auth::roles::Tenant;
+use crate::db::DbConnection;
+use crate::domain::amount::{CENT, div_round};
+use crate::error::{AppError, AppResult};
+use crate::models::reports::names;
+use crate::models::reports::sales::{self as q, Cost, Key, Sums, Window};
+use crate::services::sales::input::Method;
+
+/// How the report groups the sales (`groupBy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupBy {
+    Day,
+    Product,
+    Category,
+    Cashier,
+    Register,
+    Method,
+    Client,
+}
+
+impl GroupBy {
+    pub const ALL: [GroupBy; 7] = [
+        Self::Day,
+        Self::Product,
+        Self::Category,
+        Self::Cashier,
+        Self::Register,
+        Self::Method,
+        Self::Client,
+    ];
+
+    /// As the API writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Day => "day",
+            Self::Product => "product",
+            Self::Category => "category",
+            Self::Cashier => "cashier",
+            Self::Register => "register",
+            Self::Method => "method",
+            Self::Client => "client",
+        }
+    }
+
+    /// The column title of the key, in Spanish.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Day => "Día",
+            Self::Product => "Producto",
+            Self::Category => "Categoría",
+            Self::Cashier => "Cajero",
+            Self::Register => "Caja",
+            Self::Method => "Forma de pago",
+            Self::Client => "Cliente",
+        }
+    }
+
+    /// `groupBy` of the query (`day` when absent); 400 for an unknown one.
+    pub fn parse(value: Option<&str>) -> AppResult<GroupBy> {
+        match value.map(str::trim).filter(|v| !v.is_empty()) {
+            None => Ok(Self::Day),
+            Some(v) => Self::ALL.into_iter().find(|g| g.as_str() == v).ok_or_else(|| {
+                AppError::field(
+                    "groupBy",
+                    "Agrupación no válida: use day, product, category, cashier, register, method o client",
+                )
+            }),
+        }
+    }
+}
+
+/// Longest range a report covers.
+const MAX_DAYS: i64 = 366 * 3;
+
+/// The local days `from..=to` of the query: `from` defaults to the first of this month, `to` to
+/// today; refused when not dates, reversed or longer than three years.
+pub fn range(from: Option<&str>, to: Option<&str>) -> AppResult<(NaiveDate, NaiveDate)> {
+    let parse = |field: &str, value: Option<&str>| -> AppResult<Option<NaiveDate>> {
+        match value.map(str::trim).filter(|v| !v.is_empty()) {
+            None => Ok(None),
+            Some(v) => NaiveDate::parse_from_str(v, "%Y-%m-%d")
+                .map(Some)
+                .map_err(|_| AppError::field(field, "Fecha no válida (aaaa-mm-dd)")),
+        }
+    };
+    let today = days::today();
+    let to = parse("to", to)?.unwrap_or(today);
+    let from = parse("from", from)?.unwrap_or_else(|| to.with_day(1).unwrap_or(to));
+    if from > to {
+        return Err(AppError::field(
+            "from",
+            "La fecha inicial no puede ser posterior a la final",
+        ));
+    }
+    if (to - from).num_days() > MAX_DAYS {
+        return Err(AppError::field(
+            "from",
+            "El rango no puede pasar de tres años",
+        ));
+    }
+    Ok((from, to))
+}
+
+/// One group of the report (amounts in millionths).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Line {
+    pub key: String,
+    pub label: String,
+    pub count: i64,
+    pub base: i64,
+    pub iva: i64,
+    pub cost: i64,
+}
+
+impl Line {
+    pub fn total(&self) -> i64 {
+        self.base + self.iva
+    }
+
+    pub fn margin(&self) -> i64 {
+        self.base - self.cost
+    }
+}
+
+/// The report: its groups and their totals.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+    pub group_by: Option<GroupBy>,
+    pub rows: Vec<Line>,
+    pub totals: Line,
+}
+
+/// Sums per key while the sources are read.
+#[derive(Debug, Clone, Copy, Default)]
+struct Acc {
+    count: i64,
+    base: i64,
+    iva: i64,
+    cost: i64,
+}
+
+type Groups = HashMap<i64, Acc>;
+
+fn add(groups: &mut Groups, rows: &[Sums], sign: i64, key: impl Fn(i64) -> Option<i64>) {
+    for r in rows {
+        if let Some(k) = key(r.key) {
+            let a = groups.entry(k).or_default();
+            a.count += r.count;
+            a.base += sign * r.base;
+            a.iva += sign * r.iva;
+        }
+    }
+}
+
+fn add_cost(groups: &mut Groups, rows: &[Cost], sign: i64, key: impl Fn(i64) -> Option<i64>) {
+    for r in rows {
+        if let Some(k) = key(r.key) {
+            groups.entry(k).or_default().cost += sign * r.cost;
+        }
+    }
+}
+
+/// The window of the tenant's branch over local days `from..=to`.
+pub fn branch_window(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> AppResult<Window> {
+    let branch = tenant.branch(conn)?.id;
+    let (start, end) = days::window(from, to);
+    Ok(Window {
+        company: tenant.company,
+        branch,
+        from: start,
+        to: end,
+    })
+}
+
+/// The sales report of the tenant's branch.
+pub fn report(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    from: NaiveDate,
+    to: NaiveDate,
+    group: GroupBy,
+) -> AppResult<Report> {
+    let w = branch_window(conn, tenant, from, to)?;
+    let groups = match group {
+        GroupBy::Product => by_key(conn, &w, Key::PRODUCT, true)?,
+        GroupBy::Category => by_key(conn, &w, Key::CATEGORY, true)?,
+        GroupBy::Cashier => by_key(conn, &w, Key::CASHIER, false)?,
+        GroupBy::Client => by_key(conn, &w, Key::CLIENT, false)?,
+        GroupBy::Register => by_key(conn, &w, Key::REGISTER, false)?,
+        GroupBy::Day => by_day(conn, &w)?,
+        GroupBy::Method => return by_method(conn, &w, from, to),
+    };
+    let mut rows = labelled(conn, &w, group, groups)?;
+    if group == GroupBy::Day {
+        rows.sort_by(|a, b| a.key.cmp(&b.key));
+    } else {
+        rows.sort_by(|a, b| b.total().cmp(&a.total()).then(a.label.cmp(&b.label)));
+    }
+    finish(conn, &w, from, to, group, rows)
+}
+
+fn finish(
+    conn: &mut DbConnection,
+    w: &Window,
+    from: NaiveDate,
+    to: NaiveDate,
+    group: GroupBy,
+    rows: Vec<Line>,
+) -> AppResult<Report> {
+    let mut totals = Line {
+        key: String::new(),
+        label: "Total".into(),
+        count: q::count_sales(conn, w)?,
+        ..Line::default()
+    };
+    for r in &rows {
+        totals.base += r.base;
+        totals.iva += r.iva;
+        totals.cost += r.cost;
+    }
+    Ok(Report {
+        from,
+        to,
+        group_by: Some(group),
+        rows,
+        totals,
+    })
+}
+
+/// Product, category, cashier, client, register: every source grouped by the key in SQL.
+fn by_key(conn: &mut DbConnection, w: &Window, key: Key, lines: bool) -> AppResult<Groups> {
+    let (sold, returned) = if lines {
+        (
+            q::sold_lines(conn, w, key)?,
+            q::returned_lines(conn, w, key)?,
+        )
+    } else {
+        (
+            q::sold_headers(conn, w, key)?,
+            q::returned_headers(conn, w, key)?,
+        )
+    };
+    let mut groups = Groups::new();
+    add(&mut groups, &sold, 1, Some);
+    add(&mut groups, &returned, -1, Some);
+    add_cost(&mut groups, &q::sale_costs(conn, w, key)?, 1, Some);
+    add_cost(&mut groups, &q::return_costs(conn, w, key)?, -1, Some);
+    Ok(groups)
+}
+
+/// Day: per sale and per note, folded into the local day of each (days counted from year 1).
+fn by_day(conn: &mut DbConnection, w: &Window) -> AppResult<Groups> {
+    let day = |t: chrono::NaiveDateTime| i64::from(days::local_day(t).num_days_from_ce());
+    let sale_day: HashMap<i64, i64> = q::sale_times(conn, w)?
+        .into_iter()
+        .map(|(id, t)| (id, day(t)))
+        .collect();
+    let note_day: HashMap<i64, i64> = q::note_times(conn, w)?
+        .into_iter()
+        .map(|(id, t)| (id, day(t)))
+        .collect();
+    let mut groups = Groups::new();
+    add(
+        &mut groups,
+        &q::sold_headers(conn, w, Key::SALE)?,
+        1,
+        |id| sale_day.get(&id).copied(),
+    );
+    add_cost(&mut groups, &q::sale_costs(conn, w, Key::SALE)?, 1, |id| {
+        sale_day.get(&id).copied()
+    });
+    add(
+        &mut groups,
+        &q::returned_headers(conn, w, Key::NOTE)?,
+        -1,
+        |id| note_day.get(&id).copied(),
+    );
+    add_cost(
+        &mut groups,
+        &q::return_costs(conn, w, Key::NOTE)?,
+        -1,
+        |id| note_day.get(&id).copied(),
+    );
+    Ok(groups)
+}
+
+/// `value` split over `payments` (amounts) in proportion, to the cent; the last takes the rest.
+fn split(value: i64, payments: &[i64]) -> Vec<i64> {
+    let paid: i64 = payments.iter().sum();
+    let mut out = Vec::with_capacity(payments.len());
+    let mut left = value;
+    for (i, amount) in payments.iter().enumerate() {
+        if i + 1 == payments.len() {
+            out.push(left);
+        } else {
+            let share =
+                div_round(i128::from(value) * i128::from(*amount), i128::from(paid)).unwrap_or(0);
+            let share = div_round(i128::from(share), i128::from(CENT)).unwrap_or(0) * CENT;
+            out.push(share);
+            left -= share;
+        }
+    }
+    out
+}
+
+/// Method: per sale (sales of the range and sales of the range's credit notes), split over the
+/// sale's payments.
+fn by_method(
+    conn: &mut DbConnection,
+    w: &Window,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> AppResult<Report> {
+    let sold = q::sold_headers(conn, w, Key::SALE)?;
+    let returned = q::returned_headers(conn, w, Key::SALE)?;
+    let mut per_sale: HashMap<i64, Acc> = HashMap::new();
+    add(&mut per_sale, &sold, 1, Some);
+    add(&mut per_sale, &returned, -1, Some);
+    add_cost(&mut per_sale, &q::sale_costs(conn, w, Key::SALE)?, 1, Some);
+    add_cost(
+        &mut per_sale,
+        &q::return_costs(conn, w, Key::SALE)?,
+        -1,
+        Some,
+    );
+    let ids: Vec<i64> = per_sale.keys().copied().collect();
+    let mut payments: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+    for (sale, method, amount) in q::payments_of(conn, w.company, &ids)? {
+        payments.entry(sale).or_default().push((method, amount));
+    }
+    let mut groups: HashMap<String, Acc> = HashMap::new();
+    for (sale, acc) in &per_sale {
+        let Some(paid) = payments.get_mut(sale) else {
+            continue;
+        };
+        paid.sort();
+        let amounts: Vec<i64> = paid.iter().map(|(_, a)| *a).collect();
+        let (base, iva, cost) = (
+            split(acc.base, &amounts),
+            split(acc.iva, &amounts),
+            split(acc.cost, &amounts),
+        );
+        for (i, (method, _)) in paid.iter().enumerate() {
+            let g = groups.entry(method.clone()).or_default();
+            g.count += acc.count;
+            g.base += base[i];
+            g.iva += iva[i];
+            g.cost += cost[i];
+        }
+    }
+    let mut rows: Vec<Line> = groups
+        .into_iter()
+        .map(|(method, a)| Line {
+            label: Method::parse(&method).map_or_else(|| method.clone(), |m| m.label().into()),
+            key: method,
+            count: a.count,
+            base: a.base,
+            iva: a.iva,
+            cost: a.cost,
+        })
+        .collect();
+    rows.sort_by(|a, b| b.total().cmp(&a.total()).then(a.label.cmp(&b.label)));
+    finish(conn, w, from, to, GroupBy::Method, rows)
+}
+
+/// The groups with their keys and names.
+fn labelled(
+    conn: &mut DbConnection,
+    w: &Window,
+    group: GroupBy,
+    groups: Groups,
+) -> AppResult<Vec<Line>> {
+    let ids: Vec<i64> = groups.keys().copied().collect();
+    let company = w.company;
+    let names: HashMap<i64, String> = match group {
+        GroupBy::Product => names::products(conn, company, &ids)?
+            .into_iter()
+            .map(|(id, (code, name, _))| (id, format!("{code} · {name}")))
+            .collect(),
+        GroupBy::Category => names::categories(conn, company, &ids)?,
+        GroupBy::Cashier => names::users(conn, company, &ids)?,
+        GroupBy::Client => names::clients(conn, company, &ids)?,
+        GroupBy::Register => names::registers(conn, company, &ids)?,
+        GroupBy::Day | GroupBy::Method => HashMap::new(),
+    };
+    Ok(groups
+        .into_iter()
+        .map(|(id, a)| {
+            let (key, label) = match group {
+                GroupBy::Day => {
+                    let d = NaiveDate::from_num_days_from_ce_opt(id as i32).unwrap_or_default();
+                    (
+                        d.format("%Y-%m-%d").to_string(),
+                        d.format("%d/%m/%Y").to_string(),
+                    )
+                }
+                GroupBy::Category if id == 0 => ("0".into(), "Sin categoría".into()),
+                GroupBy::Register if id == 0 => ("0".into(), "Sin caja (a crédito)".into()),
+                _ => (
+                    id.to_string(),
+                    names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
+                ),
+            };
+            Line {
+                key,
+                label,
+                count: a.count,
+                base: a.base,
+                iva: a.iva,
+                cost: a.cost,
+            }
+        })
+        .collect())
+}
+
+/// Top products of the range by total sold (returns subtracted), at most `limit`.
+pub fn top(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    from: NaiveDate,
+    to: NaiveDate,
+    limit: usize,
+) -> AppResult<Report> {
+    let mut r = report(conn, tenant, from, to, GroupBy::Product)?;
+    r.rows.truncate(limit);
+    Ok(r)
+}
+
+/// The net totals (credit notes subtracted) of the tenant's branch over local days `from..=to`.
+pub fn totals(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> AppResult<Line> {
+    let w = branch_window(conn, tenant, from, to)?;
+    let rows: Vec<Line> = by_key(conn, &w, Key::CASHIER, false)?
+        .into_values()
+        .map(|a| Line {
+            base: a.base,
+            iva: a.iva,
+            cost: a.cost,
+            ..Line::default()
+        })
+        .collect();
+    Ok(finish(conn, &w, from, to, GroupBy::Cashier, rows)?.totals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_is_exact_to_the_cent() {
+        // 10.00 paid 3.33 + 6.67: 3.33 and the rest.
+        let parts = split(10_000_000, &[3_330_000, 6_670_000]);
+        assert_eq!(parts, [3_330_000, 6_670_000]);
+        let parts = split(1_000_000, &[1, 1, 1]);
+        assert_eq!(parts.iter().sum::<i64>(), 1_000_000);
+        assert_eq!(parts, [330_000, 330_000, 340_000]);
+        assert_eq!(split(5, &[7]), [5]);
+    }
+
+    #[test]
+    fn group_by_parses_the_contract_words() {
+        assert_eq!(GroupBy::parse(None).unwrap(), GroupBy::Day);
+        assert_eq!(GroupBy::parse(Some("product")).unwrap(), GroupBy::Product);
+        assert!(GroupBy::parse(Some("x")).is_err());
+    }
+}

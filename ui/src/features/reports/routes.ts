@@ -1,0 +1,22 @@
+/** Routes of the owner's reports: the reports page and its printable A4 (admin and user). */
+import { ADMIN_USER } from '../../lib/api-types';
+import type { RouteDef } from '../../lib/route-def';
+
+/** Back-office pages (under /admin). */
+export const adminRoutes: RouteDef[] = [
+  { id: 'admin-reports', path: 'reportes', page: 'features/reports/pages/reports', title: 'Reportes', roles: ADMIN_USER, data: true },
+];
+
+/** The printable sales report (free layout, no scripts). */
+export const freeRoutes: RouteDef[] = [
+  {
+    id: 'admin-reports-print',
+    path: '/admin/reportes/imprimir',
+    page: 'features/reports/pages/print',
+    title: 'Reporte de ventas',
+    auth: true,
+    roles: ADMIN_USER,
+    printable: true,
+    data: true,
+  },
+];
