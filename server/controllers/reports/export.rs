@@ -3,8 +3,7 @@
 //! built once ([`rows`]) and handed to the CSV or the XLSX writer.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use super::api::sales_data;
 use crate::app::AppState;
@@ -13,7 +12,7 @@ use crate::auth::roles;
 use crate::controllers::inventory::products::query_map;
 use crate::error::{AppError, AppResult};
 use crate::services::reports::sales::GroupBy;
-use crate::util::export::{csv_download, write_csv, write_xlsx};
+use crate::util::export::{FORMAT_PROBLEM, Format, download};
 use crate::views::reports::SalesReportView;
 
 /// The report as spreadsheet rows: header, one row per group, the totals.
@@ -54,33 +53,13 @@ pub async fn sales(
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let query = query_map(&uri);
     let group = GroupBy::parse(query.get("groupBy").map(String::as_str))?;
-    let xlsx = match query.get("format").map(|f| f.trim()) {
-        None | Some("") | Some("csv") => false,
-        Some("xlsx") => true,
-        Some(_) => return Err(AppError::field("format", "Formato no válido: csv o xlsx")),
-    };
+    let format = Format::parse(query.get("format").map(String::as_str))
+        .ok_or_else(|| AppError::field("format", FORMAT_PROBLEM))?;
     let report = state
         .db
         .run(move |conn| sales_data(conn, &tenant, &query))
         .await?;
     let name = format!("ventas-{}-{}-{}", group.as_str(), report.from, report.to);
-    let rows = rows(group, &report);
-    if xlsx {
-        Ok((
-            [
-                (
-                    header::CONTENT_TYPE,
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
-                ),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"{name}.xlsx\""),
-                ),
-            ],
-            write_xlsx(&rows),
-        )
-            .into_response())
-    } else {
-        Ok(csv_download(&format!("{name}.csv"), write_csv(rows)))
-    }
+    // Ventas, base, IVA, total, costo and margen are numbers a spreadsheet sums.
+    download(format, &name, &rows(group, &report), &[1, 2, 3, 4, 5, 6]).map_err(AppError::BadRequest)
 }
