@@ -137,6 +137,33 @@ pub async fn get(
     }))
 }
 
+/// `POST /api/ebilling/documents/{id}/resend` (every role; body ignored): «Corregir y reenviar»
+/// of `/admin/ebilling` for any document type — the factura, nota de crédito or guía that carries
+/// it is corrected and resent with the same clave by its own service
+/// ([`crate::services::ebilling::resend`]). 409 unless DEVUELTA / NO AUTORIZADO; 404 for a
+/// document that is not the branch's. Answers the document as `GET` does.
+pub async fn resend(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<ElectronicDocumentDetailView>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let (doc, messages) = state
+        .db
+        .run(move |conn| {
+            let doc = find_in_branch(conn, &tenant, id)?;
+            crate::services::ebilling::resend::resend(conn, &tenant, &doc)?;
+            let doc = find_in_branch(conn, &tenant, id)?;
+            let messages = queue::messages(conn, doc.id)?;
+            Ok((doc, messages))
+        })
+        .await?;
+    Ok(Json(ElectronicDocumentDetailView {
+        document: ElectronicDocumentView::of(&doc, crate::util::time::now()),
+        messages: messages.iter().map(SriMessageView::of).collect(),
+    }))
+}
+
 /// `GET /api/ebilling/documents/{id}/xml`: the authorized XML (the SRI's `autorizacion` element)
 /// as a download; 409 until the document is AUTORIZADO.
 pub async fn xml(
