@@ -116,6 +116,20 @@ fn sales_of(
         .collect())
 }
 
+/// The branch's document `id` with every message of the SRI, or 404.
+fn detail(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+) -> AppResult<ElectronicDocumentDetailView> {
+    let doc = find_in_branch(conn, tenant, id)?;
+    let messages = queue::messages(conn, doc.id)?;
+    Ok(ElectronicDocumentDetailView {
+        document: ElectronicDocumentView::of(&doc, crate::util::time::now()),
+        messages: messages.iter().map(SriMessageView::of).collect(),
+    })
+}
+
 /// `GET /api/ebilling/documents/{id}`: the document with every message of the SRI.
 pub async fn get(
     State(state): State<AppState>,
@@ -123,18 +137,8 @@ pub async fn get(
     PathId(id): PathId,
 ) -> AppResult<Json<ElectronicDocumentDetailView>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let (doc, messages) = state
-        .db
-        .run(move |conn| {
-            let doc = find_in_branch(conn, &tenant, id)?;
-            let messages = queue::messages(conn, doc.id)?;
-            Ok((doc, messages))
-        })
-        .await?;
-    Ok(Json(ElectronicDocumentDetailView {
-        document: ElectronicDocumentView::of(&doc, crate::util::time::now()),
-        messages: messages.iter().map(SriMessageView::of).collect(),
-    }))
+    let view = state.db.run(move |conn| detail(conn, &tenant, id)).await?;
+    Ok(Json(view))
 }
 
 /// `POST /api/ebilling/documents/{id}/resend` (every role; body ignored): «Corregir y reenviar»
@@ -148,20 +152,15 @@ pub async fn resend(
     PathId(id): PathId,
 ) -> AppResult<Json<ElectronicDocumentDetailView>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let (doc, messages) = state
+    let view = state
         .db
         .run(move |conn| {
             let doc = find_in_branch(conn, &tenant, id)?;
             crate::services::ebilling::resend::resend(conn, &tenant, &doc)?;
-            let doc = find_in_branch(conn, &tenant, id)?;
-            let messages = queue::messages(conn, doc.id)?;
-            Ok((doc, messages))
+            detail(conn, &tenant, id)
         })
         .await?;
-    Ok(Json(ElectronicDocumentDetailView {
-        document: ElectronicDocumentView::of(&doc, crate::util::time::now()),
-        messages: messages.iter().map(SriMessageView::of).collect(),
-    }))
+    Ok(Json(view))
 }
 
 /// `GET /api/ebilling/documents/{id}/xml`: the authorized XML (the SRI's `autorizacion` element)

@@ -68,21 +68,26 @@ pub fn buyer_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Op
         return Ok(None);
     }
     // The client of the sale (factura) or of the credit note that carries the document.
-    let client: Option<Option<String>> = match comprobante {
+    let client_id: Option<i64> = match comprobante {
         Comprobante::Invoice(_) => sales::table
-            .inner_join(clients::table.on(clients::id.eq(sales::client_id)))
             .filter(sales::sri_document_id.eq(doc.id))
-            .filter(clients::is_final_consumer.eq(false))
-            .select(clients::email)
+            .select(sales::client_id)
             .first(conn)
             .optional()?,
         _ => credit_notes::table
-            .inner_join(clients::table.on(clients::id.eq(credit_notes::client_id)))
             .filter(credit_notes::sri_document_id.eq(doc.id))
+            .select(credit_notes::client_id)
+            .first(conn)
+            .optional()?,
+    };
+    let client: Option<Option<String>> = match client_id {
+        Some(id) => clients::table
+            .filter(clients::id.eq(id))
             .filter(clients::is_final_consumer.eq(false))
             .select(clients::email)
             .first(conn)
             .optional()?,
+        None => None,
     };
     Ok(client
         .flatten()

@@ -11,7 +11,8 @@ use chrono::TimeDelta;
 use mostrador::sri::validate::ecuador_today;
 use serde_json::{Value, json};
 
-use crate::sales::invoices::{EShop, invoice_body, wait_for};
+use super::credit_notes::{body, factura};
+use crate::sales::invoices::EShop;
 use crate::util::{Backend, Client, on_both_backends};
 
 on_both_backends!(another_company_gets_404_for_every_document_xml_and_ride);
@@ -41,24 +42,22 @@ async fn another_company_gets_404_for_every_document_xml_and_ride(backend: Backe
         .shop
         .product("C1", "Cola 1 l", "1.00", "4", "100", "0.60")
         .await;
-    let r = e
-        .shop
-        .cashier
-        .post_json(
-            "/api/sales/invoice/register",
-            invoice_body("b-1", Some(juan), &[(cola, "2")], "2.30"),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.text());
-    let sale = r.json()["_id"].as_i64().unwrap();
-    let invoice = wait_for(&mut e.shop.cashier, sale, "authorized").await;
+    let invoice = factura(
+        &mut e,
+        "b-1",
+        Some(juan),
+        &[(cola, "2")],
+        "2.30",
+        "authorized",
+    )
+    .await;
+    let sale = invoice["_id"].as_i64().unwrap();
     let r = e
         .shop
         .cashier
         .post_json(
             "/api/ebilling/creditNote/register",
-            json!({ "invoiceId": sale, "reason": "Producto dañado", "refund": "cash",
-                    "lines": [{ "productId": cola, "quantity": "1" }] }),
+            body(sale, &[(cola, "1")], "cash"),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.text());

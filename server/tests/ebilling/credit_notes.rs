@@ -49,7 +49,7 @@ async fn wait_for_note(client: &mut Client, id: i64, code: &str) -> Value {
 
 /// Registers a factura of `lines` to `client` paid in cash and waits until the SRI answers
 /// `code`; its view.
-async fn factura(
+pub(super) async fn factura(
     e: &mut EShop,
     key: &str,
     client: Option<i64>,
@@ -70,7 +70,7 @@ async fn factura(
     wait_for(&mut e.shop.cashier, id, code).await
 }
 
-fn body(invoice: i64, lines: &[(i64, &str)], refund: &str) -> Value {
+pub(super) fn body(invoice: i64, lines: &[(i64, &str)], refund: &str) -> Value {
     json!({
         "invoiceId": invoice,
         "reason": "Producto dañado",
@@ -459,24 +459,28 @@ async fn concurrent_credit_notes_get_gapless_numbers_and_never_return_too_much(b
     );
 }
 
-async fn devuelta_credit_note_is_corrected_and_resent_with_the_same_clave(backend: Backend) {
+/// A shop with colas (1.00 at IVA code `iva`) and an authorized factura of `quantity` of them to
+/// Juan Pérez for `amount`, paid in cash; `(shop, cola, factura id)`.
+async fn authorized_factura(
+    backend: Backend,
+    iva: &str,
+    quantity: &str,
+    amount: &str,
+) -> (EShop, i64, i64) {
     let mut e = EShop::open(backend).await;
     let juan = e.client("Juan Pérez").await;
     let cola = e
         .shop
-        .product("C1", "Cola 1 l", "1.00", "4", "100", "0.60")
+        .product("C1", "Cola 1 l", "1.00", iva, "100", "0.60")
         .await;
+    let lines = [(cola, quantity)];
+    let invoice = factura(&mut e, "f-1", Some(juan), &lines, amount, "authorized").await;
+    (e, cola, invoice["_id"].as_i64().unwrap())
+}
+
+async fn devuelta_credit_note_is_corrected_and_resent_with_the_same_clave(backend: Backend) {
     // 3 × 1.00 at 15 % = 3.45.
-    let invoice = factura(
-        &mut e,
-        "f-1",
-        Some(juan),
-        &[(cola, "3")],
-        "3.45",
-        "authorized",
-    )
-    .await;
-    let invoice_id = invoice["_id"].as_i64().unwrap();
+    let (mut e, cola, invoice_id) = authorized_factura(backend, "4", "3", "3.45").await;
 
     // The SRI returns the nota de crédito once (error 35).
     e.sim.handle.set_reception(FaultRule::reject(35).times(1));
@@ -587,22 +591,7 @@ async fn the_list_costs_the_same_queries_for_one_note_or_many(backend: Backend) 
     use mostrador::controllers::ebilling::credit_notes::list_page;
     use mostrador::db::list::ListParams;
 
-    let mut e = EShop::open(backend).await;
-    let juan = e.client("Juan Pérez").await;
-    let cola = e
-        .shop
-        .product("C1", "Cola 1 l", "1.00", "0", "100", "0.60")
-        .await;
-    let invoice = factura(
-        &mut e,
-        "f-1",
-        Some(juan),
-        &[(cola, "5")],
-        "5.00",
-        "authorized",
-    )
-    .await;
-    let invoice_id = invoice["_id"].as_i64().unwrap();
+    let (mut e, cola, invoice_id) = authorized_factura(backend, "0", "5", "5.00").await;
     let cashier = e.shop.tenants.cashier_a;
     let mut counted = Vec::new();
     for n in 1..=4 {

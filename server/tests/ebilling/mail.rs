@@ -166,6 +166,59 @@ fn attachments(raw: &str) -> Vec<(String, String, Vec<u8>)> {
     found
 }
 
+/// What the buyer's e-mail of an authorized document must say and carry.
+struct Mail<'a> {
+    /// The decoded message.
+    text: &'a str,
+    /// «Factura 001-001-…», «Nota de crédito 001-001-…».
+    header: &'a str,
+    total: &'a str,
+    key: &'a str,
+    document: i64,
+    authorization: &'a str,
+}
+
+impl Mail<'_> {
+    /// The message to `to` is the only one; it names the issuer, the document, its total, its
+    /// authorization and clave, and carries the authorized XML (the API's, `<clave>.xml`) and the
+    /// RIDE (`<clave>.html`, with the authorization and the inline Code 128, without scripts).
+    async fn check(&self, app: &TestApp, cashier: &mut Client, to: &str) {
+        let text = self.text;
+        for part in [
+            "EMPRESA A S.A.",
+            self.header,
+            self.total,
+            self.authorization,
+            self.key,
+        ] {
+            assert!(text.contains(part), "{part}:\n{text}");
+        }
+        let raw = raw_messages(app, to);
+        assert_eq!(raw.len(), 1, "un solo correo por comprobante");
+        let files = attachments(&raw[0]);
+        assert_eq!(files.len(), 2, "{files:?}");
+        let key = self.key;
+        let (xml_name, xml_type, xml) = &files[0];
+        assert_eq!(xml_name, &format!("{key}.xml"));
+        assert!(xml_type.starts_with("application/xml"), "{xml_type}");
+        let api_xml = cashier
+            .get(&format!("/api/ebilling/documents/{}/xml", self.document))
+            .await;
+        assert_eq!(api_xml.status, 200);
+        assert_eq!(String::from_utf8(xml.clone()).unwrap(), api_xml.text());
+        let (ride_name, ride_type, ride) = &files[1];
+        assert_eq!(ride_name, &format!("{key}.html"));
+        assert!(ride_type.starts_with("text/html"), "{ride_type}");
+        let ride = String::from_utf8(ride.clone()).unwrap();
+        assert!(ride.contains(self.authorization), "{ride}");
+        assert!(ride.contains("<svg"), "Code 128 en línea");
+        assert!(
+            !ride.contains("<script"),
+            "el RIDE adjunto no lleva scripts"
+        );
+    }
+}
+
 async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Backend) {
     let mut e = EShop::open(backend).await;
     let juana = e.client("Juana@Example.com").await;
@@ -176,39 +229,17 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
 
     let sink = e.app.smtp.as_ref().unwrap();
     let text = sink.wait_for("juana@example.com").await;
-    for part in [
-        "EMPRESA A S.A.",
-        "Factura 001-001-000000001",
-        "USD 2.00",
-        authorization.as_str(),
-        key.as_str(),
-    ] {
-        assert!(text.contains(part), "{part}:\n{text}");
-    }
-    let raw = raw_messages(&e.app, "juana@example.com");
-    assert_eq!(raw.len(), 1, "un solo correo por comprobante");
-    let files = attachments(&raw[0]);
-    assert_eq!(files.len(), 2, "{files:?}");
-    let (xml_name, xml_type, xml) = &files[0];
-    assert_eq!(xml_name, &format!("{key}.xml"));
-    assert!(xml_type.starts_with("application/xml"), "{xml_type}");
-    let api_xml = e
-        .shop
-        .cashier
-        .get(&format!("/api/ebilling/documents/{document}/xml"))
+    let header = "Factura 001-001-000000001";
+    let mail = Mail {
+        text: &text,
+        header,
+        total: "USD 2.00",
+        key: &key,
+        document,
+        authorization: &authorization,
+    };
+    mail.check(&e.app, &mut e.shop.cashier, "juana@example.com")
         .await;
-    assert_eq!(api_xml.status, 200);
-    assert_eq!(String::from_utf8(xml.clone()).unwrap(), api_xml.text());
-    let (ride_name, ride_type, ride) = &files[1];
-    assert_eq!(ride_name, &format!("{key}.html"));
-    assert!(ride_type.starts_with("text/html"), "{ride_type}");
-    let ride = String::from_utf8(ride.clone()).unwrap();
-    assert!(ride.contains(&authorization), "{ride}");
-    assert!(ride.contains("<svg"), "Code 128 en línea");
-    assert!(
-        !ride.contains("<script"),
-        "el RIDE adjunto no lleva scripts"
-    );
 
     // Exactly once: a second attempt (another server storing the same state) queues nothing.
     let again = e
@@ -438,8 +469,7 @@ async fn authorized_credit_note_reaches_the_buyer_with_xml_and_ride(backend: Bac
         .cashier
         .post_json(
             "/api/ebilling/creditNote/register",
-            json!({ "invoiceId": sale, "reason": "Producto dañado", "refund": "cash",
-                    "lines": [{ "productId": bread, "quantity": "1" }] }),
+            super::credit_notes::body(sale, &[(bread, "1")], "cash"),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.text());
@@ -468,40 +498,17 @@ async fn authorized_credit_note_reaches_the_buyer_with_xml_and_ride(backend: Bac
 
     let sink = e.app.smtp.as_ref().unwrap();
     let text = sink.wait_for("juana@example.com").await;
-    for part in [
-        "EMPRESA A S.A.",
-        "Nota de crédito 001-001-000000001",
-        "USD 1.00",
-        authorization.as_str(),
-        key.as_str(),
-    ] {
-        assert!(text.contains(part), "{part}:\n{text}");
-    }
-    let raw = raw_messages(&e.app, "juana@example.com");
-    assert_eq!(raw.len(), 1, "un solo correo por comprobante");
-    let files = attachments(&raw[0]);
-    assert_eq!(files.len(), 2, "{files:?}");
-    let (xml_name, xml_type, xml) = &files[0];
-    assert_eq!(xml_name, &format!("{key}.xml"));
-    assert!(xml_type.starts_with("application/xml"), "{xml_type}");
-    let api_xml = e
-        .shop
-        .cashier
-        .get(&format!("/api/ebilling/documents/{document}/xml"))
+    let header = "Nota de crédito 001-001-000000001";
+    let mail = Mail {
+        text: &text,
+        header,
+        total: "USD 1.00",
+        key: &key,
+        document,
+        authorization: &authorization,
+    };
+    mail.check(&e.app, &mut e.shop.cashier, "juana@example.com")
         .await;
-    assert_eq!(api_xml.status, 200);
-    assert_eq!(String::from_utf8(xml.clone()).unwrap(), api_xml.text());
-    assert!(api_xml.text().contains("notaCredito"));
-    let (ride_name, ride_type, ride) = &files[1];
-    assert_eq!(ride_name, &format!("{key}.html"));
-    assert!(ride_type.starts_with("text/html"), "{ride_type}");
-    let ride = String::from_utf8(ride.clone()).unwrap();
-    assert!(ride.contains(&authorization), "{ride}");
-    assert!(ride.contains("<svg"), "Code 128 en línea");
-    assert!(
-        !ride.contains("<script"),
-        "el RIDE adjunto no lleva scripts"
-    );
     // The factura's own e-mail went to its address, not to the credit note's buyer.
     sink.wait_for("compras@example.com").await;
     let rows = e

@@ -6,7 +6,7 @@ mod boundary;
 mod certificate;
 mod credit_notes;
 mod documents;
-mod remission_guides;
 mod mail;
+mod remission_guides;
 pub(crate) mod support;
 mod trial;
