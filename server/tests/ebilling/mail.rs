@@ -498,7 +498,8 @@ async fn authorized_credit_note_reaches_the_buyer_with_xml_and_ride(backend: Bac
 
     let sink = e.app.smtp.as_ref().unwrap();
     let text = sink.wait_for("juana@example.com").await;
-    let header = "Nota de crédito 001-001-000000001";
+    // The text part is quoted-printable: «crédito» is written «cr=C3=A9dito».
+    let header = "Nota de cr=C3=A9dito 001-001-000000001";
     let mail = Mail {
         text: &text,
         header,
