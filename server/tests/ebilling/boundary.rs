@@ -11,8 +11,7 @@ use chrono::TimeDelta;
 use mostrador::sri::validate::ecuador_today;
 use serde_json::{Value, json};
 
-use super::credit_notes::{body, factura};
-use crate::sales::invoices::EShop;
+use super::credit_notes::{authorized_factura, body};
 use crate::util::{Backend, Client, on_both_backends};
 
 on_both_backends!(another_company_gets_404_for_every_document_xml_and_ride);
@@ -36,22 +35,14 @@ async fn until_authorized(client: &mut Client, path: &str, field: &str) -> Value
 }
 
 async fn another_company_gets_404_for_every_document_xml_and_ride(backend: Backend) {
-    let mut e = EShop::open(backend).await;
-    let juan = e.client("Juan Pérez").await;
-    let cola = e
+    // 2 × 1.00 at 15 % = 2.30.
+    let (mut e, cola, sale) = authorized_factura(backend, "4", "2", "2.30").await;
+    let invoice = e
         .shop
-        .product("C1", "Cola 1 l", "1.00", "4", "100", "0.60")
-        .await;
-    let invoice = factura(
-        &mut e,
-        "b-1",
-        Some(juan),
-        &[(cola, "2")],
-        "2.30",
-        "authorized",
-    )
-    .await;
-    let sale = invoice["_id"].as_i64().unwrap();
+        .cashier
+        .get(&format!("/api/sales/invoice/{sale}"))
+        .await
+        .json();
     let r = e
         .shop
         .cashier

@@ -461,7 +461,7 @@ async fn concurrent_credit_notes_get_gapless_numbers_and_never_return_too_much(b
 
 /// A shop with colas (1.00 at IVA code `iva`) and an authorized factura of `quantity` of them to
 /// Juan Pérez for `amount`, paid in cash; `(shop, cola, factura id)`.
-async fn authorized_factura(
+pub(super) async fn authorized_factura(
     backend: Backend,
     iva: &str,
     quantity: &str,
