@@ -261,6 +261,10 @@ fn api() -> Api {
         .get("/ebilling/documents/{id}", ebilling_documents::get)
         .get("/ebilling/documents/{id}/xml", ebilling_documents::xml)
         .post("/ebilling/documents/{id}/email", ebilling_documents::email)
+        .post(
+            "/ebilling/documents/{id}/resend",
+            ebilling_documents::resend,
+        )
         .post("/ebilling/test", ebilling_trial::run)
         .get("/ebilling/creditNote", ebilling_credit_notes::list)
         .post(
@@ -272,6 +276,10 @@ fn api() -> Api {
             ebilling_credit_notes::invoice,
         )
         .get("/ebilling/creditNote/{id}", ebilling_credit_notes::get)
+        .post(
+            "/ebilling/creditNote/{id}/resend",
+            ebilling_credit_notes::resend,
+        )
         // Electronic billing: guías de remisión.
         .get("/ebilling/remissionGuide", ebilling_guides::list)
         .post(
@@ -279,6 +287,10 @@ fn api() -> Api {
             ebilling_guides::register,
         )
         .get("/ebilling/remissionGuide/{id}", ebilling_guides::get)
+        .post(
+            "/ebilling/remissionGuide/{id}/resend",
+            ebilling_guides::resend,
+        )
         // Cash: registers (generic list and their state), shifts, bank accounts.
         .catalogue::<CashRegisters>("/cashRegister")
         .get("/cashRegister/getMyCash", cash_registers::get_my_cash)

@@ -588,6 +588,25 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ALL),
             empty(),
         ),
+        // «Corregir y reenviar» (every role, like the factura's resend).
+        (
+            "POST",
+            "/api/ebilling/documents/{id}/resend",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/ebilling/creditNote/{id}/resend",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/ebilling/remissionGuide/{id}/resend",
+            Roles(ALL),
+            empty(),
+        ),
         ("POST", "/api/bank/barrio/operation", Roles(ALL), empty()),
         (
             "POST",

@@ -3,6 +3,8 @@
 //! back exactly as the internal one, plus the SRI document in the same transaction); the views add
 //! where the document is in the SRI queue.
 
+use std::collections::HashMap;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -19,9 +21,11 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
+use crate::models::ebilling::remission_guide;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::{CreditNote, KIND_ELECTRONIC};
 use crate::models::sales::note::{KIND_INVOICE, Sale};
+use crate::models::sri::document::SriDocument;
 use crate::services::sales::credit_note::{CreditNoteBody, Kind, register_kind};
 use crate::sri::queue::{self, DocumentStatus};
 use crate::util::time::to_local_iso;
@@ -29,23 +33,22 @@ use crate::views::ebilling::credit_note::{CreditableInvoiceView, ElectronicCredi
 use crate::views::sales::credit_note::CreditNoteView;
 
 /// `GET /api/ebilling/creditNote/{id}` for an unknown one (or another company's).
-pub const NOT_FOUND: &str = "No se encontró la nota de crédito electrónica";
+pub use crate::services::ebilling::credit_note::NOT_FOUND;
 
-/// The view of a credit note and its SRI document; with the SRI's messages when `messages`.
+/// The view of a credit note with its SRI document and the SRI's messages.
 fn with_document(
     conn: &mut DbConnection,
     company: CompanyId,
     note: CreditNoteView,
     document_id: Option<i64>,
-    messages: bool,
 ) -> AppResult<ElectronicCreditNoteView> {
     let document = match document_id {
         Some(id) => queue::find(conn, company, id)?,
         None => None,
     };
     let messages = match &document {
-        Some(d) if messages => queue::messages(conn, d.id)?,
-        _ => Vec::new(),
+        Some(d) => queue::messages(conn, d.id)?,
+        None => Vec::new(),
     };
     Ok(ElectronicCreditNoteView::new(
         note,
@@ -63,7 +66,7 @@ fn detail(
     let note = CreditNote::find_of_kind(conn, company, id, KIND_ELECTRONIC)?
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     let base = view(conn, company, &note)?;
-    with_document(conn, company, base, note.sri_document_id, true)
+    with_document(conn, company, base, note.sri_document_id)
 }
 
 /// `POST /api/ebilling/creditNote/register` `{invoiceId, reason, lines, refund}`: 201 with the
@@ -98,13 +101,22 @@ pub fn list_page(
         page,
         limit,
     } = CreditNote::list(conn, tenant.company, branch, KIND_ELECTRONIC, params)?;
+    // One query for the page's documents (their messages are in the detail).
     let documents: Vec<Option<i64>> = results.iter().map(|(n, _)| n.sri_document_id).collect();
+    let ids: Vec<i64> = documents.iter().flatten().copied().collect();
+    let found: HashMap<i64, SriDocument> = remission_guide::documents(conn, tenant.company, &ids)?
+        .into_iter()
+        .map(|d| (d.id, d))
+        .collect();
     let views = views_of(conn, tenant.company, results)?;
     let results = views
         .into_iter()
         .zip(documents)
-        .map(|(note, document)| with_document(conn, tenant.company, note, document, false))
-        .collect::<AppResult<_>>()?;
+        .map(|(note, document)| {
+            let document = document.and_then(|id| found.get(&id));
+            ElectronicCreditNoteView::new(note, document, &[])
+        })
+        .collect();
     Ok(Page {
         results,
         total,
@@ -134,6 +146,22 @@ pub async fn get(
 ) -> AppResult<Json<ElectronicCreditNoteView>> {
     document::read(&state, &auth, move |conn, tenant| {
         detail(conn, tenant.company, id)
+    })
+    .await
+}
+
+/// `POST /api/ebilling/creditNote/{id}/resend` (body ignored, like the factura's): a DEVUELTA or
+/// NO AUTORIZADO nota de crédito corrected with the company's current data and resent with the
+/// same clave (409 in any other state); nothing is returned to stock or cash again. Answers the
+/// nota de crédito as `GET` does.
+pub async fn resend(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<ElectronicCreditNoteView>> {
+    document::read(&state, &auth, move |conn, tenant| {
+        let note = crate::services::ebilling::credit_note::resend(conn, tenant, id)?;
+        detail(conn, tenant.company, note.id)
     })
     .await
 }

@@ -116,6 +116,20 @@ fn sales_of(
         .collect())
 }
 
+/// The branch's document `id` with every message of the SRI, or 404.
+fn detail(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+) -> AppResult<ElectronicDocumentDetailView> {
+    let doc = find_in_branch(conn, tenant, id)?;
+    let messages = queue::messages(conn, doc.id)?;
+    Ok(ElectronicDocumentDetailView {
+        document: ElectronicDocumentView::of(&doc, crate::util::time::now()),
+        messages: messages.iter().map(SriMessageView::of).collect(),
+    })
+}
+
 /// `GET /api/ebilling/documents/{id}`: the document with every message of the SRI.
 pub async fn get(
     State(state): State<AppState>,
@@ -123,18 +137,30 @@ pub async fn get(
     PathId(id): PathId,
 ) -> AppResult<Json<ElectronicDocumentDetailView>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let (doc, messages) = state
+    let view = state.db.run(move |conn| detail(conn, &tenant, id)).await?;
+    Ok(Json(view))
+}
+
+/// `POST /api/ebilling/documents/{id}/resend` (every role; body ignored): «Corregir y reenviar»
+/// of `/admin/ebilling` for any document type — the factura, nota de crédito or guía that carries
+/// it is corrected and resent with the same clave by its own service
+/// ([`crate::services::ebilling::resend`]). 409 unless DEVUELTA / NO AUTORIZADO; 404 for a
+/// document that is not the branch's. Answers the document as `GET` does.
+pub async fn resend(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<ElectronicDocumentDetailView>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let view = state
         .db
         .run(move |conn| {
             let doc = find_in_branch(conn, &tenant, id)?;
-            let messages = queue::messages(conn, doc.id)?;
-            Ok((doc, messages))
+            crate::services::ebilling::resend::resend(conn, &tenant, &doc)?;
+            detail(conn, &tenant, id)
         })
         .await?;
-    Ok(Json(ElectronicDocumentDetailView {
-        document: ElectronicDocumentView::of(&doc, crate::util::time::now()),
-        messages: messages.iter().map(SriMessageView::of).collect(),
-    }))
+    Ok(Json(view))
 }
 
 /// `GET /api/ebilling/documents/{id}/xml`: the authorized XML (the SRI's `autorizacion` element)

@@ -33,7 +33,7 @@ use crate::views::ebilling::remission_guide::{
 };
 
 /// A guía that is not the branch's (or does not exist).
-pub const NOT_FOUND: &str = "No se encontró la guía de remisión";
+pub use crate::services::ebilling::remission_guides::NOT_FOUND;
 
 /// The views of `guides`, each with its queue document; with the SRI's messages when `messages`.
 pub fn views_of(
@@ -66,12 +66,7 @@ pub fn views_of(
             });
     }
     let names = KardexRow::user_names(conn, company, &users)?;
-    let mut transfer_numbers = HashMap::new();
-    for id in transfer_ids {
-        if let Some(t) = Transfer::find(conn, company, id)? {
-            transfer_numbers.insert(id, t.number);
-        }
-    }
+    let transfer_numbers = model::transfer_numbers(conn, company, &transfer_ids)?;
     let now = crate::util::time::now();
     let mut out = Vec::with_capacity(guides.len());
     for g in guides {
@@ -221,6 +216,25 @@ pub async fn list(
         .run(move |conn| list_page(conn, &tenant, &params))
         .await?;
     Ok(Json(page))
+}
+
+/// `POST /api/ebilling/remissionGuide/{id}/resend` (body ignored, like the factura's): a DEVUELTA
+/// or NO AUTORIZADO guía corrected with the company's current data and resent with the same
+/// clave (409 in any other state). Answers the guía as `GET` does.
+pub async fn resend(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<RemissionGuideView>> {
+    let tenant = auth.tenant(roles::ALL)?;
+    let view = state
+        .db
+        .run(move |conn| {
+            let guide = service::resend(conn, &tenant, id)?;
+            detail(conn, &tenant, guide.id)
+        })
+        .await?;
+    Ok(Json(view))
 }
 
 /// `GET /api/ebilling/remissionGuide/{id}`: with SRI state, access key, `documentId` and messages.

@@ -109,6 +109,20 @@ impl RemissionGuide {
             .optional()
     }
 
+    /// The company's guía that carries SRI document `document_id`.
+    pub fn of_document(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        document_id: i64,
+    ) -> QueryResult<Option<Self>> {
+        remission_guides::table
+            .filter(remission_guides::company_id.eq(company.get()))
+            .filter(remission_guides::sri_document_id.eq(document_id))
+            .select(Self::as_select())
+            .first(conn)
+            .optional()
+    }
+
     /// The guía of transfer `transfer_id`, if it has one.
     pub fn of_transfer(
         conn: &mut DbConnection,
@@ -197,4 +211,19 @@ pub fn transfers_with_guide(
         .filter(remission_guides::transfer_id.eq_any(ids.to_vec()))
         .select(remission_guides::transfer_id.assume_not_null())
         .load(conn)
+}
+
+/// The numbers of the company's transfers `ids`, by id (one query for a page of guías).
+pub fn transfer_numbers(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<std::collections::HashMap<i64, i64>> {
+    use crate::db::schema::transfers;
+    let rows: Vec<(i64, i64)> = transfers::table
+        .filter(transfers::company_id.eq(company.get()))
+        .filter(transfers::id.eq_any(ids.to_vec()))
+        .select((transfers::id, transfers::number))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
 }

@@ -141,6 +141,20 @@ impl CreditNote {
             .optional()
     }
 
+    /// The electronic credit note of the company that carries SRI document `document_id`.
+    pub fn of_document(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        document_id: i64,
+    ) -> QueryResult<Option<CreditNote>> {
+        credit_notes::table
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::sri_document_id.eq(document_id))
+            .select(CreditNote::as_select())
+            .first(conn)
+            .optional()
+    }
+
     /// Links an electronic credit note to its SRI document (same transaction as both inserts).
     pub fn set_sri_document(
         conn: &mut DbConnection,

@@ -196,6 +196,20 @@ impl Sale {
             .optional()
     }
 
+    /// The factura of the company that carries SRI document `document_id`.
+    pub fn of_document(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        document_id: i64,
+    ) -> QueryResult<Option<Sale>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::sri_document_id.eq(document_id))
+            .select(Sale::as_select())
+            .first(conn)
+            .optional()
+    }
+
     /// Links a factura to its SRI document (in the transaction that registered both).
     pub fn set_sri_document(
         conn: &mut DbConnection,

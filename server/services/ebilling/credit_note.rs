@@ -5,18 +5,21 @@
 //! date and buyer as the SRI accepted them, the company's signing identity) and the
 //! [`Comprobante`] of the returned portions ([`comprobante`]), whose totals are the engine's one
 //! calculation (`expectedTotal` is the credit note's total, so a difference is refused before
-//! anything is stored).
+//! anything is stored). A DEVUELTA or NO AUTORIZADO one is corrected and resent by [`resend`].
 
 use chrono::NaiveDate;
 
+use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::domain::money::from_micros;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
-use crate::models::sales::note::Sale;
+use crate::models::sales::credit_note::{CreditNote as StoredNote, KIND_ELECTRONIC};
+use crate::models::sales::note::{KIND_INVOICE, Sale};
 use crate::services::ebilling::certificate;
+use crate::services::ebilling::resend::ensure_correctable;
 use crate::services::sales::credit_note::{Portion, taxable};
 use crate::services::sales::invoice::issuer_of;
 use crate::sri::catalog::{DocType, Environment, IdType};
@@ -26,6 +29,11 @@ use crate::sri::sign::SigningIdentity;
 
 /// A factura whose SRI document is not AUTORIZADO.
 pub const NOT_AUTHORIZED: &str = "Solo se emite una nota de crédito electrónica contra una factura AUTORIZADA por el SRI; esta está";
+/// An electronic credit note that is not the company's (or does not exist).
+pub const NOT_FOUND: &str = "No se encontró la nota de crédito electrónica";
+/// Resend of a nota de crédito that is not DEVUELTA or NO AUTORIZADO.
+pub const NOT_CORRECTABLE: &str =
+    "Solo se reenvía una nota de crédito DEVUELTA o NO AUTORIZADA; esta está";
 /// A factura to consumidor final: the SRI accepts no nota de crédito to consumidor final.
 pub const FINAL_CONSUMER: &str = "La factura es a consumidor final: el SRI no acepta notas de crédito a consumidor final; use una factura con los datos del comprador";
 
@@ -152,4 +160,60 @@ pub fn comprobante(
         additional_info: Vec::new(),
         expected_total: Some(from_micros(total)),
     })
+}
+
+/// `POST /api/ebilling/creditNote/{id}/resend`: a DEVUELTA or NO AUTORIZADO nota de crédito
+/// rebuilt from its stored lines and reason, with the company's and branch's current data and
+/// the factura's sustento as authorized, re-signed with the same clave (same number and issue
+/// date) and queued again. The goods and the money went back when it was registered and are not
+/// touched. 404 for another company's; 409 in any other state (or if the factura is no longer
+/// AUTORIZADO, or the company has no certificate). Returns the credit note.
+pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<StoredNote> {
+    let company = tenant.company;
+    let not_found = || AppError::NotFound(NOT_FOUND.into());
+    let note =
+        StoredNote::find_of_kind(conn, company, id, KIND_ELECTRONIC)?.ok_or_else(not_found)?;
+    let document_id = note.sri_document_id.ok_or_else(not_found)?;
+    let stored = queue::find(conn, company, document_id)?.ok_or_else(not_found)?;
+    ensure_correctable(&stored, NOT_CORRECTABLE)?;
+    let internal = |what: &str| AppError::Internal(anyhow::anyhow!("nota de crédito {id}: {what}"));
+    let Comprobante::CreditNote(previous) =
+        Comprobante::from_json(&stored.document_json).map_err(|e| internal(&e.to_string()))?
+    else {
+        return Err(internal("su documento no es una nota de crédito"));
+    };
+    let sale = Sale::find_of_kind(conn, company, note.sale_id, KIND_INVOICE)?
+        .ok_or_else(|| internal("sin factura"))?;
+    let sustento = sustento(conn, company, &sale)?;
+    let branch = BranchOffice::find_in_company(conn, company, note.branch_office_id)?
+        .ok_or_else(|| internal("sin sucursal"))?;
+    let sale_lines = Sale::lines(conn, company, sale.id)?;
+    let returned = StoredNote::lines_of_many(conn, company, &[note.id])?;
+    let portions: Vec<Portion> = returned
+        .iter()
+        .filter_map(|r| {
+            sale_lines
+                .iter()
+                .find(|l| l.id == r.sale_line_id)
+                .map(|line| Portion {
+                    line,
+                    quantity: r.quantity,
+                })
+        })
+        .collect();
+    let header = &previous.header;
+    let doc = comprobante(
+        &sustento,
+        &Issue {
+            branch: &branch,
+            emission_point: &header.emission_point,
+            sequential: i64::from(header.sequential),
+            issue_date: header.issue_date,
+        },
+        &note.reason,
+        &portions,
+        note.total,
+    );
+    queue::resubmit_corrected(conn, company, document_id, &doc, &sustento.identity)?;
+    Ok(note)
 }

@@ -8,7 +8,8 @@
 //!
 //! **To whom.** The buyer's e-mail written in the comprobante (`infoAdicional` «Email» /
 //! «Correo», as the factura form and the factura express write it), else the e-mail of the client
-//! of the sale that carries the document. A consumidor final without e-mail gets nothing.
+//! of the sale (factura) or of the credit note (nota de crédito) that carries the document. A
+//! consumidor final without e-mail gets nothing.
 //!
 //! **What.** The outbox row only names the document; the mail worker composes the message when it
 //! sends it (`crate::mail::document`): text and HTML from askama templates, the authorized XML
@@ -20,7 +21,7 @@
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::schema::{clients, sales};
+use crate::db::schema::{clients, credit_notes, sales};
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::mail::outbox;
 use crate::models::sri::document::SriDocument;
@@ -66,13 +67,28 @@ pub fn buyer_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Op
     if buyer.id_type == IdType::ConsumidorFinal {
         return Ok(None);
     }
-    let client: Option<Option<String>> = sales::table
-        .inner_join(clients::table.on(clients::id.eq(sales::client_id)))
-        .filter(sales::sri_document_id.eq(doc.id))
-        .filter(clients::is_final_consumer.eq(false))
-        .select(clients::email)
-        .first(conn)
-        .optional()?;
+    // The client of the sale (factura) or of the credit note that carries the document.
+    let client_id: Option<i64> = match comprobante {
+        Comprobante::Invoice(_) => sales::table
+            .filter(sales::sri_document_id.eq(doc.id))
+            .select(sales::client_id)
+            .first(conn)
+            .optional()?,
+        _ => credit_notes::table
+            .filter(credit_notes::sri_document_id.eq(doc.id))
+            .select(credit_notes::client_id)
+            .first(conn)
+            .optional()?,
+    };
+    let client: Option<Option<String>> = match client_id {
+        Some(id) => clients::table
+            .filter(clients::id.eq(id))
+            .filter(clients::is_final_consumer.eq(false))
+            .select(clients::email)
+            .first(conn)
+            .optional()?,
+        None => None,
+    };
     Ok(client
         .flatten()
         .map(|e| e.trim().to_lowercase())

@@ -5,6 +5,7 @@ pub mod certificate;
 pub mod credit_note;
 pub mod documents;
 pub mod remission_guides;
+pub mod resend;
 pub mod mail;
 pub mod ride_link;
 pub mod sealing;

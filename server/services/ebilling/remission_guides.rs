@@ -10,6 +10,8 @@
 //! in the SRI queue ([`crate::sri::queue::submit_in_transaction`]), and the shop's record of the
 //! guía (`remission_guides` and its lines). A rollback gives the number back. The caller wakes the
 //! queue's worker after the commit.
+//!
+//! A DEVUELTA or NO AUTORIZADO guía is corrected and resent by [`resend`].
 
 use chrono::NaiveDate;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
@@ -33,6 +35,7 @@ use crate::models::inventory::product::Product;
 use crate::models::inventory::transfer::Transfer;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::services::ebilling::certificate;
+use crate::services::ebilling::resend::ensure_correctable;
 use crate::services::sales::sequence::{self, DocType};
 use crate::sri::catalog::{Environment, IdType, Regime};
 use crate::sri::model::{
@@ -44,6 +47,11 @@ use crate::util::time::now;
 
 /// `motivoTraslado` of a guía documenting a transfer between the company's own warehouses.
 pub const TRANSFER_REASON: &str = "Traslado entre establecimientos";
+/// A guía that is not the branch's (or does not exist).
+pub const NOT_FOUND: &str = "No se encontró la guía de remisión";
+/// Resend of a guía that is not DEVUELTA or NO AUTORIZADO.
+pub const NOT_CORRECTABLE: &str =
+    "Solo se reenvía una guía de remisión DEVUELTA o NO AUTORIZADA; esta está";
 /// A transfer that is not the company's (or not of the user's branch).
 pub const TRANSFER_NOT_FOUND: &str = "No se encontró la transferencia";
 
@@ -711,6 +719,47 @@ pub fn register(
     RemissionGuide::insert_lines(conn, &rows)?;
     sequence::advance(conn, &counter)?;
     Ok(id)
+}
+
+/// `POST /api/ebilling/remissionGuide/{id}/resend`: a DEVUELTA or NO AUTORIZADO guía of the
+/// user's branch rebuilt from its stored document with the company's and branch's current data
+/// (the issuer; for a transfer's guía also the company as recipient), re-signed with the same
+/// clave (same number, issue date, carrier, dates and lines) and queued again. A guía moves no
+/// stock, so there is nothing else to leave alone. 404 for another branch's or company's; 409 in
+/// any other state or without a certificate. Returns the guía.
+pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<RemissionGuide> {
+    let company_id = tenant.company;
+    let branch = tenant.branch(conn)?;
+    let not_found = || AppError::NotFound(NOT_FOUND.into());
+    let guide = RemissionGuide::find(conn, company_id, id)?
+        .filter(|g| g.branch_office_id == branch.id)
+        .ok_or_else(not_found)?;
+    let stored = queue::find(conn, company_id, guide.sri_document_id)?.ok_or_else(not_found)?;
+    ensure_correctable(&stored, NOT_CORRECTABLE)?;
+    let Comprobante::DeliveryGuide(mut doc) = Comprobante::from_json(&stored.document_json)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("guía {id}: {e}")))?
+    else {
+        return Err(AppError::Internal(anyhow::anyhow!(
+            "el documento de la guía {id} no es una guía de remisión"
+        )));
+    };
+    let company = Company::find(conn, company_id)?;
+    doc.header.issuer = issuer(&company, &branch);
+    if guide.transfer_id.is_some() {
+        for recipient in &mut doc.recipients {
+            recipient.id = company.ruc.clone();
+            recipient.name = company.business_name.clone();
+        }
+    }
+    let identity = certificate::identity(conn, company_id)?;
+    queue::resubmit_corrected(
+        conn,
+        company_id,
+        stored.id,
+        &Comprobante::DeliveryGuide(doc),
+        &identity,
+    )?;
+    Ok(guide)
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::domain::money::from_micros;
-use crate::error::{AppError, AppResult, conflict};
+use crate::error::{AppError, AppResult};
 use crate::http::input::text;
 use crate::models::CompanyId;
 use crate::models::config::branch_office::BranchOffice;
@@ -24,13 +24,14 @@ use crate::models::config::company::Company;
 use crate::models::sales::client::Client;
 use crate::models::sales::note::{KIND_INVOICE, Sale, SaleLine, SalePayment};
 use crate::services::ebilling::certificate;
+use crate::services::ebilling::resend::ensure_correctable;
 use crate::services::sales::input::Method;
 use crate::sri::catalog::{Environment, IdType, Regime};
 use crate::sri::document::BuildError;
 use crate::sri::model::{
     Buyer, Comprobante, Header, Invoice, InvoiceVersion, Issuer, Item, NameValue, Payment,
 };
-use crate::sri::queue::{self, DocumentStatus, QueueError};
+use crate::sri::queue::{self, QueueError};
 use crate::sri::sign::SigningIdentity;
 use crate::sri::validate::{ValidationContext, validate};
 
@@ -254,13 +255,7 @@ pub fn resend(conn: &mut DbConnection, tenant: &Tenant, sale_id: i64) -> AppResu
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     let stored = queue::find(conn, company_id, document_id)?
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    let status = DocumentStatus::parse(&stored.status);
-    if !status.is_some_and(DocumentStatus::needs_correction) {
-        return Err(conflict(format!(
-            "{NOT_CORRECTABLE} «{}»",
-            status.map_or_else(|| stored.status.clone(), |s| s.label().to_string())
-        )));
-    }
+    ensure_correctable(&stored, NOT_CORRECTABLE)?;
     let previous = Comprobante::from_json(&stored.document_json)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("stored factura {document_id}: {e}")))?;
     let company = Company::find(conn, company_id)?;

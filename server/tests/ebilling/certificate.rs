@@ -1,5 +1,8 @@
 //! `/api/ebilling/certificate`: upload, facts, sealing at rest, roles and the company boundary;
-//! `services::ebilling::certificate::identity`; start-up refused without `MOSTRADOR_SECRET`.
+//! `services::ebilling::certificate::identity`; start-up refused without `MOSTRADOR_SECRET`; the
+//! certificate and its password never in an answer, a page or a log line.
+
+use std::sync::{Arc, Mutex, OnceLock};
 
 use base64::Engine;
 use mostrador::models::CompanyId;
@@ -23,6 +26,7 @@ on_both_backends!(
     replacing_keeps_the_old_certificate_inactive,
     identity_refuses_missing_and_expired_certificates,
     start_up_refused_without_the_secret_when_certificates_are_stored,
+    the_certificate_never_reaches_a_log_line_or_a_page,
 );
 
 const ADMIN: &str = "admin@firma.ec";
@@ -323,4 +327,78 @@ async fn start_up_refused_without_the_secret_when_certificates_are_stored(backen
         "{message}"
     );
     build(true).await.unwrap().expect("con el secreto arranca");
+}
+
+/// Every log line of the test process from here on (the app's at every level, other crates'
+/// warnings), captured by a global subscriber installed once.
+fn captured_logs() -> Arc<Mutex<Vec<u8>>> {
+    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        struct Sink(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Sink {
+            fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(data);
+                Ok(data.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let logs = Arc::new(Mutex::new(Vec::new()));
+        let writer = logs.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new("mostrador=trace,warn"))
+            .with_ansi(false)
+            .with_writer(move || Sink(writer.clone()))
+            .finish();
+        tracing::subscriber::set_global_default(subscriber).expect("registro de trazas");
+        logs
+    })
+    .clone()
+}
+
+async fn the_certificate_never_reaches_a_log_line_or_a_page(backend: Backend) {
+    let logs = captured_logs();
+    // Upload (EShop's admin), sign a factura, the worker sends it to AUTORIZADO.
+    let mut e = crate::sales::invoices::EShop::open(backend).await;
+    let pki = TestPki::get();
+    let mut admin = e.app.signed_in(e.shop.tenants.admin_a).await;
+    let wrong = post_certificate(&mut admin, &pki.p12_modern, &format!("{PASSWORD}x")).await;
+    assert_eq!(wrong.status.as_u16(), 400, "{}", wrong.text());
+    assert_clean(&wrong, "contraseña incorrecta");
+    let bread = e.shop.product("P1", "Pan", "1.00", "0", "10", "0.50").await;
+    let r = e
+        .shop
+        .cashier
+        .post_json(
+            "/api/sales/invoice/register",
+            crate::sales::invoices::invoice_body("log-2", None, &[(bread, "1")], "1.00"),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let sale = r.json()["_id"].as_i64().unwrap();
+    crate::sales::invoices::wait_for(&mut e.shop.cashier, sale, "authorized").await;
+    // The set-up page, its data and the certificate's facts.
+    for path in [
+        "/admin/ebilling/test",
+        "/api/page-data/admin/ebilling/test",
+        "/api/ebilling/certificate",
+    ] {
+        let r = admin.get(path).await;
+        assert_eq!(r.status.as_u16(), 200, "{path}");
+        assert_clean(&r, path);
+    }
+    let text = String::from_utf8_lossy(&logs.lock().unwrap()).to_string();
+    // The capture works: the SRI worker announced itself.
+    assert!(
+        text.contains("trabajador de comprobantes electrónicos iniciado"),
+        "{text}"
+    );
+    assert!(!text.contains(PASSWORD), "la contraseña en el registro");
+    for encoded in [
+        base64::engine::general_purpose::STANDARD.encode(&pki.p12_modern),
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&pki.p12_modern),
+    ] {
+        assert!(!text.contains(&encoded[..64]), "el .p12 en el registro");
+    }
 }

@@ -2,7 +2,9 @@
 //! a nota de crédito against it returns stock (one kardex row at cost) and cash (out of the shift
 //! once) through the sales credit note's service and reaches AUTORIZADO with a signature `xmlsec1`
 //! verifies; returning more than was sold is a 400 that stores nothing and skips no number; a
-//! factura that is not AUTORIZADO (or is to consumidor final) is a 409; another company gets 404.
+//! factura that is not AUTORIZADO (or is to consumidor final) is a 409; another company gets 404;
+//! a DEVUELTA nota de crédito is corrected and resent with the same clave, returning nothing
+//! twice.
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
@@ -13,6 +15,7 @@ use mostrador::services::ebilling::credit_note::{FINAL_CONSUMER, NOT_AUTHORIZED}
 use mostrador::services::sales::credit_note::INVOICE_NEEDS_ELECTRONIC;
 use mostrador::sri::simulator::FaultRule;
 
+use crate::ebilling::support::statements;
 use crate::sales::invoices::{
     EShop, count, invoice_body, signed_xml, verify_signed_with_xmlsec1, wait_for,
 };
@@ -22,6 +25,8 @@ on_both_backends!(
     credit_note_reaches_autorizado_and_returns_stock_and_cash_once,
     credit_note_needs_an_authorized_factura_to_an_identified_buyer,
     concurrent_credit_notes_get_gapless_numbers_and_never_return_too_much,
+    devuelta_credit_note_is_corrected_and_resent_with_the_same_clave,
+    the_list_costs_the_same_queries_for_one_note_or_many,
 );
 
 /// Asks for the nota de crédito until its SRI state is `code` (at most 20 s).
@@ -44,7 +49,7 @@ async fn wait_for_note(client: &mut Client, id: i64, code: &str) -> Value {
 
 /// Registers a factura of `lines` to `client` paid in cash and waits until the SRI answers
 /// `code`; its view.
-async fn factura(
+pub(super) async fn factura(
     e: &mut EShop,
     key: &str,
     client: Option<i64>,
@@ -65,7 +70,7 @@ async fn factura(
     wait_for(&mut e.shop.cashier, id, code).await
 }
 
-fn body(invoice: i64, lines: &[(i64, &str)], refund: &str) -> Value {
+pub(super) fn body(invoice: i64, lines: &[(i64, &str)], refund: &str) -> Value {
     json!({
         "invoiceId": invoice,
         "reason": "Producto dañado",
@@ -451,5 +456,167 @@ async fn concurrent_credit_notes_get_gapless_numbers_and_never_return_too_much(b
     assert_eq!(
         count(&e.app, "SELECT COUNT(*) AS n FROM sri_documents").await,
         1 + SOLD as i64
+    );
+}
+
+/// A shop with colas (1.00 at IVA code `iva`) and an authorized factura of `quantity` of them to
+/// Juan Pérez for `amount`, paid in cash; `(shop, cola, factura id)`.
+pub(super) async fn authorized_factura(
+    backend: Backend,
+    iva: &str,
+    quantity: &str,
+    amount: &str,
+) -> (EShop, i64, i64) {
+    let mut e = EShop::open(backend).await;
+    let juan = e.client("Juan Pérez").await;
+    let cola = e
+        .shop
+        .product("C1", "Cola 1 l", "1.00", iva, "100", "0.60")
+        .await;
+    let lines = [(cola, quantity)];
+    let invoice = factura(&mut e, "f-1", Some(juan), &lines, amount, "authorized").await;
+    (e, cola, invoice["_id"].as_i64().unwrap())
+}
+
+async fn devuelta_credit_note_is_corrected_and_resent_with_the_same_clave(backend: Backend) {
+    // 3 × 1.00 at 15 % = 3.45.
+    let (mut e, cola, invoice_id) = authorized_factura(backend, "4", "3", "3.45").await;
+
+    // The SRI returns the nota de crédito once (error 35).
+    e.sim.handle.set_reception(FaultRule::reject(35).times(1));
+    let r = e
+        .shop
+        .cashier
+        .post_json(
+            "/api/ebilling/creditNote/register",
+            body(invoice_id, &[(cola, "2")], "cash"),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let note = r.json();
+    let id = note["_id"].as_i64().unwrap();
+    let document = note["documentId"].as_i64().unwrap();
+    let key = note["accessKey"].as_str().unwrap().to_string();
+    let returned = wait_for_note(&mut e.shop.cashier, id, "returned").await;
+    assert_eq!(returned["messages"][0]["identifier"], "35", "{returned}");
+
+    // Another company: 404 on the route and on the generic one; the note stays DEVUELTA.
+    let mut other = e.app.signed_in(e.shop.tenants.admin_b).await;
+    for path in [
+        format!("/api/ebilling/creditNote/{id}/resend"),
+        format!("/api/ebilling/documents/{document}/resend"),
+    ] {
+        let r = other.post_json(&path, json!({})).await;
+        assert_eq!(r.status, 404, "{path}: {}", r.text());
+    }
+    let still = e
+        .shop
+        .cashier
+        .get(&format!("/api/ebilling/creditNote/{id}"))
+        .await
+        .json();
+    assert_eq!(still["statusCode"], "returned");
+
+    // The issuer's address is corrected, then the nota de crédito is resent.
+    let mut company = e.shop.admin.get("/api/company").await.json();
+    company["mainAddress"] = json!("Av. Corregida 123, Quito");
+    let r = e.shop.admin.post_json("/api/company/update", company).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let r = e
+        .shop
+        .cashier
+        .post_json(&format!("/api/ebilling/creditNote/{id}/resend"), json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["accessKey"], key.as_str());
+    assert_eq!(r.json()["number"], "001-001-000000001");
+    let done = wait_for_note(&mut e.shop.cashier, id, "authorized").await;
+    assert_eq!(done["accessKey"], key.as_str());
+    assert_eq!(done["authorizationNumber"], key.as_str());
+    assert_eq!(e.sim.handle.receptions(&key), 2);
+    let xml = signed_xml(&e.app, document).await;
+    verify_signed_with_xmlsec1(&xml, "notaCredito");
+    for part in [
+        "<dirMatriz>Av. Corregida 123, Quito</dirMatriz>",
+        "<numDocModificado>001-001-000000001</numDocModificado>",
+        "<valorModificacion>2.30</valorModificacion>",
+        "<secuencial>000000001</secuencial>",
+    ] {
+        assert!(xml.contains(part), "{part}: {xml}");
+    }
+
+    // Stock and cash went back once, when it was registered.
+    assert_eq!(e.shop.stock(cola).await, "99");
+    assert_eq!(e.shop.kardex_rows(cola, "sale_return").await.len(), 1);
+    let shift = e.shop.shift().await;
+    assert_eq!(shift["summary"]["byType"]["cash_refund"], "2.30", "{shift}");
+    assert_eq!(shift["summary"]["expected"], "51.15", "{shift}");
+    assert_eq!(
+        count(&e.app, "SELECT COUNT(*) AS n FROM credit_notes").await,
+        1
+    );
+    assert_eq!(
+        count(&e.app, "SELECT COUNT(*) AS n FROM sri_documents").await,
+        2
+    );
+
+    // Authorized now: refused (409, in Spanish) by both routes, nothing sent again.
+    let r = e
+        .shop
+        .cashier
+        .post_json(&format!("/api/ebilling/creditNote/{id}/resend"), json!({}))
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(
+        r.json()["message"],
+        "Solo se reenvía una nota de crédito DEVUELTA o NO AUTORIZADA; esta está «AUTORIZADO»"
+    );
+    let r = e
+        .shop
+        .user
+        .post_json(
+            &format!("/api/ebilling/documents/{document}/resend"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(
+        r.json()["message"],
+        "Solo se reenvía un comprobante DEVUELTO o NO AUTORIZADO; este está «AUTORIZADO»"
+    );
+    assert_eq!(e.sim.handle.receptions(&key), 2);
+}
+
+async fn the_list_costs_the_same_queries_for_one_note_or_many(backend: Backend) {
+    use mostrador::controllers::ebilling::credit_notes::list_page;
+    use mostrador::db::list::ListParams;
+
+    let (mut e, cola, invoice_id) = authorized_factura(backend, "0", "5", "5.00").await;
+    let cashier = e.shop.tenants.cashier_a;
+    let mut counted = Vec::new();
+    for n in 1..=4 {
+        let r = e
+            .shop
+            .cashier
+            .post_json(
+                "/api/ebilling/creditNote/register",
+                body(invoice_id, &[(cola, "1")], "cash"),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text());
+        if n == 1 || n == 4 {
+            let (queries, page) = statements(&e.app, cashier, |conn, tenant| {
+                list_page(conn, tenant, &ListParams::default()).expect("lista")
+            })
+            .await;
+            assert_eq!(page.results.len(), n, "{n}");
+            assert!(page.results.iter().all(|v| v.access_key.is_some()));
+            counted.push(queries);
+        }
+    }
+    // Before, one more query per nota de crédito (its SRI document).
+    assert_eq!(
+        counted[0], counted[1],
+        "consultas con 1 y con 4 notas: {counted:?}"
     );
 }

@@ -2,7 +2,8 @@
 //! AUTORIZADO, once per document; delivered to a real SMTP server with the authorized XML and the
 //! RIDE (self-contained HTML) attached and a signed, expiring link that opens the RIDE without a
 //! session; a tampered or expired link is refused; `POST /api/ebilling/documents/{id}/email`
-//! queues it again (another company gets 404); a consumidor final without e-mail gets nothing.
+//! queues it again (another company gets 404); a consumidor final without e-mail gets nothing; an
+//! authorized nota de crédito reaches its buyer (the client of the credit note) the same way.
 
 use std::time::{Duration, Instant};
 
@@ -17,13 +18,14 @@ use serde_json::{Value, json};
 use crate::ebilling::support::upload_certificate;
 use crate::sales::support::{Shop, cash_sale};
 use crate::sri::support::worker_config;
-use crate::util::smtp::find_link;
 use crate::util::app::TEST_SECRET;
+use crate::util::smtp::find_link;
 use crate::util::{Backend, Client, TestApp, on_both_backends};
 
 on_both_backends!(
     authorized_factura_reaches_the_buyer_with_xml_ride_and_link,
     consumidor_final_without_email_gets_no_mail,
+    authorized_credit_note_reaches_the_buyer_with_xml_and_ride,
 );
 
 /// A shop with its certificate, the SRI stand-in and an SMTP sink; the SRI worker starts with
@@ -164,6 +166,59 @@ fn attachments(raw: &str) -> Vec<(String, String, Vec<u8>)> {
     found
 }
 
+/// What the buyer's e-mail of an authorized document must say and carry.
+struct Mail<'a> {
+    /// The decoded message.
+    text: &'a str,
+    /// «Factura 001-001-…», «Nota de crédito 001-001-…».
+    header: &'a str,
+    total: &'a str,
+    key: &'a str,
+    document: i64,
+    authorization: &'a str,
+}
+
+impl Mail<'_> {
+    /// The message to `to` is the only one; it names the issuer, the document, its total, its
+    /// authorization and clave, and carries the authorized XML (the API's, `<clave>.xml`) and the
+    /// RIDE (`<clave>.html`, with the authorization and the inline Code 128, without scripts).
+    async fn check(&self, app: &TestApp, cashier: &mut Client, to: &str) {
+        let text = self.text;
+        for part in [
+            "EMPRESA A S.A.",
+            self.header,
+            self.total,
+            self.authorization,
+            self.key,
+        ] {
+            assert!(text.contains(part), "{part}:\n{text}");
+        }
+        let raw = raw_messages(app, to);
+        assert_eq!(raw.len(), 1, "un solo correo por comprobante");
+        let files = attachments(&raw[0]);
+        assert_eq!(files.len(), 2, "{files:?}");
+        let key = self.key;
+        let (xml_name, xml_type, xml) = &files[0];
+        assert_eq!(xml_name, &format!("{key}.xml"));
+        assert!(xml_type.starts_with("application/xml"), "{xml_type}");
+        let api_xml = cashier
+            .get(&format!("/api/ebilling/documents/{}/xml", self.document))
+            .await;
+        assert_eq!(api_xml.status, 200);
+        assert_eq!(String::from_utf8(xml.clone()).unwrap(), api_xml.text());
+        let (ride_name, ride_type, ride) = &files[1];
+        assert_eq!(ride_name, &format!("{key}.html"));
+        assert!(ride_type.starts_with("text/html"), "{ride_type}");
+        let ride = String::from_utf8(ride.clone()).unwrap();
+        assert!(ride.contains(self.authorization), "{ride}");
+        assert!(ride.contains("<svg"), "Code 128 en línea");
+        assert!(
+            !ride.contains("<script"),
+            "el RIDE adjunto no lleva scripts"
+        );
+    }
+}
+
 async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Backend) {
     let mut e = EShop::open(backend).await;
     let juana = e.client("Juana@Example.com").await;
@@ -174,36 +229,17 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
 
     let sink = e.app.smtp.as_ref().unwrap();
     let text = sink.wait_for("juana@example.com").await;
-    for part in [
-        "EMPRESA A S.A.",
-        "Factura 001-001-000000001",
-        "USD 2.00",
-        authorization.as_str(),
-        key.as_str(),
-    ] {
-        assert!(text.contains(part), "{part}:\n{text}");
-    }
-    let raw = raw_messages(&e.app, "juana@example.com");
-    assert_eq!(raw.len(), 1, "un solo correo por comprobante");
-    let files = attachments(&raw[0]);
-    assert_eq!(files.len(), 2, "{files:?}");
-    let (xml_name, xml_type, xml) = &files[0];
-    assert_eq!(xml_name, &format!("{key}.xml"));
-    assert!(xml_type.starts_with("application/xml"), "{xml_type}");
-    let api_xml = e
-        .shop
-        .cashier
-        .get(&format!("/api/ebilling/documents/{document}/xml"))
+    let header = "Factura 001-001-000000001";
+    let mail = Mail {
+        text: &text,
+        header,
+        total: "USD 2.00",
+        key: &key,
+        document,
+        authorization: &authorization,
+    };
+    mail.check(&e.app, &mut e.shop.cashier, "juana@example.com")
         .await;
-    assert_eq!(api_xml.status, 200);
-    assert_eq!(String::from_utf8(xml.clone()).unwrap(), api_xml.text());
-    let (ride_name, ride_type, ride) = &files[1];
-    assert_eq!(ride_name, &format!("{key}.html"));
-    assert!(ride_type.starts_with("text/html"), "{ride_type}");
-    let ride = String::from_utf8(ride.clone()).unwrap();
-    assert!(ride.contains(&authorization), "{ride}");
-    assert!(ride.contains("<svg"), "Code 128 en línea");
-    assert!(!ride.contains("<script"), "el RIDE adjunto no lleva scripts");
 
     // Exactly once: a second attempt (another server storing the same state) queues nothing.
     let again = e
@@ -226,17 +262,17 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
         .strip_prefix("http://mostrador.test")
         .expect("enlace con PUBLIC_URL")
         .to_string();
-    assert!(
-        path.starts_with(&format!("/ride/{key}?expira=")),
-        "{path}"
-    );
+    assert!(path.starts_with(&format!("/ride/{key}?expira=")), "{path}");
     let mut visitor = e.app.client();
     let page = visitor.get(&path).await;
     assert_eq!(page.status, 200, "{}", page.text());
     let html = page.text();
     assert!(html.contains(&authorization), "{html}");
     assert!(!html.contains("<script"), "{html}");
-    assert!(!html.contains("/admin/"), "sin menú ni enlaces de la app: {html}");
+    assert!(
+        !html.contains("/admin/"),
+        "sin menú ni enlaces de la app: {html}"
+    );
     // Served again from the RIDE cache, identical.
     assert_eq!(visitor.get(&path).await.text(), html);
 
@@ -290,7 +326,10 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     let r = e
         .shop
         .cashier
-        .post_json(&format!("/api/ebilling/documents/{document}/email"), json!({}))
+        .post_json(
+            &format!("/api/ebilling/documents/{document}/email"),
+            json!({}),
+        )
         .await;
     assert_eq!(r.status, 202, "{}", r.text());
     assert_eq!(r.json()["to"], "juana@example.com");
@@ -311,7 +350,10 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     );
     let started = Instant::now();
     while raw_messages(&e.app, "juana@example.com").len() < 2 {
-        assert!(started.elapsed() < Duration::from_secs(15), "no llegó el reenvío");
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "no llegó el reenvío"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let r = e
@@ -326,7 +368,10 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     // Another company's user: 404, nothing queued.
     let mut other = e.app.signed_in(e.shop.tenants.admin_b).await;
     let r = other
-        .post_json(&format!("/api/ebilling/documents/{document}/email"), json!({}))
+        .post_json(
+            &format!("/api/ebilling/documents/{document}/email"),
+            json!({}),
+        )
         .await;
     assert_eq!(r.status, 404, "{}", r.text());
     let rows = e
@@ -349,7 +394,12 @@ async fn consumidor_final_without_email_gets_no_mail(backend: Backend) {
         )
         .await;
     assert_eq!(r.status, 409, "{}", r.text());
-    assert!(r.json()["message"].as_str().unwrap().contains("no está autorizado"));
+    assert!(
+        r.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("no está autorizado")
+    );
     e.start_worker();
     wait_authorized(&mut e.shop.cashier, sale).await;
     // Give the mail worker time to deliver anything it had.
@@ -364,10 +414,18 @@ async fn consumidor_final_without_email_gets_no_mail(backend: Backend) {
     let r = e
         .shop
         .cashier
-        .post_json(&format!("/api/ebilling/documents/{document}/email"), json!({}))
+        .post_json(
+            &format!("/api/ebilling/documents/{document}/email"),
+            json!({}),
+        )
         .await;
     assert_eq!(r.status, 409, "{}", r.text());
-    assert!(r.json()["message"].as_str().unwrap().contains("no tiene correo"));
+    assert!(
+        r.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("no tiene correo")
+    );
     let r = e
         .shop
         .cashier
@@ -383,4 +441,81 @@ async fn consumidor_final_without_email_gets_no_mail(backend: Backend) {
         .unwrap()
         .wait_for("alguien@example.com")
         .await;
+}
+
+async fn authorized_credit_note_reaches_the_buyer_with_xml_and_ride(backend: Backend) {
+    let mut e = EShop::open(backend).await;
+    let juana = e.client("juana@example.com").await;
+    e.start_worker();
+    let bread = e
+        .shop
+        .product("P-nc", "Pan", "1.00", "0", "100", "0.50")
+        .await;
+    // The factura goes to the address of its información adicional; the nota de crédito, which
+    // carries none, to the client's.
+    let mut body = cash_sale("nc-f", &[(bread, "2")], "2.00", "2.00");
+    body["clientId"] = json!(juana);
+    body["additionalInfo"] = json!([{ "name": "Email", "value": "compras@example.com" }]);
+    let r = e
+        .shop
+        .cashier
+        .post_json("/api/sales/invoice/register", body)
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let sale = r.json()["_id"].as_i64().unwrap();
+    wait_authorized(&mut e.shop.cashier, sale).await;
+    let r = e
+        .shop
+        .cashier
+        .post_json(
+            "/api/ebilling/creditNote/register",
+            super::credit_notes::body(sale, &[(bread, "1")], "cash"),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let note = r.json();
+    let id = note["_id"].as_i64().unwrap();
+    let document = note["documentId"].as_i64().unwrap();
+    let key = note["accessKey"].as_str().unwrap().to_string();
+    let started = Instant::now();
+    let done = loop {
+        let view = e
+            .shop
+            .cashier
+            .get(&format!("/api/ebilling/creditNote/{id}"))
+            .await
+            .json();
+        if view["statusCode"] == "authorized" {
+            break view;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "la nota de crédito no llegó a AUTORIZADO: {view}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let authorization = done["authorizationNumber"].as_str().unwrap().to_string();
+
+    let sink = e.app.smtp.as_ref().unwrap();
+    let text = sink.wait_for("juana@example.com").await;
+    // The text part is quoted-printable: «crédito» is written «cr=C3=A9dito».
+    let header = "Nota de cr=C3=A9dito 001-001-000000001";
+    let mail = Mail {
+        text: &text,
+        header,
+        total: "USD 1.00",
+        key: &key,
+        document,
+        authorization: &authorization,
+    };
+    mail.check(&e.app, &mut e.shop.cashier, "juana@example.com")
+        .await;
+    // The factura's own e-mail went to its address, not to the credit note's buyer.
+    sink.wait_for("compras@example.com").await;
+    let rows = e
+        .app
+        .db(move |conn| outbox::for_document(conn, document).expect("bandeja"))
+        .await;
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0].sri_automatic);
 }

@@ -2,7 +2,8 @@
 //! transfer, signed with the company's stored certificate, taken by the real queue worker to the
 //! SRI stand-in until AUTORIZADO; the signed XML verifies with `xmlsec1`; stock never moves;
 //! validation errors store nothing and leave no gap in the numbers; one guía per transfer; another
-//! company sees nothing.
+//! company sees nothing; a DEVUELTA guía is corrected and resent with the same clave, by its own
+//! route and by the documents' generic one.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -10,10 +11,11 @@ use std::time::{Duration, Instant};
 use chrono::TimeDelta;
 use diesel::prelude::*;
 use mostrador::models::auth::user::Role;
+use mostrador::sri::simulator::FaultRule;
 use mostrador::sri::validate::ecuador_today;
 use serde_json::{Value, json};
 
-use super::support::upload_certificate;
+use super::support::{statements, upload_certificate};
 use crate::sri::support::{RUC, SriTest};
 use crate::sri::testpki::TestPki;
 use crate::util::{Backend, Client, on_both_backends};
@@ -23,6 +25,8 @@ on_both_backends!(
     validation_errors_store_nothing_and_numbers_stay_gapless,
     another_company_gets_404,
     two_guides_for_one_transfer_at_once,
+    devuelta_guides_are_corrected_and_resent_with_the_same_clave,
+    the_list_costs_the_same_queries_for_one_guide_or_many,
 );
 
 const ADMIN: &str = "admin@guias.ec";
@@ -111,17 +115,22 @@ async fn product_and_transfer(c: &mut Client) -> (i64, i64) {
 /// Polls `GET /api/ebilling/remissionGuide/{id}` (as the page does) until the state is
 /// `authorized`; answers the last detail.
 async fn until_authorized(c: &mut Client, id: i64) -> Value {
+    until_state(c, id, "authorized").await
+}
+
+/// Polls `GET /api/ebilling/remissionGuide/{id}` until the state is `state`; the last detail.
+async fn until_state(c: &mut Client, id: i64, state: &str) -> Value {
     let started = Instant::now();
     loop {
         let r = c.get(&format!("/api/ebilling/remissionGuide/{id}")).await;
         assert_eq!(r.status.as_u16(), 200, "{}", r.text());
         let guide = r.json();
-        if guide["state"] == "authorized" {
+        if guide["state"] == state {
             return guide;
         }
         assert!(
             started.elapsed() < Duration::from_secs(15),
-            "la guía no llegó a AUTORIZADO: {guide}"
+            "la guía no llegó a {state}: {guide}"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -457,4 +466,188 @@ async fn another_company_gets_404(backend: Backend) {
         0
     );
     assert_eq!(counts(&t).await, (1, 1, 1));
+}
+
+async fn devuelta_guides_are_corrected_and_resent_with_the_same_clave(backend: Backend) {
+    let t = setup(backend).await;
+    let mut admin = t.app.signed_in(ADMIN).await;
+    let mut cashier = t.app.signed_in(CASHIER).await;
+    let (product, transfer) = product_and_transfer(&mut admin).await;
+    // The SRI returns both guías once (error 35).
+    t.sim.handle.set_reception(FaultRule::reject(35).times(2));
+    let r = cashier
+        .post_json("/api/ebilling/remissionGuide/register", standalone(product))
+        .await;
+    assert_eq!(r.status.as_u16(), 201, "{}", r.text());
+    let first = r.json();
+    let r = admin
+        .post_json(
+            "/api/ebilling/remissionGuide/register",
+            from_transfer(transfer),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 201, "{}", r.text());
+    let second = r.json();
+    let ids = [
+        first["_id"].as_i64().unwrap(),
+        second["_id"].as_i64().unwrap(),
+    ];
+    let docs = [
+        first["documentId"].as_i64().unwrap(),
+        second["documentId"].as_i64().unwrap(),
+    ];
+    let keys = [
+        first["accessKey"].as_str().unwrap().to_string(),
+        second["accessKey"].as_str().unwrap().to_string(),
+    ];
+    let worker = t.worker();
+    for id in ids {
+        let returned = until_state(&mut cashier, id, "returned").await;
+        assert_eq!(returned["messages"][0]["identifier"], "35", "{returned}");
+    }
+    // Stop the worker so that the state stays put while the refusals are checked.
+    drop(worker);
+
+    // Another company's admin: 404 on both routes; nothing changes.
+    t.app.company(OTHER_RUC, "OTRA EMPRESA S.A.", 0).await;
+    t.app.user(OTHER_RUC, OTHER_ADMIN, Role::Admin, None).await;
+    let mut b = t.app.signed_in(OTHER_ADMIN).await;
+    for path in [
+        format!("/api/ebilling/remissionGuide/{}/resend", ids[0]),
+        format!("/api/ebilling/documents/{}/resend", docs[0]),
+    ] {
+        let r = b.post_json(&path, json!({})).await;
+        assert_eq!(r.status.as_u16(), 404, "{path}: {}", r.text());
+    }
+    assert_eq!(t.doc(docs[0]).await.status, "returned");
+
+    // The issuer's address is corrected; one guía is resent by its route, the other by the
+    // generic one of /admin/ebilling.
+    let mut company = admin.get("/api/company").await.json();
+    company["mainAddress"] = json!("Av. Corregida 123, Quito");
+    let r = admin.post_json("/api/company/update", company).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.text());
+    let r = cashier
+        .post_json(
+            &format!("/api/ebilling/remissionGuide/{}/resend", ids[0]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.text());
+    assert_eq!(r.json()["accessKey"], keys[0].as_str());
+    assert_eq!(r.json()["state"], "signed");
+    let r = cashier
+        .post_json(
+            &format!("/api/ebilling/documents/{}/resend", docs[1]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.text());
+    assert_eq!(r.json()["accessKey"], keys[1].as_str());
+    assert_eq!(r.json()["state"], "signed");
+
+    let _worker = t.worker();
+    for (i, id) in ids.into_iter().enumerate() {
+        let done = until_authorized(&mut admin, id).await;
+        assert_eq!(done["accessKey"], keys[i].as_str());
+        assert_eq!(t.sim.handle.receptions(&keys[i]), 2, "{}", keys[i]);
+        let xml = verify_with_xmlsec(&t, docs[i]).await;
+        assert!(
+            xml.contains("<dirMatriz>Av. Corregida 123, Quito</dirMatriz>"),
+            "{xml}"
+        );
+    }
+    // Same rows, no stock moved by the guías.
+    assert_eq!(counts(&t).await, (2, 3, 2));
+    assert_eq!(
+        admin.get(&format!("/api/item/{product}")).await.json()["stock"],
+        "10"
+    );
+
+    // An authorized guía is not resent (409, in Spanish) by either route.
+    let r = cashier
+        .post_json(
+            &format!("/api/ebilling/remissionGuide/{}/resend", ids[0]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 409, "{}", r.text());
+    assert!(
+        r.message().starts_with(
+            "Solo se reenvía una guía de remisión DEVUELTA o NO AUTORIZADA; esta está «AUTORIZADO»"
+        ),
+        "{}",
+        r.message()
+    );
+    let r = cashier
+        .post_json(
+            &format!("/api/ebilling/documents/{}/resend", docs[1]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 409, "{}", r.text());
+    assert!(
+        r.message()
+            .starts_with("Solo se reenvía un comprobante DEVUELTO o NO AUTORIZADO"),
+        "{}",
+        r.message()
+    );
+    assert_eq!(t.sim.handle.receptions(&keys[0]), 2);
+}
+
+async fn the_list_costs_the_same_queries_for_one_guide_or_many(backend: Backend) {
+    use mostrador::controllers::ebilling::remission_guides::list_page;
+    use mostrador::db::list::ListParams;
+
+    let t = setup(backend).await;
+    let mut admin = t.app.signed_in(ADMIN).await;
+    let (product, first) = product_and_transfer(&mut admin).await;
+    let cellars = admin
+        .get(&format!("/api/inventory/transfer/{first}"))
+        .await
+        .json();
+    let mut counted = Vec::new();
+    for n in 1..=4_i64 {
+        // Each guía documents its own transfer (whose number the list shows).
+        let transfer = if n == 1 {
+            first
+        } else {
+            let r = admin
+                .post_json(
+                    "/api/inventory/transfer/register",
+                    json!({ "fromCellarId": cellars["fromCellarId"], "toCellarId": cellars["toCellarId"],
+                            "lines": [{ "productId": product, "quantity": "1" }] }),
+                )
+                .await;
+            assert_eq!(r.status.as_u16(), 201, "{}", r.text());
+            r.json()["_id"].as_i64().unwrap()
+        };
+        let r = admin
+            .post_json(
+                "/api/ebilling/remissionGuide/register",
+                from_transfer(transfer),
+            )
+            .await;
+        assert_eq!(r.status.as_u16(), 201, "{}", r.text());
+        if n == 1 || n == 4 {
+            let (queries, page) = statements(&t.app, ADMIN, |conn, tenant| {
+                list_page(conn, tenant, &ListParams::default()).expect("lista")
+            })
+            .await;
+            assert_eq!(page.results.len() as i64, n);
+            let mut numbers: Vec<i64> = page
+                .results
+                .iter()
+                .filter_map(|g| g.transfer_number)
+                .collect();
+            numbers.sort_unstable();
+            assert_eq!(numbers, (1..=n).collect::<Vec<_>>());
+            counted.push(queries);
+        }
+    }
+    // Before, one more query per guía (its transfer's number).
+    assert_eq!(
+        counted[0], counted[1],
+        "consultas con 1 y con 4 guías: {counted:?}"
+    );
 }

@@ -1,8 +1,16 @@
 //! What other e-billing tests share: storing a valid test certificate for a company through the
-//! API, as a shop's admin would.
+//! API, as a shop's admin would; counting the SQL statements a read runs.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use axum::body::Body;
 use axum::http::Request;
+use diesel::connection::{Connection, InstrumentationEvent};
+use mostrador::auth::extract::AuthUser;
+use mostrador::auth::roles::Tenant;
+use mostrador::db::DbConnection;
+use mostrador::models::auth::user::User;
 use serde_json::Value;
 
 use crate::sri::testpki::{PASSWORD, TestPki};
@@ -67,4 +75,37 @@ pub async fn upload_certificate(app: &TestApp, admin_email: &str) -> Value {
         response.text()
     );
     response.json()
+}
+
+/// Runs `read` for the user `email` (as its request would, with its company and branch) on one
+/// connection, and counts the SQL statements it runs (diesel's instrumentation). The lists assert
+/// with it that a page costs a fixed number of queries, whatever its length.
+pub async fn statements<T: Send + 'static>(
+    app: &TestApp,
+    email: &'static str,
+    read: impl FnOnce(&mut DbConnection, &Tenant) -> T + Send + 'static,
+) -> (usize, T) {
+    app.db(move |conn: &mut DbConnection| {
+        let user = User::find_by_email(conn, email)
+            .expect("usuario")
+            .expect("usuario");
+        let tenant = Tenant {
+            company: user.company().expect("empresa"),
+            auth: AuthUser {
+                user,
+                session_id: 0,
+            },
+        };
+        let counted = Arc::new(AtomicUsize::new(0));
+        let counter = counted.clone();
+        conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+            if matches!(event, InstrumentationEvent::StartQuery { .. }) {
+                counter.fetch_add(1, Ordering::Relaxed);
+            }
+        });
+        let out = read(conn, &tenant);
+        conn.set_instrumentation(|_: InstrumentationEvent<'_>| {});
+        (counted.load(Ordering::Relaxed), out)
+    })
+    .await
 }
