@@ -2,6 +2,7 @@
 //! engine input, rendered by `bench/node-ssr.mjs` in a `node` process.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
 use std::process::Command;
 
 use mostrador::ssr::bundle::SERVER_JS;
@@ -15,13 +16,20 @@ pub fn version() -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
-/// Milliseconds of each of `iterations` renders of `input` after `warmup` renders.
-pub fn render_times(input: &str, iterations: usize, warmup: usize) -> Option<Vec<f64>> {
+/// A temporary folder with the bundle and `input` for a `node` process: the folder (removed when
+/// dropped) and both files.
+fn files(input: &str) -> Option<(tempfile::TempDir, PathBuf, PathBuf)> {
     let dir = tempfile::tempdir().ok()?;
     let bundle = dir.path().join("server.js");
     let input_file = dir.path().join("input.json");
     std::fs::write(&bundle, SERVER_JS).ok()?;
     std::fs::write(&input_file, input).ok()?;
+    Some((dir, bundle, input_file))
+}
+
+/// Milliseconds of each of `iterations` renders of `input` after `warmup` renders.
+pub fn render_times(input: &str, iterations: usize, warmup: usize) -> Option<Vec<f64>> {
+    let (_dir, bundle, input_file) = files(input)?;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-ssr.mjs");
     let output = Command::new("node")
         .arg(script)
@@ -58,11 +66,7 @@ impl HttpServer {
     /// Mostrador's does.
     pub fn start(input: &str, build: &str, css: &[String]) -> Option<HttpServer> {
         use std::io::BufRead;
-        let dir = tempfile::tempdir().ok()?;
-        let bundle = dir.path().join("server.js");
-        let input_file = dir.path().join("input.json");
-        std::fs::write(&bundle, SERVER_JS).ok()?;
-        std::fs::write(&input_file, input).ok()?;
+        let (dir, bundle, input_file) = files(input)?;
         let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-ssr-server.mjs");
         let mut child = Command::new("node")
             .arg(script)

@@ -135,6 +135,24 @@ fn assert_subtotals(html: &str) {
     }
 }
 
+/// Gives the test company a logo (an SVG, shown inline on the RIDE).
+async fn set_logo(t: &SriTest) {
+    let company = t.company_id;
+    t.app
+        .db(move |conn| {
+            mostrador::models::config::company::Company::set_logo(
+                conn,
+                company,
+                Some((
+                    b"<svg xmlns='http://www.w3.org/2000/svg'/>",
+                    "image/svg+xml",
+                )),
+            )
+            .expect("logo")
+        })
+        .await;
+}
+
 async fn printable_rides_show_the_authorized_document(backend: Backend) {
     let t = SriTest::new(backend, Duration::ZERO).await;
     let doc = authorized(&t, invoice(501)).await;
@@ -177,20 +195,7 @@ async fn printable_rides_show_the_authorized_document(backend: Backend) {
     );
 
     // With a logo, both formats carry it inline (the printable loads nothing else).
-    let company = t.company_id;
-    t.app
-        .db(move |conn| {
-            mostrador::models::config::company::Company::set_logo(
-                conn,
-                company,
-                Some((
-                    b"<svg xmlns='http://www.w3.org/2000/svg'/>",
-                    "image/svg+xml",
-                )),
-            )
-            .expect("logo")
-        })
-        .await;
+    set_logo(&t).await;
     let with_logo = c.get(&format!("/tickets/factura/{}/A4SRI", doc.id)).await;
     assert!(
         with_logo
@@ -389,20 +394,7 @@ async fn authorized_rides_are_served_from_the_cache(backend: Backend) {
     let refused = other.send(revalidation(&path, &etag)).await;
     assert_eq!(refused.status, 404);
     // A new logo changes the company's stamp: the copy in memory is no longer served.
-    let company = t.company_id;
-    t.app
-        .db(move |conn| {
-            mostrador::models::config::company::Company::set_logo(
-                conn,
-                company,
-                Some((
-                    b"<svg xmlns='http://www.w3.org/2000/svg'/>",
-                    "image/svg+xml",
-                )),
-            )
-            .expect("logo")
-        })
-        .await;
+    set_logo(&t).await;
     let with_logo = c.get(&path).await;
     assert!(
         with_logo
