@@ -135,7 +135,8 @@ fn assert_subtotals(html: &str) {
     }
 }
 
-/// Gives the test company a logo (an SVG, shown inline on the RIDE).
+/// Gives the test company a logo (an SVG, shown inline on the RIDE), then waits until the server
+/// reads the company's stamp again (it trusts a read for `STAMP_FRESH`).
 async fn set_logo(t: &SriTest) {
     let company = t.company_id;
     t.app
@@ -151,6 +152,7 @@ async fn set_logo(t: &SriTest) {
             .expect("logo")
         })
         .await;
+    tokio::time::sleep(mostrador::controllers::ebilling::ride::memory::STAMP_FRESH).await;
 }
 
 async fn printable_rides_show_the_authorized_document(backend: Backend) {
@@ -393,7 +395,8 @@ async fn authorized_rides_are_served_from_the_cache(backend: Backend) {
     let mut other = t.app.signed_in("otro@otra.ec").await;
     let refused = other.send(revalidation(&path, &etag)).await;
     assert_eq!(refused.status, 404);
-    // A new logo changes the company's stamp: the copy in memory is no longer served.
+    // A new logo changes the company's stamp: once this server reads it again (at most a second
+    // later), the copy in memory is no longer served.
     set_logo(&t).await;
     let with_logo = c.get(&path).await;
     assert!(

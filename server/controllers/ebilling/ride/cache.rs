@@ -11,8 +11,8 @@
 //! page) followed by `+` and the company's last change (its logo is the one thing on the page that
 //! is not in the document), so a new build, new RIDE data or a new logo renders again.
 //!
-//! A request whose page is in memory costs the session check and one query (the company's stamp,
-//! to know the copy is still current) on top of the lookup; the page goes out with its `ETag` and
+//! A request whose page is in memory costs the session check and, at most once a second per
+//! company, a read of the company's stamp (to know the copy is still current); the page goes out with its `ETag` and
 //! `Cache-Control: private, no-cache`, so a browser that opens it again revalidates and gets a
 //! `304` — after the same checks — instead of the page.
 
@@ -90,10 +90,17 @@ pub(super) async fn remembered(
         return Ok(None);
     }
     let owner = page.company;
-    let stamp = state
-        .db
-        .run(move |conn| Ok(ride_cache::company_stamp(conn, owner)?))
-        .await?;
+    let stamp = match state.rides.fresh_stamp(owner) {
+        Some(stamp) => stamp,
+        None => {
+            let stamp = state
+                .db
+                .run(move |conn| Ok(ride_cache::company_stamp(conn, owner)?))
+                .await?;
+            state.rides.note_stamp(owner, stamp);
+            stamp
+        }
+    };
     Ok((page.version == stamped(version, stamp)).then_some(page))
 }
 

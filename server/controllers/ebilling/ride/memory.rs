@@ -11,8 +11,15 @@
 //!
 //! The pages are held as [`Bytes`], so serving one hands the same buffer to the response without
 //! copying it. The copy is bounded by bytes (`MEMORY_BYTES`) with quick_cache's eviction.
+//!
+//! The company's stamp (its logo's last change, part of the key) read from the database is
+//! trusted for [`STAMP_FRESH`], so a request served from memory costs the session check and no
+//! other query: a new logo shows on every server's cached RIDEs within that second (the document,
+//! its number and amounts never change, and access is checked on every request regardless).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
@@ -21,6 +28,9 @@ use quick_cache::sync::Cache;
 use sha2::{Digest, Sha256};
 
 use crate::models::CompanyId;
+
+/// How long a company's stamp read from the database is trusted by this server.
+pub const STAMP_FRESH: Duration = Duration::from_secs(1);
 
 /// At most this many bytes of pages in memory (about 500 A4 RIDEs of 20 lines).
 const MEMORY_BYTES: u64 = 64 * 1024 * 1024;
@@ -86,12 +96,15 @@ impl Weighter<PageKey, Arc<CachedPage>> for ByBytes {
 /// The in-memory copies (one per app server, in [`crate::app::App`]).
 pub struct RideMemory {
     pages: Cache<PageKey, Arc<CachedPage>, ByBytes>,
+    /// Each company's stamp and when it was read.
+    stamps: Mutex<HashMap<CompanyId, (i64, Instant)>>,
 }
 
 impl Default for RideMemory {
     fn default() -> Self {
         RideMemory {
             pages: Cache::with_weighter(ESTIMATED_PAGES, MEMORY_BYTES, ByBytes),
+            stamps: Mutex::default(),
         }
     }
 }
@@ -105,8 +118,27 @@ impl RideMemory {
         self.pages.insert(key, page);
     }
 
-    /// Forgets every copy (the tests use it to read the shared table again).
+    /// The company's stamp if it was read less than [`STAMP_FRESH`] ago.
+    pub fn fresh_stamp(&self, company: CompanyId) -> Option<i64> {
+        let stamps = self.stamps.lock().ok()?;
+        stamps
+            .get(&company)
+            .filter(|(_, read)| read.elapsed() < STAMP_FRESH)
+            .map(|(stamp, _)| *stamp)
+    }
+
+    /// Notes the company's stamp just read from the database.
+    pub fn note_stamp(&self, company: CompanyId, stamp: i64) {
+        if let Ok(mut stamps) = self.stamps.lock() {
+            stamps.insert(company, (stamp, Instant::now()));
+        }
+    }
+
+    /// Forgets every copy and stamp (the tests use it to read the database again).
     pub fn clear(&self) {
         self.pages.clear();
+        if let Ok(mut stamps) = self.stamps.lock() {
+            stamps.clear();
+        }
     }
 }
