@@ -4,6 +4,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::config::Config;
+use crate::controllers::ebilling::ride::memory::RideMemory;
 use crate::db::Database;
 use crate::mail::Mailer;
 use crate::ssr::SsrPool;
@@ -15,6 +16,9 @@ pub struct App {
     pub db: Database,
     pub ssr: SsrPool,
     pub mailer: Mailer,
+    /// Copies of cached RIDE pages of authorized (immutable) documents, in front of the shared
+    /// `ride_cache` table: nothing another server needs (see its module).
+    pub rides: RideMemory,
 }
 
 /// Cheap-to-clone handle to [`App`], used as axum state.

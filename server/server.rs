@@ -50,6 +50,7 @@ pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState
         db,
         ssr,
         mailer,
+        rides: Default::default(),
     })))
 }
 

@@ -97,6 +97,18 @@ impl Connection {
         headers: &[(&str, &str)],
         body: &[u8],
     ) -> (u16, String) {
+        let (status, _, body) = self.request_with_head(method, path, headers, body);
+        (status, body)
+    }
+
+    /// [`Connection::request`] with the answer's head too (lower case).
+    pub fn request_with_head(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> (u16, String, String) {
         let mut request = format!(
             "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: {}\r\n",
             self.port,
@@ -131,7 +143,7 @@ impl Connection {
             .unwrap_or(0);
         let body = String::from_utf8_lossy(&self.buffer[end..end + length]).into_owned();
         self.buffer.drain(..end + length);
-        (status, body)
+        (status, head, body)
     }
 
     fn fill(&mut self) {

@@ -2,6 +2,7 @@
 //! engine input, rendered by `bench/node-ssr.mjs` in a `node` process.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
 use std::process::Command;
 
 use mostrador::ssr::bundle::SERVER_JS;
@@ -15,13 +16,20 @@ pub fn version() -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
-/// Milliseconds of each of `iterations` renders of `input` after `warmup` renders.
-pub fn render_times(input: &str, iterations: usize, warmup: usize) -> Option<Vec<f64>> {
+/// A temporary folder with the bundle and `input` for a `node` process: the folder (removed when
+/// dropped) and both files.
+fn files(input: &str) -> Option<(tempfile::TempDir, PathBuf, PathBuf)> {
     let dir = tempfile::tempdir().ok()?;
     let bundle = dir.path().join("server.js");
     let input_file = dir.path().join("input.json");
     std::fs::write(&bundle, SERVER_JS).ok()?;
     std::fs::write(&input_file, input).ok()?;
+    Some((dir, bundle, input_file))
+}
+
+/// Milliseconds of each of `iterations` renders of `input` after `warmup` renders.
+pub fn render_times(input: &str, iterations: usize, warmup: usize) -> Option<Vec<f64>> {
+    let (_dir, bundle, input_file) = files(input)?;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-ssr.mjs");
     let output = Command::new("node")
         .arg(script)
@@ -43,4 +51,53 @@ pub fn stats(mut ms: Vec<f64>) -> (f64, f64) {
     ms.sort_by(|a, b| a.total_cmp(b));
     let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
     (at(0.5), at(0.95))
+}
+
+/// `bench/node-ssr-server.mjs`: a Node.js HTTP server rendering `input` with the same bundle on
+/// every request, wrapped in the printable pages' shell; stopped when dropped.
+pub struct HttpServer {
+    child: std::process::Child,
+    pub port: u16,
+    _dir: tempfile::TempDir,
+}
+
+impl HttpServer {
+    /// Starts the server (`None` without Node.js); `build` and `css` fill the shell as
+    /// Mostrador's does.
+    pub fn start(input: &str, build: &str, css: &[String]) -> Option<HttpServer> {
+        use std::io::BufRead;
+        let (dir, bundle, input_file) = files(input)?;
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-ssr-server.mjs");
+        let mut child = Command::new("node")
+            .arg(script)
+            .arg(&bundle)
+            .arg(&input_file)
+            .arg(build)
+            .args(css)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .ok()?;
+        let mut line = String::new();
+        let stdout = child.stdout.take()?;
+        std::io::BufReader::new(stdout).read_line(&mut line).ok()?;
+        match line.trim().parse() {
+            Ok(port) => Some(HttpServer {
+                child,
+                port,
+                _dir: dir,
+            }),
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                None
+            }
+        }
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

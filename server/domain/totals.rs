@@ -158,8 +158,8 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// Base of the IVA group with this `codigoPorcentaje` (zero when absent), e.g. the
-    /// RIDE's "SUBTOTAL 15 %" is `iva_base("4")`.
+    /// Base of the IVA group with this `codigoPorcentaje` (zero when absent): its
+    /// `baseImponible`, ICE included — not the RIDE's "SUBTOTAL 15 %", which leaves the ICE out.
     pub fn iva_base(&self, code: &str) -> Decimal {
         self.groups
             .iter()

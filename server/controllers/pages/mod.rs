@@ -13,7 +13,7 @@ mod sample;
 use axum::Extension;
 use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION};
-use axum::http::{HeaderValue, StatusCode, Uri};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
@@ -56,6 +56,7 @@ pub async fn page(
     Extension(csrf): Extension<CsrfToken>,
     user: Result<MaybeUser, AppError>,
     uri: Uri,
+    headers: HeaderMap,
 ) -> Response {
     let path = uri.path();
     let route = RouteTable::embedded().find(path);
@@ -110,8 +111,8 @@ pub async fn page(
             .await
         }
     };
-    if let ride::cache::Lookup::Hit(html) = cached {
-        return html_response(StatusCode::OK, html);
+    if let ride::cache::Lookup::Hit(page) = &cached {
+        return ride::cache::respond(page, &headers);
     }
     let response = render_matched(
         &state,

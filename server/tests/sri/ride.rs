@@ -93,6 +93,68 @@ fn assert_complete(html: &str, doc: &SriDocument) {
     assert!(!html.contains("SIN AUTORIZACIÓN"));
 }
 
+/// The first word of text after the element whose whole text is `label`, markup left out: the
+/// amount of a totals row.
+fn amount_after(html: &str, label: &str) -> String {
+    let marker = format!(">{label}<");
+    let rest = html
+        .find(&marker)
+        .map_or("", |at| &html[at + marker.len() - 1..]);
+    let (mut text, mut in_tag) = (String::new(), false);
+    for c in rest.chars() {
+        match c {
+            // A tag separates words.
+            '<' => {
+                in_tag = true;
+                text.push(' ');
+            }
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The totals of server/sri/examples/factura.json: the subtotals per IVA rate leave the ICE out
+/// (the nets of the two 15 % lines, 8.59, and 1.72 at 0 % add up to the SUBTOTAL SIN IMPUESTOS),
+/// while the IVA is charged on the base with the ICE ((8.59 + 0.40) × 15 % = 1.35).
+fn assert_subtotals(html: &str) {
+    for (label, amount) in [
+        ("SUBTOTAL 15 %", "8.59"),
+        ("SUBTOTAL 0 %", "1.72"),
+        ("SUBTOTAL SIN IMPUESTOS", "10.31"),
+        ("ICE", "0.40"),
+        ("IVA 15 %", "1.35"),
+        ("VALOR TOTAL", "12.80"),
+    ] {
+        assert_eq!(amount_after(html, label), amount, "{label}");
+    }
+}
+
+/// Gives the test company a logo (an SVG, shown inline on the RIDE), then waits until the server
+/// reads the company's stamp again (it trusts a read for `STAMP_FRESH`).
+async fn set_logo(t: &SriTest) {
+    let company = t.company_id;
+    t.app
+        .db(move |conn| {
+            mostrador::models::config::company::Company::set_logo(
+                conn,
+                company,
+                Some((
+                    b"<svg xmlns='http://www.w3.org/2000/svg'/>",
+                    "image/svg+xml",
+                )),
+            )
+            .expect("logo")
+        })
+        .await;
+    tokio::time::sleep(mostrador::controllers::ebilling::ride::memory::STAMP_FRESH).await;
+}
+
 async fn printable_rides_show_the_authorized_document(backend: Backend) {
     let t = SriTest::new(backend, Duration::ZERO).await;
     let doc = authorized(&t, invoice(501)).await;
@@ -121,6 +183,7 @@ async fn printable_rides_show_the_authorized_document(backend: Backend) {
         assert!(html.contains(label), "{label}");
     }
     assert!(html.contains("12.80"), "total");
+    assert_subtotals(&html);
     assert!(
         html.contains("Sin utilización del sistema financiero"),
         "forma de pago"
@@ -134,20 +197,7 @@ async fn printable_rides_show_the_authorized_document(backend: Backend) {
     );
 
     // With a logo, both formats carry it inline (the printable loads nothing else).
-    let company = t.company_id;
-    t.app
-        .db(move |conn| {
-            mostrador::models::config::company::Company::set_logo(
-                conn,
-                company,
-                Some((
-                    b"<svg xmlns='http://www.w3.org/2000/svg'/>",
-                    "image/svg+xml",
-                )),
-            )
-            .expect("logo")
-        })
-        .await;
+    set_logo(&t).await;
     let with_logo = c.get(&format!("/tickets/factura/{}/A4SRI", doc.id)).await;
     assert!(
         with_logo
@@ -166,6 +216,7 @@ async fn printable_rides_show_the_authorized_document(backend: Backend) {
     assert!(html.contains("JUAN PÉREZ &amp; HIJOS"));
     assert!(html.contains("VALOR TOTAL"));
     assert!(html.contains("12.80"));
+    assert_subtotals(&html);
 
     // The nota de crédito, on both formats.
     let nc = authorized(&t, credit_note(502)).await;
@@ -310,7 +361,7 @@ async fn authorized_rides_are_served_from_the_cache(backend: Backend) {
     let mut admin = t.app.signed_in("admin@ride.ec").await;
     assert_eq!(admin.get(&path).await.body, first.body);
     assert_eq!(cache_rows(&t.app).await.len(), 1, "rendered once");
-    // Served from the row: a marker written into it comes back.
+    // Served from this server's memory: a marker written into the shared row is not read…
     let key = doc.access_key.clone();
     t.app
         .db(move |conn| {
@@ -320,29 +371,96 @@ async fn authorized_rides_are_served_from_the_cache(backend: Backend) {
                 .expect("update")
         })
         .await;
+    assert_eq!(c.get(&path).await.body, first.body, "from memory");
+    // …until a server without the copy (here: the copy forgotten) reads the shared row.
+    t.app.state.rides.clear();
     let cached = c.get(&path).await;
     assert_eq!(cached.status, 200);
     assert_eq!(cached.text(), "<p>DESDE LA CACHÉ</p>");
-    assert_eq!(cached.header("cache-control").as_deref(), Some("no-store"));
-    // A page of another template version is never served: this build renders again.
-    let key = doc.access_key.clone();
+    // The browser may keep the page but asks again; with its ETag the answer is 304, empty.
+    assert_eq!(
+        cached.header("cache-control").as_deref(),
+        Some("private, no-cache")
+    );
+    let etag = cached.header("etag").expect("ETag");
+    assert_eq!(first.header("etag").as_deref(), Some(etag.as_str()));
+    let again = c.send(revalidation(&path, &etag)).await;
+    assert_eq!(again.status, 304);
+    assert!(again.body.is_empty());
+    // The ETag does not open the page to another company's user: still 404.
+    t.app.company(OTHER_RUC, "OTRA EMPRESA S.A.", 0).await;
+    t.app
+        .user(OTHER_RUC, "otro@otra.ec", Role::Admin, None)
+        .await;
+    let mut other = t.app.signed_in("otro@otra.ec").await;
+    let refused = other.send(revalidation(&path, &etag)).await;
+    assert_eq!(refused.status, 404);
+    // A new logo changes the company's stamp: once this server reads it again (at most a second
+    // later), the copy in memory is no longer served.
+    set_logo(&t).await;
+    let with_logo = c.get(&path).await;
+    assert!(
+        with_logo
+            .text()
+            .contains("src=\"data:image/svg+xml;base64,")
+    );
+    assert_ne!(with_logo.header("etag"), Some(etag));
+    assert_eq!(cache_rows(&t.app).await.len(), 2, "rendered again");
+    // A page stored under another template version is never served, e.g. under the key of the
+    // previous RIDE data version (before the subtotals left the ICE out): this build renders again.
+    let before_logo = rows[0].2.clone();
+    let version_now = cache_rows(&t.app)
+        .await
+        .into_iter()
+        .map(|r| r.2)
+        .find(|v| *v != before_logo)
+        .expect("la versión con el logo");
+    let previous = version_now.replacen(
+        &format!(
+            ".ride{}",
+            mostrador::controllers::ebilling::ride::cache::RIDE_DATA_VERSION
+        ),
+        "",
+        1,
+    );
+    assert_ne!(previous, version_now);
+    let (key, company_id) = (doc.access_key.clone(), t.company_id.get());
     t.app
         .db(move |conn| {
-            diesel::update(ride_cache::table.filter(ride_cache::access_key.eq(key)))
-                .set(ride_cache::template_version.eq("version-anterior"))
+            diesel::delete(ride_cache::table.filter(ride_cache::access_key.eq(&key)))
                 .execute(conn)
-                .expect("update")
+                .expect("delete");
+            diesel::insert_into(ride_cache::table)
+                .values((
+                    ride_cache::company_id.eq(company_id),
+                    ride_cache::access_key.eq(&key),
+                    ride_cache::format.eq("A4SRI"),
+                    ride_cache::template_version.eq(previous),
+                    ride_cache::html.eq("<p>VERSIÓN ANTERIOR</p>"),
+                    ride_cache::created_at.eq(now()),
+                ))
+                .execute(conn)
+                .expect("insert")
         })
         .await;
+    t.app.state.rides.clear();
     let fresh = c.get(&path).await;
-    assert_eq!(fresh.body, first.body, "rendered again by this build");
+    assert_eq!(fresh.body, with_logo.body, "rendered again by this build");
     let rows = cache_rows(&t.app).await;
     assert_eq!(rows.len(), 2);
-    assert!(rows.iter().any(|r| r.2.starts_with(&format!("{version}+"))));
+    assert!(rows.iter().any(|r| r.2 == version_now));
     // The 80 mm page has its own entry.
     c.get(&format!("/tickets/factura/{}/Ticket80", doc.id))
         .await;
     assert!(cache_rows(&t.app).await.iter().any(|r| r.1 == "Ticket80"));
+}
+
+/// `GET path` naming `etag` in `If-None-Match`, as a browser revalidates a page it kept.
+fn revalidation(path: &str, etag: &str) -> axum::http::Request<axum::body::Body> {
+    axum::http::Request::get(path)
+        .header("if-none-match", etag)
+        .body(axum::body::Body::empty())
+        .expect("petición")
 }
 
 /// Serves the app on a local port for a browser, as the signed-in client `c` (the proxy in front

@@ -18,7 +18,7 @@ use crate::db::DbConnection;
 use crate::domain::code128;
 use crate::domain::money::{fmt_qty, fmt_tariff, fmt2};
 use crate::domain::taxes::TaxKind;
-use crate::domain::totals::{self, Totals};
+use crate::domain::totals::{self, TaxGroup, Totals};
 use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
@@ -323,10 +323,27 @@ fn subtotal_label(code: &str, tariff: Decimal) -> String {
     }
 }
 
+/// The «SUBTOTAL 15 %» of IVA group `group`: the sum of `precioTotalSinImpuesto` of its lines.
+/// Not the group's `baseImponible`, which also carries the lines' ICE (ICE is part of the IVA
+/// base, sri.md §5.3): the RIDE shows the ICE on its own row, so the subtotals per rate add up to
+/// the SUBTOTAL SIN IMPUESTOS, as on the SRI's own RIDE.
+fn subtotal(amounts: &Totals, group: &TaxGroup) -> Decimal {
+    amounts
+        .lines
+        .iter()
+        .filter(|line| {
+            line.taxes
+                .iter()
+                .any(|t| t.kind == TaxKind::Iva && t.code == group.code)
+        })
+        .map(|line| line.net)
+        .sum()
+}
+
 /// The totals block in the order of the SRI's models (Anexo 2): subtotals by IVA rate (highest
-/// rate first, then 0 %, no objeto, exento), subtotal without taxes, discount, ICE, IVA by rate,
-/// IRBPNR, propina and the total. Rows without amounts are left out (Anexo 2 notes), except the
-/// subtotal, the discount and the total.
+/// rate first, then 0 %, no objeto, exento; without ICE), subtotal without taxes, discount, ICE,
+/// IVA by rate (on the base with ICE), IRBPNR, propina and the total. Rows without amounts are
+/// left out (Anexo 2 notes), except the subtotal, the discount and the total.
 fn total_rows(amounts: &Totals) -> Vec<RideTotalRow> {
     let row = |label: String, value: Decimal| RideTotalRow {
         label,
@@ -349,8 +366,9 @@ fn total_rows(amounts: &Totals) -> Vec<RideTotalRow> {
     });
     let mut rows: Vec<RideTotalRow> = iva
         .iter()
-        .filter(|g| !g.base.is_zero())
-        .map(|g| row(subtotal_label(&g.code, g.tariff), g.base))
+        .map(|g| (g, subtotal(amounts, g)))
+        .filter(|(_, subtotal)| !subtotal.is_zero())
+        .map(|(g, subtotal)| row(subtotal_label(&g.code, g.tariff), subtotal))
         .collect();
     rows.push(row(
         "SUBTOTAL SIN IMPUESTOS".into(),

@@ -6,7 +6,7 @@
 //! error page; the signature is checked before the database is read. With a valid link the page
 //! is the A4 RIDE of that one authorized factura or nota de crédito — the printable layout, with
 //! no app menu, no scripts and no link to anything else. Its render is cached like the other
-//! printable RIDEs (format [`FORMAT`]), and the e-mail's RIDE attachment is this same page
+//! printable RIDEs (format [`FORMAT`], and in memory by clave), and the e-mail's RIDE attachment is this same page
 //! ([`render_attachment`]): one rendering path.
 
 use axum::body::to_bytes;
@@ -14,6 +14,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 
 use super::cache::{self, Lookup};
+use super::memory::PageKey;
 use super::pages::{NOT_FOUND, ride_view};
 use crate::app::AppState;
 use crate::auth::csrf::CsrfToken;
@@ -111,6 +112,19 @@ pub async fn lookup(
         return Some(Lookup::Render);
     }
     let version = cache::template_version();
+    let page_key = PageKey::Public {
+        access_key: access_key.clone(),
+    };
+    // The link names the document: any copy of its page is the one to serve, if still current.
+    match cache::remembered(state, &page_key, None, version).await {
+        Ok(Some(page)) => return Some(Lookup::Hit(page)),
+        Ok(None) => {}
+        Err(err) => {
+            tracing::warn!(error = ?err, "no se pudo leer la caché del RIDE");
+            return Some(Lookup::Render);
+        }
+    }
+    let key = page_key.clone();
     let found = state
         .db
         .run(move |conn| {
@@ -118,13 +132,17 @@ pub async fn lookup(
                 return Ok(Lookup::Render);
             };
             let company = CompanyId::trusted(doc.company_id);
-            Ok(cache::keyed(conn, company, &doc.access_key, FORMAT, version)?)
+            Ok(cache::keyed(
+                conn,
+                company,
+                &doc.access_key,
+                FORMAT,
+                version,
+                key,
+            )?)
         })
         .await;
-    Some(found.unwrap_or_else(|err| {
-        tracing::warn!(error = ?err, "no se pudo leer la caché del RIDE");
-        Lookup::Render
-    }))
+    Some(cache::found_in_table(state, page_key, found))
 }
 
 /// The public RIDE page of the authorized document `access_key` as a self-contained HTML file
@@ -142,8 +160,8 @@ pub async fn render_attachment(state: &AppState, access_key: &str) -> Result<Str
     let cached = lookup(state, route.as_ref(), query)
         .await
         .unwrap_or(Lookup::Render);
-    if let Lookup::Hit(html) = cached {
-        return Ok(html);
+    if let Lookup::Hit(page) = cached {
+        return String::from_utf8(page.body.to_vec()).map_err(|e| e.to_string());
     }
     let csrf = CsrfToken {
         value: String::new(),
