@@ -27,7 +27,6 @@ use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::services::inventory::stock::MovementType;
 use crate::util::export::{csv_download, write_csv};
-use crate::views::inventory::document::iso;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::inventory::stock::{
     HubMovementView, InventoryHubView, KardexDocumentView, KardexOpeningView, KardexRowView,
@@ -48,7 +47,7 @@ pub fn row_views(
         .iter()
         .map(|r| KardexRowView {
             id: r.id,
-            date: iso(r.created_at),
+            date: tenant.zone().iso(r.created_at),
             movement_type: r.movement_type.clone(),
             document: KardexDocumentView {
                 doc_type: r.document_type.clone(),
@@ -89,7 +88,7 @@ fn selection(
         .iter()
         .map(|w| w.id)
         .collect();
-    let (from, to) = params.time_range();
+    let (from, to) = params.time_range(tenant.zone());
     let q = KardexQuery {
         product_id: product.id,
         warehouse_id: warehouse,
@@ -204,7 +203,7 @@ fn export_rows(
     let mut offset = 0;
     loop {
         let (chunk, total) = KardexRow::page(conn, tenant.company, &q, offset, EXPORT_CHUNK)?;
-        for r in row_views(conn, tenant, &chunk)? {
+        for (row, r) in chunk.iter().zip(row_views(conn, tenant, &chunk)?) {
             let kind = MovementType::ALL
                 .into_iter()
                 .find(|k| k.as_str() == r.movement_type)
@@ -217,7 +216,7 @@ fn export_rows(
             rows.push(vec![
                 product.code.clone(),
                 product.name.clone(),
-                r.date,
+                tenant.zone().text(row.created_at),
                 kind,
                 document.trim().to_string(),
                 r.quantity_in,

@@ -2,7 +2,7 @@
 import { useLoaderData } from 'react-router';
 import { Ticket80, TicketRow, TicketRule } from '../../../components/ticket80';
 import type { SaleNotePrint } from '../../../lib/api-types';
-import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatPrice, formatQuantity } from '../../../lib/format';
 import { discountOf } from '../components/document-a4';
 
 export default function NoteTicket() {
@@ -19,7 +19,7 @@ export default function NoteTicket() {
         {sale.lines.map((l, i) => (
           <div key={i}>
             <p>{l.name}</p>
-            <TicketRow label={`${formatQuantity(l.quantity)} x ${formatQuantity(l.unitPrice)}`} value={formatMoney(l.net)} />
+            <TicketRow label={`${formatQuantity(l.quantity)} x ${formatPrice(l.unitPrice)}`} value={formatMoney(l.net)} />
             {discountOf(l) !== '0.00' && <TicketRow label={l.promotion ? `  ${l.promotion.name}` : '  Descuento'} value={`-${formatMoney(discountOf(l))}`} />}
           </div>
         ))}
