@@ -30,6 +30,24 @@ async fn set_zone(admin: &mut Client, zone: &str) {
     assert_eq!(r.json()["timeZone"], zone);
 }
 
+/// Moves sale `sale` (the sale and its kardex rows) to the UTC time `at`, as if made then.
+async fn sold_at(app: &TestApp, sale: i64, at: &'static str) {
+    app.db(move |conn| {
+        diesel::update(sales::table.find(sale))
+            .set(sales::created_at.eq(utc(at)))
+            .execute(conn)
+            .unwrap();
+        let rows = kardex::table
+            .filter(kardex::movement_type.eq("sale"))
+            .filter(kardex::document_id.eq(sale));
+        diesel::update(rows)
+            .set(kardex::created_at.eq(utc(at)))
+            .execute(conn)
+            .unwrap()
+    })
+    .await;
+}
+
 /// A cash sale of one unit of `product`; its id.
 async fn sell(shop: &mut Shop, key: &str, product: i64, total: &str) -> i64 {
     let r = shop
@@ -49,13 +67,7 @@ async fn kardex_in_company_time(backend: Backend) {
     let cola = shop.product("C1", "Cola", "1.00", "0", "10", "0.60").await;
     let sale = sell(&mut shop, "tz-1", cola, "1.00").await;
     // The sale happened at 15:24 UTC: 10:24 in Guayaquil.
-    app.db(move |conn| {
-        diesel::update(kardex::table.filter(kardex::document_id.eq(sale)))
-            .set(kardex::created_at.eq(utc("2026-11-26 15:24")))
-            .execute(conn)
-            .unwrap()
-    })
-    .await;
+    sold_at(&app, sale, "2026-11-26 15:24").await;
 
     let sold = shop.kardex_rows(cola, "sale").await;
     assert_eq!(sold[0]["date"], "2026-11-26T10:24:00-05:00", "{sold:?}");
@@ -115,13 +127,7 @@ async fn a_day_is_the_company_day(backend: Backend) {
     let cola = shop.product("C1", "Cola", "1.00", "0", "10", "0.60").await;
     let sale = sell(&mut shop, "tz-2", cola, "1.00").await;
     // 03:00 UTC on the 27th is 22:00 on the 26th in Guayaquil.
-    app.db(move |conn| {
-        diesel::update(sales::table.find(sale))
-            .set(sales::created_at.eq(utc("2026-11-27 03:00")))
-            .execute(conn)
-            .unwrap()
-    })
-    .await;
+    sold_at(&app, sale, "2026-11-27 03:00").await;
     let count = |day: &str| format!("/api/sales/note?from={day}&to={day}");
     let on_26 = shop.user.get(&count("2026-11-26")).await.json();
     assert_eq!(on_26["total"], 1, "{on_26}");
@@ -130,13 +136,7 @@ async fn a_day_is_the_company_day(backend: Backend) {
     assert_eq!(on_26["results"][0]["date"], "2026-11-26T22:00:00-05:00");
 
     // 05:30 UTC on the 26th is still the 25th in Galápagos (UTC−6), the 26th on the mainland.
-    app.db(move |conn| {
-        diesel::update(sales::table.find(sale))
-            .set(sales::created_at.eq(utc("2026-11-26 05:30")))
-            .execute(conn)
-            .unwrap()
-    })
-    .await;
+    sold_at(&app, sale, "2026-11-26 05:30").await;
     let on_26 = shop.user.get(&count("2026-11-26")).await.json();
     assert_eq!(on_26["total"], 1, "{on_26}");
     set_zone(&mut shop.admin, "Pacific/Galapagos").await;
