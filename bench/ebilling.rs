@@ -275,6 +275,7 @@ fn engine_input(db: &str, path: &str) -> String {
         let auth = AuthUser {
             user,
             session_id: 0,
+            zone: Default::default(),
         };
         let csrf = CsrfToken {
             value: "x".repeat(43),

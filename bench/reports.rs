@@ -186,6 +186,7 @@ fn run(label: &str, url: &str) {
         auth: AuthUser {
             user,
             session_id: 0,
+            zone: Default::default(),
         },
         company: company.scope(),
     };

@@ -41,6 +41,7 @@ fn inputs() -> Vec<(&'static str, String)> {
         let auth = AuthUser {
             user,
             session_id: 0,
+            zone: Default::default(),
         };
         let csrf = CsrfToken {
             value: "x".repeat(43),

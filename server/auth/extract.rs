@@ -13,6 +13,8 @@ use crate::http::cookies;
 use crate::models::CompanyId;
 use crate::models::auth::session::Session;
 use crate::models::auth::user::{Role, User};
+use crate::models::config::company::Company;
+use crate::util::time::Zone;
 
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "mostrador_session";
@@ -28,6 +30,9 @@ pub const LOCKED: &str = "Su usuario está bloqueado. Contacte al administrador 
 pub struct AuthUser {
     pub user: User,
     pub session_id: i64,
+    /// The company's time zone (the default for an account without a company): every date and
+    /// time this user sees is in it.
+    pub zone: Zone,
 }
 
 impl AuthUser {
@@ -66,9 +71,14 @@ async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>,
                         return Ok(None);
                     };
                     let user = User::find(conn, session.user_id)?;
+                    let zone = match user.company() {
+                        Some(company) => Zone::from_stored(&Company::time_zone(conn, company)?),
+                        None => Zone::default(),
+                    };
                     Ok(Some(AuthUser {
                         user,
                         session_id: session.id,
+                        zone,
                     }))
                 })
                 .await?;

@@ -46,6 +46,11 @@ impl Tenant {
         self.auth.role()
     }
 
+    /// The company's time zone: what every date and time shown to this user is in.
+    pub fn zone(&self) -> crate::util::time::Zone {
+        self.auth.zone
+    }
+
     /// The branch the user is working in (`companySelectedData.branchOffice`): the stored choice
     /// while still accessible, else the first branch they may access. Branch-level data (stock,
     /// cash registers, sales) follows it.

@@ -19,6 +19,7 @@ use crate::error::AppError;
 use crate::models::CompanyId;
 use crate::models::auth::user::User;
 use crate::models::cash::register::CashRegister;
+use crate::models::config::company::Company;
 use crate::models::cash::turn::Turn;
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
@@ -104,6 +105,7 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
         auth: AuthUser {
             user,
             session_id: 0,
+            zone: Company::zone(conn, company)?,
         },
         company,
     };
@@ -184,6 +186,7 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
             auth: AuthUser {
                 user: admin,
                 session_id: 0,
+                zone: Company::zone(conn, company)?,
             },
             company,
         };

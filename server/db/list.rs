@@ -8,7 +8,7 @@
 //! sortable columns with [`sort_keys!`](crate::sort_keys); nothing else about paging is written
 //! twice.
 
-use chrono::{NaiveDate, NaiveDateTime, TimeZone};
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::backend::Backend;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use super::DbConnection;
 use super::search::contains_pattern;
 use crate::error::AppError;
-use crate::util::time::ZONE;
+use crate::util::time::Zone;
 
 /// Page size when none is asked for (specification §9: the user list shows 10).
 pub const DEFAULT_LIMIT: i64 = 10;
@@ -152,16 +152,11 @@ impl ListParams {
     }
 
     /// The date range as UTC timestamps `[start, end)`: from 00:00 of `from` to 00:00 of the day
-    /// after `to`, Ecuador time, for filtering stored (UTC) times.
-    pub fn time_range(&self) -> (Option<NaiveDateTime>, Option<NaiveDateTime>) {
-        let start_of = |day: NaiveDate| {
-            ZONE.from_local_datetime(&day.and_time(chrono::NaiveTime::MIN))
-                .earliest()
-                .map(|t| t.naive_utc())
-        };
+    /// after `to`, in the company's zone, for filtering stored (UTC) times.
+    pub fn time_range(&self, zone: Zone) -> (Option<NaiveDateTime>, Option<NaiveDateTime>) {
         (
-            self.from.and_then(start_of),
-            self.to.and_then(|d| d.succ_opt()).and_then(start_of),
+            self.from.map(|d| zone.start_of(d)),
+            self.to.and_then(|d| d.succ_opt()).map(|d| zone.start_of(d)),
         )
     }
 }
@@ -324,10 +319,13 @@ mod tests {
     #[test]
     fn date_range_is_ecuador_days_in_utc() {
         let p = ListParams::from_query("from=2026-11-01&to=2026-11-30").unwrap();
-        let (start, end) = p.time_range();
+        let (start, end) = p.time_range(Zone::default());
         // Ecuador is UTC−5 all year.
         assert_eq!(start.unwrap().to_string(), "2026-11-01 05:00:00");
         assert_eq!(end.unwrap().to_string(), "2026-12-01 05:00:00");
-        assert_eq!(ListParams::default().time_range(), (None, None));
+        assert_eq!(
+            ListParams::default().time_range(Zone::default()),
+            (None, None)
+        );
     }
 }

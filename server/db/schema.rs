@@ -19,6 +19,7 @@ diesel::table! {
         logo_content_type -> Nullable<Text>,
         allow_negative_stock -> Bool,
         cashier_max_discount -> BigInt,
+        time_zone -> Text,
     }
 }
 

@@ -12,7 +12,7 @@ use crate::models::cash::register::CashRegister;
 use crate::models::cash::turn::{self, Turn};
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
-use crate::util::time::{now, to_local_iso};
+use crate::util::time::now;
 use crate::views::cash::pages::{
     BankAccountsPage, CashCountTicket, CashDrawerPage, CashHubPage, CashRegistersPage, CnbPage,
     CnbReportTicket, TicketHeader, TurnFilterOption, TurnHistoryPage, TurnsPage,
@@ -126,7 +126,7 @@ fn ticket(conn: &mut DbConnection, tenant: &Tenant, id: Option<i64>) -> AppResul
     Ok(CashCountTicket {
         header: ticket_header(conn, tenant, branch)?,
         turn,
-        printed_at: to_local_iso(now()),
+        printed_at: tenant.zone().iso(now()),
     })
 }
 
@@ -217,6 +217,6 @@ fn barrio_ticket(
     Ok(CnbReportTicket {
         header: ticket_header(conn, tenant, branch)?,
         report,
-        printed_at: to_local_iso(now()),
+        printed_at: tenant.zone().iso(now()),
     })
 }

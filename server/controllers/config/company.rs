@@ -20,7 +20,7 @@ use crate::http::json::JsonBody;
 use crate::http::upload::{image_response, read_image};
 use crate::models::config::company::{Company, CompanyFields};
 use crate::services::sales::discount::percent_text;
-use crate::util::time::now;
+use crate::util::time::{Zone, now};
 use crate::validation::{check_fields, required_text};
 use crate::views::MessageResponse;
 use crate::views::config::company::{CompanyDetailView, CompanyView};
@@ -45,6 +45,9 @@ pub struct CompanyBody {
     allow_negative_stock: Option<bool>,
     /// «Descuento máximo del cajero (%)»: a decimal string (`"5"`, `"2.5"`); absent is 0 %.
     cashier_max_discount: Option<Value>,
+    /// The company's time zone, an IANA name (`America/Guayaquil`, `Pacific/Galapagos`); absent
+    /// keeps the current one.
+    time_zone: Option<String>,
 }
 
 fn text(value: &Option<String>) -> String {
@@ -74,6 +77,14 @@ fn cashier_max_discount(value: Option<&Value>) -> Result<i64, String> {
             Err(format!("{WHAT} debe estar entre 0 y 100 %"))
         }
         Some(d) => to_micros(d).ok_or_else(|| format!("{WHAT} debe estar entre 0 y 100 %")),
+    }
+}
+
+/// The time zone the body asks for: `Ok(None)` to keep the current one, `Err` for an unknown name.
+fn time_zone(value: &Option<String>) -> Result<Option<Zone>, ()> {
+    match optional(value) {
+        None => Ok(None),
+        Some(name) => Zone::parse(&name).map(Some).ok_or(()),
     }
 }
 
@@ -140,6 +151,12 @@ fn fields(body: &CompanyBody) -> AppResult<CompanyFields> {
                 .then(|| "Seleccione el ambiente del SRI".to_string()),
         ),
         ("cashierMaxDiscount", max_discount.clone().err()),
+        (
+            "timeZone",
+            time_zone(&body.time_zone)
+                .err()
+                .map(|_| "Seleccione una zona horaria válida".to_string()),
+        ),
     ])?;
     Ok(CompanyFields {
         ruc,
@@ -165,6 +182,7 @@ pub fn detail(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<CompanyDeta
         has_logo: Company::has_logo(conn, tenant.company)?,
         allow_negative_stock: company.allow_negative_stock,
         cashier_max_discount: percent_text(company.cashier_max_discount),
+        time_zone: Zone::from_stored(&company.time_zone).name().to_string(),
         logo_version: company.updated_at.and_utc().timestamp_millis(),
         company: CompanyView::from(&company),
     })
@@ -187,6 +205,7 @@ pub async fn update(
 ) -> AppResult<Json<CompanyDetailView>> {
     let tenant = auth.tenant(roles::ADMIN)?;
     let fields = fields(&body)?;
+    let zone = time_zone(&body.time_zone).ok().flatten();
     let view = state
         .db
         .write(move |conn| {
@@ -196,6 +215,9 @@ pub async fn update(
             }
             Company::update(conn, tenant.company, &fields)
                 .map_err(|e| constraint_conflict(e, "ruc", RUC_TAKEN))?;
+            if let Some(zone) = zone {
+                Company::set_time_zone(conn, tenant.company, zone.name())?;
+            }
             detail(conn, &tenant)
         })
         .await?;

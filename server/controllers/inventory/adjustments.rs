@@ -4,7 +4,7 @@
 use super::documents::{self, DocumentView, Related};
 use crate::models::inventory::adjustment::Adjustment;
 use crate::services::inventory::adjustments::{self as service, AdjustmentBody};
-use crate::views::inventory::document::{AdjustmentView, iso};
+use crate::views::inventory::document::AdjustmentView;
 
 impl DocumentView for Adjustment {
     type View = AdjustmentView;
@@ -13,7 +13,7 @@ impl DocumentView for Adjustment {
         AdjustmentView {
             id: self.id,
             number: self.number,
-            date: iso(self.date),
+            date: related.zone.iso(self.date),
             cellar_id: self.warehouse_id,
             cellar_name: related.cellar(self.warehouse_id),
             mode: self.mode.clone(),

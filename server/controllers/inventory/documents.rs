@@ -15,11 +15,13 @@ use crate::db::list::{ListParams, Page};
 use crate::domain::money::fmt2;
 use crate::error::{AppResult, not_in_table};
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::inventory::cost::exact_times;
 use crate::models::inventory::document::{StockDocument, StockLine};
 use crate::models::inventory::kardex::KardexRow;
 use crate::models::inventory::product::Product;
 use crate::models::inventory::warehouse::Warehouse;
+use crate::util::time::Zone;
 use crate::views::inventory::document::DocumentLineView;
 use crate::views::inventory::product::{price, quantity};
 
@@ -39,6 +41,8 @@ pub struct Related {
     products: HashMap<i64, Product>,
     cellars: HashMap<i64, String>,
     users: HashMap<i64, String>,
+    /// The company's time zone, for the documents' dates.
+    pub zone: Zone,
 }
 
 impl Related {
@@ -77,6 +81,7 @@ impl Related {
             products,
             cellars,
             users,
+            zone: Company::zone(conn, company)?,
         })
     }
 

@@ -24,7 +24,6 @@ use crate::models::inventory::kardex::{KardexQuery, KardexRow};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
-use crate::views::inventory::document::iso;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::inventory::stock::{
     HubMovementView, InventoryHubView, KardexDocumentView, KardexOpeningView, KardexRowView,
@@ -50,7 +49,7 @@ pub fn row_views(
         .iter()
         .map(|r| KardexRowView {
             id: r.id,
-            date: iso(r.created_at),
+            date: tenant.zone().iso(r.created_at),
             movement_type: r.movement_type.clone(),
             document: KardexDocumentView {
                 doc_type: r.document_type.clone(),
@@ -155,7 +154,7 @@ pub(super) fn selection(
         .iter()
         .map(|w| w.id)
         .collect();
-    let (from, to) = params.time_range();
+    let (from, to) = params.time_range(tenant.zone());
     let q = KardexQuery {
         product_id: product.id,
         warehouse_id: warehouse,

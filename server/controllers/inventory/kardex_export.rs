@@ -77,7 +77,7 @@ fn export_rows(
             rows.push(vec![
                 product.code.clone(),
                 product.name.clone(),
-                r.date,
+                tenant.zone().text(row.created_at),
                 movement_label(&r.movement_type).to_string(),
                 document.trim().to_string(),
                 r.cellar_name,

@@ -10,7 +10,7 @@ use crate::models::config::company::Company;
 use crate::models::inventory::document::StockDocument;
 use crate::models::inventory::transfer::Transfer;
 use crate::services::inventory::transfers::{self as service, TransferBody};
-use crate::views::inventory::document::{TransferPrintView, TransferView, iso};
+use crate::views::inventory::document::{TransferPrintView, TransferView};
 
 impl DocumentView for Transfer {
     type View = TransferView;
@@ -19,7 +19,7 @@ impl DocumentView for Transfer {
         TransferView {
             id: self.id,
             number: self.number,
-            date: iso(self.date),
+            date: related.zone.iso(self.date),
             from_cellar_id: self.from_warehouse_id,
             from_cellar_name: related.cellar(self.from_warehouse_id),
             to_cellar_id: self.to_warehouse_id,

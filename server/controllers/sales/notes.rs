@@ -270,7 +270,7 @@ pub fn list_kind(
     let branch = tenant.branch(conn)?.id;
     Ok(
         Sale::list(conn, tenant.company, branch, kind.as_str(), params)?
-            .map(|(s, client)| SaleRowView::of(s, client)),
+            .map(|(s, client)| SaleRowView::of(s, client, tenant.zone())),
     )
 }
 

@@ -14,7 +14,7 @@ use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::{CreditNote, KIND_INTERNAL};
 use crate::models::sales::note::Sale;
 use crate::services::sales::{discount, note};
-use crate::util::time::{ZONE, now, to_local_iso};
+use crate::util::time::now;
 use crate::views::sales::client::ClientsPage;
 use crate::views::sales::note::{SaleRowView, method_label};
 use crate::views::sales::pages::{
@@ -85,23 +85,14 @@ pub const LOADERS: Loaders = &[
     }),
 ];
 
-/// Midnight of today in Ecuador, as a stored (UTC) time.
-fn start_of_today() -> chrono::NaiveDateTime {
-    let local = now().and_utc().with_timezone(&ZONE).date_naive();
-    local
-        .and_hms_opt(0, 0, 0)
-        .and_then(|m| m.and_local_timezone(ZONE).single())
-        .map(|t| t.naive_utc())
-        .unwrap_or_else(now)
-}
-
 fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
     let branch = tenant.branch(conn)?.id;
-    let from = start_of_today();
+    let zone = tenant.zone();
+    let from = zone.start_of(zone.today());
     let today = Sale::totals_since(conn, tenant.company, branch, from)?;
     let recent = Sale::recent(conn, tenant.company, branch, from, 10)?
         .into_iter()
-        .map(|(s, client)| SaleRowView::of(s, client))
+        .map(|(s, client)| SaleRowView::of(s, client, zone))
         .collect();
     Ok(SalesHubPage {
         count: today.count,
@@ -147,7 +138,7 @@ fn print(conn: &mut DbConnection, tenant: &Tenant, param: &str) -> AppResult<Sal
     Ok(SaleNotePrint {
         header: ticket_header(conn, tenant, sale.branch_office_id)?,
         sale: notes::view(conn, tenant.company, &sale)?,
-        printed_at: to_local_iso(now()),
+        printed_at: tenant.zone().iso(now()),
         credit_notes: CreditNote::of_sale(conn, tenant.company, sale.id, KIND_INTERNAL)?
             .into_iter()
             .map(|(id, number)| CreditNoteLinkView { id, number })
@@ -172,7 +163,7 @@ fn credit_note_print(
         client: client_view(client.as_ref(), note.client_id),
         lines: credit_notes::print_lines(conn, tenant.company, &note)?,
         note: credit_notes::view(conn, tenant.company, &note)?,
-        printed_at: to_local_iso(now()),
+        printed_at: tenant.zone().iso(now()),
     })
 }
 
@@ -201,6 +192,6 @@ fn quote_print(
         quote: quote
             .map(|q| super::quotes::view(conn, tenant.company, &q))
             .transpose()?,
-        printed_at: to_local_iso(now()),
+        printed_at: tenant.zone().iso(now()),
     })
 }

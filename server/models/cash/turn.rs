@@ -10,6 +10,7 @@ use crate::db::native;
 use crate::db::schema::turns;
 use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::util::time::now;
 
 /// States of a shift.
@@ -106,7 +107,7 @@ impl Turn {
             register,
             user,
         } = filter.clone();
-        let (from, to) = params.time_range();
+        let (from, to) = params.time_range(Company::zone(conn, company)?);
         let filtered = || {
             let mut query: Query = turns::table
                 .select(Turn::as_select())

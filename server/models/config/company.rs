@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use crate::db::DbConnection;
 use crate::db::schema::companies;
 use crate::models::CompanyId;
+use crate::util::time::Zone;
 
 /// A company.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -37,6 +38,8 @@ pub struct Company {
     /// «Descuento máximo del cajero (%)» in millionths of a percent unit (10 % = 10 000 000);
     /// see [`crate::services::sales::discount`].
     pub cashier_max_discount: i64,
+    /// The IANA time zone its users see times in ([`crate::util::time::Zone`]).
+    pub time_zone: String,
 }
 
 /// A company to insert.
@@ -138,6 +141,31 @@ impl Company {
             .find(company.get())
             .select(companies::cashier_max_discount)
             .first(conn)
+    }
+
+    /// The company's time zone (every request of a signed-in user reads it, so only the column).
+    pub fn time_zone(conn: &mut DbConnection, company: CompanyId) -> QueryResult<String> {
+        companies::table
+            .find(company.get())
+            .select(companies::time_zone)
+            .first(conn)
+    }
+
+    /// The company's time zone as a [`Zone`]: for code that holds only the company's id (a
+    /// signed-in request has it already, `Tenant::zone`).
+    pub fn zone(conn: &mut DbConnection, company: CompanyId) -> QueryResult<Zone> {
+        Company::time_zone(conn, company).map(|name| Zone::from_stored(&name))
+    }
+
+    /// Sets the company's time zone (an IANA name the caller has checked).
+    pub fn set_time_zone(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        zone: &str,
+    ) -> QueryResult<usize> {
+        diesel::update(companies::table.find(company.get()))
+            .set(companies::time_zone.eq(zone))
+            .execute(conn)
     }
 
     /// The company itself.

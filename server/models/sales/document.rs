@@ -81,7 +81,8 @@ macro_rules! branch_documents {
         |$query:ident, $pattern:ident| $search:expr
     ) => {{
         let params: &$crate::db::list::ListParams = $params;
-        let (from, to) = params.time_range();
+        let (from, to) =
+            params.time_range($crate::models::config::company::Company::zone($conn, $company)?);
         let filtered = || {
             let $kept: $query_ty = $table::table
                 .inner_join($crate::db::schema::clients::table)

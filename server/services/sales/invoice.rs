@@ -324,6 +324,7 @@ mod tests {
             updated_at: NaiveDateTime::default(),
             allow_negative_stock: false,
             cashier_max_discount: 0,
+            time_zone: "America/Guayaquil".into(),
         }
     }
 

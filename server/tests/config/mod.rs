@@ -4,4 +4,5 @@ mod branch_offices;
 mod company;
 mod holidays;
 mod licence;
+mod time_zone;
 mod users;

@@ -94,6 +94,7 @@ pub async fn statements<T: Send + 'static>(
             auth: AuthUser {
                 user,
                 session_id: 0,
+                zone: Default::default(),
             },
         };
         let counted = Arc::new(AtomicUsize::new(0));

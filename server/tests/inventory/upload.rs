@@ -388,6 +388,7 @@ async fn statements_per_batch(backend: Backend) {
                     auth: AuthUser {
                         user,
                         session_id: 0,
+                        zone: Default::default(),
                     },
                 };
                 let branch = tenant.branch(conn).unwrap().id;

@@ -16,6 +16,8 @@ pub struct CompanyDetailView {
     pub allow_negative_stock: bool,
     /// «Descuento máximo del cajero (%)» as a decimal string (`"0"`, `"2.5"`).
     pub cashier_max_discount: String,
+    /// The company's time zone (IANA name): every date and time its users see is in it.
+    pub time_zone: String,
     /// Changes whenever the company changes, so the logo URL can bust caches.
     pub logo_version: i64,
 }

@@ -3,11 +3,6 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-/// An ISO date-time (UTC) for views.
-pub fn iso(at: chrono::NaiveDateTime) -> String {
-    at.format("%Y-%m-%dT%H:%M:%SZ").to_string()
-}
-
 /// A line of an adjustment or a transfer.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -20,7 +20,7 @@ pub struct KardexDocumentView {
 pub struct KardexRowView {
     #[serde(rename = "_id")]
     pub id: i64,
-    /// ISO date and time (UTC).
+    /// ISO date and time with the company's offset (`2026-11-26T10:24:00-05:00`).
     pub date: String,
     #[serde(rename = "type")]
     pub movement_type: String,

@@ -279,11 +279,15 @@ pub struct SaleRowView {
 }
 
 impl SaleRowView {
-    /// The row of a sale and its client's name.
-    pub fn of(sale: crate::models::sales::note::Sale, client_name: String) -> SaleRowView {
+    /// The row of a sale and its client's name, its date in the company's `zone`.
+    pub fn of(
+        sale: crate::models::sales::note::Sale,
+        client_name: String,
+        zone: crate::util::time::Zone,
+    ) -> SaleRowView {
         SaleRowView {
             id: sale.id,
-            date: crate::util::time::to_local_iso(sale.created_at),
+            date: zone.iso(sale.created_at),
             number: sale.number,
             client_name,
             total: money_text(sale.total),

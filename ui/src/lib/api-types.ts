@@ -336,6 +336,10 @@ allowNegativeStock: boolean,
  */
 cashierMaxDiscount: string, 
 /**
+ * The company's time zone (IANA name): every date and time its users see is in it.
+ */
+timeZone: string, 
+/**
  * Changes whenever the company changes, so the logo URL can bust caches.
  */
 logoVersion: number, _id: number, ruc: string, businessName: string, tradeName: string | null, mainAddress: string, typeRegimen: string, accountingRequired: boolean, specialTaxpayer: string | null, isRet: boolean, retentionAgentResolution: string | null, sriEnvironment: string, };
@@ -856,7 +860,7 @@ matches: Array<KardexMatchView>, };
  */
 export type KardexRowView = { _id: number, 
 /**
- * ISO date and time (UTC).
+ * ISO date and time with the company's offset (`2026-11-26T10:24:00-05:00`).
  */
 date: string, type: string, document: KardexDocumentView, cellarId: number, 
 /**

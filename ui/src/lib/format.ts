@@ -24,15 +24,53 @@ export function formatQuantity(value: string, max = 6): string {
   return frac ? `${grouped}.${frac}` : grouped;
 }
 
+/**
+ * A unit price as money: `$ 35.50`, with the decimals beyond the cent kept when the price has them
+ * (`$ 1.234567`, a base computed from a price with IVA).
+ */
+export function formatPrice(amount: string): string {
+  const text = amount.trim();
+  const fracPart = text.split('.')[1] ?? '';
+  const extra = fracPart.slice(2, 6).replace(/0+$/, '');
+  return `${formatMoney(text)}${extra}`;
+}
+
+/** Units written as symbols, the same in singular and plural. */
+const SYMBOLS = new Set(['kg', 'g', 'lb', 'ml', 'l', 'm', 'cm', 'mm', 'gl', 'oz', 'u']);
+
+/** A unit in the plural, by the Spanish rule: a vowel takes `s`, a consonant `es` (`galon` → `galones`). */
+function plural(unit: string): string {
+  const word = unit.trim();
+  if (!word || SYMBOLS.has(word.toLowerCase()) || word.endsWith('.') || /s$/i.test(word)) return word;
+  if (/z$/i.test(word)) return `${word.slice(0, -1)}ces`;
+  if (/[aeiouáéó]$/i.test(word)) return `${word}s`;
+  const plain = word.replace(/([áéíóú])([nsl])$/i, (_m, v: string, c: string) => `${v.normalize('NFD')[0]}${c}`);
+  return `${plain}es`;
+}
+
+/** A quantity with its unit, singular for exactly one: `1 unidad`, `2 unidades`, `1.5 kg`. */
+export function formatUnits(quantity: string, unit: string): string {
+  const amount = formatQuantity(quantity);
+  if (!unit.trim()) return amount;
+  return `${amount} ${amount === '1' || amount === '-1' ? unit.trim() : plural(unit)}`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A date as `dd/mm/aaaa` from an ISO date (`2026-11-21`) or date-time string already in Ecuador time. */
+/**
+ * A date as `dd/mm/aaaa` from an ISO date (`2026-11-21`) or an API date-time, which carries the
+ * company's offset (`2026-11-21T10:24:00-05:00`): the date written there is already the company's.
+ */
 export function formatDate(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
 }
 
-/** `dd/mm/aaaa hh:mm` from an ISO date-time already expressed in Ecuador time. */
+/**
+ * `dd/mm/aaaa HH:MM` from an API date-time (`2026-11-26T10:24:00-05:00` → `26/11/2026 10:24`). The
+ * wall clock written in the string is the company's; it is printed as is, never converted to the
+ * browser's zone, so the server's render and the browser's agree.
+ */
 export function formatDateTime(iso: string): string {
   const time = iso.slice(11, 16);
   return `${formatDate(iso)} ${time || `${pad(0)}:${pad(0)}`}`;

@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/form-fields';
 import { ApiError, apiPost } from '../../../lib/api';
 import type { CnbPage } from '../../../lib/api-types';
 import { showErrorModal } from '../../../lib/error-modal';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { cnbTypes } from '../labels';
 
@@ -127,7 +127,7 @@ export default function BancoDelBarrio() {
       )}
       <section className="card space-y-2" data-testid="cnb-report">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="font-semibold">{`Reporte del día ${r.date}`}</h2>
+          <h2 className="font-semibold">{`Reporte del día ${formatDate(r.date)}`}</h2>
           <a className="btn btn-secondary" href={`/tickets/banco/bancoDelBarrio?date=${r.date}`} target="_blank" rel="noreferrer">
             Imprimir reporte
           </a>

@@ -43,6 +43,7 @@ function CompanyForm({ company }: { company: Company }) {
           sriEnvironment: text('sriEnvironment'),
           allowNegativeStock: form.get('allowNegativeStock') === 'true',
           cashierMaxDiscount: text('cashierMaxDiscount'),
+          timeZone: text('timeZone'),
         },
         { quiet: true },
       );
@@ -71,6 +72,11 @@ function CompanyForm({ company }: { company: Company }) {
         <SelectField label="Ambiente del SRI" name="sriEnvironment" defaultValue={company.sriEnvironment} error={errors.sriEnvironment}>
           <option value="pruebas">Pruebas</option>
           <option value="produccion">Producción</option>
+        </SelectField>
+        <SelectField label="Zona horaria" name="timeZone" defaultValue={company.timeZone} error={errors.timeZone}>
+          <option value="America/Guayaquil">Ecuador continental (UTC−5)</option>
+          <option value="Pacific/Galapagos">Galápagos (UTC−6)</option>
+          {!['America/Guayaquil', 'Pacific/Galapagos'].includes(company.timeZone) && <option value={company.timeZone}>{company.timeZone}</option>}
         </SelectField>
         <Field
           label="Contribuyente especial (número de resolución)"

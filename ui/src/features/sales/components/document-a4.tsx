@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { DocumentTotalsView, SaleClientView, SaleLineView, TicketHeader } from '../../../lib/api-types';
-import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatPrice, formatUnits } from '../../../lib/format';
 import { sumMoney } from '../../../lib/money';
 
 const PRINT_CSS = '@page { size: A4; margin: 12mm } @media print { body { background: #fff } }';
@@ -90,8 +90,8 @@ export function DocumentA4({ header, title, number, date, client, lines, totals,
                 {l.name}
                 {l.promotion && <span className="block text-[10px] italic">{`Promoción: ${l.promotion.name}`}</span>}
               </td>
-              <td className="text-right">{`${formatQuantity(l.quantity)} ${l.unit}`}</td>
-              <td className="text-right">{formatQuantity(l.unitPrice)}</td>
+              <td className="text-right">{formatUnits(l.quantity, l.unit)}</td>
+              <td className="text-right">{formatPrice(l.unitPrice)}</td>
               <td className="text-right">{formatMoney(discountOf(l))}</td>
               <td className="text-right">{`${l.ivaRate} %`}</td>
               <td className="text-right">{formatMoney(l.net)}</td>

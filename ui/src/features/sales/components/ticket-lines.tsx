@@ -4,7 +4,7 @@
  */
 import { TicketRow, TicketRule } from '../../../components/ticket80';
 import type { DocumentTotalsView, SaleLineView } from '../../../lib/api-types';
-import { formatMoney, formatQuantity } from '../../../lib/format';
+import { formatMoney, formatPrice, formatQuantity } from '../../../lib/format';
 import { discountOf } from './document-a4';
 
 export function TicketLines({ lines, totals, total }: { lines: SaleLineView[]; totals: DocumentTotalsView; total: string }) {
@@ -14,7 +14,7 @@ export function TicketLines({ lines, totals, total }: { lines: SaleLineView[]; t
         {lines.map((l, i) => (
           <div key={i}>
             <p>{l.name}</p>
-            <TicketRow label={`${formatQuantity(l.quantity)} x ${formatQuantity(l.unitPrice)}`} value={formatMoney(l.net)} />
+            <TicketRow label={`${formatQuantity(l.quantity)} x ${formatPrice(l.unitPrice)}`} value={formatMoney(l.net)} />
             {discountOf(l) !== '0.00' && <TicketRow label={l.promotion ? `  ${l.promotion.name}` : '  Descuento'} value={`-${formatMoney(discountOf(l))}`} />}
           </div>
         ))}

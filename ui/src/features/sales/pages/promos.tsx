@@ -7,6 +7,7 @@ import { CheckboxField, CheckboxGroup, SelectField } from '../../../components/f
 import { apiGet } from '../../../lib/api';
 import type { CategoryView, Page, ProductView, PromotionProductView, PromotionView, PromotionsPage as PromotionsPageData } from '../../../lib/api-types';
 import { useDebounced } from '../../../lib/debounce';
+import { formatDate } from '../../../lib/format';
 
 const KINDS: Record<string, string> = {
   percent: 'Porcentaje',
@@ -49,7 +50,7 @@ function benefit(p: PromotionView): string {
 
 /** When the promotion holds, in words. */
 function when(p: PromotionView): string {
-  const dates = p.endsOn ? `${p.startsOn} a ${p.endsOn}` : `desde ${p.startsOn}`;
+  const dates = p.endsOn ? `${formatDate(p.startsOn)} a ${formatDate(p.endsOn)}` : `desde ${formatDate(p.startsOn)}`;
   const days = p.weekdays === '1234567' ? 'todos los días' : p.weekdays.split('').map((d) => SHORT_DAYS[Number(d)] ?? d).join(' ');
   const hours = p.timeFrom && p.timeTo ? `, ${p.timeFrom}–${p.timeTo}` : '';
   return `${dates} · ${days}${hours}`;

@@ -1,6 +1,7 @@
 /** The quote on A4 (`/tickets/quoter/A4PDF?id={id}`): complete HTML without scripts. */
 import { useLoaderData } from 'react-router';
 import type { QuotePrint } from '../../../lib/api-types';
+import { formatDate } from '../../../lib/format';
 import { DocumentA4 } from '../components/document-a4';
 import { QUOTE_STATES } from '../components/quote-states';
 
@@ -19,7 +20,7 @@ export default function QuoteA4() {
       lines={quote.lines}
       totals={quote.totals}
       details={[
-        ['Válida hasta', quote.validUntil],
+        ['Válida hasta', formatDate(quote.validUntil)],
         ['Vendedor', quote.user],
         ['Estado', quote.saleNumber ? `${QUOTE_STATES[quote.state]} en la venta ${quote.saleNumber}` : (QUOTE_STATES[quote.state] ?? quote.state)],
       ]}
