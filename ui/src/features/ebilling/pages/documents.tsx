@@ -4,9 +4,8 @@
  * scripts load and survive a reload); each document shows the SRI window's warnings, and opens its
  * SRI messages on demand. Authorized documents offer their XML, their RIDE and «Enviar por correo»
  * (`POST /api/ebilling/documents/{id}/email`); a DEVUELTA / NO AUTORIZADO factura offers «Corregir
- * y reenviar»: a link to its client to fix the data, then the resend endpoint ([`resendPath`]: today
- * `POST /api/sales/invoice/{saleId}/resend`, the factura rebuilt with the client's current data,
- * same clave).
+ * y reenviar»: a link to its client to fix the data, then `POST /api/ebilling/documents/{id}/resend`
+ * (the document rebuilt with the client's and company's current data, same clave).
  */
 import { Fragment, useEffect, useState } from 'react';
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from 'react-router';
@@ -117,14 +116,9 @@ function EmailAction({ doc }: { doc: ElectronicDocumentView }) {
   );
 }
 
-/**
- * Where «Corregir y reenviar» posts for `doc`, or `null` when the document has no way back yet.
- * Only the factura's own endpoint exists today; once the generic
- * `POST /api/ebilling/documents/{id}/resend` is in, this becomes the one line
- * `` return `/api/ebilling/documents/${doc._id}/resend`; `` and every type gets the action.
- */
-function resendPath(doc: ElectronicDocumentView): string | null {
-  return doc.type === 'factura' && doc.saleId != null ? `/api/sales/invoice/${doc.saleId}/resend` : null;
+/** Where «Corregir y reenviar» posts for `doc`: the one resend of every document type. */
+function resendPath(doc: ElectronicDocumentView): string {
+  return `/api/ebilling/documents/${doc._id}/resend`;
 }
 
 /** The words of a document type in the resend toasts. */
@@ -263,7 +257,7 @@ export default function ElectronicDocuments() {
                             )}
                           </>
                         )}
-                        {(d.state === 'returned' || d.state === 'not_authorized') && resendPath(d) !== null && <ResendAction doc={d} path={resendPath(d) ?? ''} />}
+                        {(d.state === 'returned' || d.state === 'not_authorized') && <ResendAction doc={d} path={resendPath(d)} />}
                       </td>
                     </tr>
                     {open === d._id && (
