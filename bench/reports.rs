@@ -3,9 +3,11 @@
 //! `BENCH_DATABASE_URL` names an empty database, on PostgreSQL. Target: ≤ 300 ms.
 //!
 //! The report is one `GROUP BY` per source (sold lines, their kardex exits, credit-note lines,
-//! their kardex returns) over the existing indexes `sales (company_id, branch_office_id,
-//! created_at)`, `sale_lines (sale_id, position)` and the new `kardex (company_id, document_type,
-//! document_id)` — no summary table, so the sale transaction writes nothing more.
+//! their kardex returns) over indexes only: `sales (company_id, branch_office_id, created_at)`
+//! for the window, then the covering `sale_lines (sale_id, product_id, net, iva)` and
+//! `kardex (company_id, document_type, document_id, product_id, total_cost)` (migration
+//! `2026-11-27-090000_report_indexes`) so lines and exits are read from the index alone — no
+//! summary table, so the sale transaction writes nothing more.
 //!
 //! Fixture: the demo company (`mostrador demo`'s loader), then 100,000 sales inserted directly in
 //! batches of 1,000 per transaction (`db::bulk::execute`: one multi-row INSERT on PostgreSQL,
@@ -13,7 +15,7 @@
 //! service writes them. Posting them through the service (numbering, stock locks, cash) would take
 //! minutes and is measured by `bench/sales.rs`; this benchmark measures the read.
 //!
-//! Run: `cargo bench --bench reports`. Prints the fixture time and the report's p50/max of 5 runs
+//! Run: `cargo bench --bench reports` (`BENCH_SALES=20000` for a smaller fixture). Prints the fixture time and the report's p50/max of 5 runs
 //! per grouping.
 
 use std::time::Instant;
@@ -34,7 +36,13 @@ use mostrador::models::sales::client::Client;
 use mostrador::models::sales::note::{NewSale, SaleLine};
 use mostrador::services::reports::sales::{GroupBy, report};
 
-const SALES: usize = 100_000;
+/// Sales in the fixture: 100,000, or `BENCH_SALES` for a quicker run on a busy machine.
+fn sales_count() -> usize {
+    std::env::var("BENCH_SALES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000)
+}
 const LINES: usize = 5;
 const BATCH: usize = 1000;
 
@@ -61,11 +69,12 @@ fn seed(c: &mut DbConnection, tenant: &Tenant, last: NaiveDate) {
         .select((products::id, products::code, products::name))
         .load(c)
         .unwrap();
-    let start = mostrador::services::reports::days::start_of(last - TimeDelta::days(27));
+    let start = tenant.zone().start_of(last - TimeDelta::days(27));
     let user = tenant.user_id();
-    let numbers: Vec<String> = (0..SALES).map(|n| format!("900-900-{n:09}")).collect();
-    let keys: Vec<String> = (0..SALES).map(|n| format!("bench-report-{n}")).collect();
-    for chunk in (0..SALES).collect::<Vec<_>>().chunks(BATCH) {
+    let sales_n = sales_count();
+    let numbers: Vec<String> = (0..sales_n).map(|n| format!("900-900-{n:09}")).collect();
+    let keys: Vec<String> = (0..sales_n).map(|n| format!("bench-report-{n}")).collect();
+    for chunk in (0..sales_n).collect::<Vec<_>>().chunks(BATCH) {
         c.transaction::<_, diesel::result::Error, _>(|c| {
             let headers: Vec<NewSale> = chunk
                 .iter()
@@ -89,7 +98,7 @@ fn seed(c: &mut DbConnection, tenant: &Tenant, last: NaiveDate) {
                     change_given: 0,
                     note: None,
                     created_at: start
-                        + TimeDelta::seconds((n as i64 * 24 * 28 * 3600) / SALES as i64),
+                        + TimeDelta::seconds((n as i64 * 24 * 28 * 3600) / sales_n as i64),
                     kind: "note",
                 })
                 .collect();
@@ -186,15 +195,16 @@ fn run(label: &str, url: &str) {
         auth: AuthUser {
             user,
             session_id: 0,
-            zone: Default::default(),
+            zone: Company::zone(&mut c, company.scope()).unwrap(),
         },
         company: company.scope(),
     };
-    let last = mostrador::services::reports::days::today();
+    let last = tenant.zone().today();
     let at = Instant::now();
     seed(&mut c, &tenant, last);
     println!(
-        "{label}: {SALES} ventas de {LINES} líneas insertadas en {:.1} s (fixture)",
+        "{label}: {} ventas de {LINES} líneas insertadas en {:.1} s (fixture)",
+        sales_count(),
         at.elapsed().as_secs_f64()
     );
     // Fresh statistics, as a database that has lived with its rows has.

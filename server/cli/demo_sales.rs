@@ -25,7 +25,6 @@ use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::models::reports::sales::{Window, count_sales};
 use crate::services::cash::{posting, shifts};
-use crate::services::reports::days;
 use crate::services::sales::note::{NoteBody, Prepared, SaleKind, commit, prepare};
 
 /// Days of history before today.
@@ -87,13 +86,14 @@ fn sell(
 
 /// Loads the history when the demo company has none.
 pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow::Result<()> {
-    let today = days::today();
+    let zone = Company::zone(conn, company)?;
+    let today = zone.today();
     let all = Window {
         company,
         branch,
         // PostgreSQL refuses timestamps before 4713 BC: a date before any sale instead of MIN.
-        from: days::start_of(NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default()),
-        to: days::start_of(today + TimeDelta::days(1)),
+        from: zone.start_of(NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default()),
+        to: zone.start_of(today + TimeDelta::days(1)),
     };
     if count_sales(conn, &all)? > 0 {
         return Ok(());
@@ -105,7 +105,7 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
         auth: AuthUser {
             user,
             session_id: 0,
-            zone: Company::zone(conn, company)?,
+            zone,
         },
         company,
     };
@@ -166,7 +166,7 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
                     } else {
                         "card"
                     },
-                    Some(days::start_of(day) + TimeDelta::minutes(minutes)),
+                    Some(zone.start_of(day) + TimeDelta::minutes(minutes)),
                 )
             };
             // A product out of stock leaves that sale out; the rest of the history goes on.
@@ -186,7 +186,7 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
             auth: AuthUser {
                 user: admin,
                 session_id: 0,
-                zone: Company::zone(conn, company)?,
+                zone,
             },
             company,
         };

@@ -27,7 +27,7 @@ pub fn sales_data(
     tenant: &Tenant,
     query: &HashMap<String, String>,
 ) -> AppResult<SalesReportView> {
-    let (from, to) = sales::range(get(query, "from"), get(query, "to"))?;
+    let (from, to) = sales::range(tenant.zone(), get(query, "from"), get(query, "to"))?;
     let group = sales::GroupBy::parse(get(query, "groupBy"))?;
     Ok((&sales::report(conn, tenant, from, to, group)?).into())
 }
@@ -38,7 +38,7 @@ pub fn top_data(
     tenant: &Tenant,
     query: &HashMap<String, String>,
 ) -> AppResult<SalesReportView> {
-    let (from, to) = sales::range(get(query, "from"), get(query, "to"))?;
+    let (from, to) = sales::range(tenant.zone(), get(query, "from"), get(query, "to"))?;
     let limit = match get(query, "limit").map(str::trim).filter(|v| !v.is_empty()) {
         None => 10,
         Some(v) => v

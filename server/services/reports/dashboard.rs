@@ -5,7 +5,6 @@
 
 use chrono::{Datelike, Months, NaiveDate, NaiveDateTime};
 
-use super::days;
 use super::sales::{Line, totals};
 use super::stock::{Low, low};
 use crate::auth::roles::Tenant;
@@ -107,7 +106,7 @@ pub fn load(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Dashboard> {
             low_stock: Vec::new(),
         });
     }
-    let today = days::today();
+    let today = tenant.zone().today();
     let first = today.with_day(1).unwrap_or(today);
     Ok(Dashboard {
         full,

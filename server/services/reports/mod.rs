@@ -5,6 +5,5 @@
 //! the SQL in `models::reports`.
 
 pub mod dashboard;
-pub mod days;
 pub mod sales;
 pub mod stock;

@@ -21,7 +21,6 @@ use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDate};
 
-use super::days;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::domain::amount::{CENT, div_round};
@@ -29,6 +28,7 @@ use crate::error::{AppError, AppResult};
 use crate::models::reports::names;
 use crate::models::reports::sales::{self as q, Cost, Key, Sums, Window};
 use crate::services::sales::input::Method;
+use crate::util::time::Zone;
 
 /// How the report groups the sales (`groupBy`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +98,11 @@ const MAX_DAYS: i64 = 366 * 3;
 
 /// The local days `from..=to` of the query: `from` defaults to the first of this month, `to` to
 /// today; refused when not dates, reversed or longer than three years.
-pub fn range(from: Option<&str>, to: Option<&str>) -> AppResult<(NaiveDate, NaiveDate)> {
+pub fn range(
+    zone: Zone,
+    from: Option<&str>,
+    to: Option<&str>,
+) -> AppResult<(NaiveDate, NaiveDate)> {
     let parse = |field: &str, value: Option<&str>| -> AppResult<Option<NaiveDate>> {
         match value.map(str::trim).filter(|v| !v.is_empty()) {
             None => Ok(None),
@@ -107,7 +111,7 @@ pub fn range(from: Option<&str>, to: Option<&str>) -> AppResult<(NaiveDate, Naiv
                 .map_err(|_| AppError::field(field, "Fecha no válida (aaaa-mm-dd)")),
         }
     };
-    let today = days::today();
+    let today = zone.today();
     let to = parse("to", to)?.unwrap_or(today);
     let from = parse("from", from)?.unwrap_or_else(|| to.with_day(1).unwrap_or(to));
     if from > to {
@@ -194,7 +198,7 @@ pub fn branch_window(
     to: NaiveDate,
 ) -> AppResult<Window> {
     let branch = tenant.branch(conn)?.id;
-    let (start, end) = days::window(from, to);
+    let (start, end) = tenant.zone().days(from, to);
     Ok(Window {
         company: tenant.company,
         branch,
@@ -218,7 +222,7 @@ pub fn report(
         GroupBy::Cashier => by_key(conn, &w, Key::CASHIER, false)?,
         GroupBy::Client => by_key(conn, &w, Key::CLIENT, false)?,
         GroupBy::Register => by_key(conn, &w, Key::REGISTER, false)?,
-        GroupBy::Day => by_day(conn, &w)?,
+        GroupBy::Day => by_day(conn, &w, tenant.zone())?,
         GroupBy::Method => return by_method(conn, &w, from, to),
     };
     let mut rows = labelled(conn, &w, group, groups)?;
@@ -280,8 +284,8 @@ fn by_key(conn: &mut DbConnection, w: &Window, key: Key, lines: bool) -> AppResu
 }
 
 /// Day: per sale and per note, folded into the local day of each (days counted from year 1).
-fn by_day(conn: &mut DbConnection, w: &Window) -> AppResult<Groups> {
-    let day = |t: chrono::NaiveDateTime| i64::from(days::local_day(t).num_days_from_ce());
+fn by_day(conn: &mut DbConnection, w: &Window, zone: Zone) -> AppResult<Groups> {
+    let day = |t: chrono::NaiveDateTime| i64::from(zone.date_of(t).num_days_from_ce());
     let sale_day: HashMap<i64, i64> = q::sale_times(conn, w)?
         .into_iter()
         .map(|(id, t)| (id, day(t)))
@@ -497,5 +501,21 @@ mod tests {
         assert_eq!(GroupBy::parse(None).unwrap(), GroupBy::Day);
         assert_eq!(GroupBy::parse(Some("product")).unwrap(), GroupBy::Product);
         assert!(GroupBy::parse(Some("x")).is_err());
+    }
+
+    /// The report's window is the company's local days: a Galápagos company's day starts an hour
+    /// after the mainland's.
+    #[test]
+    fn the_window_follows_the_company_zone() {
+        let d = NaiveDate::from_ymd_opt(2026, 11, 26).unwrap();
+        let (from, to) = Zone::default().days(d, d);
+        assert_eq!(from.to_string(), "2026-11-26 05:00:00");
+        assert_eq!(to.to_string(), "2026-11-27 05:00:00");
+        let galapagos = Zone::parse("Pacific/Galapagos").unwrap();
+        let (from, to) = galapagos.days(d, d);
+        assert_eq!(from.to_string(), "2026-11-26 06:00:00");
+        assert_eq!(to.to_string(), "2026-11-27 06:00:00");
+        assert_eq!(galapagos.date_of(from - chrono::TimeDelta::minutes(30)), d.pred_opt().unwrap());
+        assert_eq!(Zone::default().date_of(from - chrono::TimeDelta::minutes(30)), d);
     }
 }

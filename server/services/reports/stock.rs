@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{NaiveDate, TimeDelta};
 use rust_decimal::Decimal;
 
-use super::days;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
@@ -78,7 +77,8 @@ fn listing(conn: &mut DbConnection, tenant: &Tenant, low: bool) -> AppResult<Vec
 /// sold first of all), with their stock.
 pub fn slow(conn: &mut DbConnection, tenant: &Tenant, days_back: i64) -> AppResult<Vec<Slow>> {
     let branch = tenant.branch(conn)?.id;
-    let since = days::start_of(days::today() - TimeDelta::days(days_back - 1));
+    let zone = tenant.zone();
+    let since = zone.start_of(zone.today() - TimeDelta::days(days_back - 1));
     let stale: Vec<(i64, Option<chrono::NaiveDateTime>)> =
         q::last_sold(conn, tenant.company, branch)?
             .into_iter()
@@ -98,7 +98,7 @@ pub fn slow(conn: &mut DbConnection, tenant: &Tenant, days_back: i64) -> AppResu
                 product_id: id,
                 code,
                 name,
-                last_sold: last.map(days::local_day),
+                last_sold: last.map(|t| zone.date_of(t)),
                 stock: stock.get(&id).copied().unwrap_or(0),
             })
         })
