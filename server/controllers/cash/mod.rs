@@ -44,7 +44,12 @@ mod tests {
         assert!(money_field(Some(&json!(1.5)), "El monto").is_err());
         assert!(money_field(Some(&json!("1.005")), "El monto").is_err());
         assert!(money_field(Some(&json!("-1")), "El monto").is_err());
-        assert!(money_field(Some(&json!("1,00")), "El monto").is_err());
+        // The decimal comma is accepted (issue 24, defect 6); a thousands separator is not.
+        assert_eq!(
+            money_field(Some(&json!("1,50")), "El monto"),
+            Ok(Some(1_500_000))
+        );
+        assert!(money_field(Some(&json!("1.000,50")), "El monto").is_err());
         assert_eq!(
             money_field(Some(&json!("1000000000")), "El monto"),
             Ok(Some(AMOUNT.max()))
