@@ -72,7 +72,12 @@ async fn upload_returns_the_facts_and_get_shows_them(backend: Backend) {
             .unwrap()
             .contains("AC PRUEBAS MOSTRADOR")
     );
-    assert!(facts["validFrom"].as_str().unwrap().len() == 19);
+    // A date-time with the company's offset, like every API date-time (issue 24, defect 1).
+    let valid_from = facts["validFrom"].as_str().unwrap();
+    assert!(
+        chrono::DateTime::parse_from_rfc3339(valid_from).is_ok() && valid_from.ends_with("-05:00"),
+        "{valid_from}"
+    );
     assert!(facts["daysLeft"].as_i64().unwrap() > 30, "{facts}");
     assert_eq!(facts["warning"], Value::Null);
     let mut admin = app.signed_in(ADMIN).await;
