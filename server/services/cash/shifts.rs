@@ -7,9 +7,10 @@ use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult, conflict, not_in_table};
 use crate::models::auth::user::Role;
-use crate::models::cash::bank::{BankAccount, BankMovement};
+use crate::models::cash::bank::BankAccount;
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::turn::{self, Turn};
+use crate::services::cash::bank;
 use crate::services::cash::posting::{self, ShiftTarget};
 
 /// Refusal of a cash in or out on another user's shift.
@@ -133,15 +134,14 @@ pub fn confirm(
     if let Some(account) = account {
         let counted = t.counted.unwrap_or(0);
         if counted > 0 {
-            BankMovement::insert(
+            bank::post(
                 conn,
-                tenant.company,
-                account.id,
+                tenant,
+                account,
                 "shift_deposit",
                 counted,
                 &format!("Depósito del turno #{}", t.id),
                 Some(t.id),
-                Some(tenant.user_id()),
             )?;
         }
     }
