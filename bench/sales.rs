@@ -9,7 +9,8 @@
 //! The shared 2-core machine's speed drifts by a third from one minute to the next, so a change
 //! is judged against a baseline in the same run: `BENCH_BASELINE_BIN=/path/to/older/mostrador`
 //! runs the older binary and this build alternately on SQLite, three times each, and prints the
-//! ratio of their medians.
+//! ratio of their medians; with `BENCH_DATABASE_URL` too, the same on PostgreSQL (each run in a
+//! fresh schema of that database).
 
 #[path = "support/mod.rs"]
 mod support;
@@ -139,45 +140,72 @@ fn median(mut values: Vec<f64>) -> f64 {
     values[values.len() / 2]
 }
 
+/// A fresh, empty schema `name` of the PostgreSQL database at `url`, and the URL that reaches it
+/// (through `search_path`, as the integration tests do).
+fn pg_schema(url: &str, name: &str) -> String {
+    use diesel::{Connection, RunQueryDsl};
+    let mut conn = diesel::PgConnection::establish(url).expect("BENCH_DATABASE_URL");
+    diesel::sql_query(format!("DROP SCHEMA IF EXISTS {name} CASCADE"))
+        .execute(&mut conn)
+        .expect("borrar esquema");
+    diesel::sql_query(format!("CREATE SCHEMA {name}"))
+        .execute(&mut conn)
+        .expect("crear esquema");
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}options=-csearch_path%3D{name}")
+}
+
+/// The baseline binary and this build alternately, three runs each on a fresh database made by
+/// `db(label, round)`; prints the medians and their ratio.
+fn compare(backend: &str, baseline: &str, db: &dyn Fn(&str, usize) -> String) {
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    for round in 0..3 {
+        before.push(run(
+            &format!("{backend} (base)"),
+            baseline,
+            &db("base", round),
+        ));
+        after.push(run(
+            &format!("{backend} (esta versión)"),
+            BIN,
+            &db("new", round),
+        ));
+    }
+    let rate = |runs: &[Measured]| median(runs.iter().map(|m| m.per_second).collect());
+    let p99 = |runs: &[Measured]| median(runs.iter().map(|m| m.p99).collect());
+    let cpu = |runs: &[Measured]| median(runs.iter().map(|m| m.cpu_ms).collect());
+    let writer = |runs: &[Measured]| median(runs.iter().map(|m| m.writer_ms).collect());
+    println!(
+        "Medianas {backend}: base {:.0} ventas/s (p99 {:.2} ms, CPU {:.3} ms/venta, escritor {:.3}), esta versión {:.0} ventas/s (p99 {:.2} ms, CPU {:.3} ms/venta, escritor {:.3}) → ×{:.2} ventas/s, ×{:.2} CPU",
+        rate(&before),
+        p99(&before),
+        cpu(&before),
+        writer(&before),
+        rate(&after),
+        p99(&after),
+        cpu(&after),
+        writer(&after),
+        rate(&after) / rate(&before),
+        cpu(&after) / cpu(&before)
+    );
+}
+
 fn main() {
     let dir = tempfile::tempdir().unwrap();
+    let postgres = std::env::var("BENCH_DATABASE_URL").ok();
     if let Ok(baseline) = std::env::var("BENCH_BASELINE_BIN") {
-        let (mut before, mut after) = (Vec::new(), Vec::new());
-        for round in 0..3 {
-            let old = run(
-                "SQLite (base)",
-                &baseline,
-                &sqlite_url(&dir, &format!("base-{round}.db")),
-            );
-            let new = run(
-                "SQLite (esta versión)",
-                BIN,
-                &sqlite_url(&dir, &format!("new-{round}.db")),
-            );
-            before.push(old);
-            after.push(new);
+        if let Some(url) = &postgres {
+            compare("PostgreSQL", &baseline, &|label, round| {
+                pg_schema(url, &format!("bench_sales_{label}_{round}"))
+            });
         }
-        let rate = |runs: &[Measured]| median(runs.iter().map(|m| m.per_second).collect());
-        let p99 = |runs: &[Measured]| median(runs.iter().map(|m| m.p99).collect());
-        let cpu = |runs: &[Measured]| median(runs.iter().map(|m| m.cpu_ms).collect());
-        let writer = |runs: &[Measured]| median(runs.iter().map(|m| m.writer_ms).collect());
-        println!(
-            "Medianas: base {:.0} ventas/s (p99 {:.2} ms, CPU {:.3} ms/venta, escritor {:.3}), esta versión {:.0} ventas/s (p99 {:.2} ms, CPU {:.3} ms/venta, escritor {:.3}) → ×{:.2} ventas/s, ×{:.2} CPU",
-            rate(&before),
-            p99(&before),
-            cpu(&before),
-            writer(&before),
-            rate(&after),
-            p99(&after),
-            cpu(&after),
-            writer(&after),
-            rate(&after) / rate(&before),
-            cpu(&after) / cpu(&before)
-        );
+        compare("SQLite", &baseline, &|label, round| {
+            sqlite_url(&dir, &format!("{label}-{round}.db"))
+        });
         return;
     }
     run("SQLite", BIN, &sqlite_url(&dir, "ventas.db"));
-    if let Ok(url) = std::env::var("BENCH_DATABASE_URL") {
+    if let Some(url) = postgres {
         run("PostgreSQL", BIN, &url);
     }
 }

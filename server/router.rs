@@ -38,6 +38,12 @@ use crate::controllers::inventory::categories::{self, Categories};
 use crate::controllers::inventory::cellars::{self, Cellars};
 use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, product_images, transfers, upload};
+use crate::controllers::purchases::expenses::{
+    expense as purchases_expense, manual as purchases_manual,
+};
+use crate::controllers::purchases::suppliers::Suppliers;
+use crate::controllers::purchases::{merchandise as purchases_merchandise, payables};
+use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
 use crate::controllers::reports::{api as reports, export as reports_export};
 use crate::controllers::sales::clients::{self, Clients};
@@ -322,6 +328,39 @@ fn api() -> Api {
         .post("/bank/barrio/operation", barrio::operation)
         .post("/bank/barrio/operation/{id}/reverse", barrio::reverse)
         .get("/bank/barrio/report", barrio::report)
+        // Purchases: suppliers, merchandise purchases, payables.
+        .catalogue::<Suppliers>("/purchases/supplier")
+        .get("/purchases/merchandise", purchases_merchandise::list)
+        .post(
+            "/purchases/merchandise/register",
+            purchases_merchandise::register,
+        )
+        .get("/purchases/merchandise/{id}", purchases_merchandise::get)
+        .post(
+            "/purchases/merchandise/{id}/cancel",
+            purchases_merchandise::cancel,
+        )
+        .get("/purchases/expense", purchases_expense::list)
+        .post("/purchases/expense/register", purchases_expense::register)
+        .get("/purchases/expense/{id}", purchases_expense::get)
+        .post("/purchases/expense/{id}/cancel", purchases_expense::cancel)
+        .get("/purchases/manual", purchases_manual::list)
+        .post("/purchases/manual/register", purchases_manual::register)
+        .get("/purchases/manual/{id}", purchases_manual::get)
+        .post("/purchases/manual/{id}/cancel", purchases_manual::cancel)
+        .get("/purchases/payable", payables::list)
+        .get("/purchases/payable/statement", payables::statement)
+        .get("/purchases/payable/{id}", payables::get)
+        .post("/purchases/payable/{id}/pay", payables::pay)
+        // Receivables (cuentas por cobrar): admin and user.
+        .get("/cxc", cxc::list)
+        .get("/cxc/aging", cxc::aging)
+        .get("/cxc/statement", cxc::statement)
+        .post("/cxc/statement/email", cxc::email)
+        .post("/cxc/collect", cxc::collect)
+        .get("/cxc/payment/{id}", cxc::get_receipt)
+        .post("/cxc/payment/{id}/reverse", cxc::reverse)
+        .get("/cxc/{id}", cxc::get)
 }
 
 /// Every API route the router serves.

@@ -6,7 +6,8 @@
  *   <out>/server.js            one IIFE for the embedded engine (production React, polyfills)
  *   <out>/public/assets/*      client ESM chunks and the Tailwind CSS, content-hashed, each with
  *                              `.gz` and `.br` siblings so the server never compresses at runtime
- *   <out>/manifest.json        entry script, its static imports, CSS, and each page's chunk
+ *   <out>/manifest.json        entry script, its static imports, the printouts' print script, CSS,
+ *                              and each page's chunk
  *   <out>/routes.json          the route table, for the Rust matcher
  */
 import { createHash } from 'node:crypto';
@@ -83,7 +84,7 @@ async function buildServer() {
 async function buildClient() {
   const result = await esbuild.build({
     ...common,
-    entryPoints: [join(ui, 'src/entry.client.tsx')],
+    entryPoints: [join(ui, 'src/entry.client.tsx'), join(ui, 'src/print.ts')],
     outdir: assetsDir,
     format: 'esm',
     splitting: true,
@@ -126,12 +127,13 @@ function makeManifest(metafile, css) {
   }
   const list = Object.values(chunks);
   const entry = list.find((c) => c.entryPoint?.endsWith('entry.client.tsx'));
+  const print = list.find((c) => c.entryPoint?.endsWith('src/print.ts'));
   const pages = {};
   for (const chunk of list) {
     const m = chunk.entryPoint && /^ui\/src\/(features\/[^/]+\/pages\/.+)\.tsx$/.exec(chunk.entryPoint);
     if (m) pages[m[1]] = { file: chunk.file, imports: chunk.imports };
   }
-  return { entry: { file: entry.file, imports: entry.imports }, css: [css], pages };
+  return { entry: { file: entry.file, imports: entry.imports }, print: { file: print.file, imports: print.imports }, css: [css], pages };
 }
 
 function precompress() {

@@ -1,6 +1,7 @@
 //! Who is making the request. Handlers ask explicitly: `CurrentUser` (sign-in required, 401
 //! otherwise) or `MaybeUser` (public pages that adapt). The session is looked up once per request
-//! and cached in the request's extensions.
+//! and cached in the request's extensions, in one statement (`Session::signed_in`: session,
+//! user, time zone and licence), which the licence check of writes reads too ([`licence_until`]).
 
 use std::sync::Arc;
 
@@ -13,7 +14,6 @@ use crate::http::cookies;
 use crate::models::CompanyId;
 use crate::models::auth::session::Session;
 use crate::models::auth::user::{Role, User};
-use crate::models::config::company::Company;
 use crate::util::time::Zone;
 
 /// Name of the session cookie.
@@ -49,14 +49,28 @@ impl AuthUser {
     }
 }
 
-/// Outcome of the session lookup, cached per request.
+/// Outcome of the session lookup, cached per request: the user, and the last day of their
+/// company's licence in force.
 #[derive(Clone)]
-struct Lookup(Arc<Result<Option<AuthUser>, String>>);
+struct Lookup(Arc<Result<Found, String>>);
+
+/// A signed-in user and the last day of their company's licence in force.
+type Found = Option<(AuthUser, Option<chrono::NaiveDate>)>;
+
+/// The last day of the licence in force of the company of the request's signed-in user (`None`
+/// without one), once [`CurrentUser`] or [`MaybeUser`] has looked the session up; `None` when no
+/// lookup found a user.
+pub fn licence_until(parts: &Parts) -> Option<Option<chrono::NaiveDate>> {
+    match parts.extensions.get::<Lookup>()?.0.as_ref() {
+        Ok(Some((_, until))) => Some(*until),
+        _ => None,
+    }
+}
 
 async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>, AppError> {
     if let Some(Lookup(cached)) = parts.extensions.get::<Lookup>() {
         return match cached.as_ref() {
-            Ok(found) => Ok(found.clone()),
+            Ok(found) => Ok(found.as_ref().map(|(auth, _)| auth.clone())),
             Err(message) => Err(AppError::Forbidden(message.clone())),
         };
     }
@@ -66,30 +80,29 @@ async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>,
             let ttl = state.config.session_ttl;
             let loaded = state
                 .db
-                .run(move |conn| {
-                    let Some(session) = Session::find_live(conn, &token, ttl)? else {
-                        return Ok(None);
-                    };
-                    let user = User::find(conn, session.user_id)?;
-                    let zone = match user.company() {
-                        Some(company) => Zone::from_stored(&Company::time_zone(conn, company)?),
-                        None => Zone::default(),
-                    };
-                    Ok(Some(AuthUser {
-                        user,
-                        session_id: session.id,
-                        zone,
-                    }))
-                })
+                .read(move |conn| Ok(Session::signed_in(conn, &token, ttl)?))
                 .await?;
             match loaded {
-                Some(auth) if auth.user.locked => Err(LOCKED.to_string()),
-                other => Ok(other),
+                Some(found) if found.user.locked => Err(LOCKED.to_string()),
+                Some(found) => Ok(Some((
+                    AuthUser {
+                        zone: found
+                            .company_time_zone
+                            .as_deref()
+                            .map_or_else(Zone::default, Zone::from_stored),
+                        user: found.user,
+                        session_id: found.session_id,
+                    },
+                    found.licence_until,
+                ))),
+                None => Ok(None),
             }
         }
     };
     parts.extensions.insert(Lookup(Arc::new(found.clone())));
-    found.map_err(AppError::Forbidden)
+    found
+        .map(|found| found.map(|(auth, _)| auth))
+        .map_err(AppError::Forbidden)
 }
 
 /// The signed-in user; 401 without a valid session, 403 when locked.

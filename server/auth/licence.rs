@@ -8,9 +8,9 @@ use axum::response::{IntoResponse, Response};
 
 use crate::app::AppState;
 use crate::auth::MaybeUser;
+use crate::auth::extract::licence_until;
 use crate::error::AppError;
 use crate::models::config::licence::Licence;
-use crate::util::time::local_date;
 
 /// Message of a write refused because of the licence.
 pub const READ_ONLY: &str = "La licencia de la empresa no está vigente: la aplicación está en modo de solo lectura. Contacte a su proveedor para renovarla.";
@@ -32,20 +32,15 @@ pub async fn enforce(State(state): State<AppState>, request: Request, next: Next
         return next.run(request).await;
     }
     let (mut parts, body) = request.into_parts();
-    // The lookup is cached in the request, so the handler does not query the session again.
+    // The lookup is cached in the request, so the handler does not query the session again;
+    // it read the licence in the same statement.
     if let Ok(MaybeUser(Some(auth))) = MaybeUser::from_request_parts(&mut parts, &state).await
-        && let Some(company) = auth.user.company()
+        && auth.user.company().is_some()
     {
-        let in_force = state
-            .db
-            .run(move |conn| {
-                Ok(Licence::current(conn, company)?.is_some_and(|l| l.is_valid_on(local_date())))
-            })
-            .await;
-        match in_force {
-            Ok(true) => {}
-            Ok(false) => return AppError::Forbidden(READ_ONLY.into()).into_response(),
-            Err(err) => return err.into_response(),
+        // Valid through its last day in the company's zone.
+        let until = licence_until(&parts).flatten();
+        if !until.is_some_and(|day| Licence::valid_until_allows(day, auth.zone.today())) {
+            return AppError::Forbidden(READ_ONLY.into()).into_response();
         }
     }
     next.run(Request::from_parts(parts, body)).await

@@ -55,15 +55,15 @@ impl Tenant {
     /// while still accessible, else the first branch they may access. Branch-level data (stock,
     /// cash registers, sales) follows it.
     pub fn branch(&self, conn: &mut DbConnection) -> AppResult<BranchOffice> {
-        let access = User::branch_access(conn, self.user_id())?;
-        let id = selected_branch(&self.auth.user, &access).ok_or_else(|| AppError::Conflict {
-            message: NO_BRANCH.into(),
-            errors: Default::default(),
-        })?;
-        BranchOffice::find_in_company(conn, self.company, id)?.ok_or_else(|| AppError::Conflict {
-            message: NO_BRANCH.into(),
-            errors: Default::default(),
-        })
+        // The user's branches of the company, in one statement, and the choice among them.
+        let access = BranchOffice::accessible(conn, self.company, self.user_id())?;
+        let ids: Vec<i64> = access.iter().map(|b| b.id).collect();
+        selected_branch(&self.auth.user, &ids)
+            .and_then(|id| access.into_iter().find(|b| b.id == id))
+            .ok_or_else(|| AppError::Conflict {
+                message: NO_BRANCH.into(),
+                errors: Default::default(),
+            })
     }
 }
 

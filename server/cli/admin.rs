@@ -10,7 +10,7 @@ use crate::models::config::company::{Company, NewCompany};
 use crate::models::config::emission_point::EmissionPoint;
 use crate::models::config::licence::{Licence, TRIAL_DAYS, TRIAL_PLAN, TRIAL_USERS};
 use crate::models::sales::client::Client;
-use crate::util::time::{local_date, now};
+use crate::util::time::now;
 use crate::validation::{email_problem, name_problem};
 
 /// Opens the database and applies pending migrations.
@@ -77,7 +77,9 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
             branch.id,
             &[("001".into(), "Caja principal".into())],
         )?;
-        let trial_end = local_date() + chrono::TimeDelta::days(TRIAL_DAYS - 1);
+        // Counted in the new company's own days.
+        let today = Company::zone(conn, company.scope())?.today();
+        let trial_end = today + chrono::TimeDelta::days(TRIAL_DAYS - 1);
         Licence::grant(conn, company.scope(), TRIAL_PLAN, trial_end, TRIAL_USERS)?;
         Client::insert_final_consumer(conn, company.scope())?;
         Ok(company)

@@ -70,7 +70,7 @@ fn add_cash_registers(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> 
 pub fn load(db: &Database) -> anyhow::Result<()> {
     let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
     if Company::find_by_ruc(&mut conn, DEMO_RUC)?.is_none() {
-        create_company(
+        let company = create_company(
             &mut conn,
             &CompanyAddArgs {
                 ruc: DEMO_RUC.into(),
@@ -81,7 +81,8 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
             },
         )?;
         add_second_branch(&mut conn)?;
-        let year_from_now = crate::util::time::local_date() + chrono::TimeDelta::days(365);
+        let today = Company::zone(&mut conn, company.scope())?.today();
+        let year_from_now = today + chrono::TimeDelta::days(365);
         grant_licence(
             &mut conn,
             &LicenceAddArgs {
@@ -119,6 +120,9 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
         && let Some(main) = BranchOffice::find_by_code(&mut conn, company.scope(), "001")?
     {
         crate::cli::demo_sales::load(&mut conn, company.scope(), main.id)?;
+        // Suppliers and purchases on credit through the purchase service.
+        crate::cli::demo_purchases::load(&mut conn, company.scope(), main.id)?;
+        crate::cli::demo_receivables::load(&mut conn, company.scope(), main.id)?;
     }
     println!(
         "Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)"

@@ -13,6 +13,8 @@ pub mod home;
 pub mod inventory;
 pub mod page_loader;
 pub mod pages;
+pub mod purchases;
+pub mod receivables;
 pub mod records;
 pub mod reports;
 pub mod sales;

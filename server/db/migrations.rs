@@ -14,5 +14,11 @@ pub fn run_pending(conn: &mut DbConnection) -> anyhow::Result<Vec<String>> {
         DbConnection::Postgres(inner) => inner.run_pending_migrations(POSTGRES),
     }
     .map_err(|e| anyhow::anyhow!("no se pudieron aplicar las migraciones: {e}"))?;
-    Ok(applied.into_iter().map(|v| v.to_string()).collect())
+    let applied: Vec<String> = applied.into_iter().map(|v| v.to_string()).collect();
+    // The sales report's summary (migration `2026-11-27-140000_report_summary`) of the sales
+    // written before it: summed by the code that keeps it, which knows the zone rules and the
+    // split of mixed payments (see `services::reports::summary`).
+    crate::services::reports::summary::backfill(conn)
+        .map_err(|e| anyhow::anyhow!("no se pudo resumir las ventas para los reportes: {e}"))?;
+    Ok(applied)
 }

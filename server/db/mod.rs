@@ -9,6 +9,8 @@
 //! - [`bulk`]: a few rows in one statement (PostgreSQL) or one cached statement each (SQLite);
 //! - [`stock`]: locking a sale's stock rows and saving their balances;
 //! - [`branch_lock`]: the lock that numbers a branch's documents (PostgreSQL only);
+//! - [`shift`]: a line posted to a cash shift under its lock (one statement on PostgreSQL);
+//! - [`signed_in`]: a request's session, user, time zone and licence in one statement;
 //! - [`product_search`]: SQLite's trigram index of products and the refresh after an import;
 //! - [`search`]: the accent-folding function both backends define.
 //!
@@ -25,9 +27,12 @@ pub mod counter;
 pub mod list;
 pub mod migrations;
 pub mod native;
+pub mod probe;
 pub mod product_search;
 pub mod schema;
 pub mod search;
+pub mod shift;
+pub mod signed_in;
 pub mod stock;
 mod wal_space;
 mod writer;
@@ -99,10 +104,15 @@ const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 10000; PRAGMA journal_mode =
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; \
      PRAGMA cache_size = -16000; PRAGMA analysis_limit = 1000;";
 
-/// r2d2 manager that opens either backend and applies the SQLite pragmas.
+/// r2d2 manager that opens either backend and applies the SQLite pragmas. Every connection
+/// carries a [`probe::Probe`] that counts its statements into `statements` and notices when the
+/// connection dies: r2d2 then drops it ([`ManageConnection::has_broken`]) instead of lending it
+/// again. Connections are not tested on every loan (`SELECT 1`, a round trip per request on
+/// PostgreSQL): only one idle for [`probe::IDLE_CHECK`] is ([`checkout`]).
 #[derive(Debug, Clone)]
 pub struct Manager {
     url: DbUrl,
+    statements: probe::Statements,
 }
 
 impl Manager {
@@ -120,10 +130,10 @@ impl ManageConnection for Manager {
     type Error = r2d2::Error;
 
     fn connect(&self) -> Result<DbConnection, r2d2::Error> {
-        match &self.url {
+        let mut conn = match &self.url {
             DbUrl::Postgres(url) => diesel::PgConnection::establish(url)
                 .map(DbConnection::Postgres)
-                .map_err(r2d2::Error::ConnectionError),
+                .map_err(r2d2::Error::ConnectionError)?,
             DbUrl::Sqlite(path) => {
                 let path = path.to_string_lossy();
                 let mut conn = diesel::SqliteConnection::establish(&path)
@@ -131,9 +141,11 @@ impl ManageConnection for Manager {
                 conn.batch_execute(SQLITE_PRAGMAS)
                     .map_err(r2d2::Error::QueryError)?;
                 search::register_sqlite(&mut conn).map_err(r2d2::Error::QueryError)?;
-                Ok(DbConnection::Sqlite(conn))
+                DbConnection::Sqlite(conn)
             }
-        }
+        };
+        conn.set_instrumentation(probe::Probe::new(self.statements.clone()));
+        Ok(conn)
     }
 
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), r2d2::Error> {
@@ -141,7 +153,7 @@ impl ManageConnection for Manager {
     }
 
     fn has_broken(&self, conn: &mut DbConnection) -> bool {
-        conn.is_broken()
+        conn.is_broken() || probe::of(conn).is_some_and(|p| p.broken())
     }
 }
 
@@ -155,6 +167,7 @@ pub type PooledConnection = r2d2::PooledConnection<Manager>;
 pub struct Database {
     pool: Pool,
     url: DbUrl,
+    statements: probe::Statements,
     /// SQLite's writer thread ([`writer`]), started by the first write.
     writer: std::sync::Arc<std::sync::OnceLock<writer::Writer>>,
 }
@@ -168,7 +181,10 @@ impl Database {
         {
             std::fs::create_dir_all(dir)?;
         }
-        let manager = Manager { url: url.clone() };
+        let manager = Manager {
+            url: url.clone(),
+            statements: Default::default(),
+        };
         if url.is_sqlite() {
             // WAL is a setting of the file. A new file is switched by this one connection, before
             // the pool opens its connections in parallel (they raced for the switch and logged
@@ -180,15 +196,24 @@ impl Database {
             // walked every product of the company instead of reading those few by id.
             first.batch_execute("PRAGMA optimize = 0x10002")?;
         }
+        let statements = manager.statements.clone();
         let pool = r2d2::Pool::builder()
             .max_size(max_connections)
             .connection_timeout(Duration::from_secs(10))
+            .test_on_check_out(false)
             .build(manager)?;
         Ok(Self {
             pool,
             url,
+            statements,
             writer: Default::default(),
         })
+    }
+
+    /// Statements sent so far by all the connections of this database (its pool's and SQLite's
+    /// writer's): a test reads it before and after a request to bound what the request costs.
+    pub fn statements(&self) -> u64 {
+        self.statements.get()
     }
 
     /// The backend in use.
@@ -198,9 +223,39 @@ impl Database {
 
     /// A connection for synchronous callers (command line, background threads).
     pub fn get(&self) -> Result<PooledConnection, AppError> {
-        self.pool
-            .get()
-            .map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))
+        checkout(&self.pool)
+    }
+
+    /// [`Database::run`] for a read that may run again: when `f` fails because its connection
+    /// died (a restarted server, a dropped network), it runs again on another one, until one is
+    /// alive (each dead one fails at once and the pool drops it). The session lookup of every
+    /// request goes through here, so after a restart the dead connections are weeded out by the
+    /// first requests instead of failing them.
+    pub async fn read<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: Fn(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        let span = tracing::Span::current();
+        tokio::task::spawn_blocking(move || {
+            let _entered = span.enter();
+            // Every pooled connection dead, then a new one.
+            let mut attempts = pool.max_size() + 1;
+            loop {
+                let mut conn = checkout(&pool)?;
+                match f(&mut conn) {
+                    Err(_) if attempts > 1 && probe::of(&mut *conn).is_some_and(|p| p.broken()) => {
+                        attempts -= 1;
+                    }
+                    outcome => return outcome,
+                }
+            }
+        })
+        .await
+        .map_err(|e| {
+            AppError::Internal(anyhow::anyhow!("tarea de base de datos interrumpida: {e}"))
+        })?
     }
 
     /// Runs `f` with a pooled connection on a blocking thread.
@@ -214,9 +269,7 @@ impl Database {
         let span = tracing::Span::current();
         tokio::task::spawn_blocking(move || {
             let _entered = span.enter();
-            let mut conn = pool
-                .get()
-                .map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))?;
+            let mut conn = checkout(&pool)?;
             f(&mut conn)
         })
         .await
@@ -243,10 +296,20 @@ impl Database {
         let span = tracing::Span::current();
         tokio::task::spawn_blocking(move || {
             let _entered = span.enter();
-            let mut conn = pool
-                .get()
-                .map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))?;
-            write_transaction(&mut conn, f)
+            // A connection that died since its last use fails its `BEGIN` at once (and its probe
+            // has the pool drop it): nothing of `f` has run, so another connection is taken,
+            // until one is alive (every pooled one dead, then a new one).
+            let mut attempts = pool.max_size() + 1;
+            let mut conn = checkout(&pool)?;
+            while let Err(err) = begin(&mut conn) {
+                attempts -= 1;
+                if attempts == 0 || !probe::is_connection_lost(&err) {
+                    return Err(err.into());
+                }
+                drop(conn);
+                conn = checkout(&pool)?;
+            }
+            finish(&mut conn, f)
         })
         .await
         .map_err(|e| {
@@ -261,6 +324,7 @@ impl Database {
         }
         let started = writer::Writer::start(Manager {
             url: self.url.clone(),
+            statements: self.statements.clone(),
         })
         .map_err(|e| AppError::Internal(anyhow::anyhow!("no se pudo iniciar el escritor: {e}")))?;
         // Two first writes at once: one thread wins, the other's handle is dropped (and its
@@ -280,12 +344,45 @@ where
     F: FnOnce(&mut DbConnection) -> Result<T, E>,
     E: From<diesel::result::Error>,
 {
+    begin(conn)?;
+    finish(conn, f)
+}
+
+/// A pooled connection. One idle for [`probe::IDLE_CHECK`] is tested first (`SELECT 1`); if
+/// it died meanwhile, another is taken (the dead one is dropped by the pool, its probe having
+/// seen the failure), up to every connection of the pool and a new one.
+fn checkout(pool: &Pool) -> Result<PooledConnection, AppError> {
+    let get = || {
+        pool.get()
+            .map_err(|e| AppError::Unavailable(format!("base de datos no disponible: {e}")))
+    };
+    let mut conn = get()?;
+    for _ in 0..pool.max_size() {
+        if !(probe::of(&mut *conn).is_some_and(|p| p.stale()) && conn.ping().is_err()) {
+            break;
+        }
+        drop(conn);
+        conn = get()?;
+    }
+    Ok(conn)
+}
+
+/// Starts the write transaction of [`write_transaction`].
+fn begin(conn: &mut DbConnection) -> diesel::QueryResult<()> {
     match conn {
         DbConnection::Sqlite(inner) => {
-            AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?
+            AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")
         }
-        DbConnection::Postgres(inner) => AnsiTransactionManager::begin_transaction(inner)?,
+        DbConnection::Postgres(inner) => AnsiTransactionManager::begin_transaction(inner),
     }
+}
+
+/// Runs `f` in the transaction [`begin`] started, and commits it or rolls it back.
+fn finish<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
     match f(conn) {
         Ok(value) => {
             <DbConnection as Connection>::TransactionManager::commit_transaction(conn)?;

@@ -126,3 +126,39 @@ where
 {
     crate::native!(conn, |c| query.execute(c))
 }
+
+/// A raw statement (`sql_query` with its binds) prepared once per connection and kept, found
+/// again by its SQL text. Build it with [`kept`].
+#[derive(Debug, Clone)]
+pub struct Kept<Q>(Q);
+
+/// Marks raw `query` as safe to keep prepared: diesel prepares every `sql_query` anew, which on
+/// PostgreSQL is a parse and plan on the server each time, and on SQLite a compile of the SQL.
+/// Its cache key is its SQL text (and bind types), never its Rust type, which is the same for
+/// any text with the same binds. For statements whose text is fixed (a constant) and run many
+/// times a second: the session lookup, a sale's number, its line in the shift.
+pub fn kept<Q>(query: Q) -> Kept<Q> {
+    Kept(query)
+}
+
+impl<Q> QueryId for Kept<Q> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q: QueryFragment<DB>, DB: Backend> QueryFragment<DB> for Kept<Q> {
+    fn walk_ast<'b>(&'b self, pass: AstPass<'_, 'b, DB>) -> QueryResult<()> {
+        self.0.walk_ast(pass)
+    }
+
+    fn is_safe_to_cache_prepared(&self, _backend: &DB) -> QueryResult<bool> {
+        // See `kept`: cached under its SQL text.
+        Ok(true)
+    }
+}
+
+impl<Q: diesel::query_builder::Query> diesel::query_builder::Query for Kept<Q> {
+    type SqlType = Q::SqlType;
+}
+
+impl<Q, Conn> RunQueryDsl<Conn> for Kept<Q> {}

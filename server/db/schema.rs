@@ -486,6 +486,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    turn_refused_withdrawals (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        turn_id -> BigInt,
+        user_id -> BigInt,
+        amount -> BigInt,
+        reason -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     turn_counts (id) {
         id -> BigInt,
         company_id -> BigInt,
@@ -570,6 +582,7 @@ diesel::joinable!(cash_registers -> branch_offices (branch_office_id));
 diesel::joinable!(turns -> cash_registers (cash_register_id));
 diesel::joinable!(turns -> users (user_id));
 diesel::joinable!(turn_movements -> turns (turn_id));
+diesel::joinable!(turn_refused_withdrawals -> turns (turn_id));
 diesel::joinable!(turn_counts -> turns (turn_id));
 diesel::joinable!(bank_movements -> bank_accounts (bank_account_id));
 diesel::joinable!(cnb_operations -> turns (turn_id));
@@ -768,6 +781,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     bank_accounts,
     turns,
     turn_movements,
+    turn_refused_withdrawals,
     turn_counts,
     bank_movements,
     cnb_configs,
@@ -920,10 +934,228 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    remission_guide_emails (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        remission_guide_id -> BigInt,
+        recipient -> Integer,
+        email -> Text,
+    }
+}
+
 diesel::joinable!(remission_guide_lines -> remission_guides (remission_guide_id));
+diesel::joinable!(remission_guide_emails -> remission_guides (remission_guide_id));
 diesel::joinable!(remission_guides -> sri_documents (sri_document_id));
 diesel::allow_tables_to_appear_in_same_query!(
     remission_guides,
     remission_guide_lines,
+    remission_guide_emails,
     sri_documents
 );
+
+// The sales report's summary (migration 2026-11-27-140000_report_summary).
+
+diesel::table! {
+    report_sales (company_id, branch_office_id, day, user_id, register_id, client_id) {
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        day -> Date,
+        user_id -> BigInt,
+        register_id -> BigInt,
+        client_id -> BigInt,
+        sales -> BigInt,
+        base -> BigInt,
+        iva -> BigInt,
+        cost -> BigInt,
+    }
+}
+
+diesel::table! {
+    report_products (company_id, branch_office_id, day, product_id, category_id) {
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        day -> Date,
+        product_id -> BigInt,
+        category_id -> BigInt,
+        sales -> BigInt,
+        category_sales -> BigInt,
+        base -> BigInt,
+        iva -> BigInt,
+        cost -> BigInt,
+    }
+}
+
+diesel::table! {
+    report_methods (company_id, branch_office_id, day, method) {
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        day -> Date,
+        method -> Text,
+        sales -> BigInt,
+        base -> BigInt,
+        iva -> BigInt,
+        cost -> BigInt,
+    }
+}
+
+// Purchases: suppliers, purchases, payables (migration 2026-11-27-160000_purchases).
+
+diesel::table! {
+    suppliers (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        id_type -> Text,
+        identification -> Text,
+        name -> Text,
+        trade_name -> Nullable<Text>,
+        email -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        credit_days -> Integer,
+        active -> Bool,
+        locked -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    purchases (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        kind -> Text,
+        idempotency_key -> Text,
+        supplier_id -> BigInt,
+        document_number -> Nullable<Text>,
+        authorization_number -> Nullable<Text>,
+        date -> Date,
+        warehouse_id -> Nullable<BigInt>,
+        category -> Nullable<Text>,
+        subtotal -> BigInt,
+        discount -> BigInt,
+        iva -> BigInt,
+        total -> BigInt,
+        payment_method -> Text,
+        bank_account_id -> Nullable<BigInt>,
+        turn_id -> Nullable<BigInt>,
+        cancelled -> Bool,
+        cancel_reason -> Nullable<Text>,
+        cancelled_by -> Nullable<BigInt>,
+        cancelled_at -> Nullable<Timestamp>,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    purchase_lines (id) {
+        id -> BigInt,
+        purchase_id -> BigInt,
+        product_id -> Nullable<BigInt>,
+        description -> Text,
+        quantity -> BigInt,
+        unit_cost -> BigInt,
+        discount -> BigInt,
+        iva_code -> Text,
+        net -> BigInt,
+        stock_cost -> BigInt,
+    }
+}
+
+diesel::table! {
+    payables (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        supplier_id -> BigInt,
+        purchase_id -> BigInt,
+        amount -> BigInt,
+        balance -> BigInt,
+        issue_date -> Date,
+        due_date -> Date,
+        cancelled -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    payable_payments (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        payable_id -> BigInt,
+        method -> Text,
+        amount -> BigInt,
+        bank_account_id -> Nullable<BigInt>,
+        turn_id -> Nullable<BigInt>,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(purchase_lines -> purchases (purchase_id));
+diesel::joinable!(purchases -> suppliers (supplier_id));
+diesel::joinable!(payables -> suppliers (supplier_id));
+diesel::joinable!(payable_payments -> payables (payable_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    suppliers,
+    purchases,
+    purchase_lines,
+    payables,
+    payable_payments
+);
+
+// Receivables (migration 2026-11-27-150000_receivables): per-company counters, collection
+// receipts and their allocations over receivables.
+diesel::table! {
+    company_sequences (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        doc_type -> Text,
+        last_number -> BigInt,
+    }
+}
+
+diesel::table! {
+    collection_receipts (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        number -> BigInt,
+        idempotency_key -> Text,
+        client_id -> BigInt,
+        user_id -> BigInt,
+        method -> Text,
+        amount -> BigInt,
+        applied -> BigInt,
+        bank_account_id -> Nullable<BigInt>,
+        reference -> Nullable<Text>,
+        turn_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        reversed_at -> Nullable<Timestamp>,
+        reversed_by -> Nullable<BigInt>,
+        reversal_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    collection_allocations (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        receipt_id -> BigInt,
+        receivable_id -> BigInt,
+        amount -> BigInt,
+    }
+}
+
+diesel::joinable!(collection_allocations -> collection_receipts (receipt_id));
+diesel::joinable!(collection_allocations -> receivables (receivable_id));
+diesel::joinable!(receivables -> clients (client_id));
+diesel::joinable!(receivables -> sales (sale_id));
+diesel::allow_tables_to_appear_in_same_query!(collection_receipts, collection_allocations);
+diesel::allow_tables_to_appear_in_same_query!(collection_receipts, receivables);
+diesel::allow_tables_to_appear_in_same_query!(collection_receipts, clients);
+diesel::allow_tables_to_appear_in_same_query!(collection_receipts, users);
+diesel::allow_tables_to_appear_in_same_query!(collection_allocations, receivables);
+diesel::allow_tables_to_appear_in_same_query!(collection_allocations, sales);
+diesel::allow_tables_to_appear_in_same_query!(collection_allocations, clients);

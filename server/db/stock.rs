@@ -14,8 +14,9 @@ use super::schema::stocks;
 
 /// Makes sure a stock row of `company` exists for each `(product, warehouse)` of `keys` and
 /// locks them, in the order given (callers sort by product then warehouse so two transactions
-/// never wait on each other in a cycle). On PostgreSQL the missing rows are inserted in one
-/// statement and another takes them all `FOR UPDATE` by their keys, in that order; SQLite's
+/// never wait on each other in a cycle). On PostgreSQL one statement takes them all `FOR
+/// UPDATE` by their keys, in that order (and, when some are missing, one inserts those and
+/// another takes them all again); SQLite's
 /// write transaction (`BEGIN IMMEDIATE`) already holds the whole database, so there each row is
 /// read by its key and only a missing one is inserted (one cached statement per key). Every
 /// lookup goes through the unique `(product_id, warehouse_id)` index. New rows are empty, stamped
@@ -32,28 +33,36 @@ where
     let new = |&(product, warehouse): &(i64, i64)| new_row(company, (product, warehouse, 0, 0), at);
     match conn {
         DbConnection::Postgres(pg) => {
+            // One statement locks them all, each row found by its key on the unique
+            // `(product_id, warehouse_id)` index (a join with the keys: two `ANY` lists once
+            // got a generic plan that walked a whole warehouse's stock), and `FOR UPDATE`
+            // locks them in the order the `ORDER BY` returns them: the fixed order. The rows
+            // nearly always exist (stock came in before it goes out), so the missing ones are
+            // inserted only when the lock finds fewer rows than keys, and all taken again.
+            let (products, warehouses): (Vec<i64>, Vec<i64>) = keys.iter().copied().unzip();
+            let lock_all = || {
+                diesel::sql_query(
+                    "SELECT s.* FROM stocks s \
+                     JOIN unnest($2::int8[], $3::int8[]) AS k (product_id, warehouse_id) \
+                     ON s.product_id = k.product_id AND s.warehouse_id = k.warehouse_id \
+                     WHERE s.company_id = $1 \
+                     ORDER BY s.product_id, s.warehouse_id FOR UPDATE OF s",
+                )
+                .bind::<BigInt, _>(company)
+                .bind::<Array<BigInt>, _>(products.clone())
+                .bind::<Array<BigInt>, _>(warehouses.clone())
+            };
+            let rows: Vec<S> = lock_all().load(pg)?;
+            if rows.len() == keys.len() {
+                return Ok(rows);
+            }
             let all: Vec<_> = keys.iter().map(new).collect();
             diesel::insert_into(stocks::table)
                 .values(all)
                 .on_conflict((stocks::product_id, stocks::warehouse_id))
                 .do_nothing()
                 .execute(pg)?;
-            // One statement locks them all, each row found by its key on the unique
-            // `(product_id, warehouse_id)` index (a join with the keys: two `ANY` lists once
-            // got a generic plan that walked a whole warehouse's stock), and `FOR UPDATE`
-            // locks them in the order the `ORDER BY` returns them: the fixed order.
-            let (products, warehouses): (Vec<i64>, Vec<i64>) = keys.iter().copied().unzip();
-            diesel::sql_query(
-                "SELECT s.* FROM stocks s \
-                 JOIN unnest($2::int8[], $3::int8[]) AS k (product_id, warehouse_id) \
-                 ON s.product_id = k.product_id AND s.warehouse_id = k.warehouse_id \
-                 WHERE s.company_id = $1 \
-                 ORDER BY s.product_id, s.warehouse_id FOR UPDATE OF s",
-            )
-            .bind::<BigInt, _>(company)
-            .bind::<Array<BigInt>, _>(products)
-            .bind::<Array<BigInt>, _>(warehouses)
-            .load(pg)
+            lock_all().load(pg)
         }
         DbConnection::Sqlite(lite) => {
             let mut rows = Vec::with_capacity(keys.len());

@@ -123,6 +123,27 @@ impl Money {
     pub fn text(self) -> String {
         money_text(self.0)
     }
+
+    /// The price with IVA (PVP) a shopper pays for one unit at this base unit price and an IVA
+    /// of `percent`: the SRI's arithmetic of a one-unit line ([`crate::domain::totals`]), the
+    /// base rounded to cents plus its IVA rounded to cents. `None` when it does not fit.
+    pub fn with_iva(self, percent: u32) -> Option<Money> {
+        let base = Quantity::from_micros(UNIT).amount(self)?;
+        let iva = div_round(
+            i128::from(base.0) * i128::from(percent),
+            100 * i128::from(CENT),
+        )?
+        .checked_mul(CENT)?;
+        base.0.checked_add(iva).map(Money)
+    }
+
+    /// The base unit price (to the micro, the one rounding rule) of a price with IVA `pvp` at
+    /// `percent`: `pvp × 100 / (100 + percent)`. PVP 23.00 at 15 % is 20.000000, and
+    /// [`Money::with_iva`] of the result gives the PVP back whenever a base in cents reaches it
+    /// (at 15 % no base gives 1.11: 0.97 gives 1.12 and 0.96 gives 1.10).
+    pub fn base_of_pvp(pvp: Money, percent: u32) -> Option<Money> {
+        div_round(i128::from(pvp.0) * 100, 100 + i128::from(percent)).map(Money)
+    }
 }
 
 impl Quantity {
@@ -177,6 +198,20 @@ impl Serialize for Quantity {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn price_with_iva_round_trips() {
+        let m = |text: &str| Money::from_decimal(text.parse().unwrap()).unwrap();
+        assert_eq!(Money::base_of_pvp(m("23.00"), 15), Some(m("20")));
+        assert_eq!(m("20").with_iva(15), Some(m("23.00")));
+        assert_eq!(Money::base_of_pvp(m("1.00"), 15), Some(m("0.869565")));
+        assert_eq!(m("0.869565").with_iva(15), Some(m("1.00")));
+        assert_eq!(Money::base_of_pvp(m("4.50"), 0), Some(m("4.50")));
+        assert_eq!(Money::base_of_pvp(m("10.50"), 5), Some(m("10")));
+        // No base in cents reaches 1.11 at 15 %: the nearest PVP is what the shopper pays.
+        assert_eq!(Money::base_of_pvp(m("1.11"), 15), Some(m("0.965217")));
+        assert_eq!(m("0.965217").with_iva(15), Some(m("1.12")));
+    }
 
     #[test]
     fn rounds_half_away_from_zero() {
@@ -262,6 +297,27 @@ mod tests {
             let exact = Decimal::new(q, 6) * Decimal::new(p, 6);
             let expected = Money::from_decimal(super::super::money::money(exact));
             prop_assert_eq!(Quantity::from_micros(q).amount(Money::from_micros(p)), expected);
+        }
+
+        /// `with_iva` is the total the one totals calculation gives a one-unit line, for every
+        /// IVA rate in force, and a PVP's base gives that PVP back whenever some base does.
+        #[test]
+        fn with_iva_is_the_total_of_one_unit(p in 0i64..1_000_000_000, rate in 0usize..5) {
+            let code = ["0", "4", "5", "8", "10"][rate];
+            let percent = crate::domain::taxes::iva_rate(code).unwrap().percent;
+            let line = crate::domain::totals::Line {
+                quantity: Decimal::ONE,
+                unit_price: Decimal::new(p, 6),
+                discount: Decimal::ZERO,
+                iva: code.into(),
+                ice: None,
+                irbpnr_bottles: None,
+            };
+            let totals = crate::domain::totals::compute(&[line], Decimal::ZERO, Decimal::ZERO).unwrap();
+            let pvp = Money::from_micros(p).with_iva(percent).unwrap();
+            prop_assert_eq!(Some(pvp), Money::from_decimal(totals.total));
+            let back = Money::base_of_pvp(pvp, percent).unwrap();
+            prop_assert_eq!(back.with_iva(percent), Some(pvp));
         }
     }
 }

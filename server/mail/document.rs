@@ -42,11 +42,13 @@ pub async fn compose(state: &AppState, id: i64) -> Result<Composed, String> {
         ruc: view.issuer.ruc.clone(),
         kind: match view.kind.as_str() {
             "notaCredito" => "Nota de crédito",
+            "guiaRemision" => "Guía de remisión",
             _ => "Factura",
         }
         .into(),
         number: view.number.clone(),
-        total: view.total.clone(),
+        // A guía carries goods, not amounts.
+        total: Some(view.total.clone()).filter(|t| !t.is_empty()),
         authorization: view
             .authorization_number
             .clone()

@@ -33,13 +33,25 @@ pub enum Email {
         to: String,
         issuer: String,
         ruc: String,
-        /// «Factura», «Nota de crédito».
+        /// «Factura», «Nota de crédito», «Guía de remisión».
         kind: String,
         number: String,
-        total: String,
+        /// The document's total (a guía has none).
+        total: Option<String>,
         authorization: String,
         access_key: String,
         link: Option<String>,
+    },
+    /// A client's account statement (receivables), lines as the statement shows them.
+    AccountStatement {
+        to: String,
+        company: String,
+        client: String,
+        from: String,
+        to_date: String,
+        opening: String,
+        lines: Vec<crate::views::receivables::StatementLineView>,
+        closing: String,
     },
 }
 
@@ -117,7 +129,7 @@ struct DocumentHtml<'a> {
     ruc: &'a str,
     kind: &'a str,
     number: &'a str,
-    total: &'a str,
+    total: Option<&'a str>,
     authorization: &'a str,
     access_key: &'a str,
     link: Option<&'a str>,
@@ -135,11 +147,35 @@ struct DocumentText<'a> {
     ruc: &'a str,
     kind: &'a str,
     number: &'a str,
-    total: &'a str,
+    total: Option<&'a str>,
     authorization: &'a str,
     access_key: &'a str,
     link: Option<&'a str>,
     days: i64,
+}
+
+#[derive(Template)]
+#[template(path = "email/statement.html", config = "server/templates/askama.toml")]
+struct StatementHtml<'a> {
+    company: &'a str,
+    client: &'a str,
+    from: &'a str,
+    to: &'a str,
+    opening: &'a str,
+    lines: &'a [crate::views::receivables::StatementLineView],
+    closing: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "email/statement.txt", config = "server/templates/askama.toml")]
+struct StatementText<'a> {
+    company: &'a str,
+    client: &'a str,
+    from: &'a str,
+    to: &'a str,
+    opening: &'a str,
+    lines: &'a [crate::views::receivables::StatementLineView],
+    closing: &'a str,
 }
 
 impl Email {
@@ -149,7 +185,8 @@ impl Email {
             Email::VerifyEmail { to, .. }
             | Email::ResetPassword { to, .. }
             | Email::Invitation { to, .. }
-            | Email::ElectronicDocument { to, .. } => to,
+            | Email::ElectronicDocument { to, .. }
+            | Email::AccountStatement { to, .. } => to,
         }
     }
 
@@ -160,6 +197,7 @@ impl Email {
             | Email::ResetPassword { link, .. }
             | Email::Invitation { link, .. } => link,
             Email::ElectronicDocument { link, .. } => link.as_deref().unwrap_or_default(),
+            Email::AccountStatement { .. } => "",
         }
     }
 
@@ -220,6 +258,7 @@ impl Email {
             } => {
                 let days = crate::services::ebilling::ride_link::VALIDITY.num_days();
                 let link = link.as_deref();
+                let total = total.as_deref();
                 Rendered {
                     subject: format!("{kind} electrónica {number} de {issuer}"),
                     text: DocumentText {
@@ -248,6 +287,48 @@ impl Email {
                     .render()?,
                 }
             }
+            Email::AccountStatement {
+                company,
+                client,
+                from,
+                to_date,
+                opening,
+                lines,
+                closing,
+                ..
+            } => {
+                let (company, client, from, to, opening, closing) = (
+                    company.as_str(),
+                    client.as_str(),
+                    from.as_str(),
+                    to_date.as_str(),
+                    opening.as_str(),
+                    closing.as_str(),
+                );
+                Rendered {
+                    subject: format!("Estado de cuenta de {client} ({from} a {to})"),
+                    text: StatementText {
+                        company,
+                        client,
+                        from,
+                        to,
+                        opening,
+                        lines,
+                        closing,
+                    }
+                    .render()?,
+                    html: StatementHtml {
+                        company,
+                        client,
+                        from,
+                        to,
+                        opening,
+                        lines,
+                        closing,
+                    }
+                    .render()?,
+                }
+            }
         })
     }
 }
@@ -263,7 +344,7 @@ mod tests {
             ruc: "1790011224001".into(),
             kind: "Nota de crédito".into(),
             number: "001-001-000000007".into(),
-            total: "12.50".into(),
+            total: Some("12.50".into()),
             authorization: "2611202604179001122400110010010000000071234567811".into(),
             access_key: "2611202604179001122400110010010000000071234567811".into(),
             link: link.map(str::to_string),
@@ -293,5 +374,29 @@ mod tests {
         assert!(!without.text.contains("Vea el RIDE"), "{}", without.text);
         assert!(!without.html.contains("Ver el RIDE"));
         assert!(without.text.contains("Adjuntos: el XML autorizado"));
+    }
+
+    #[test]
+    fn a_guide_email_has_no_total() {
+        let r = Email::ElectronicDocument {
+            to: "bodega@example.com".into(),
+            issuer: "EMPRESA A S.A.".into(),
+            ruc: "1790011224001".into(),
+            kind: "Guía de remisión".into(),
+            number: "001-001-000000003".into(),
+            total: None,
+            authorization: "2611202606179001122400110010010000000031234567811".into(),
+            access_key: "2611202606179001122400110010010000000031234567811".into(),
+            link: None,
+        }
+        .render()
+        .unwrap();
+        assert!(r.text.contains("le envía su guía de remisión electrónica"));
+        assert!(
+            r.text
+                .contains("Comprobante: Guía de remisión 001-001-000000003")
+        );
+        assert!(!r.text.contains("Valor total"), "{}", r.text);
+        assert!(!r.html.contains("Valor total"), "{}", r.html);
     }
 }

@@ -15,6 +15,8 @@ pub mod config;
 pub mod ebilling;
 pub mod inventory;
 pub mod mail;
+pub mod purchases;
+pub mod receivables;
 pub mod reports;
 pub mod sales;
 pub mod sri;

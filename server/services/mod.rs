@@ -15,5 +15,7 @@
 pub mod cash;
 pub mod ebilling;
 pub mod inventory;
+pub mod purchases;
+pub mod receivables;
 pub mod reports;
 pub mod sales;

@@ -68,6 +68,13 @@ pub fn ecuador_today() -> NaiveDate {
     Utc::now().with_timezone(&ECUADOR).date_naive()
 }
 
+/// The issue date (`fechaEmision`) of a document issued now by a company in `zone`: the
+/// company's own calendar day, which the RIDE prints — never later than the SRI's day in Ecuador
+/// (the SRI refuses a future issue date; only a zone ahead of Ecuador's would reach it).
+pub fn issue_date(zone: crate::util::time::Zone) -> NaiveDate {
+    zone.today().min(ecuador_today())
+}
+
 /// Validates a document and returns its totals (none for a guía de remisión).
 pub fn validate(
     doc: &Comprobante,

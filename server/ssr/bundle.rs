@@ -46,6 +46,8 @@ pub struct Chunk {
 #[derive(Debug, Deserialize)]
 pub struct Manifest {
     pub entry: Chunk,
+    /// The printouts' only script (`ui/src/print.ts`): their «Imprimir» button.
+    pub print: Chunk,
     pub css: Vec<String>,
     pub pages: HashMap<String, Chunk>,
 }

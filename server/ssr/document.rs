@@ -1,6 +1,7 @@
 //! Turns a render into a complete HTML document (askama shell): the markup inside `#root`, the
 //! hydration data as an inert JSON script outside it, the stylesheet, and the client scripts for
-//! the matched pages (none for printable documents, which must work without JavaScript).
+//! the matched pages (none for printable documents, which must work without JavaScript: those
+//! with an «Imprimir» button get only the small script that makes it print).
 
 use askama::Template;
 
@@ -20,6 +21,10 @@ struct Shell<'a> {
     root_html: &'a str,
     hydration: Option<String>,
     entry: Option<&'a str>,
+    /// The page renders an «Imprimir» button: hidden when scripts do not run.
+    print_button: bool,
+    /// The printouts' script, on a printable page that renders an «Imprimir» button.
+    print: Option<&'a str>,
 }
 
 #[derive(Template)]
@@ -70,6 +75,11 @@ impl Theme<'_> {
     }
 }
 
+/// The attribute of the UI's «Imprimir» button (`ui/src/components/print-button.tsx`): a
+/// printable page that renders it gets the one small script that makes it print; the others
+/// (the shared RIDE link, the e-mailed RIDE) stay without any script.
+const PRINT_BUTTON: &str = "data-print-button";
+
 /// The full document for a rendered page.
 pub fn page(
     route: Option<&RouteMatch>,
@@ -84,6 +94,7 @@ pub fn page(
         Some(t) => format!("{t} · Mostrador"),
         None => "Mostrador".to_string(),
     };
+    let print_button = root_html.contains(PRINT_BUTTON);
     let mut preloads: Vec<&str> = Vec::new();
     if !printable {
         let pages = route
@@ -107,6 +118,8 @@ pub fn page(
         root_html,
         hydration: (!printable).then(|| escape_json_for_script(hydration)),
         entry: (!printable).then_some(manifest.entry.file.as_str()),
+        print_button,
+        print: (printable && print_button).then_some(manifest.print.file.as_str()),
     };
     shell
         .render()

@@ -14,7 +14,8 @@ use crate::util::{Backend, TestApp, on_both_backends};
 on_both_backends!(
     every_api_route_enforces_sign_in_and_roles,
     another_company_cannot_read_or_change_records,
-    every_page_enforces_sign_in_and_roles
+    every_page_enforces_sign_in_and_roles,
+    issue_24_filters_exports_and_printouts_keep_the_roles
 );
 
 /// A record id that does not exist: allowed roles get 404, so nothing changes.
@@ -615,6 +616,133 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             empty(),
         ),
         ("GET", "/api/bank/barrio/report", Roles(ALL), Value::Null),
+        // Purchases: suppliers (every role registers; admin and user lock and delete), merchandise
+        // purchases (every role registers; admin and user cancel), payables.
+        ("GET", "/api/purchases/supplier", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/purchases/supplier/register",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/purchases/supplier/delete",
+            Roles(ADMIN_USER),
+            json!({ "_id": MISSING }),
+        ),
+        (
+            "GET",
+            "/api/purchases/supplier/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/purchases/supplier/{id}/update",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/purchases/supplier/{id}/lock",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        ("GET", "/api/purchases/merchandise", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/purchases/merchandise/register",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/purchases/merchandise/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/purchases/merchandise/{id}/cancel",
+            Roles(ADMIN_USER),
+            json!({ "reason": "Prueba" }),
+        ),
+        ("GET", "/api/purchases/expense", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/purchases/expense/register",
+            Roles(ALL),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/purchases/expense/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/purchases/expense/{id}/cancel",
+            Roles(ADMIN_USER),
+            json!({ "reason": "Prueba" }),
+        ),
+        ("GET", "/api/purchases/manual", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/purchases/manual/register",
+            Roles(ALL),
+            empty(),
+        ),
+        ("GET", "/api/purchases/manual/{id}", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/purchases/manual/{id}/cancel",
+            Roles(ADMIN_USER),
+            json!({ "reason": "Prueba" }),
+        ),
+        ("GET", "/api/purchases/payable", Roles(ALL), Value::Null),
+        (
+            "GET",
+            "/api/purchases/payable/statement",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "GET",
+            "/api/purchases/payable/{id}",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/purchases/payable/{id}/pay",
+            Roles(ALL),
+            empty(),
+        ),
+        ("GET", "/api/cxc", Roles(ADMIN_USER), Value::Null),
+        ("GET", "/api/cxc/aging", Roles(ADMIN_USER), Value::Null),
+        ("GET", "/api/cxc/statement", Roles(ADMIN_USER), Value::Null),
+        (
+            "POST",
+            "/api/cxc/statement/email",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        ("POST", "/api/cxc/collect", Roles(ADMIN_USER), empty()),
+        (
+            "GET",
+            "/api/cxc/payment/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/cxc/payment/{id}/reverse",
+            Roles(ADMIN_USER),
+            json!({ "reason": "prueba" }),
+        ),
+        ("GET", "/api/cxc/{id}", Roles(ADMIN_USER), Value::Null),
     ]
 }
 
@@ -719,6 +847,13 @@ async fn another_company_cannot_read_or_change_records(backend: Backend) {
         )
         .await
         .json();
+    let supplier = admin_a
+        .post_json(
+            "/api/purchases/supplier/register",
+            json!({ "idType": "ruc", "identification": "0990000001001", "name": "Proveedor A" }),
+        )
+        .await
+        .json();
     let branch = admin_a.get("/api/company/branchOffice").await.json()["results"][0].clone();
     let user = admin_a.get("/api/users?search=cajero").await.json()["results"][0].clone();
     let ids = [
@@ -741,6 +876,11 @@ async fn another_company_cannot_read_or_change_records(backend: Backend) {
             "/api/clients",
             client["_id"].clone(),
             json!({ "idType": "cedula", "identification": "1710034065", "name": "Robado" }),
+        ),
+        (
+            "/api/purchases/supplier",
+            supplier["_id"].clone(),
+            json!({ "idType": "ruc", "identification": "0990000001001", "name": "Robado" }),
         ),
         (
             "/api/users",
@@ -873,6 +1013,64 @@ async fn every_page_enforces_sign_in_and_roles(backend: Backend) {
                     page.text().contains("RECURSO LIMITADO_ACCESO CON USUARIO"),
                     "{path} shows the 403 screen"
                 );
+            }
+        }
+    }
+}
+
+/// The routes issue 24 added, called as the screens call them — with their filters, export
+/// formats and record ids, which the matrix above (bare patterns) does not exercise: the shift
+/// history's filters, the reports' stock and export, the credit note's printouts (pages with an
+/// id, so [`every_page_enforces_sign_in_and_roles`] does not reach them). Signed out: 401 for the
+/// API, the sign-in page for a page; a role outside the table: 403; inside it: the answer.
+async fn issue_24_filters_exports_and_printouts_keep_the_roles(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let tenants = Tenants::create(&app).await;
+    let mut clients = tenants.clients_a(&app).await;
+    let mut anonymous = app.client();
+    let cases: [(&str, &[Role], u16); 7] = [
+        (
+            "/api/Turn?cashRegisterId=999999&userId=999999&state=closed&from=2026-01-01&to=2026-12-31",
+            ALL,
+            200,
+        ),
+        ("/api/reports/stock", ADMIN_USER, 200),
+        (
+            "/api/reports/sales/export?from=2026-01-01&to=2026-01-31&groupBy=product&format=xlsx",
+            ADMIN_USER,
+            200,
+        ),
+        (
+            "/api/reports/sales/export?from=2026-01-01&to=2026-01-31&groupBy=cashier&format=csv",
+            ADMIN_USER,
+            200,
+        ),
+        (
+            "/admin/caja/historial?cashRegisterId=999999&userId=999999&from=2026-01-01&to=2026-12-31",
+            ADMIN_USER,
+            200,
+        ),
+        ("/admin/ventas/notaCredito/999999/pdf", ALL, 404),
+        ("/admin/ventas/notaCredito/999999/ticket", ALL, 404),
+    ];
+    for (path, allowed, answer) in cases {
+        let signed_out = anonymous.get(path).await;
+        if path.starts_with("/api/") {
+            assert_eq!(signed_out.status, 401, "{path} signed out");
+        } else {
+            assert_eq!(signed_out.status, 302, "{path} signed out");
+            assert_eq!(
+                signed_out.header("location").as_deref(),
+                Some("/login?motivo=sesion"),
+                "{path}"
+            );
+        }
+        for (role, client) in clients.iter_mut() {
+            let status = client.get(path).await.status;
+            if allowed.contains(role) {
+                assert_eq!(status, answer, "{path} as {role:?}");
+            } else {
+                assert_eq!(status, 403, "{path} as {role:?}");
             }
         }
     }

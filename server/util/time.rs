@@ -15,8 +15,9 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 
-/// The default zone: Ecuador (mainland).
-pub const ZONE: Tz = chrono_tz::America::Guayaquil;
+/// The zone of a new company: Ecuador (mainland). Nothing else reads it: every date shown is in
+/// the zone of the company concerned ([`Zone`]).
+const DEFAULT_ZONE: Tz = chrono_tz::America::Guayaquil;
 
 /// A company's time zone (an IANA name such as `America/Guayaquil`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +25,7 @@ pub struct Zone(pub Tz);
 
 impl Default for Zone {
     fn default() -> Self {
-        Zone(ZONE)
+        Zone(DEFAULT_ZONE)
     }
 }
 
@@ -54,6 +55,15 @@ impl Zone {
     /// `2026-11-26T10:24:00-05:00`.
     pub fn iso(self, utc: NaiveDateTime) -> String {
         self.local(utc).format("%Y-%m-%dT%H:%M:%S%:z").to_string()
+    }
+
+    /// A date-time written with any offset (the SRI's authorization date, `-05:00`) as the API
+    /// sends it, with this zone's offset; text that is not such a date-time is kept as it is.
+    pub fn iso_text(self, text: &str) -> String {
+        match DateTime::parse_from_rfc3339(text.trim()) {
+            Ok(t) => self.iso(t.naive_utc()),
+            Err(_) => text.to_string(),
+        }
     }
 
     /// A stored UTC time as users read it: `dd/mm/aaaa HH:MM` in this zone.
@@ -89,7 +99,9 @@ impl Zone {
     /// The days `from` to `to` (both included) of this zone as the UTC range `[start, end)` to
     /// compare stored times with: every "sales of the day", daily report and date filter.
     pub fn days(self, from: NaiveDate, to: NaiveDate) -> (NaiveDateTime, NaiveDateTime) {
-        let end = to.succ_opt().map_or(NaiveDateTime::MAX, |d| self.start_of(d));
+        let end = to
+            .succ_opt()
+            .map_or(NaiveDateTime::MAX, |d| self.start_of(d));
         (self.start_of(from), end)
     }
 
@@ -107,22 +119,6 @@ pub fn now() -> NaiveDateTime {
 /// A date as users read it: `dd/mm/aaaa`.
 pub fn date_text(date: NaiveDate) -> String {
     date.format("%d/%m/%Y").to_string()
-}
-
-/// A stored UTC time in the default zone with its offset (`2026-11-21T09:05:00-05:00`).
-/// Prefer [`Zone::iso`] with the company's zone; this remains for views not yet given one.
-pub fn to_local_iso(utc: NaiveDateTime) -> String {
-    Zone::default().iso(utc)
-}
-
-/// Today's date in the default zone (`2026-11-21`). Prefer [`Zone::today`].
-pub fn local_today() -> String {
-    local_date().format("%Y-%m-%d").to_string()
-}
-
-/// Today's date in the default zone. Prefer [`Zone::today`] with the company's zone.
-pub fn local_date() -> NaiveDate {
-    Zone::default().today()
 }
 
 #[cfg(test)]
@@ -143,8 +139,16 @@ mod tests {
         assert_eq!(z.iso(at("2026-11-26 15:24")), "2026-11-26T10:24:00-05:00");
         assert_eq!(z.text(at("2026-11-26 15:24")), "26/11/2026 10:24");
         let galapagos = Zone::parse("Pacific/Galapagos").unwrap();
-        assert_eq!(galapagos.iso(at("2026-11-26 15:24")), "2026-11-26T09:24:00-06:00");
+        assert_eq!(
+            galapagos.iso(at("2026-11-26 15:24")),
+            "2026-11-26T09:24:00-06:00"
+        );
         assert_eq!(date_text(day("2026-12-11")), "11/12/2026");
+        assert_eq!(
+            galapagos.iso_text("2026-11-26T10:24:00.123-05:00"),
+            "2026-11-26T09:24:00-06:00"
+        );
+        assert_eq!(galapagos.iso_text("pendiente"), "pendiente");
         assert_eq!(Zone::parse("Marte/Olympus"), None);
         assert_eq!(Zone::from_stored("?"), Zone::default());
     }
@@ -153,16 +157,25 @@ mod tests {
     fn a_day_is_the_company_day_in_utc() {
         let z = Zone::default();
         let (start, end) = z.day(day("2026-11-26"));
-        assert_eq!((start, end), (at("2026-11-26 05:00"), at("2026-11-27 05:00")));
+        assert_eq!(
+            (start, end),
+            (at("2026-11-26 05:00"), at("2026-11-27 05:00"))
+        );
         // 03:00 UTC on the 27th is 22:00 on the 26th in Ecuador.
         let sale = at("2026-11-27 03:00");
         assert!(start <= sale && sale < end);
         assert_eq!(z.date_of(sale), day("2026-11-26"));
         let (start, end) = z.days(day("2026-11-01"), day("2026-11-30"));
-        assert_eq!((start, end), (at("2026-11-01 05:00"), at("2026-12-01 05:00")));
+        assert_eq!(
+            (start, end),
+            (at("2026-11-01 05:00"), at("2026-12-01 05:00"))
+        );
         // A zone with summer time: the range follows its offset on each end.
         let madrid = Zone::parse("Europe/Madrid").unwrap();
         let (start, end) = madrid.days(day("2026-03-01"), day("2026-06-30"));
-        assert_eq!((start, end), (at("2026-02-28 23:00"), at("2026-06-30 22:00")));
+        assert_eq!(
+            (start, end),
+            (at("2026-02-28 23:00"), at("2026-06-30 22:00"))
+        );
     }
 }

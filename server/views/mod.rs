@@ -11,6 +11,8 @@ pub mod ebilling;
 pub mod home;
 pub mod inventory;
 pub mod pages;
+pub mod purchases;
+pub mod receivables;
 pub mod reports;
 pub mod ride;
 pub mod sales;

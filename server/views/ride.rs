@@ -86,6 +86,62 @@ pub struct RideModifiedView {
     pub reason: String,
 }
 
+/// The transportista of a guía de remisión.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RideCarrierView {
+    pub name: String,
+    /// «RUC», «Cédula»…
+    pub id_type: String,
+    pub id: String,
+}
+
+/// One transported line of a guía (code, quantity, description; no prices).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RideGuideLineView {
+    pub main_code: Option<String>,
+    pub aux_code: Option<String>,
+    pub quantity: String,
+    pub description: String,
+    pub details: Vec<RideNameValue>,
+}
+
+/// One destinatario of a guía with what travels to it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RideRecipientView {
+    pub name: String,
+    pub id: String,
+    pub address: String,
+    /// `motivoTraslado`.
+    pub reason: String,
+    pub destination_establishment: Option<String>,
+    pub route: Option<String>,
+    pub customs_document: Option<String>,
+    /// The comprobante de venta that supports the transfer («FACTURA 001-001-000000001»).
+    pub support_document: Option<String>,
+    pub support_authorization: Option<String>,
+    /// `dd/mm/aaaa`.
+    pub support_date: Option<String>,
+    pub lines: Vec<RideGuideLineView>,
+}
+
+/// What a guía de remisión prints instead of buyer, prices and totals (sri.md §6): the
+/// transport (punto de partida, transportista, placa, fechas) and each destinatario.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RideGuideView {
+    pub departure_address: String,
+    pub carrier: RideCarrierView,
+    pub plate: String,
+    /// `dd/mm/aaaa`.
+    pub transport_start: String,
+    /// `dd/mm/aaaa`.
+    pub transport_end: String,
+    pub recipients: Vec<RideRecipientView>,
+}
+
 /// The clave de acceso as Code 128 (`crate::domain::code128`): one SVG path in a `width × 1` box.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -100,9 +156,9 @@ pub struct BarcodeView {
 pub struct RideView {
     /// `sri_documents.id` (the `{id}` of `/tickets/factura/{id}/…`).
     pub document_id: i64,
-    /// `factura` or `notaCredito` (the segment of the printable routes).
+    /// `factura`, `notaCredito` or `guiaRemision` (the segment of the printable routes).
     pub kind: String,
-    /// «FACTURA», «NOTA DE CRÉDITO».
+    /// «FACTURA», «NOTA DE CRÉDITO», «GUÍA DE REMISIÓN».
     pub title: String,
     /// `estab-ptoEmi-secuencial`.
     pub number: String,
@@ -123,7 +179,11 @@ pub struct RideView {
     /// `dd/mm/aaaa`.
     pub issue_date: String,
     pub issuer: RideIssuerView,
-    pub buyer: RideBuyerView,
+    /// The buyer of a factura or nota de crédito (`None` on a guía, which has destinatarios).
+    pub buyer: Option<RideBuyerView>,
+    /// The transport and destinatarios of a guía de remisión (`None` on other documents, whose
+    /// `lines`, `totals` and `payments` a guía leaves empty).
+    pub guide: Option<RideGuideView>,
     pub remission_guide: Option<String>,
     pub modified: Option<RideModifiedView>,
     pub lines: Vec<RideLineView>,
@@ -134,7 +194,8 @@ pub struct RideView {
     pub barcode: BarcodeView,
 }
 
-/// Data of `/tickets/{factura|notaCredito}/{id}/{A4SRI|Ticket80}` and `/admin/ebilling/RIDE/{accessKey}`.
+/// Data of `/tickets/{factura|notaCredito}/{id}/{A4SRI|Ticket80}`,
+/// `/tickets/guiaRemision/{id}/A4SRI` and `/admin/ebilling/RIDE/{accessKey}`.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RidePage {

@@ -145,6 +145,15 @@ pub fn bindings() -> String {
         cash::pages::CashCountTicket,
         cash::pages::CnbPage,
         cash::pages::CnbReportTicket,
+        receivables::ReceivableDetailView,
+        receivables::ReceiptView,
+        receivables::AgingView,
+        receivables::CxcHubView,
+        receivables::CollectPageView,
+        receivables::ReceivablesPage,
+        receivables::StatementPage,
+        receivables::ReceiptPrint,
+        receivables::StatementPrint,
         sales::promotion::PromotionView,
         sales::promotion::PromotionsPage,
         sales::quote::QuoteView,
@@ -157,6 +166,11 @@ pub fn bindings() -> String {
         ebilling::credit_note::ElectronicCreditNoteView,
         ebilling::credit_note::CreditableInvoiceView,
         ebilling::credit_note::ElectronicCreditNotesPage,
+        purchases::supplier::SupplierView,
+        purchases::supplier::SuppliersPage,
+        purchases::purchase::PurchaseView,
+        purchases::payable::PayableView,
+        purchases::payable::SupplierStatementView,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

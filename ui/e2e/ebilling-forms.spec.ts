@@ -317,8 +317,8 @@ test('/admin/ebilling: filters, XML, RIDE, e-mail again, and correct-and-resend 
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(rows).toHaveCount(2);
   for (const text of await rows.allTextContents()) expect(text).toContain('Guía de remisión');
-  // A guía has no RIDE nor e-mail here.
-  await expect(rows.first().getByRole('link', { name: 'Ver RIDE' })).toHaveCount(0);
+  // An authorized guía has its RIDE here too.
+  await expect(rows.first().getByRole('link', { name: 'Ver RIDE' })).toHaveCount(1);
 
   await page.getByLabel('Desde').fill('2020-01-01');
   await page.getByLabel('Hasta').fill('2020-01-31');

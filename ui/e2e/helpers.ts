@@ -142,3 +142,9 @@ export async function scannableProducts(page: Page): Promise<DemoProduct[]> {
   const list = await (await page.request.get('/api/item?limit=20')).json();
   return (list.results as DemoProduct[]).filter((p) => p.kind === 'product' && p.barcodes.length > 0);
 }
+
+/**
+ * Scripts a printout must not carry: any but its «Imprimir» button's (`ui/src/print.ts`), which
+ * only makes the button print and is not needed to show the document.
+ */
+export const NO_APP_SCRIPT = 'script[src]:not([src^="/assets/print-"]), script#__hydration';

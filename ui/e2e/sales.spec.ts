@@ -6,7 +6,7 @@
  * sale opens the POS with its line.
  */
 import { expect, test } from '@playwright/test';
-import { collectErrors, expectToast, hydrated, signIn } from './helpers';
+import { NO_APP_SCRIPT, collectErrors, expectToast, hydrated, signIn } from './helpers';
 
 interface Product {
   name: string;
@@ -15,6 +15,8 @@ interface Product {
 }
 
 test('scan two products, pay cash with change, print the ticket without JavaScript', async ({ page, browser }) => {
+  // A whole day at the counter: sale, credit note, quote converted and paid.
+  test.setTimeout(60_000);
   const errors = collectErrors(page);
   await signIn(page, 'vendedor@demo.ec');
 
@@ -84,12 +86,12 @@ test('scan two products, pay cash with change, print the ticket without JavaScri
   await expect(body).toContainText(second.name);
   await expect(body).toContainText(`TOTAL${total}`);
   await expect(body).toContainText(`CAMBIO${change}`);
-  expect(await print.locator('script[src]').count()).toBe(0);
+  expect(await print.locator(NO_APP_SCRIPT).count()).toBe(0);
   const a4 = await print.goto(`/admin/ventas/notaventa/${id}/pdf`);
   expect(a4?.status()).toBe(200);
   await expect(print.getByTestId('document-a4')).toContainText('NOTA DE VENTA');
   await expect(print.getByTestId('totals')).toContainText(`TOTAL${total}`);
-  expect(await print.locator('script[src]').count()).toBe(0);
+  expect(await print.locator(NO_APP_SCRIPT).count()).toBe(0);
   await context.close();
 
   // The hub lists it among the branch's last sales.
@@ -123,5 +125,28 @@ test('scan two products, pay cash with change, print the ticket without JavaScri
   await page.getByTestId('quotes-list').getByRole('button', { name: 'Convertir en venta' }).first().click();
   await expect(page).toHaveURL(/\/admin\/ventas\/notaventa$/);
   await expect(page.getByTestId('cart')).toContainText(first.name);
+
+  // Paid, the quote is «Convertida», linked to its sale, and cannot be converted again. F9
+  // pays once the server has priced the cart.
+  await expect(page.getByRole('button', { name: 'Cobrar (F9)' })).toBeEnabled();
+  await page.getByLabel('Código de barras').press('F9');
+  await expect(page.getByTestId('pay-dialog')).toBeVisible();
+  await page.getByTestId('pay-dialog').getByLabel('Recibido').fill('100.00');
+  await page.getByTestId('pay-dialog').getByLabel('Recibido').press('Enter');
+  const converted = page.getByTestId('sale-done');
+  await expect(converted).toContainText('Nota de venta 001-001-');
+  const convertedNumber = /001-001-\d{9}/.exec((await converted.textContent()) ?? '')?.[0] ?? '';
+  const convertedHref = (await converted.getByRole('link', { name: 'Ticket 80 mm' }).getAttribute('href')) ?? '';
+  const convertedId = /\/admin\/ventas\/notaventa\/(\d+)\/ticket$/.exec(convertedHref)?.[1];
+  expect(convertedId).toBeTruthy();
+  await page.goto('/admin/ventas/cotizador');
+  await hydrated(page);
+  const saleLink = page.getByRole('link', { name: `Venta ${convertedNumber}` });
+  await expect(page.getByTestId('quotes-list').getByRole('link', { name: `Venta ${convertedNumber}` })).toHaveAttribute('href', `/admin/ventas/notaventa/${convertedId}/pdf`);
+  const quoteRow = page.getByTestId('quotes-list').locator('tr', { has: saleLink });
+  await expect(quoteRow.getByTestId('quote-state')).toContainText('Convertida');
+  await expect(quoteRow.getByRole('button', { name: 'Convertir en venta' })).toHaveCount(0);
+  await page.goto(`/admin/ventas/notaventa/${convertedId}/pdf`);
+  await expect(page.getByTestId('document-number')).toHaveText(`No. ${convertedNumber}`);
   expect(errors).toEqual([]);
 });

@@ -6,13 +6,15 @@ import { menu as configMenu } from './features/config/menu';
 import { menu as homeMenu } from './features/home/menu';
 import { menu as inventoryMenu } from './features/inventory/menu';
 import { menu as salesMenu } from './features/sales/menu';
+import { menu as purchasesMenu } from './features/purchases/menu';
 import { menu as cashMenu } from './features/cash/menu';
 import { menu as ebillingMenu } from './features/ebilling/menu';
 import { menu as reportsMenu } from './features/reports/menu';
+import { menu as receivablesMenu } from './features/receivables/menu';
 import type { MenuItem } from './lib/menu-item';
 
 export type { MenuEntry, MenuGroup, MenuItem } from './lib/menu-item';
 export { isGroup } from './lib/menu-item';
 
 /** The menu, area by area (each area lists its entries in `features/<area>/menu.ts`). */
-export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu, ...ebillingMenu, ...reportsMenu];
+export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu, ...receivablesMenu, ...purchasesMenu, ...ebillingMenu, ...reportsMenu];

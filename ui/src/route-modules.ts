@@ -13,10 +13,12 @@ import { pages as configPages } from './features/config/pages';
 import { pages as homePages } from './features/home/pages';
 import { pages as inventoryPages } from './features/inventory/pages';
 import { pages as salesPages } from './features/sales/pages';
+import { pages as purchasesPages } from './features/purchases/pages';
 import { pages as platformPages } from './features/platform/pages';
 import { pages as cashPages } from './features/cash/pages';
 import { pages as ebillingPages } from './features/ebilling/pages';
 import { pages as reportsPages } from './features/reports/pages';
+import { pages as receivablesPages } from './features/receivables/pages';
 import type { RouteModule } from './lib/route-module';
 
 export type { RouteModule };
@@ -35,8 +37,10 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...configPages,
   ...inventoryPages,
   ...salesPages,
+  ...purchasesPages,
   ...platformPages,
   ...cashPages,
   ...ebillingPages,
   ...reportsPages,
+  ...receivablesPages,
 };

@@ -12,10 +12,12 @@ import * as config from './features/config/routes';
 import * as home from './features/home/routes';
 import * as inventory from './features/inventory/routes';
 import * as sales from './features/sales/routes';
+import * as purchases from './features/purchases/routes';
 import * as platform from './features/platform/routes';
 import * as cash from './features/cash/routes';
 import * as ebilling from './features/ebilling/routes';
 import * as reports from './features/reports/routes';
+import * as receivables from './features/receivables/routes';
 import type { RouteDef } from './lib/route-def';
 
 export type { Layout, Role, RouteDef } from './lib/route-def';
@@ -38,12 +40,12 @@ export const routeTable: RouteDef[] = [
         page: 'layouts/default',
         auth: true,
         data: true,
-        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes, ...ebilling.adminRoutes, ...reports.adminRoutes],
+        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...purchases.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes, ...ebilling.adminRoutes, ...reports.adminRoutes, ...receivables.adminRoutes],
       },
       {
         id: 'layout-free',
         page: 'layouts/free',
-        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes, ...sales.freeRoutes, ...ebilling.freeRoutes, ...reports.freeRoutes],
+        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes, ...sales.freeRoutes, ...ebilling.freeRoutes, ...reports.freeRoutes, ...receivables.freeRoutes],
       },
       ...platform.rootRoutes,
     ],

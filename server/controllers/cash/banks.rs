@@ -19,6 +19,7 @@ use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::cash::bank::{BankAccount, BankAccountFields, BankMovement};
+use crate::models::config::company::Company;
 use crate::validation::{check_fields, required_text};
 use crate::views::cash::bank::{BankAccountView, BankMovementsView};
 
@@ -103,7 +104,11 @@ pub fn movements_view(
 ) -> AppResult<BankMovementsView> {
     let account = load::<BankAccount>(conn, company, id)?;
     let lines = BankMovement::of_account(conn, company, id)?;
-    Ok(BankMovementsView::new(&account, &lines))
+    Ok(BankMovementsView::new(
+        &account,
+        &lines,
+        Company::zone(conn, company)?,
+    ))
 }
 
 /// `GET /api/bank/{id}/movements`.

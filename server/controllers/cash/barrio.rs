@@ -20,7 +20,6 @@ use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::cash::cnb::{self, CnbConfig, CnbOperation, NewOperation, TYPES};
 use crate::services::cash::barrio as cnb_service;
-use crate::util::time::local_date;
 use crate::validation::{check_fields, required_text};
 use crate::views::cash::barrio::{CnbConfigView, CnbOperationView, CnbReportView};
 
@@ -166,10 +165,11 @@ pub async fn operation(
     let view = state
         .db
         .write(move |conn| {
-            let op = cnb_service::operate_at_counter(conn, &tenant, &new)?;
-            Ok(CnbOperationView::from(&op))
+            // A blind cashier's refused payout is committed on record, then answered.
+            Ok(cnb_service::operate_at_counter(conn, &tenant, &new)?
+                .map(|op| CnbOperationView::new(&op, tenant.zone())))
         })
-        .await?;
+        .await??;
     Ok((StatusCode::CREATED, Json(view)))
 }
 
@@ -185,7 +185,7 @@ pub async fn reverse(
         .db
         .write(move |conn| {
             let reversal = cnb_service::reverse_by(conn, &tenant, id)?;
-            Ok(CnbOperationView::from(&reversal))
+            Ok(CnbOperationView::new(&reversal, tenant.zone()))
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view)))
@@ -198,7 +198,7 @@ pub fn report_view(
     date: Option<&str>,
 ) -> AppResult<CnbReportView> {
     let date = match date.map(str::trim).filter(|d| !d.is_empty()) {
-        None => local_date(),
+        None => tenant.zone().today(),
         Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| {
             AppError::field("date", "La fecha no es válida: use el formato AAAA-MM-DD")
         })?,
@@ -210,6 +210,7 @@ pub fn report_view(
         date.format("%Y-%m-%d").to_string(),
         config.as_ref(),
         &operations,
+        tenant.zone(),
     ))
 }
 

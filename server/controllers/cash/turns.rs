@@ -25,11 +25,13 @@ use crate::models::auth::user::{Role, User};
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::count::{Count, DENOMINATIONS};
 use crate::models::cash::movement::{Movement, MovementKind};
+use crate::models::cash::refusal::RefusedWithdrawal;
 use crate::models::cash::register::CashRegister;
 use crate::models::cash::turn::{self, Scope, Turn};
+use crate::models::config::company::Company;
 use crate::services::cash::{posting, shifts};
 use crate::validation::{check_fields, optional_text, required_text};
-use crate::views::cash::turn::{TurnDetailView, TurnView};
+use crate::views::cash::turn::{RefusedWithdrawalView, TurnDetailView, TurnMovementView, TurnView};
 
 /// Longest reason or note.
 const NOTE_MAX: usize = 300;
@@ -42,7 +44,15 @@ pub fn turn_view(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppRe
         .map(|r| r.name)
         .unwrap_or_default();
     let user = User::find(conn, t.user_id)?.name;
-    Ok(TurnView::new(t, register, user))
+    let refused = RefusedWithdrawal::counts(conn, company, &[t.id])?
+        .remove(&t.id)
+        .unwrap_or(0);
+    Ok(TurnView::new(
+        t,
+        (register, user),
+        refused,
+        Company::zone(conn, company)?,
+    ))
 }
 
 /// The shift with its lines, count and summary, as `tenant` may see it (blind for a cashier
@@ -54,13 +64,17 @@ pub fn detail(conn: &mut DbConnection, tenant: &Tenant, t: &Turn) -> AppResult<T
         turn: turn_view(conn, company, t)?,
         movements: Movement::of_turn(conn, company, t.id)?
             .iter()
-            .map(Into::into)
+            .map(|m| TurnMovementView::new(m, tenant.zone()))
             .collect(),
         counts: Count::of_turn(conn, company, t.id)?
             .iter()
             .map(Into::into)
             .collect(),
         summary: (&summary).into(),
+        refused_withdrawals: RefusedWithdrawal::of_turn(conn, company, t.id)?
+            .iter()
+            .map(|r| RefusedWithdrawalView::new(r, tenant.zone()))
+            .collect(),
         blind: false,
     };
     Ok(if shifts::is_blind(tenant, t) {
@@ -244,17 +258,20 @@ pub async fn movement(
                 ("amount", amount.clone().err()),
                 ("reason", required_text(&reason, "El motivo", NOTE_MAX)),
             ])?;
-            shifts::cash_in_out(
+            match shifts::cash_in_out(
                 conn,
                 &tenant,
                 &t,
                 kind.map_err(AppError::BadRequest)?,
                 amount.map_err(AppError::BadRequest)?,
                 reason,
-            )?;
-            detail(conn, &tenant, &t)
+            )? {
+                Ok(()) => detail(conn, &tenant, &t).map(Ok),
+                // Committed: the attempt stays on record, the answer is the refusal.
+                Err(refusal) => Ok(Err(refusal)),
+            }
         })
-        .await?;
+        .await??;
     Ok((StatusCode::CREATED, Json(view)))
 }
 

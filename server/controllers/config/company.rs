@@ -215,8 +215,12 @@ pub async fn update(
             }
             Company::update(conn, tenant.company, &fields)
                 .map_err(|e| constraint_conflict(e, "ruc", RUC_TAKEN))?;
-            if let Some(zone) = zone {
+            if let Some(zone) = zone
+                && Company::zone(conn, tenant.company)? != zone
+            {
                 Company::set_time_zone(conn, tenant.company, zone.name())?;
+                // The report's days are the zone's: sum the documents into the new days.
+                crate::services::reports::summary::rebuild(conn, tenant.company)?;
             }
             detail(conn, &tenant)
         })

@@ -10,14 +10,17 @@ use crate::db::DbConnection;
 use crate::error::AppResult;
 use crate::models::auth::user::User;
 use crate::models::config::licence::Licence;
-use crate::util::time::local_date;
 use crate::views::config::licence::LicenceView;
 
 /// The licence view of the tenant's company (the API and the licences page).
 pub fn licence_view(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<LicenceView> {
     let licence = Licence::current(conn, tenant.company)?;
     let active = User::active_users(conn, tenant.company)?;
-    Ok(LicenceView::new(licence.as_ref(), active, local_date()))
+    Ok(LicenceView::new(
+        licence.as_ref(),
+        active,
+        tenant.zone().today(),
+    ))
 }
 
 /// `GET /api/company/licence`.

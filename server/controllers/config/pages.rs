@@ -6,7 +6,6 @@ use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::db::DbConnection;
 use crate::error::AppResult;
 use crate::models::config::branch_office::BranchOffice;
-use crate::util::time::local_date;
 use crate::views::config::branch_office::BranchOfficeView;
 use crate::views::config::company::CompanyPage;
 use crate::views::config::holiday::HolidaysPage;
@@ -43,14 +42,14 @@ fn company_page(
     })
 }
 
-/// The year shown: `?year=` when valid, else the current year in Ecuador.
+/// The year shown: `?year=` when valid, else the current year in the company's zone.
 fn holidays_page(
     conn: &mut DbConnection,
     tenant: &Tenant,
     query: &PageQuery,
 ) -> AppResult<HolidaysPage> {
     let asked = holidays::parse_year(query.get("year")).ok().flatten();
-    let year = asked.unwrap_or_else(|| chrono::Datelike::year(&local_date()));
+    let year = asked.unwrap_or_else(|| chrono::Datelike::year(&tenant.zone().today()));
     Ok(HolidaysPage {
         list: holidays::list_page(conn, tenant, &query.list()?, Some(year))?,
         year,

@@ -34,14 +34,14 @@ pub async fn upload(
     })?;
     let key = SealingKey::derive(secret)
         .map_err(|_| AppError::Internal(anyhow::anyhow!("no se pudo derivar la clave")))?;
-    let user = tenant.user_id();
+    let (user, zone) = (tenant.user_id(), tenant.zone());
     let facts = state
         .db
         .write(move |conn| {
             certificate::store(conn, &key, tenant.company, Some(user), &file, &password)
         })
         .await?;
-    Ok(Json(CertificateView::of(&facts)))
+    Ok(Json(CertificateView::of(&facts, zone)))
 }
 
 /// `GET /api/ebilling/certificate` (admin): the active certificate's facts, or 404.
@@ -50,11 +50,12 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<CertificateView>> {
     let tenant = auth.tenant(roles::ADMIN)?;
+    let zone = tenant.zone();
     let facts = state
         .db
         .run(move |conn| certificate::facts(conn, tenant.company))
         .await?;
-    Ok(Json(CertificateView::of(&facts)))
+    Ok(Json(CertificateView::of(&facts, zone)))
 }
 
 /// The `file` and `password` fields of the upload (other fields are ignored).

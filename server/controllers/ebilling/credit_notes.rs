@@ -21,14 +21,15 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::ebilling::remission_guide;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::{CreditNote, KIND_ELECTRONIC};
 use crate::models::sales::note::{KIND_INVOICE, Sale};
 use crate::models::sri::document::SriDocument;
+use crate::services::ebilling::resend::Corrections;
 use crate::services::sales::credit_note::{CreditNoteBody, Kind, register_kind};
 use crate::sri::queue::{self, DocumentStatus};
-use crate::util::time::to_local_iso;
 use crate::views::ebilling::credit_note::{CreditableInvoiceView, ElectronicCreditNoteView};
 use crate::views::sales::credit_note::CreditNoteView;
 
@@ -54,6 +55,7 @@ fn with_document(
         note,
         document.as_ref(),
         &messages,
+        Company::zone(conn, company)?,
     ))
 }
 
@@ -114,7 +116,7 @@ pub fn list_page(
         .zip(documents)
         .map(|(note, document)| {
             let document = document.and_then(|id| found.get(&id));
-            ElectronicCreditNoteView::new(note, document, &[])
+            ElectronicCreditNoteView::new(note, document, &[], tenant.zone())
         })
         .collect();
     Ok(Page {
@@ -150,17 +152,20 @@ pub async fn get(
     .await
 }
 
-/// `POST /api/ebilling/creditNote/{id}/resend` (body ignored, like the factura's): a DEVUELTA or
-/// NO AUTORIZADO nota de crédito corrected with the company's current data and resent with the
-/// same clave (409 in any other state); nothing is returned to stock or cash again. Answers the
-/// nota de crédito as `GET` does.
+/// `POST /api/ebilling/creditNote/{id}/resend` `{reason?}` (optional body, [`Corrections`]): a
+/// DEVUELTA or NO AUTORIZADO nota de crédito corrected with the company's current data and the
+/// given reason and resent with the same clave (409 in any other state; 400 for a reason that is
+/// not valid); nothing is returned to stock or cash again. Answers the nota de crédito as `GET`
+/// does.
 pub async fn resend(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
+    body: axum::body::Bytes,
 ) -> AppResult<Json<ElectronicCreditNoteView>> {
+    let corrections = Corrections::parse(&body)?;
     document::read(&state, &auth, move |conn, tenant| {
-        let note = crate::services::ebilling::credit_note::resend(conn, tenant, id)?;
+        let note = crate::services::ebilling::credit_note::resend(conn, tenant, id, corrections)?;
         detail(conn, tenant.company, note.id)
     })
     .await
@@ -189,7 +194,7 @@ pub async fn invoice(
         Ok(CreditableInvoiceView {
             id: sale.id,
             number: sale.number.clone(),
-            date: to_local_iso(sale.created_at),
+            date: Company::zone(conn, company)?.iso(sale.created_at),
             client_name: client.as_ref().map(|c| c.name.clone()).unwrap_or_default(),
             client_identification: client.map(|c| c.identification).unwrap_or_default(),
             total: money_text(sale.total),

@@ -18,6 +18,7 @@ use crate::http::params::PathId;
 use crate::models::ebilling::documents::{self, DocumentFilter};
 use crate::models::sri::document::SriDocument;
 use crate::services::ebilling::documents::{parse_state, parse_type};
+use crate::services::ebilling::resend::Corrections;
 use crate::sri::queue::{self, DocumentStatus};
 use crate::views::ebilling::document::{
     ElectronicDocumentDetailView, ElectronicDocumentView, SriMessageView,
@@ -93,7 +94,7 @@ pub fn list_page(
     let sales = sales_of(conn, tenant, &ids)?;
     Ok(page.map(|d| ElectronicDocumentView {
         sale_id: sales.get(&d.id).copied(),
-        ..ElectronicDocumentView::of(&d, now)
+        ..ElectronicDocumentView::of(&d, now, tenant.zone())
     }))
 }
 
@@ -125,8 +126,11 @@ fn detail(
     let doc = find_in_branch(conn, tenant, id)?;
     let messages = queue::messages(conn, doc.id)?;
     Ok(ElectronicDocumentDetailView {
-        document: ElectronicDocumentView::of(&doc, crate::util::time::now()),
-        messages: messages.iter().map(SriMessageView::of).collect(),
+        document: ElectronicDocumentView::of(&doc, crate::util::time::now(), tenant.zone()),
+        messages: messages
+            .iter()
+            .map(|m| SriMessageView::of(m, tenant.zone()))
+            .collect(),
     })
 }
 
@@ -141,22 +145,26 @@ pub async fn get(
     Ok(Json(view))
 }
 
-/// `POST /api/ebilling/documents/{id}/resend` (every role; body ignored): «Corregir y reenviar»
-/// of `/admin/ebilling` for any document type — the factura, nota de crédito or guía that carries
-/// it is corrected and resent with the same clave by its own service
-/// ([`crate::services::ebilling::resend`]). 409 unless DEVUELTA / NO AUTORIZADO; 404 for a
-/// document that is not the branch's. Answers the document as `GET` does.
+/// `POST /api/ebilling/documents/{id}/resend` (every role; optional body of corrections,
+/// [`Corrections`]: a nota de crédito's `reason`; a guía's `carrier`, `plate`, `reason`,
+/// `startDate`, `endDate`): «Corregir y reenviar» of `/admin/ebilling` for any document type —
+/// the factura, nota de crédito or guía that carries it is corrected and resent with the same
+/// clave by its own service ([`crate::services::ebilling::resend`]). 409 unless DEVUELTA / NO
+/// AUTORIZADO; 404 for a document that is not the branch's; 400 for corrections its type does not
+/// take or that are not valid. Answers the document as `GET` does.
 pub async fn resend(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
+    body: axum::body::Bytes,
 ) -> AppResult<Json<ElectronicDocumentDetailView>> {
     let tenant = auth.tenant(roles::ALL)?;
+    let corrections = Corrections::parse(&body)?;
     let view = state
         .db
         .run(move |conn| {
             let doc = find_in_branch(conn, &tenant, id)?;
-            crate::services::ebilling::resend::resend(conn, &tenant, &doc)?;
+            crate::services::ebilling::resend::resend(conn, &tenant, &doc, corrections)?;
             detail(conn, &tenant, id)
         })
         .await?;

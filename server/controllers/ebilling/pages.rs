@@ -21,7 +21,7 @@ pub const LOADERS: Loaders = &[
     ("ebilling-test", |ctx| {
         ctx.tenant(|conn, tenant, _| {
             let certificate = match certificate::facts(conn, tenant.company) {
-                Ok(facts) => Some(CertificateView::of(&facts)),
+                Ok(facts) => Some(CertificateView::of(&facts, tenant.zone())),
                 Err(AppError::NotFound(_)) => None,
                 Err(other) => return Err(other),
             };

@@ -20,13 +20,14 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::ebilling::remission_guide::{self as model, RemissionGuide};
 use crate::models::inventory::document::StockDocument;
 use crate::models::inventory::kardex::KardexRow;
 use crate::models::inventory::transfer::Transfer;
 use crate::services::ebilling::remission_guides::{self as service, RemissionGuideBody};
+use crate::services::ebilling::resend::Corrections;
 use crate::sri::queue;
-use crate::util::time::to_local_iso;
 use crate::views::ebilling::document::{ElectronicDocumentView, SriMessageView};
 use crate::views::ebilling::remission_guide::{
     RemissionGuideLineView, RemissionGuideView, RemissionGuidesPage, TransferChoiceView,
@@ -68,16 +69,17 @@ pub fn views_of(
     let names = KardexRow::user_names(conn, company, &users)?;
     let transfer_numbers = model::transfer_numbers(conn, company, &transfer_ids)?;
     let now = crate::util::time::now();
+    let zone = Company::zone(conn, company)?;
     let mut out = Vec::with_capacity(guides.len());
     for g in guides {
         let doc = docs
             .get(&g.sri_document_id)
             .ok_or_else(|| AppError::Internal(anyhow::anyhow!("guía {} sin documento", g.id)))?;
-        let document = ElectronicDocumentView::of(doc, now);
+        let document = ElectronicDocumentView::of(doc, now, zone);
         let msgs = if messages {
             queue::messages(conn, doc.id)?
                 .iter()
-                .map(SriMessageView::of)
+                .map(|m| SriMessageView::of(m, zone))
                 .collect()
         } else {
             Vec::new()
@@ -95,7 +97,7 @@ pub fn views_of(
             start_date: g.start_date.to_string(),
             end_date: g.end_date.to_string(),
             user: names.get(&g.user_id).cloned().unwrap_or_default(),
-            created_at: to_local_iso(g.created_at),
+            created_at: zone.iso(g.created_at),
             document_id: doc.id,
             access_key: doc.access_key.clone(),
             state: doc.status.clone(),
@@ -218,19 +220,23 @@ pub async fn list(
     Ok(Json(page))
 }
 
-/// `POST /api/ebilling/remissionGuide/{id}/resend` (body ignored, like the factura's): a DEVUELTA
-/// or NO AUTORIZADO guía corrected with the company's current data and resent with the same
-/// clave (409 in any other state). Answers the guía as `GET` does.
+/// `POST /api/ebilling/remissionGuide/{id}/resend` `{carrier?, plate?, reason?, startDate?,
+/// endDate?}` (optional body, [`Corrections`]): a DEVUELTA or NO AUTORIZADO guía corrected with
+/// the company's current data and the given fields and resent with the same clave (409 in any
+/// other state; 400 with field errors for corrections that are not valid). Answers the guía as
+/// `GET` does.
 pub async fn resend(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
+    body: axum::body::Bytes,
 ) -> AppResult<Json<RemissionGuideView>> {
     let tenant = auth.tenant(roles::ALL)?;
+    let corrections = Corrections::parse(&body)?;
     let view = state
         .db
         .run(move |conn| {
-            let guide = service::resend(conn, &tenant, id)?;
+            let guide = service::resend(conn, &tenant, id, corrections)?;
             detail(conn, &tenant, guide.id)
         })
         .await?;

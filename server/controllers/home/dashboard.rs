@@ -16,7 +16,6 @@ use crate::models::config::emission_point::EmissionPoint;
 use crate::models::config::holiday::Holiday;
 use crate::models::config::licence::Licence;
 use crate::models::inventory::category::Category;
-use crate::util::time::local_date;
 use crate::views::config::branch_office::BranchOfficeDetailView;
 use crate::views::config::company::CompanyView;
 use crate::views::config::holiday::HolidayView;
@@ -35,7 +34,7 @@ pub fn load(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<DashboardView
         Some(b) => EmissionPoint::for_branches(conn, tenant.company, &[b.id])?,
         None => Vec::new(),
     };
-    let today = local_date();
+    let today = tenant.zone().today();
     let active_users = User::active_users(conn, tenant.company)?;
     let licence = Licence::current(conn, tenant.company)?;
     Ok(DashboardView {

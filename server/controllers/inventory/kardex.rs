@@ -308,11 +308,13 @@ fn selected_cellar(
     }
 }
 
-/// The stock list of the query string (`cellarId`, `search`, `low=true`).
+/// The stock list of the query string (`cellarId`, `search`, `low=true`), one page of it (`page`,
+/// `limit`, like every list); the total value is of all the rows, not only the page's.
 pub fn stock_data(
     conn: &mut DbConnection,
     tenant: &Tenant,
     query: &HashMap<String, String>,
+    params: &ListParams,
 ) -> AppResult<StockListView> {
     let branch = tenant.branch(conn)?.id;
     let warehouse = selected_cellar(conn, tenant.company, query)?;
@@ -322,7 +324,7 @@ pub fn stock_data(
         .filter(|s| !s.is_empty())
         .map(|s| contains_pattern(&s.chars().take(100).collect::<String>()));
     let low = query.get("low").is_some_and(|v| v == "true" || v == "1");
-    stock_rows(conn, tenant, branch, warehouse, search, low)
+    stock_rows(conn, tenant, branch, warehouse, search, low, params)
 }
 
 fn stock_rows(
@@ -332,6 +334,7 @@ fn stock_rows(
     warehouse: Option<i64>,
     search: Option<String>,
     low: bool,
+    params: &ListParams,
 ) -> AppResult<StockListView> {
     let rows = Stock::listing(
         conn,
@@ -343,12 +346,16 @@ fn stock_rows(
         STOCK_ROWS_MAX,
     )?;
     let mut total = Decimal::ZERO;
+    let count = i64::try_from(rows.len()).unwrap_or(i64::MAX);
+    let first = usize::try_from(params.offset()).unwrap_or(usize::MAX);
+    let limit = usize::try_from(params.limit).unwrap_or(0);
     let results = rows
         .into_iter()
-        .map(|(s, name, code, min, cellar)| {
+        .enumerate()
+        .filter_map(|(i, (s, name, code, min, cellar))| {
             let value = exact_times(s.quantity, s.average_cost);
             total += value;
-            StockRowView {
+            (i >= first && i - first < limit).then(|| StockRowView {
                 product_id: s.product_id,
                 code,
                 name,
@@ -359,11 +366,14 @@ fn stock_rows(
                 average_cost: price(s.average_cost),
                 value: fmt2(value),
                 low: s.quantity < min,
-            }
+            })
         })
         .collect();
     Ok(StockListView {
         results,
+        total: count,
+        page: params.page,
+        limit: params.limit,
         total_value: fmt2(total),
     })
 }
@@ -373,13 +383,14 @@ pub async fn stock(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     uri: axum::http::Uri,
+    params: ListParams,
 ) -> AppResult<Json<StockListView>> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let query = query_map(&uri);
     Ok(Json(
         state
             .db
-            .run(move |conn| stock_data(conn, &tenant, &query))
+            .run(move |conn| stock_data(conn, &tenant, &query, &params))
             .await?,
     ))
 }
@@ -387,8 +398,13 @@ pub async fn stock(
 /// The hub: stock value of the branch, products below their minimum, the last movements.
 pub fn hub_data(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<InventoryHubView> {
     let branch = tenant.branch(conn)?.id;
-    let all = stock_rows(conn, tenant, branch, None, None, false)?;
-    let low = stock_rows(conn, tenant, branch, None, None, true)?;
+    // The value is of every row; the hub lists the first 20 below their minimum.
+    let first = |limit| ListParams {
+        limit,
+        ..ListParams::default()
+    };
+    let all = stock_rows(conn, tenant, branch, None, None, false, &first(1))?;
+    let low = stock_rows(conn, tenant, branch, None, None, true, &first(20))?;
     let warehouses: Vec<i64> = Warehouse::of_branch(conn, tenant.company, branch)?
         .iter()
         .map(|w| w.id)
@@ -403,7 +419,7 @@ pub fn hub_data(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Inventory
     Ok(InventoryHubView {
         stock_value: all.total_value,
         products: Product::count_active(conn, tenant.company)?,
-        low_stock: low.results.into_iter().take(20).collect(),
+        low_stock: low.results,
         last_movements: latest
             .iter()
             .zip(views)

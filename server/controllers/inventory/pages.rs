@@ -38,7 +38,7 @@ pub const LOADERS: Loaders = &[
         ctx.tenant(|conn, tenant, q| {
             Ok(crate::views::inventory::stock::StockListPage {
                 cellars: cellars::options(conn, tenant)?,
-                stock: kardex::stock_data(conn, tenant, q.values())?,
+                stock: kardex::stock_data(conn, tenant, q.values(), &q.list()?)?,
             })
         })
     }),
@@ -90,8 +90,12 @@ fn kardex_page(conn: &mut DbConnection, tenant: &Tenant, q: &PageQuery) -> AppRe
         None => None,
     };
     let product = match selected {
-        Some(id) => crate::models::inventory::product::Product::find(conn, tenant.company, id)?
-            .map(|p| crate::views::inventory::product::ProductView::new(&p, Vec::new(), &[], 0)),
+        Some(id) => {
+            let with_iva = crate::models::sales::pricing::charges_iva(conn, tenant.company)?;
+            crate::models::inventory::product::Product::find(conn, tenant.company, id)?.map(|p| {
+                crate::views::inventory::product::ProductView::new(&p, Vec::new(), &[], 0, with_iva)
+            })
+        }
         None => None,
     };
     Ok(KardexPage {

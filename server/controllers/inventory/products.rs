@@ -16,6 +16,7 @@ use crate::auth::roles::{self, Tenant};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
+use crate::domain::amount::Money;
 use crate::domain::limits::{QUANTITY, UNIT_PRICE};
 use crate::domain::taxes::iva_rate;
 use crate::error::{
@@ -33,9 +34,10 @@ use crate::models::inventory::product::{
 };
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
+use crate::models::sales::pricing::charges_iva;
 use crate::services::inventory::warehouses::branch_cellar;
-use crate::validation::{check_fields, optional_text, required_text};
 use crate::services::sales::below_cost;
+use crate::validation::{check_fields, optional_text, required_text};
 use crate::views::inventory::product::{
     FieldWarningView, IngredientStockView, OptionView, ProductDetailView, ProductSavedView,
     ProductStockView, ProductView, ProductsPage, price, quantity,
@@ -66,6 +68,9 @@ pub struct ProductBody {
     pub price: Option<Value>,
     pub price2: Option<Value>,
     pub price3: Option<Value>,
+    /// `true` when `price`, `price2` and `price3` are prices with IVA (PVP): the server stores
+    /// their base to 6 decimals at the product's IVA rate ([`Money::base_of_pvp`]).
+    pub price_includes_iva: Option<bool>,
     pub min_stock: Option<Value>,
     pub kind: Option<String>,
     pub recipe: Option<Vec<RecipeBody>>,
@@ -107,6 +112,7 @@ pub fn views(
 ) -> AppResult<Vec<ProductView>> {
     let ids: Vec<i64> = rows.iter().map(|p| p.id).collect();
     let totals = branch_totals(conn, company, branch, &ids)?;
+    let with_iva = charges_iva(conn, company)?;
     rows.into_iter()
         .map(|p| {
             let barcodes = Product::barcodes(conn, company, p.id)?;
@@ -116,7 +122,7 @@ pub fn views(
                 Vec::new()
             };
             let stock = totals.get(&p.id).copied().unwrap_or(0);
-            Ok(ProductView::new(&p, barcodes, &recipe, stock))
+            Ok(ProductView::new(&p, barcodes, &recipe, stock, with_iva))
         })
         .collect()
 }
@@ -226,6 +232,26 @@ fn fields(
         false,
         UNIT_PRICE,
     );
+    // Prices entered with IVA become their base at the product's rate (none for a negocio
+    // popular, whose sales carry no IVA).
+    let (price_v, price2, price3) = if body.price_includes_iva == Some(true) {
+        let percent = match iva_rate(&iva_code) {
+            Some(rate) if charges_iva(conn, company)? => rate.percent,
+            _ => 0,
+        };
+        let base = |pvp: i64| {
+            Money::base_of_pvp(Money::from_micros(pvp), percent)
+                .map(Money::micros)
+                .ok_or_else(|| "El precio con IVA no es válido".to_string())
+        };
+        (
+            price_v.and_then(base),
+            price2.and_then(|p| p.map(base).transpose()),
+            price3.and_then(|p| p.map(base).transpose()),
+        )
+    } else {
+        (price_v, price2, price3)
+    };
     let min_stock = micros(
         body.min_stock.as_ref(),
         "El stock mínimo",
@@ -365,9 +391,15 @@ pub fn page_data(
         .into_iter()
         .map(|(id, cost)| (id, price(cost)))
         .collect();
+    let with_iva = charges_iva(conn, tenant.company)?;
     Ok(ProductsPage {
         list,
         average_costs,
+        iva_percents: IVA_CODES
+            .iter()
+            .filter_map(|c| iva_rate(c))
+            .map(|r| (r.code.to_string(), if with_iva { r.percent } else { 0 }))
+            .collect(),
         categories: super::categories::all_views(conn, tenant.company, true)?,
         units: UNITS.iter().map(|u| u.to_string()).collect(),
         iva_codes: IVA_CODES
@@ -418,23 +450,45 @@ pub async fn list(
     ))
 }
 
-/// The answer of a save: the product and a warning for each price below the branch average cost.
+/// The price with IVA the body asked for (`priceIncludesIva`), in millionths.
+fn asked_pvp(body: &ProductBody) -> Option<i64> {
+    if body.price_includes_iva != Some(true) {
+        return None;
+    }
+    micros(body.price.as_ref(), "El precio", false, false, UNIT_PRICE)
+        .ok()
+        .flatten()
+}
+
+/// The answer of a save: the product, a warning for each price below the branch average cost,
+/// and one when no base reaches the PVP asked for (`asked_pvp`): the shopper pays the nearest.
 fn saved_view(
     conn: &mut DbConnection,
     tenant: &Tenant,
     product: Product,
+    asked_pvp: Option<i64>,
 ) -> AppResult<ProductSavedView> {
-    let warnings = below_cost::price_warnings(conn, tenant, &product)?
+    let mut warnings: Vec<FieldWarningView> = below_cost::price_warnings(conn, tenant, &product)?
         .into_iter()
         .map(|(field, message)| FieldWarningView {
             field: field.into(),
             message,
         })
         .collect();
-    Ok(ProductSavedView {
-        product: view(conn, tenant, product)?,
-        warnings,
-    })
+    let product = view(conn, tenant, product)?;
+    if let Some(asked) = asked_pvp.map(Money::from_micros)
+        && asked.text() != product.pvp
+    {
+        warnings.push(FieldWarningView {
+            field: "price".into(),
+            message: format!(
+                "Con el IVA del producto, el precio de venta (PVP) resulta {} y no {}: ningún precio sin IVA en centavos da ese valor",
+                product.pvp,
+                asked.text()
+            ),
+        });
+    }
+    Ok(ProductSavedView { product, warnings })
 }
 
 /// `POST /api/item/register`.
@@ -451,7 +505,7 @@ pub async fn register(
             let id = Product::insert(conn, tenant.company, &fields)
                 .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
             let product = load(conn, tenant.company, id)?;
-            saved_view(conn, &tenant, product)
+            saved_view(conn, &tenant, product, asked_pvp(&body))
         })
         .await?;
     Ok((StatusCode::CREATED, Json(created)))
@@ -484,7 +538,7 @@ pub async fn update(
             Product::update(conn, tenant.company, id, &fields)
                 .map_err(|e| constraint_conflict(e, "code", CODE_TAKEN))?;
             let product = load(conn, tenant.company, id)?;
-            saved_view(conn, &tenant, product)
+            saved_view(conn, &tenant, product, asked_pvp(&body))
         })
         .await?;
     Ok(Json(updated))
@@ -674,7 +728,10 @@ impl Record for Products {
             .sum();
         let barcodes = Product::barcodes(conn, company, id)?;
         let recipe = Product::recipe(conn, company, id)?;
-        Ok(ProductView::new(&product, barcodes, &recipe, totals))
+        let with_iva = charges_iva(conn, company)?;
+        Ok(ProductView::new(
+            &product, barcodes, &recipe, totals, with_iva,
+        ))
     }
 
     fn is_locked(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<bool> {

@@ -13,7 +13,9 @@ use serde_json::Value;
 
 use super::sample;
 use crate::controllers::page_loader::{Loader, Loaders, PageContext, page_not_found, route_error};
-use crate::controllers::{auth, cash, config, ebilling, home, inventory, reports, sales};
+use crate::controllers::{
+    auth, cash, config, ebilling, home, inventory, purchases, receivables, reports, sales,
+};
 
 /// Routes of no business area: the sample printable and the catch-all.
 const PLATFORM: Loaders = &[
@@ -33,9 +35,11 @@ const TABLE: &[Loaders] = &[
     config::pages::LOADERS,
     inventory::pages::LOADERS,
     sales::pages::LOADERS,
+    purchases::pages::LOADERS,
     cash::pages::LOADERS,
     ebilling::pages::LOADERS,
     reports::pages::LOADERS,
+    receivables::pages::LOADERS,
     ebilling::ride::pages::LOADERS,
     ebilling::ride::public::LOADERS,
     PLATFORM,

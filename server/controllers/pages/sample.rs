@@ -7,7 +7,7 @@ use crate::app::AppState;
 use crate::auth::extract::AuthUser;
 use crate::error::AppError;
 use crate::models::config::company::Company;
-use crate::util::time::local_today;
+use crate::util::time::Zone;
 
 /// Lines of the sample.
 pub const LINES: usize = 150;
@@ -28,7 +28,12 @@ pub async fn document(state: &AppState, user: Option<&AuthUser>) -> Result<Value
         ),
         None => None,
     };
-    Ok(build(company.as_ref(), &local_today()))
+    // Dated today in the company's zone (the default one for an account without a company).
+    let today = user.map_or_else(Zone::default, |u| u.zone).today();
+    Ok(build(
+        company.as_ref(),
+        &today.format("%Y-%m-%d").to_string(),
+    ))
 }
 
 /// Builds the sample for `company` dated `date`.

@@ -4,7 +4,7 @@ use super::api::{sales_data, slow_data, stock_data, top_data};
 use crate::controllers::page_loader::Loaders;
 use crate::models::config::company::Company;
 use crate::services::reports::sales::GroupBy;
-use crate::util::time::{now, to_local_iso};
+use crate::util::time::now;
 use crate::views::reports::{ReportsPage, SalesReportPrint};
 
 /// The loader of each page of this area, by route id.
@@ -31,7 +31,7 @@ pub const LOADERS: Loaders = &[
                 branch: branch.name,
                 group_label: group.label().into(),
                 report: sales_data(conn, tenant, values)?,
-                printed_at: to_local_iso(now()),
+                printed_at: tenant.zone().iso(now()),
             })
         })
     }),

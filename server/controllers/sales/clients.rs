@@ -60,7 +60,7 @@ fn not_found(id: i64) -> AppError {
 }
 
 /// The problem with an identification of type `id_type`, if any.
-fn identification_problem(id_type: &str, identification: &str) -> Option<String> {
+pub fn identification_problem(id_type: &str, identification: &str) -> Option<String> {
     if identification.is_empty() {
         return Some("La identificación es obligatoria".into());
     }
@@ -83,7 +83,7 @@ fn identification_problem(id_type: &str, identification: &str) -> Option<String>
 }
 
 /// A whole number in `min..=max` from a JSON number or numeric string (`default` when absent).
-fn whole(
+pub fn whole(
     value: Option<&Value>,
     default: i64,
     min: i64,

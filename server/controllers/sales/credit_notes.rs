@@ -21,13 +21,14 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::inventory::kardex::KardexRow;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::{CreditNote, CreditNoteLine, KIND_INTERNAL};
 use crate::models::sales::note::{Sale, SaleLine};
 use crate::services::sales::credit_note::{self, CreditNoteBody, Portion, taxable};
 use crate::services::sales::pricing::micros;
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 use crate::views::sales::credit_note::{CreditNoteLineView, CreditNoteView, ReturnableLineView};
 use crate::views::sales::note::SaleLineView;
 
@@ -95,6 +96,7 @@ pub fn views_of(
         lines.entry(line.credit_note_id).or_default().push(line);
     }
     let users = KardexRow::user_names(conn, company, &user_ids)?;
+    let zone = Company::zone(conn, company)?;
     Ok(notes
         .into_iter()
         .map(|(note, client_name)| {
@@ -106,6 +108,7 @@ pub fn views_of(
                 users.get(&note.user_id).cloned().unwrap_or_default(),
                 &sale_lines,
                 &own,
+                zone,
             )
         })
         .collect())
@@ -119,6 +122,7 @@ fn view_from(
     user: String,
     sale_lines: &HashMap<i64, SaleLine>,
     lines: &[CreditNoteLine],
+    zone: Zone,
 ) -> CreditNoteView {
     let portions: Vec<Portion> = lines
         .iter()
@@ -136,7 +140,7 @@ fn view_from(
     CreditNoteView {
         id: note.id,
         number: note.number.clone(),
-        date: to_local_iso(note.created_at),
+        date: zone.iso(note.created_at),
         sale_id: note.sale_id,
         sale_number,
         client_name,

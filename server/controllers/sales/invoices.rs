@@ -16,6 +16,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::sales::note::Sale;
 use crate::services::sales::invoice::{self, NOT_FOUND};
 use crate::services::sales::note::{NoteBody, SaleKind};
@@ -41,7 +42,8 @@ fn with_document(
         Some(d) => queue::messages(conn, d.id)?,
         None => Vec::new(),
     };
-    Ok(InvoiceView::new(sale, document.as_ref(), &messages))
+    let zone = Company::zone(conn, company)?;
+    Ok(InvoiceView::new(sale, document.as_ref(), &messages, zone))
 }
 
 /// The view of a stored factura.
@@ -65,7 +67,13 @@ pub async fn register(
 ) -> AppResult<(StatusCode, Json<InvoiceView>)> {
     let views = Views {
         sold: Sold::Read(|conn, company, sold| {
-            with_document(conn, company, sold_view(sold), sold.sale.sri_document_id)
+            let zone = Company::zone(conn, company)?;
+            with_document(
+                conn,
+                company,
+                sold_view(sold, zone),
+                sold.sale.sri_document_id,
+            )
         }),
         stored: view,
     };

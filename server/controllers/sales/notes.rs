@@ -16,6 +16,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::CreditNote;
 use crate::models::sales::note::{Sale, SaleLine, SalePayment};
@@ -23,7 +24,7 @@ use crate::services::sales::below_cost;
 use crate::services::sales::note::{
     NewlySold, NoteBody, Registered, SaleKind, commit, idempotency_key, prepare, price_body,
 };
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 use crate::views::sales::note::{
     PaymentView, SaleLineView, SalePreviewView, SaleRowView, SaleView,
 };
@@ -33,8 +34,9 @@ pub use crate::services::sales::note::NOT_FOUND;
 /// `GET /api/sales/note/last` when the user has not sold yet (specification wording).
 pub const NO_LAST: &str = "No se encontró la última nota de venta";
 
-/// The view of a sale just registered, from what the service kept in memory.
-pub fn sold_view(sold: &NewlySold) -> SaleView {
+/// The view of a sale just registered, from what the service kept in memory; its time in the
+/// company's `zone`.
+pub fn sold_view(sold: &NewlySold, zone: Zone) -> SaleView {
     view_of(
         &sold.sale,
         &sold.lines,
@@ -42,6 +44,7 @@ pub fn sold_view(sold: &NewlySold) -> SaleView {
         Some(&sold.client),
         sold.user.clone(),
         0,
+        zone,
     )
 }
 
@@ -59,6 +62,7 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResu
         client.as_ref(),
         user,
         credited,
+        Company::zone(conn, company)?,
     ))
 }
 
@@ -70,11 +74,12 @@ fn view_of(
     client: Option<&Client>,
     user: String,
     credited: i64,
+    zone: Zone,
 ) -> SaleView {
     SaleView {
         id: sale.id,
         number: sale.number.clone(),
-        date: to_local_iso(sale.created_at),
+        date: zone.iso(sale.created_at),
         client: client_view(client, sale.client_id),
         cellar_id: sale.warehouse_id,
         user,
@@ -106,7 +111,7 @@ pub struct Views<V> {
 /// The view of a sale just registered: from memory (the sales note: the POS's answer takes no
 /// connection), or with reads (the factura adds its SRI document).
 pub enum Sold<V> {
-    Memory(fn(&NewlySold) -> V),
+    Memory(fn(&NewlySold, Zone) -> V),
     Read(fn(&mut DbConnection, CompanyId, &NewlySold) -> AppResult<V>),
 }
 
@@ -139,7 +144,7 @@ pub async fn register_kind<V: Send + 'static>(
     let stored = views.stored;
     let written = async move {
         let (tenant, prepared) = db
-            .run(move |conn| prepare(conn, &tenant, &body, kind).map(|p| (tenant, p)))
+            .read(move |conn| prepare(conn, &tenant, &body, kind).map(|p| (tenant.clone(), p)))
             .await?;
         db.write(move |conn| match commit(conn, &tenant, prepared)? {
             Registered::Created(sold) => Ok((tenant.company, Answer::Created(sold))),
@@ -154,7 +159,7 @@ pub async fn register_kind<V: Send + 'static>(
                 crate::sri::queue::worker::wake();
             }
             let view = match views.sold {
-                Sold::Memory(show) => show(&sold),
+                Sold::Memory(show) => show(&sold, auth.zone),
                 Sold::Read(show) => state.db.run(move |conn| show(conn, company, &sold)).await?,
             };
             Ok((StatusCode::CREATED, Json(view)))

@@ -17,13 +17,13 @@ use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::inventory::stock::Stock;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::models::sales::client::Client;
 use crate::models::sales::note::Sale;
 use crate::models::sales::quote::{Quote, QuoteLine};
 use crate::services::sales::quote::{self, QuoteBody};
-use crate::util::time::{local_date, to_local_iso};
 use crate::views::inventory::product::quantity;
 use crate::views::sales::note::SaleLineView;
 use crate::views::sales::quote::{QuoteRowView, QuoteStockView, QuoteView, quote_state};
@@ -48,10 +48,11 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppRe
         Some(sale) => Sale::numbers(conn, company, &[sale])?.remove(&sale),
         None => None,
     };
+    let zone = Company::zone(conn, company)?;
     Ok(QuoteView {
         id: quote.id,
         number: quote.number,
-        date: to_local_iso(quote.created_at),
+        date: zone.iso(quote.created_at),
         valid_until: quote.valid_until.to_string(),
         client: client_view(client.as_ref(), quote.client_id),
         totals: stored_totals(&lines),
@@ -59,7 +60,7 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppRe
         total: money_text(quote.total),
         note: quote.note.clone(),
         user,
-        state: quote_state(quote, local_date()).into(),
+        state: quote_state(quote, zone.today()).into(),
         sale_id: quote.sale_id,
         sale_number,
     })
@@ -149,11 +150,12 @@ pub fn list_page(
     let page = Quote::list(conn, tenant.company, branch, params)?;
     let sale_ids: Vec<i64> = page.results.iter().filter_map(|(q, _)| q.sale_id).collect();
     let mut numbers = Sale::numbers(conn, tenant.company, &sale_ids)?;
-    let today = local_date();
+    let zone = tenant.zone();
+    let today = zone.today();
     Ok(page.map(|(q, client)| QuoteRowView {
         id: q.id,
         number: q.number,
-        date: to_local_iso(q.created_at),
+        date: zone.iso(q.created_at),
         valid_until: q.valid_until.to_string(),
         client_name: client,
         total: money_text(q.total),

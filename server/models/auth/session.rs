@@ -2,12 +2,13 @@
 
 use std::time::Duration;
 
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Date, Nullable, Text, Timestamp};
 
 use crate::db::DbConnection;
-use crate::db::native;
 use crate::db::schema::sessions;
+use crate::models::auth::user::User;
 use crate::util::random;
 use crate::util::time::now;
 
@@ -23,6 +24,26 @@ pub struct Session {
     pub expires_at: NaiveDateTime,
     pub ip: Option<String>,
     pub user_agent: Option<String>,
+}
+
+/// A live session with everything a request needs to know about who sent it, read in one
+/// statement ([`crate::db::signed_in`]).
+#[derive(Debug, Clone, QueryableByName)]
+pub struct SignedIn {
+    #[diesel(embed)]
+    pub user: User,
+    #[diesel(sql_type = BigInt)]
+    pub session_id: i64,
+    #[diesel(sql_type = Timestamp)]
+    pub session_last_seen_at: NaiveDateTime,
+    #[diesel(sql_type = Timestamp)]
+    pub session_expires_at: NaiveDateTime,
+    /// The company's time zone (none for an account without a company).
+    #[diesel(sql_type = Nullable<Text>)]
+    pub company_time_zone: Option<String>,
+    /// The last day of the company's licence in force (the newest), if it has one.
+    #[diesel(sql_type = Nullable<Date>)]
+    pub licence_until: Option<NaiveDate>,
 }
 
 /// Sessions are extended at most this often, so reads do not turn every request into a write.
@@ -58,36 +79,32 @@ impl Session {
         Ok(token)
     }
 
-    /// The live session for a cookie token, extended when due. Expired sessions are deleted.
-    pub fn find_live(
+    /// The live session for a cookie token with its user, time zone and licence
+    /// ([`SignedIn`]), extended when due, in one statement (two when it is extended or found
+    /// expired, then deleted).
+    pub fn signed_in(
         conn: &mut DbConnection,
         token: &str,
         lifetime: Duration,
-    ) -> QueryResult<Option<Session>> {
-        // Every request of a signed-in user runs this: on the backend's own connection
-        // (`crate::db::native`).
-        let digest = random::digest(token);
-        let by_token = sessions::table
-            .filter(sessions::token_hash.eq(&digest))
-            .select(native::columns::<Session>());
-        let found: Option<Session> = native::first(conn, by_token).optional()?;
-        let Some(session) = found else {
+    ) -> QueryResult<Option<SignedIn>> {
+        let Some(found) = crate::db::signed_in::find::<SignedIn>(conn, &random::digest(token))?
+        else {
             return Ok(None);
         };
         let at = now();
-        if session.expires_at <= at {
-            diesel::delete(sessions::table.find(session.id)).execute(conn)?;
+        if found.session_expires_at <= at {
+            diesel::delete(sessions::table.find(found.session_id)).execute(conn)?;
             return Ok(None);
         }
-        if at - session.last_seen_at >= TOUCH_EVERY {
-            diesel::update(sessions::table.find(session.id))
+        if at - found.session_last_seen_at >= TOUCH_EVERY {
+            diesel::update(sessions::table.find(found.session_id))
                 .set((
                     sessions::last_seen_at.eq(at),
                     sessions::expires_at.eq(at + ttl(lifetime)),
                 ))
                 .execute(conn)?;
         }
-        Ok(Some(session))
+        Ok(Some(found))
     }
 
     /// Ends one session.

@@ -42,8 +42,8 @@ impl Role {
     }
 }
 
-/// A user row.
-#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+/// A user row (also read by column name, in the sign-in lookup `db::signed_in`).
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable, Identifiable)]
 #[diesel(table_name = users)]
 pub struct User {
     pub id: i64,

@@ -16,7 +16,8 @@ use diesel::prelude::*;
 use crate::db::DbConnection;
 use crate::db::schema::{cnb_configs, cnb_operations};
 use crate::models::CompanyId;
-use crate::util::time::{local_date, now};
+use crate::models::config::company::Company;
+use crate::util::time::now;
 
 /// Operation types: code, Spanish label, whether cash comes in (true) or goes out.
 pub const TYPES: &[(&str, &str, bool)] = &[
@@ -170,7 +171,7 @@ impl CnbOperation {
             .optional()
     }
 
-    /// The operations of a branch on an Ecuador day, in order.
+    /// The operations of a branch on a day of the company's zone, in order.
     pub fn of_day(
         conn: &mut DbConnection,
         company: CompanyId,
@@ -233,7 +234,7 @@ pub fn insert(
             cnb_operations::control_number.eq(&new.control_number),
             cnb_operations::reference.eq(&new.reference),
             cnb_operations::reversal_of.eq(reversal_of),
-            cnb_operations::local_date.eq(local_date()),
+            cnb_operations::local_date.eq(Company::zone(conn, company)?.today()),
             cnb_operations::created_at.eq(now()),
         ))
         .returning(cnb_operations::id)

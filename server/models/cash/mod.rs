@@ -5,5 +5,6 @@ pub mod bank;
 pub mod cnb;
 pub mod count;
 pub mod movement;
+pub mod refusal;
 pub mod register;
 pub mod turn;

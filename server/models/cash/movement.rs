@@ -103,7 +103,7 @@ impl MovementKind {
 }
 
 /// A movement row.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = turn_movements)]
 pub struct Movement {
     pub id: i64,
@@ -179,6 +179,29 @@ impl Movement {
             .values(values)
             .returning(native::columns::<Movement>());
         native::get_result(conn, insert)
+    }
+
+    /// Locks `turn` while it is open and inserts the line, in one statement where the backend
+    /// gains by it ([`crate::db::shift`]): `Some(Some(line))` posted, `Some(None)` the shift is
+    /// not open; `None` on SQLite, where the caller takes the lock (`Turn::lock_open`) and calls
+    /// [`Movement::insert`].
+    pub fn insert_if_open(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        turn: i64,
+        new: &NewMovement,
+    ) -> QueryResult<Option<Option<Movement>>> {
+        let line = crate::db::shift::Line {
+            kind: new.kind.as_str(),
+            payment_method: new.payment_method.as_deref(),
+            amount: new.amount,
+            reason: &new.reason,
+            source_type: new.source.as_ref().map(|s| s.0.as_str()),
+            source_id: new.source.as_ref().map(|s| s.1),
+            user_id: new.user_id,
+            at: now(),
+        };
+        crate::db::shift::post_if_open(conn, company.get(), turn, super::turn::OPEN, &line)
     }
 
     /// Every line of a shift, oldest first.

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::schema::branch_offices;
+use crate::db::schema::{branch_offices, user_branch_offices};
 use crate::db::search::search_fold;
 use crate::models::CompanyId;
 
@@ -99,6 +99,22 @@ impl BranchOffice {
         id: i64,
     ) -> QueryResult<Option<BranchOffice>> {
         Self::find(conn, company, id)
+    }
+
+    /// The branches of `company` that user `user_id` may work in, by id: one statement (a join
+    /// with the user's access), the branch of every sale and page of the user.
+    pub fn accessible(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        user_id: i64,
+    ) -> QueryResult<Vec<BranchOffice>> {
+        branch_offices::table
+            .inner_join(user_branch_offices::table)
+            .filter(user_branch_offices::user_id.eq(user_id))
+            .filter(branch_offices::company_id.eq(company.get()))
+            .order(branch_offices::id.asc())
+            .select(BranchOffice::as_select())
+            .load(conn)
     }
 
     /// A branch by its establecimiento code within a company.

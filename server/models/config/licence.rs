@@ -62,6 +62,12 @@ impl Licence {
 
     /// Whether the licence still allows changes on `today`.
     pub fn is_valid_on(&self, today: NaiveDate) -> bool {
-        today <= self.valid_until
+        Self::valid_until_allows(self.valid_until, today)
+    }
+
+    /// Whether a licence valid until `valid_until` still allows changes on `today` (the sign-in
+    /// lookup reads only that day, `crate::db::signed_in`).
+    pub fn valid_until_allows(valid_until: NaiveDate, today: NaiveDate) -> bool {
+        today <= valid_until
     }
 }

@@ -6,7 +6,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use crate::db::list::{ListParams, Page, SortKey, paginate};
-use crate::db::schema::{remission_guide_lines, remission_guides};
+use crate::db::schema::{remission_guide_emails, remission_guide_lines, remission_guides};
 use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 
@@ -68,6 +68,30 @@ pub struct RemissionGuideLine {
     pub quantity: i64,
 }
 
+/// The transport of a guía as «Corregir y reenviar» may change it.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = remission_guides)]
+pub struct TransportChanges {
+    pub carrier_name: String,
+    pub carrier_identification: String,
+    pub plate: String,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+}
+
+/// The e-mail of recipient number `recipient` (0-based) of a guía.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = remission_guide_emails)]
+pub struct RemissionGuideEmail {
+    #[diesel(skip_insertion)]
+    pub id: i64,
+    pub company_id: i64,
+    pub remission_guide_id: i64,
+    pub recipient: i32,
+    /// Lower case.
+    pub email: String,
+}
+
 type Query = diesel::dsl::IntoBoxed<
     'static,
     diesel::dsl::Select<remission_guides::table, diesel::dsl::AsSelect<RemissionGuide, DbBackend>>,
@@ -97,6 +121,52 @@ impl RemissionGuide {
                 .execute(conn)?;
         }
         Ok(())
+    }
+
+    /// Stores the recipients' e-mails of a header.
+    pub fn insert_emails(
+        conn: &mut DbConnection,
+        emails: &[RemissionGuideEmail],
+    ) -> QueryResult<()> {
+        for email in emails {
+            diesel::insert_into(remission_guide_emails::table)
+                .values(email)
+                .execute(conn)?;
+        }
+        Ok(())
+    }
+
+    /// The recipients' e-mails of the company's guías `ids`, by guía and recipient.
+    pub fn emails_of(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<Vec<RemissionGuideEmail>> {
+        remission_guide_emails::table
+            .filter(remission_guide_emails::company_id.eq(company.get()))
+            .filter(remission_guide_emails::remission_guide_id.eq_any(ids))
+            .order((
+                remission_guide_emails::remission_guide_id,
+                remission_guide_emails::recipient,
+            ))
+            .select(RemissionGuideEmail::as_select())
+            .load(conn)
+    }
+
+    /// Stores the corrected transport of the company's guía `id`.
+    pub fn set_transport(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        changes: &TransportChanges,
+    ) -> QueryResult<usize> {
+        diesel::update(
+            remission_guides::table
+                .filter(remission_guides::company_id.eq(company.get()))
+                .filter(remission_guides::id.eq(id)),
+        )
+        .set(changes)
+        .execute(conn)
     }
 
     /// The company's guía `id`.

@@ -2,3 +2,4 @@
 
 pub mod names;
 pub mod sales;
+pub mod summary;

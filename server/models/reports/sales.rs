@@ -1,4 +1,6 @@
-//! The aggregate queries behind the sales report: one `GROUP BY` per source (sold lines or sale
+//! The detail queries behind the sales report (the reference its summary is checked against,
+//! `services::reports::sales::report_from_detail`; the report itself reads
+//! `models::reports::summary`): one `GROUP BY` per source (sold lines or sale
 //! headers, their kardex exits, credit-note lines or headers, their kardex returns), each over the
 //! branch's documents of a UTC window, grouped by a key the caller picks from [`Key`].
 //!
@@ -8,7 +10,7 @@
 //! (SUM of BIGINT is NUMERIC on PostgreSQL) so both backends load the same type.
 
 use chrono::NaiveDateTime;
-use diesel::dsl::sql;
+use diesel::dsl::{And, Eq, GtEq, Lt, sql};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable};
 
@@ -25,6 +27,44 @@ pub struct Window {
     pub branch: i64,
     pub from: NaiveDateTime,
     pub to: NaiveDateTime,
+}
+
+/// `sales` of a window: company, branch, `created_at` in `[from, to)`.
+type SalesIn = And<
+    And<
+        And<Eq<sales::company_id, i64>, Eq<sales::branch_office_id, i64>>,
+        GtEq<sales::created_at, NaiveDateTime>,
+    >,
+    Lt<sales::created_at, NaiveDateTime>,
+>;
+
+/// `credit_notes` of a window, like [`SalesIn`].
+type NotesIn = And<
+    And<
+        And<Eq<credit_notes::company_id, i64>, Eq<credit_notes::branch_office_id, i64>>,
+        GtEq<credit_notes::created_at, NaiveDateTime>,
+    >,
+    Lt<credit_notes::created_at, NaiveDateTime>,
+>;
+
+impl Window {
+    /// The filter of the window's sales (the one every sales query applies).
+    fn sales(&self) -> SalesIn {
+        sales::company_id
+            .eq(self.company.get())
+            .and(sales::branch_office_id.eq(self.branch))
+            .and(sales::created_at.ge(self.from))
+            .and(sales::created_at.lt(self.to))
+    }
+
+    /// The filter of the window's credit notes.
+    fn notes(&self) -> NotesIn {
+        credit_notes::company_id
+            .eq(self.company.get())
+            .and(credit_notes::branch_office_id.eq(self.branch))
+            .and(credit_notes::created_at.ge(self.from))
+            .and(credit_notes::created_at.lt(self.to))
+    }
 }
 
 /// A grouping key as SQL over the joined tables (constants only).
@@ -92,10 +132,7 @@ pub fn sold_lines(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<
         .inner_join(sales::table.on(sales::id.eq(sale_lines::sale_id)))
         .inner_join(products::table.on(products::id.eq(sale_lines::product_id)))
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(sales::company_id.eq(w.company.get()))
-        .filter(sales::branch_office_id.eq(w.branch))
-        .filter(sales::created_at.ge(w.from))
-        .filter(sales::created_at.lt(w.to))
+        .filter(w.sales())
         .group_by(sql::<BigInt>(key.0))
         .select((
             sql::<BigInt>(key.0),
@@ -111,10 +148,7 @@ pub fn sold_lines(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<
 pub fn sold_headers(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Sums>> {
     let rows: Vec<Row> = sales::table
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(sales::company_id.eq(w.company.get()))
-        .filter(sales::branch_office_id.eq(w.branch))
-        .filter(sales::created_at.ge(w.from))
-        .filter(sales::created_at.lt(w.to))
+        .filter(w.sales())
         .group_by(sql::<BigInt>(key.0))
         .select((
             sql::<BigInt>(key.0),
@@ -134,10 +168,7 @@ pub fn sale_costs(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
         .filter(kardex::company_id.eq(w.company.get()))
         .filter(kardex::document_type.eq("sale"))
-        .filter(sales::company_id.eq(w.company.get()))
-        .filter(sales::branch_office_id.eq(w.branch))
-        .filter(sales::created_at.ge(w.from))
-        .filter(sales::created_at.lt(w.to))
+        .filter(w.sales())
         .group_by(sql::<BigInt>(key.0))
         .select((
             sql::<BigInt>(key.0),
@@ -155,10 +186,7 @@ pub fn returned_lines(conn: &mut DbConnection, w: &Window, key: Key) -> QueryRes
         .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id)))
         .inner_join(products::table.on(products::id.eq(credit_note_lines::product_id)))
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(credit_notes::company_id.eq(w.company.get()))
-        .filter(credit_notes::branch_office_id.eq(w.branch))
-        .filter(credit_notes::created_at.ge(w.from))
-        .filter(credit_notes::created_at.lt(w.to))
+        .filter(w.notes())
         .group_by(sql::<BigInt>(key.0))
         .select((
             sql::<BigInt>(key.0),
@@ -176,10 +204,7 @@ pub fn returned_headers(conn: &mut DbConnection, w: &Window, key: Key) -> QueryR
     let rows: Vec<Row> = credit_notes::table
         .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id)))
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(credit_notes::company_id.eq(w.company.get()))
-        .filter(credit_notes::branch_office_id.eq(w.branch))
-        .filter(credit_notes::created_at.ge(w.from))
-        .filter(credit_notes::created_at.lt(w.to))
+        .filter(w.notes())
         .group_by(sql::<BigInt>(key.0))
         .select((
             sql::<BigInt>(key.0),
@@ -201,10 +226,7 @@ pub fn return_costs(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResul
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
         .filter(kardex::company_id.eq(w.company.get()))
         .filter(kardex::document_type.eq("credit_note"))
-        .filter(credit_notes::company_id.eq(w.company.get()))
-        .filter(credit_notes::branch_office_id.eq(w.branch))
-        .filter(credit_notes::created_at.ge(w.from))
-        .filter(credit_notes::created_at.lt(w.to))
+        .filter(w.notes())
         .group_by(sql::<BigInt>(key.0))
         .select((
             sql::<BigInt>(key.0),
@@ -217,21 +239,23 @@ pub fn return_costs(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResul
 /// When each sale of the window was made: `(id, created_at)`.
 pub fn sale_times(conn: &mut DbConnection, w: &Window) -> QueryResult<Vec<(i64, NaiveDateTime)>> {
     sales::table
-        .filter(sales::company_id.eq(w.company.get()))
-        .filter(sales::branch_office_id.eq(w.branch))
-        .filter(sales::created_at.ge(w.from))
-        .filter(sales::created_at.lt(w.to))
+        .filter(w.sales())
         .select((sales::id, sales::created_at))
+        .load(conn)
+}
+
+/// The sale of each credit note of the window: `(note id, sale id)`.
+pub fn note_sales(conn: &mut DbConnection, w: &Window) -> QueryResult<Vec<(i64, i64)>> {
+    credit_notes::table
+        .filter(w.notes())
+        .select((credit_notes::id, credit_notes::sale_id))
         .load(conn)
 }
 
 /// When each credit note of the window was made: `(id, created_at)`.
 pub fn note_times(conn: &mut DbConnection, w: &Window) -> QueryResult<Vec<(i64, NaiveDateTime)>> {
     credit_notes::table
-        .filter(credit_notes::company_id.eq(w.company.get()))
-        .filter(credit_notes::branch_office_id.eq(w.branch))
-        .filter(credit_notes::created_at.ge(w.from))
-        .filter(credit_notes::created_at.lt(w.to))
+        .filter(w.notes())
         .select((credit_notes::id, credit_notes::created_at))
         .load(conn)
 }
@@ -290,10 +314,7 @@ pub fn last_sold(
 /// How many sales the window holds.
 pub fn count_sales(conn: &mut DbConnection, w: &Window) -> QueryResult<i64> {
     sales::table
-        .filter(sales::company_id.eq(w.company.get()))
-        .filter(sales::branch_office_id.eq(w.branch))
-        .filter(sales::created_at.ge(w.from))
-        .filter(sales::created_at.lt(w.to))
+        .filter(w.sales())
         .count()
         .get_result(conn)
 }

@@ -166,6 +166,22 @@ impl CreditNote {
             .execute(conn)
     }
 
+    /// Corrects the reason of the company's credit note `id` («Corregir y reenviar»).
+    pub fn set_reason(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        reason: &str,
+    ) -> QueryResult<usize> {
+        diesel::update(
+            credit_notes::table
+                .filter(credit_notes::company_id.eq(company.get()))
+                .filter(credit_notes::id.eq(id)),
+        )
+        .set(credit_notes::reason.eq(reason))
+        .execute(conn)
+    }
+
     /// The id and number of each credit note of `kind` against a sale, oldest first.
     pub fn of_sale(
         conn: &mut DbConnection,

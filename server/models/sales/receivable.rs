@@ -95,3 +95,21 @@ impl Receivable {
             .execute(conn)
     }
 }
+
+impl Receivable {
+    /// Raises the balance by `amount` (a reversed collection); never above the amount owed.
+    pub fn raise(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        amount: i64,
+    ) -> QueryResult<usize> {
+        diesel::update(crate::company_row!(receivables, company, id))
+            .filter((receivables::balance + amount).le(receivables::amount))
+            .set((
+                receivables::balance.eq(receivables::balance + amount),
+                receivables::updated_at.eq(now()),
+            ))
+            .execute(conn)
+    }
+}

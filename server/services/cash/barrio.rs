@@ -10,8 +10,8 @@ use crate::models::auth::user::Role;
 use crate::models::cash::cnb::{self, CnbConfig, CnbOperation, NewOperation, TYPES};
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::turn::Turn;
+use crate::models::config::company::Company;
 use crate::services::cash::posting::{self, NO_OPEN_SHIFT, ShiftTarget};
-use crate::util::time::local_date;
 
 /// Refusal when the branch has no agent configuration.
 pub const NOT_CONFIGURED: &str =
@@ -68,7 +68,8 @@ pub fn operate(
         CnbConfig::of_branch(conn, company, branch)?.ok_or_else(|| conflict(NOT_CONFIGURED))?;
     let turn = Turn::open_of_user(conn, company, user)?.ok_or_else(|| conflict(NO_OPEN_SHIFT))?;
     if incoming {
-        let used = cnb::cupo_used(&CnbOperation::of_day(conn, company, branch, local_date())?);
+        let today = Company::zone(conn, company)?.today();
+        let used = cnb::cupo_used(&CnbOperation::of_day(conn, company, branch, today)?);
         if used + new.amount > config.cupo {
             return Err(AppError::field(
                 "amount",
@@ -149,14 +150,32 @@ pub fn reverse(
     CnbOperation::find(conn, company, reversal)?.ok_or_else(not_in_table)
 }
 
-/// An operation of the user at the selected branch's counter (see [`operate`]).
+/// An operation of the user at the selected branch's counter (see [`operate`]); a blind
+/// cashier's payout the drawer cannot cover is `Ok(Err(refusal))`, recorded
+/// ([`super::shifts::guard_withdrawal`]).
 pub fn operate_at_counter(
     conn: &mut DbConnection,
     tenant: &Tenant,
     new: &NewOperation,
-) -> AppResult<CnbOperation> {
+) -> AppResult<Result<CnbOperation, AppError>> {
     let branch = tenant.branch(conn)?;
-    operate(conn, tenant.company, branch.id, tenant.user_id(), new)
+    let blind_shift = Turn::open_of_user(conn, tenant.company, tenant.user_id())?
+        .filter(|t| super::shifts::is_blind(tenant, t));
+    match blind_shift {
+        // A payout the drawer cannot cover must not tell a blind cashier the expected cash.
+        Some(t) => super::shifts::guard_withdrawal(
+            conn,
+            tenant,
+            &t,
+            new.amount,
+            &format!(
+                "Banco del Barrio: {} {}",
+                new.op_type, new.transaction_number
+            ),
+            |conn| operate(conn, tenant.company, branch.id, tenant.user_id(), new),
+        ),
+        None => operate(conn, tenant.company, branch.id, tenant.user_id(), new).map(Ok),
+    }
 }
 
 /// The user reverses operation `id` (see [`reverse`]); a cashier only their own (404 otherwise).

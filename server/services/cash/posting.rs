@@ -25,6 +25,11 @@ pub const NO_OPEN_SHIFT: &str =
     "No tiene un turno de caja abierto. Abra la caja antes de registrar movimientos de efectivo.";
 /// Refusal for cash leaving the drawer beyond what it should hold.
 pub const NOT_ENOUGH_CASH: &str = "El monto supera el efectivo esperado en caja";
+/// Whether `err` is the refusal of cash leaving the drawer beyond the expected cash.
+pub fn is_not_enough_cash(err: &AppError) -> bool {
+    matches!(err, AppError::Validation { message, .. } if message.starts_with(NOT_ENOUGH_CASH))
+}
+
 /// The register already has an open shift.
 pub const REGISTER_BUSY: &str = "La caja ya tiene un turno abierto";
 /// The user already has an open shift.
@@ -62,12 +67,21 @@ pub fn post_to_shift(
             (turn.id, NO_OPEN_SHIFT)
         }
     };
-    if !Turn::lock_open(conn, company, turn_id)? {
-        // Not open, or (a given shift) not a shift of the company at all.
+    // Not open, or (a given shift) not a shift of the company at all.
+    let refuse = |conn: &mut crate::db::DbConnection| -> AppResult<Movement> {
         if Turn::find(conn, company, turn_id)?.is_none() {
             return Err(not_in_table());
         }
-        return Err(conflict(refusal));
+        Err(conflict(refusal))
+    };
+    // A line that takes no cash out needs no check under the lock: lock and insert together.
+    if movement.kind.drawer_sign() >= 0
+        && let Some(posted) = Movement::insert_if_open(conn, company, turn_id, movement)?
+    {
+        return posted.map_or_else(|| refuse(conn), Ok);
+    }
+    if !Turn::lock_open(conn, company, turn_id)? {
+        return refuse(conn);
     }
     if movement.kind.drawer_sign() < 0 {
         let expected = Movement::totals(conn, company, turn_id)?.expected_cash();

@@ -2,6 +2,19 @@
 //! the selected branch, cash in and out, the close with its count and the confirmation (with the
 //! counted cash optionally deposited to a bank account). Each runs in the caller's write
 //! transaction; the money itself moves through [`posting`].
+//!
+//! The blind count (issue 24, defect 8) has two leaks besides the expected figure, both closed
+//! here and in the views: the lines of an open shift are listed to its cashier without their
+//! amounts (opening + ins − outs would add up to the expected cash), and a withdrawal the drawer
+//! cannot cover is refused to the cashier without the figure it was compared with. Such a refusal
+//! still tells the cashier "less than this", so trying amounts would narrow the expected cash
+//! down: each refused withdrawal of a blind cashier is recorded
+//! ([`crate::models::cash::refusal`]) — the refusal committed even though nothing is posted — and
+//! the owner sees every attempt with the shift (detail, history and printout), where probing
+//! shows up as a row of refused amounts. Refusing without saying why was rejected: the cashier
+//! must know the withdrawal did not happen.
+
+use diesel::Connection;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
@@ -9,6 +22,7 @@ use crate::error::{AppError, AppResult, conflict, not_in_table};
 use crate::models::auth::user::Role;
 use crate::models::cash::bank::BankAccount;
 use crate::models::cash::movement::{MovementKind, NewMovement};
+use crate::models::cash::refusal::RefusedWithdrawal;
 use crate::models::cash::turn::{self, Turn};
 use crate::services::cash::bank;
 use crate::services::cash::posting::{self, ShiftTarget};
@@ -71,7 +85,8 @@ pub fn open(
     )
 }
 
-/// Cash in (`CashIn`) or out (`CashOut`) of shift `t` by the user.
+/// Cash in (`CashIn`) or out (`CashOut`) of shift `t` by the user; a blind cashier's withdrawal
+/// the drawer cannot cover is `Ok(Err(refusal))`, recorded ([`guard_withdrawal`]).
 pub fn cash_in_out(
     conn: &mut DbConnection,
     tenant: &Tenant,
@@ -79,21 +94,51 @@ pub fn cash_in_out(
     kind: MovementKind,
     amount: i64,
     reason: String,
-) -> AppResult<()> {
-    posting::post_to_shift(
-        conn,
-        tenant.company,
-        ShiftTarget::Turn(t.id),
-        &NewMovement {
-            kind,
-            amount,
-            reason,
-            payment_method: None,
-            source: None,
-            user_id: tenant.user_id(),
-        },
-    )?;
-    Ok(())
+) -> AppResult<Result<(), AppError>> {
+    let movement = NewMovement {
+        kind,
+        amount,
+        reason,
+        payment_method: None,
+        source: None,
+        user_id: tenant.user_id(),
+    };
+    guard_withdrawal(conn, tenant, t, amount, &movement.reason, |conn| {
+        posting::post_to_shift(conn, tenant.company, ShiftTarget::Turn(t.id), &movement)
+    })
+    .map(|posted| posted.map(|_| ()))
+}
+
+/// A blind cashier's refused withdrawal: no figure, and the attempt is on record.
+pub const REFUSED_BLIND: &str = "El monto supera el efectivo esperado en caja: el retiro no se registró y el intento queda anotado en el turno para el supervisor";
+
+/// Runs `post`, which takes `amount` out of shift `t` (a cash out, a Banco del Barrio payout), in
+/// a savepoint. When the drawer cannot cover it and `tenant` counts `t` blind, the attempt is
+/// recorded and the answer is `Ok(Err(refusal))` without the expected figure: the caller commits
+/// (so the record stays) and answers the refusal. Any other outcome is `post`'s own.
+pub fn guard_withdrawal<T>(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    t: &Turn,
+    amount: i64,
+    reason: &str,
+    post: impl FnOnce(&mut DbConnection) -> AppResult<T>,
+) -> AppResult<Result<T, AppError>> {
+    match conn.transaction(post) {
+        Ok(done) => Ok(Ok(done)),
+        Err(err) if posting::is_not_enough_cash(&err) && is_blind(tenant, t) => {
+            RefusedWithdrawal::insert(
+                conn,
+                tenant.company,
+                t.id,
+                tenant.user_id(),
+                amount,
+                reason,
+            )?;
+            Ok(Err(AppError::field("amount", REFUSED_BLIND)))
+        }
+        Err(err) => Err(err),
+    }
 }
 
 /// Closes shift `t` with the count `(denomination, quantity)`; returns it closed.

@@ -14,8 +14,10 @@ use super::sealing::{Sealed, SealingKey, installed};
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::ebilling::certificate::{CompanyCertificate, NewCompanyCertificate};
 use crate::sri::sign::{CertError, SigningIdentity};
+use crate::util::time::{Zone, date_text};
 
 /// No active certificate, when one is needed to sign.
 pub const MISSING: &str = "La empresa no tiene un certificado de firma electrónica: súbalo en Facturación electrónica → Configuración";
@@ -60,10 +62,11 @@ impl CertificateFacts {
         (self.valid_to - now).num_days()
     }
 
-    /// The Spanish warning shown from [`WARNING_DAYS`] before expiry, and after it.
-    pub fn warning(&self, now: NaiveDateTime) -> Option<String> {
+    /// The Spanish warning shown from [`WARNING_DAYS`] before expiry, and after it (the date in
+    /// the company's `zone`).
+    pub fn warning(&self, now: NaiveDateTime, zone: Zone) -> Option<String> {
         let days = self.days_left(now);
-        let date = local_date(self.valid_to);
+        let date = date_text(zone.date_of(self.valid_to));
         if self.valid_to < now {
             Some(format!(
                 "El certificado de firma electrónica caducó el {date}: no se pueden firmar comprobantes. Renuévelo con su entidad certificadora y súbalo de nuevo."
@@ -81,14 +84,6 @@ impl CertificateFacts {
             None
         }
     }
-}
-
-/// A UTC time as an Ecuadorian date, `dd/mm/aaaa`.
-fn local_date(utc: NaiveDateTime) -> String {
-    utc.and_utc()
-        .with_timezone(&crate::util::time::ZONE)
-        .format("%d/%m/%Y")
-        .to_string()
 }
 
 /// What each sealed value is bound to: its company and its column, so a ciphertext copied to
@@ -198,7 +193,7 @@ pub fn identity_with(
     if row.valid_to < now {
         return Err(conflict(format!(
             "El certificado de firma electrónica de la empresa caducó el {}: renuévelo con su entidad certificadora y súbalo en Facturación electrónica → Configuración",
-            local_date(row.valid_to)
+            date_text(Company::zone(conn, company)?.date_of(row.valid_to))
         )));
     }
     open(key, company, &row)
@@ -260,11 +255,22 @@ mod tests {
     #[test]
     fn warning_from_thirty_days_and_after_expiry() {
         let now = crate::util::time::now();
-        assert_eq!(facts(now + chrono::TimeDelta::days(90)).warning(now), None);
+        assert_eq!(
+            facts(now + chrono::TimeDelta::days(90)).warning(now, Zone::default()),
+            None
+        );
         let soon = facts(now + chrono::TimeDelta::days(20) + chrono::TimeDelta::hours(1));
         assert_eq!(soon.days_left(now), 20);
-        assert!(soon.warning(now).unwrap().contains("caduca en 20 días"));
+        assert!(
+            soon.warning(now, Zone::default())
+                .unwrap()
+                .contains("caduca en 20 días")
+        );
         let gone = facts(now - chrono::TimeDelta::days(1));
-        assert!(gone.warning(now).unwrap().contains("caducó el"));
+        assert!(
+            gone.warning(now, Zone::default())
+                .unwrap()
+                .contains("caducó el")
+        );
     }
 }

@@ -13,19 +13,21 @@ use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::domain::money::from_micros;
 use crate::error::{AppError, AppResult, conflict};
+use crate::http::input::text;
 use crate::models::CompanyId;
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::models::sales::credit_note::{CreditNote as StoredNote, KIND_ELECTRONIC};
 use crate::models::sales::note::{KIND_INVOICE, Sale};
 use crate::services::ebilling::certificate;
-use crate::services::ebilling::resend::ensure_correctable;
+use crate::services::ebilling::resend::{CREDIT_NOTE_FIELDS, Corrections, ensure_correctable};
 use crate::services::sales::credit_note::{Portion, taxable};
 use crate::services::sales::invoice::issuer_of;
 use crate::sri::catalog::{DocType, Environment, IdType};
 use crate::sri::model::{Buyer, Comprobante, CreditNote, Header, Item, ModifiedDocument};
 use crate::sri::queue::{self, DocumentStatus};
 use crate::sri::sign::SigningIdentity;
+use crate::validation::required_text;
 
 /// A factura whose SRI document is not AUTORIZADO.
 pub const NOT_AUTHORIZED: &str = "Solo se emite una nota de crédito electrónica contra una factura AUTORIZADA por el SRI; esta está";
@@ -163,12 +165,32 @@ pub fn comprobante(
 }
 
 /// `POST /api/ebilling/creditNote/{id}/resend`: a DEVUELTA or NO AUTORIZADO nota de crédito
-/// rebuilt from its stored lines and reason, with the company's and branch's current data and
+/// rebuilt from its stored lines and reason (or the corrected `reason`, validated like the
+/// register's and stored on the credit note), with the company's and branch's current data and
 /// the factura's sustento as authorized, re-signed with the same clave (same number and issue
 /// date) and queued again. The goods and the money went back when it was registered and are not
 /// touched. 404 for another company's; 409 in any other state (or if the factura is no longer
-/// AUTORIZADO, or the company has no certificate). Returns the credit note.
-pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<StoredNote> {
+/// AUTORIZADO, or the company has no certificate); 400 for a reason that is not valid or for a
+/// guía's fields. Returns the credit note.
+pub fn resend(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+    corrections: Corrections,
+) -> AppResult<StoredNote> {
+    let done = crate::db::write_transaction(conn, |conn| corrected(conn, tenant, id, corrections))?;
+    queue::worker::wake();
+    Ok(done)
+}
+
+/// [`resend`] in one write transaction: the corrections stored on the shop's record and the
+/// document queued again, or neither.
+fn corrected(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+    corrections: Corrections,
+) -> AppResult<StoredNote> {
     let company = tenant.company;
     let not_found = || AppError::NotFound(NOT_FOUND.into());
     let note =
@@ -176,6 +198,18 @@ pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<St
     let document_id = note.sri_document_id.ok_or_else(not_found)?;
     let stored = queue::find(conn, company, document_id)?.ok_or_else(not_found)?;
     ensure_correctable(&stored, NOT_CORRECTABLE)?;
+    if corrections.has_transport() {
+        return Err(AppError::BadRequest(CREDIT_NOTE_FIELDS.into()));
+    }
+    let mut note = note;
+    if corrections.reason.is_some() {
+        let reason = text(&corrections.reason).unwrap_or_default();
+        if let Some(problem) = required_text(&reason, "El motivo", 300) {
+            return Err(AppError::field("reason", problem));
+        }
+        StoredNote::set_reason(conn, company, note.id, &reason)?;
+        note.reason = reason;
+    }
     let internal = |what: &str| AppError::Internal(anyhow::anyhow!("nota de crédito {id}: {what}"));
     let Comprobante::CreditNote(previous) =
         Comprobante::from_json(&stored.document_json).map_err(|e| internal(&e.to_string()))?
@@ -214,6 +248,6 @@ pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<St
         &portions,
         note.total,
     );
-    queue::resubmit_corrected(conn, company, document_id, &doc, &sustento.identity)?;
+    queue::resubmit_corrected_in_transaction(conn, company, document_id, &doc, &sustento.identity)?;
     Ok(note)
 }

@@ -19,6 +19,7 @@ use chrono::{NaiveDateTime, TimeDelta};
 use crate::error::{AppError, AppResult};
 use crate::models::sri::document::SriDocument;
 use crate::sri::queue::DocumentStatus;
+use crate::util::time::Zone;
 
 /// Legal window to get a document to the SRI, from its generation.
 pub const WINDOW: TimeDelta = TimeDelta::hours(72);
@@ -131,28 +132,21 @@ pub fn stalled(doc: &SriDocument, now: NaiveDateTime) -> bool {
         && now - doc.last_sent_at.unwrap_or(doc.created_at) > STALLED_AFTER
 }
 
-/// A UTC time as Ecuador's `dd/mm/aaaa hh:mm`.
-fn local(utc: NaiveDateTime) -> String {
-    utc.and_utc()
-        .with_timezone(&crate::util::time::ZONE)
-        .format("%d/%m/%Y %H:%M")
-        .to_string()
-}
-
 /// The Spanish warnings of a document at `now` (window, EN PROCESO), for the list and detail.
-pub fn warnings(doc: &SriDocument, now: NaiveDateTime) -> Vec<String> {
+/// Times in the company's `zone`.
+pub fn warnings(doc: &SriDocument, now: NaiveDateTime, zone: Zone) -> Vec<String> {
     let mut out = Vec::new();
     let limit = deadline(doc);
     match window(doc, now) {
         Some(Window::Missed) => out.push(format!(
             "Fuera de plazo: el SRI debía autorizarlo hasta el {} (72 horas desde su emisión)",
-            local(limit)
+            zone.text(limit)
         )),
         Some(Window::Closing) => {
             let hours = (limit - now).num_hours();
             out.push(format!(
                 "Por vencer: quedan {hours} h para que el SRI lo autorice (plazo: {})",
-                local(limit)
+                zone.text(limit)
             ))
         }
         _ => {}

@@ -1,15 +1,17 @@
-//! The e-mail of an authorized factura or nota de crédito to its buyer.
+//! The e-mail of an authorized factura or nota de crédito to its buyer, and of an authorized guía
+//! de remisión to its destinatarios.
 //!
 //! **When.** The SRI worker calls [`on_authorized`] inside the transaction that stores
 //! AUTORIZADO, so the message exists exactly when the state does (a rolled-back or lost write
-//! queues nothing). It is queued once per document: the outbox's unique index on the automatic
-//! message of a document decides, whichever server stores the state. `POST
+//! queues nothing). It is queued once per document and address: the outbox's unique index on the
+//! automatic message of a document and address decides, whichever server stores the state. `POST
 //! /api/ebilling/documents/{id}/email` queues it again on request ([`queue_again`]).
 //!
 //! **To whom.** The buyer's e-mail written in the comprobante (`infoAdicional` «Email» /
 //! «Correo», as the factura form and the factura express write it), else the e-mail of the client
 //! of the sale (factura) or of the credit note (nota de crédito) that carries the document. A
-//! consumidor final without e-mail gets nothing.
+//! consumidor final without e-mail gets nothing. A guía goes to each destinatario's e-mail given
+//! on its form (`remission_guide_emails`; the SRI's guía has no such field), one message each.
 //!
 //! **What.** The outbox row only names the document; the mail worker composes the message when it
 //! sends it (`crate::mail::document`): text and HTML from askama templates, the authorized XML
@@ -23,6 +25,8 @@ use diesel::prelude::*;
 use crate::db::DbConnection;
 use crate::db::schema::{clients, credit_notes, sales};
 use crate::error::{AppError, AppResult, conflict};
+use crate::models::CompanyId;
+use crate::models::ebilling::remission_guide::RemissionGuide;
 use crate::models::mail::outbox;
 use crate::models::sri::document::SriDocument;
 use crate::sri::catalog::{DocType, IdType};
@@ -36,6 +40,10 @@ pub const NOT_AUTHORIZED: &str =
 /// 409 of `POST …/email` without a recipient.
 pub const NO_RECIPIENT: &str =
     "El comprador no tiene correo electrónico: indique a qué dirección enviarlo";
+
+/// 409 of `POST …/email` for a guía whose destinatarios gave no e-mail.
+pub const NO_GUIDE_RECIPIENT: &str =
+    "Ningún destinatario de la guía tiene correo electrónico: indique a qué dirección enviarla";
 
 /// Names of `infoAdicional` fields that carry the buyer's e-mail (compared in lower case).
 const EMAIL_FIELDS: [&str; 5] = ["email", "e-mail", "correo", "correo electrónico", "mail"];
@@ -95,21 +103,51 @@ pub fn buyer_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Op
         .filter(|e| email_problem(e).is_none()))
 }
 
-/// Queues the buyer's e-mail of document `id`, just stored AUTORIZADO (called in that
-/// transaction). Returns whether a message was queued.
+/// The destinatarios' e-mails of a guía de remisión (empty for other documents), each once.
+pub fn recipient_emails(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Vec<String>> {
+    if doc.doc_type != DocType::GuiaRemision.code() {
+        return Ok(Vec::new());
+    }
+    let company = CompanyId::trusted(doc.company_id);
+    let Some(guide) = RemissionGuide::of_document(conn, company, doc.id)? else {
+        return Ok(Vec::new());
+    };
+    let mut emails: Vec<String> = RemissionGuide::emails_of(conn, company, &[guide.id])?
+        .into_iter()
+        .map(|e| e.email)
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    emails.retain(|e| seen.insert(e.clone()));
+    Ok(emails)
+}
+
+/// Who gets the e-mail of `doc`: the buyer of a factura or nota de crédito, the destinatarios of
+/// a guía.
+pub fn addressees(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Vec<String>> {
+    if doc.doc_type == DocType::GuiaRemision.code() {
+        recipient_emails(conn, doc)
+    } else {
+        Ok(buyer_email(conn, doc)?.into_iter().collect())
+    }
+}
+
+/// Queues the e-mail of document `id`, just stored AUTORIZADO (called in that transaction), to
+/// each of its [`addressees`]. Returns whether a message was queued.
 pub fn on_authorized(conn: &mut DbConnection, id: i64) -> QueryResult<bool> {
     let doc = SriDocument::find(conn, id)?;
     if doc.status != DocumentStatus::Authorized.as_str() {
         return Ok(false);
     }
-    match buyer_email(conn, &doc)? {
-        Some(to) => outbox::enqueue_document(conn, &to, doc.id, true),
-        None => Ok(false),
+    let mut queued = false;
+    for to in addressees(conn, &doc)? {
+        queued |= outbox::enqueue_document(conn, &to, doc.id, true)?;
     }
+    Ok(queued)
 }
 
-/// Queues the e-mail of the authorized document `doc` again, to `to` or else to its buyer; the
-/// address it goes to. 409 when the document is not authorized or has no recipient.
+/// Queues the e-mail of the authorized document `doc` again, to `to` or else to its
+/// [`addressees`]; the address(es) it goes to («a@x.ec, b@y.ec»). 409 when the document is not
+/// authorized or has no recipient.
 pub fn queue_again(
     conn: &mut DbConnection,
     doc: &SriDocument,
@@ -118,9 +156,16 @@ pub fn queue_again(
     if doc.status != DocumentStatus::Authorized.as_str() || doc.authorized_xml.is_none() {
         return Err(conflict(NOT_AUTHORIZED));
     }
-    if doc.doc_type != DocType::Factura.code() && doc.doc_type != DocType::NotaCredito.code() {
+    if ![
+        DocType::Factura,
+        DocType::NotaCredito,
+        DocType::GuiaRemision,
+    ]
+    .iter()
+    .any(|t| doc.doc_type == t.code())
+    {
         return Err(conflict(
-            "Solo las facturas y notas de crédito se envían por correo al comprador",
+            "Solo las facturas, notas de crédito y guías de remisión se envían por correo",
         ));
     }
     let to = match to.map(str::trim).filter(|t| !t.is_empty()) {
@@ -128,10 +173,19 @@ pub fn queue_again(
             if let Some(problem) = email_problem(given) {
                 return Err(AppError::field("to", problem));
             }
-            given.to_lowercase()
+            vec![given.to_lowercase()]
         }
-        None => buyer_email(conn, doc)?.ok_or_else(|| conflict(NO_RECIPIENT))?,
+        None => addressees(conn, doc)?,
     };
-    outbox::enqueue_document(conn, &to, doc.id, false)?;
-    Ok(to)
+    if to.is_empty() {
+        return Err(conflict(if doc.doc_type == DocType::GuiaRemision.code() {
+            NO_GUIDE_RECIPIENT
+        } else {
+            NO_RECIPIENT
+        }));
+    }
+    for address in &to {
+        outbox::enqueue_document(conn, address, doc.id, false)?;
+    }
+    Ok(to.join(", "))
 }

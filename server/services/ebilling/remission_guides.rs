@@ -25,25 +25,26 @@ use crate::domain::limits::QUANTITY;
 use crate::domain::money::qty_from_micros;
 use crate::error::{AppError, AppResult, FieldErrors, conflict};
 use crate::http::input::{optional_id, required_micros, text};
+use crate::models::CompanyId;
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::models::ebilling::remission_guide::{
-    NewRemissionGuide, RemissionGuide, RemissionGuideLine,
+    NewRemissionGuide, RemissionGuide, RemissionGuideEmail, RemissionGuideLine, TransportChanges,
 };
 use crate::models::inventory::document::StockDocument;
 use crate::models::inventory::product::Product;
 use crate::models::inventory::transfer::Transfer;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::services::ebilling::certificate;
-use crate::services::ebilling::resend::ensure_correctable;
+use crate::services::ebilling::resend::{Corrections, ensure_correctable};
 use crate::services::sales::sequence::{self, DocType};
 use crate::sri::catalog::{Environment, IdType, Regime};
 use crate::sri::model::{
     Carrier, Comprobante, DeliveryGuide, GuideItem, Header, Issuer, NameValue, Recipient,
 };
 use crate::sri::queue;
-use crate::sri::validate::ecuador_today;
 use crate::util::time::now;
+use crate::validation::email_problem;
 
 /// `motivoTraslado` of a guía documenting a transfer between the company's own warehouses.
 pub const TRANSFER_REASON: &str = "Traslado entre establecimientos";
@@ -81,8 +82,9 @@ pub fn valid_plate(plate: &str) -> bool {
 
 /// The request body (camelCase): `{transferId?, originAddress?, carrier: {idType,
 /// identification, name}, plate, startDate, endDate, recipients: [{idType, identification, name,
-/// address, reason, route?, destinationEstablishment?, lines: [{productId | code + description,
-/// quantity}]}]}`. With `transferId`, `recipients` is left out and the carrier, plate, dates and
+/// address, reason, route?, destinationEstablishment?, email?, lines: [{productId | code +
+/// description, quantity}]}]}`. A recipient's `email` (optional) receives the authorized guía
+/// ([`crate::services::ebilling::mail`]). With `transferId`, `recipients` is left out and the carrier, plate, dates and
 /// origin default to what the transfer recorded.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -116,6 +118,8 @@ pub struct RecipientBody {
     pub reason: Option<String>,
     pub route: Option<String>,
     pub destination_establishment: Option<String>,
+    /// Where the authorized guía is e-mailed (optional).
+    pub email: Option<String>,
     pub lines: Option<Vec<LineBody>>,
 }
 
@@ -361,7 +365,7 @@ pub fn register(
         )));
     }
     let company = Company::find(conn, company_id)?;
-    let today = ecuador_today();
+    let today = crate::sri::validate::issue_date(Company::zone(conn, company_id)?);
     let mut problems = Problems::default();
 
     // Carrier, plate, dates and origin: the body's, else (for a transfer) what it recorded.
@@ -436,6 +440,8 @@ pub fn register(
 
     let mut recipients = Vec::new();
     let mut lines: Vec<Line> = Vec::new();
+    // (recipient index, lower-case address) of the recipients that gave one.
+    let mut emails: Vec<(i32, String)> = Vec::new();
     let origin;
     if let Some(t) = &transfer {
         if body.recipients.as_ref().is_some_and(|r| !r.is_empty()) {
@@ -532,6 +538,14 @@ pub fn register(
             );
             let reason = problems.required(&f("reason"), &r.reason, "El motivo del traslado", 300);
             let route = problems.optional(&f("route"), &r.route, "La ruta", 300);
+            if let Some(email) = text(&r.email) {
+                match email_problem(&email) {
+                    Some(p) => problems.add(f("email"), p),
+                    None => {
+                        emails.push((i32::try_from(i).unwrap_or(i32::MAX), email.to_lowercase()))
+                    }
+                }
+            }
             let establishment = text(&r.destination_establishment);
             if let Some(e) = &establishment
                 && (e.len() != 3 || !e.bytes().all(|b| b.is_ascii_digit()))
@@ -717,17 +731,49 @@ pub fn register(
         })
         .collect();
     RemissionGuide::insert_lines(conn, &rows)?;
+    let emails: Vec<RemissionGuideEmail> = emails
+        .into_iter()
+        .map(|(recipient, email)| RemissionGuideEmail {
+            id: 0,
+            company_id: company_id.get(),
+            remission_guide_id: id,
+            recipient,
+            email,
+        })
+        .collect();
+    RemissionGuide::insert_emails(conn, &emails)?;
     sequence::advance(conn, &counter)?;
     Ok(id)
 }
 
 /// `POST /api/ebilling/remissionGuide/{id}/resend`: a DEVUELTA or NO AUTORIZADO guía of the
 /// user's branch rebuilt from its stored document with the company's and branch's current data
-/// (the issuer; for a transfer's guía also the company as recipient), re-signed with the same
-/// clave (same number, issue date, carrier, dates and lines) and queued again. A guía moves no
-/// stock, so there is nothing else to leave alone. 404 for another branch's or company's; 409 in
-/// any other state or without a certificate. Returns the guía.
-pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<RemissionGuide> {
+/// (the issuer; for a transfer's guía also the company as recipient) and the shop's
+/// `corrections` (transportista, placa, motivo del traslado, fechas del transporte: checked with
+/// the register's rules, the start not before the guía's issue date — SRI error 82 — and stored
+/// on the guía too), re-signed with the same clave (same number, issue date and lines) and queued
+/// again. A guía moves no stock, so there is nothing else to leave alone. 404 for another
+/// branch's or company's; 409 in any other state or without a certificate; 400 for corrections
+/// that are not valid. Returns the guía.
+pub fn resend(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+    corrections: Corrections,
+) -> AppResult<RemissionGuide> {
+    let done = crate::db::write_transaction(conn, |conn| corrected(conn, tenant, id, corrections))?;
+    queue::worker::wake();
+    Ok(done)
+}
+
+/// [`resend`] in one write transaction: the corrections stored on the shop's record and the
+/// document queued again, or neither.
+fn corrected(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+    corrections: Corrections,
+) -> AppResult<RemissionGuide> {
     let company_id = tenant.company;
     let branch = tenant.branch(conn)?;
     let not_found = || AppError::NotFound(NOT_FOUND.into());
@@ -743,6 +789,7 @@ pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Re
             "el documento de la guía {id} no es una guía de remisión"
         )));
     };
+    let guide = correct(conn, company_id, guide, &mut doc, corrections)?;
     let company = Company::find(conn, company_id)?;
     doc.header.issuer = issuer(&company, &branch);
     if guide.transfer_id.is_some() {
@@ -752,7 +799,7 @@ pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Re
         }
     }
     let identity = certificate::identity(conn, company_id)?;
-    queue::resubmit_corrected(
+    queue::resubmit_corrected_in_transaction(
         conn,
         company_id,
         stored.id,
@@ -760,6 +807,105 @@ pub fn resend(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<Re
         &identity,
     )?;
     Ok(guide)
+}
+
+/// Applies `corrections` to the guía's document and its stored row (400 with every problem when
+/// one is not valid); answers the guía as stored now.
+fn correct(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    guide: RemissionGuide,
+    doc: &mut DeliveryGuide,
+    corrections: Corrections,
+) -> AppResult<RemissionGuide> {
+    if corrections.is_empty() {
+        return Ok(guide);
+    }
+    let mut problems = Problems::default();
+    if let Some(carrier) = &corrections.carrier {
+        let (kind, id) = party(
+            &mut problems,
+            "carrier",
+            carrier.id_type.as_deref(),
+            &carrier.identification,
+        );
+        let name = problems.required(
+            "carrier.name",
+            &carrier.name,
+            "El nombre del transportista",
+            300,
+        );
+        doc.carrier = Carrier {
+            id_type: kind,
+            id,
+            name,
+        };
+    }
+    if corrections.plate.is_some() {
+        doc.plate = plate(&mut problems, text(&corrections.plate));
+    }
+    if corrections.reason.is_some() {
+        let reason =
+            problems.required("reason", &corrections.reason, "El motivo del traslado", 300);
+        if guide.transfer_id.is_some() {
+            problems.add(
+                "reason",
+                format!("El motivo de la guía de una transferencia es «{TRANSFER_REASON}»: no se corrige"),
+            );
+        }
+        for recipient in &mut doc.recipients {
+            recipient.transfer_reason = reason.clone();
+        }
+    }
+    if corrections.start_date.is_some()
+        && let Some(d) = date(
+            &mut problems,
+            "startDate",
+            text(&corrections.start_date),
+            "La fecha de inicio del transporte",
+        )
+    {
+        doc.transport_start = d;
+    }
+    if corrections.end_date.is_some()
+        && let Some(d) = date(
+            &mut problems,
+            "endDate",
+            text(&corrections.end_date),
+            "La fecha de fin del transporte",
+        )
+    {
+        doc.transport_end = d;
+    }
+    if doc.transport_start < doc.header.issue_date {
+        problems.add(
+            "startDate",
+            "La fecha de inicio del transporte no puede ser anterior a la fecha de emisión de la guía",
+        );
+    }
+    if doc.transport_end < doc.transport_start {
+        problems.add(
+            "endDate",
+            "La fecha de fin del transporte no puede ser anterior a la de inicio",
+        );
+    }
+    problems.finish()?;
+    let changes = TransportChanges {
+        carrier_name: doc.carrier.name.clone(),
+        carrier_identification: doc.carrier.id.clone(),
+        plate: doc.plate.clone(),
+        start_date: doc.transport_start,
+        end_date: doc.transport_end,
+    };
+    RemissionGuide::set_transport(conn, company, guide.id, &changes)?;
+    Ok(RemissionGuide {
+        carrier_name: changes.carrier_name,
+        carrier_identification: changes.carrier_identification,
+        plate: changes.plate,
+        start_date: changes.start_date,
+        end_date: changes.end_date,
+        ..guide
+    })
 }
 
 #[cfg(test)]

@@ -6,17 +6,27 @@
 //! transport data ([`super::remission_guides::resend`]) — and none posts stock, cash or a
 //! receivable again: those were posted once, when the document was registered.
 //!
+//! The shop may also correct the document's own fields on the way ([`Corrections`], the optional
+//! body of every resend route): a nota de crédito its reason; a guía its transportista, placa,
+//! motivo del traslado and transport dates. A factura is corrected through its client and the
+//! company's data, so its body carries none. Each type validates them with its register's rules
+//! and messages.
+//!
 //! This module holds what they share: the refusal of a document in any other state (409 naming
-//! it), and [`resend`], the one entry point of `/admin/ebilling`'s action, which finds which
-//! document of the shop carries the queue document and hands it to its type's rebuild.
+//! it), the corrections, and [`resend`], the one entry point of `/admin/ebilling`'s action, which
+//! finds which document of the shop carries the queue document and hands it to its type's
+//! rebuild.
+
+use serde::Deserialize;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::error::{AppResult, conflict};
+use crate::error::{AppError, AppResult, conflict};
 use crate::models::ebilling::remission_guide::RemissionGuide;
 use crate::models::sales::credit_note::CreditNote;
 use crate::models::sales::note::Sale;
 use crate::models::sri::document::SriDocument;
+use crate::services::ebilling::remission_guides::CarrierBody;
 use crate::sri::catalog::DocType;
 use crate::sri::queue::DocumentStatus;
 
@@ -27,6 +37,53 @@ pub const NOT_CORRECTABLE: &str =
 /// A document of the queue that no sale, credit note or guía of the shop carries (one sent by
 /// the set-up page's trial, for instance).
 pub const NOT_OURS: &str = "Este comprobante no pertenece a una factura, nota de crédito ni guía de remisión: no se puede corregir desde aquí";
+
+/// The optional body of «Corregir y reenviar» (camelCase, every field optional; an empty body
+/// resends with the stored fields): `reason` (nota de crédito: the motivo; guía: the motivo del
+/// traslado of its destinatarios), and for a guía `carrier: {idType, identification, name}`,
+/// `plate`, `startDate`, `endDate` (`AAAA-MM-DD`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Corrections {
+    pub reason: Option<String>,
+    pub carrier: Option<CarrierBody>,
+    pub plate: Option<String>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+}
+
+impl Corrections {
+    /// Whether it corrects nothing.
+    pub fn is_empty(&self) -> bool {
+        self.reason.is_none()
+            && self.carrier.is_none()
+            && self.plate.is_none()
+            && self.start_date.is_none()
+            && self.end_date.is_none()
+    }
+
+    /// Whether it corrects something only a guía has (carrier, plate, dates).
+    pub fn has_transport(&self) -> bool {
+        self.carrier.is_some()
+            || self.plate.is_some()
+            || self.start_date.is_some()
+            || self.end_date.is_some()
+    }
+
+    /// Reads the optional body of a resend route: empty (or only blanks) is no correction.
+    pub fn parse(body: &[u8]) -> AppResult<Corrections> {
+        if body.iter().all(u8::is_ascii_whitespace) {
+            Ok(Corrections::default())
+        } else {
+            crate::http::json::parse(body)
+        }
+    }
+}
+
+/// 400 of corrections a factura does not take.
+pub const INVOICE_FIELDS: &str = "Una factura se corrige con los datos actuales de su cliente y de la empresa: el reenvío no lleva campos";
+/// 400 of guía fields sent for a nota de crédito.
+pub const CREDIT_NOTE_FIELDS: &str = "En una nota de crédito solo se corrige el motivo (reason)";
 
 /// 409 `«{refusal} «state»»` unless `doc` is DEVUELTA or NO AUTORIZADO.
 pub fn ensure_correctable(doc: &SriDocument, refusal: &str) -> AppResult<()> {
@@ -41,25 +98,35 @@ pub fn ensure_correctable(doc: &SriDocument, refusal: &str) -> AppResult<()> {
 }
 
 /// Corrects and resends `doc` (the caller found it in the user's branch) through its type's
-/// rebuild. 409 when it is not DEVUELTA / NO AUTORIZADO or not one of the shop's documents.
-pub fn resend(conn: &mut DbConnection, tenant: &Tenant, doc: &SriDocument) -> AppResult<()> {
+/// rebuild, with `corrections` of its own fields. 409 when it is not DEVUELTA / NO AUTORIZADO or
+/// not one of the shop's documents; 400 for corrections its type does not take or that are not
+/// valid.
+pub fn resend(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    doc: &SriDocument,
+    corrections: Corrections,
+) -> AppResult<()> {
     ensure_correctable(doc, NOT_CORRECTABLE)?;
     let company = tenant.company;
     match DocType::from_code(&doc.doc_type) {
         Some(DocType::Factura) => {
             let sale =
                 Sale::of_document(conn, company, doc.id)?.ok_or_else(|| conflict(NOT_OURS))?;
+            if !corrections.is_empty() {
+                return Err(AppError::BadRequest(INVOICE_FIELDS.into()));
+            }
             crate::services::sales::invoice::resend(conn, tenant, sale.id).map(|_| ())
         }
         Some(DocType::NotaCredito) => {
             let note = CreditNote::of_document(conn, company, doc.id)?
                 .ok_or_else(|| conflict(NOT_OURS))?;
-            super::credit_note::resend(conn, tenant, note.id).map(|_| ())
+            super::credit_note::resend(conn, tenant, note.id, corrections).map(|_| ())
         }
         Some(DocType::GuiaRemision) => {
             let guide = RemissionGuide::of_document(conn, company, doc.id)?
                 .ok_or_else(|| conflict(NOT_OURS))?;
-            super::remission_guides::resend(conn, tenant, guide.id).map(|_| ())
+            super::remission_guides::resend(conn, tenant, guide.id, corrections).map(|_| ())
         }
         _ => Err(conflict(NOT_OURS)),
     }

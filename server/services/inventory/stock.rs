@@ -243,6 +243,28 @@ pub fn post_movements_of_new(
     movements: &[Movement],
     created: &HashSet<i64>,
 ) -> AppResult<Vec<Posted>> {
+    let planned = plan(conn, company, movements)?;
+    post_planned(conn, company, user_id, document, planned, created)
+}
+
+/// Movements read and checked, not yet posted: what [`plan`] reads before any lock, so a
+/// caller that holds a lock others wait on (a sale's document number) can read first and lock
+/// after. [`post_planned`] posts them.
+pub struct Planned {
+    movements: Vec<Movement>,
+    lines: Vec<Line>,
+    products: BTreeMap<i64, StockFacts>,
+    negative_ok: bool,
+}
+
+/// The reads of [`post_movements`]: the products (recipes expanded into their ingredients), the
+/// warehouses and whether the company allows negative stock; refuses a non-positive quantity, an
+/// unknown product or warehouse, and an entry of a recipe. Locks nothing.
+pub fn plan(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    movements: &[Movement],
+) -> AppResult<Planned> {
     let mut ids: Vec<i64> = movements.iter().map(|m| m.product_id).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -314,7 +336,31 @@ pub fn post_movements_of_new(
         }
     }
     lines.retain(|l| products.get(&l.product).is_some_and(StockFacts::is_stocked));
+    Ok(Planned {
+        movements: movements.to_vec(),
+        lines,
+        products,
+        negative_ok: allows_negative_stock(conn, company)?,
+    })
+}
 
+/// Posts movements [`plan`] read (see [`post_movements`] and, for `created`,
+/// [`post_movements_of_new`]): locks their stock rows, appends the kardex and saves the balances.
+pub fn post_planned(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    user_id: Option<i64>,
+    document: &Document,
+    planned: Planned,
+    created: &HashSet<i64>,
+) -> AppResult<Vec<Posted>> {
+    let Planned {
+        movements,
+        lines,
+        products,
+        negative_ok,
+    } = planned;
+    let movements = movements.as_slice();
     let locked = lock_keys(
         conn,
         company,
@@ -340,7 +386,6 @@ pub fn post_movements_of_new(
             .entry((line.product, line.warehouse))
             .or_insert((None, Balance::default()));
     }
-    let negative_ok = allows_negative_stock(conn, company)?;
     let mut posted = vec![Posted::default(); movements.len()];
     let at = now();
     let mut kardex = Vec::with_capacity(lines.len());

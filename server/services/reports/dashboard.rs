@@ -14,6 +14,7 @@ use crate::models::auth::user::Role;
 use crate::models::cash::turn::Turn;
 use crate::models::reports::names;
 use crate::services::cash::posting;
+use crate::util::time::Zone;
 
 /// Sales of a period and of the same period last month.
 #[derive(Debug, Clone)]
@@ -44,6 +45,8 @@ pub struct Dashboard {
     pub month: Option<Comparison>,
     pub shifts: Vec<OpenShift>,
     pub low_stock: Vec<Low>,
+    /// The company's time zone, the shifts' times are shown in.
+    pub zone: Zone,
 }
 
 /// The same local days one month earlier (the 31st falls on the month's last day).
@@ -104,6 +107,7 @@ pub fn load(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Dashboard> {
             month: None,
             shifts,
             low_stock: Vec::new(),
+            zone: tenant.zone(),
         });
     }
     let today = tenant.zone().today();
@@ -114,5 +118,6 @@ pub fn load(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Dashboard> {
         month: Some(compare(conn, tenant, first, today)?),
         shifts,
         low_stock: low(conn, tenant)?,
+        zone: tenant.zone(),
     })
 }

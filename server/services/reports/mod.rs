@@ -7,3 +7,4 @@
 pub mod dashboard;
 pub mod sales;
 pub mod stock;
+pub mod summary;

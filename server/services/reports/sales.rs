@@ -11,11 +11,15 @@
 //! - product and category read the sold lines; the other groupings read the sale headers (the IVA
 //!   the document states, computed on the sum per rate), so a cashier's total is the tickets';
 //! - a sale paid with two methods is split between them in proportion to each payment, to the cent
-//!   (the last payment takes the rounding), and counts once under each;
+//!   (the last payment takes the rounding), and counts once under each; a credit note of it is
+//!   split over the same payments on its own (so a range's report is the sum of its days');
 //! - `count` is the sales of the group; the totals' count is the sales of the range.
 //!
-//! Each source is one `GROUP BY` (see `models::reports::sales`); day and method fold per-sale
-//! groups here because the local day and the payment split are rules, not SQL.
+//! [`report`] reads the summary the sale transaction keeps ([`super::summary`]: a few rows per
+//! day instead of every line and kardex exit); [`report_from_detail`] computes the same from the
+//! documents (one `GROUP BY` per source, `models::reports::sales`; day and method fold per-sale
+//! groups here because the local day and the payment split are rules, not SQL) and is what the
+//! summary is tested against.
 
 use std::collections::HashMap;
 
@@ -23,10 +27,11 @@ use chrono::{Datelike, NaiveDate};
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::domain::amount::{CENT, div_round};
 use crate::error::{AppError, AppResult};
 use crate::models::reports::names;
 use crate::models::reports::sales::{self as q, Cost, Key, Sums, Window};
+use crate::models::reports::summary::{self as s, Days, HeaderKey};
+use super::summary::split;
 use crate::services::sales::input::Method;
 use crate::util::time::Zone;
 
@@ -207,8 +212,76 @@ pub fn branch_window(
     })
 }
 
-/// The sales report of the tenant's branch.
+/// The sales report of the tenant's branch, from the summary the sale transaction keeps
+/// ([`super::summary`]).
 pub fn report(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    from: NaiveDate,
+    to: NaiveDate,
+    group: GroupBy,
+) -> AppResult<Report> {
+    let w = branch_window(conn, tenant, from, to)?;
+    let d = Days {
+        company: w.company,
+        branch: w.branch,
+        from,
+        to,
+    };
+    let fold = |rows: Vec<s::Group<i64>>| -> Groups {
+        rows.into_iter()
+            .map(|(k, count, base, iva, cost)| {
+                (
+                    k,
+                    Acc {
+                        count,
+                        base,
+                        iva,
+                        cost,
+                    },
+                )
+            })
+            .collect()
+    };
+    let groups = match group {
+        GroupBy::Product => fold(s::by_product(conn, &d)?),
+        GroupBy::Category => fold(s::by_category(conn, &d)?),
+        GroupBy::Cashier => fold(s::headers_by(conn, &d, HeaderKey::Cashier)?),
+        GroupBy::Client => fold(s::headers_by(conn, &d, HeaderKey::Client)?),
+        GroupBy::Register => fold(s::headers_by(conn, &d, HeaderKey::Register)?),
+        GroupBy::Day => fold(
+            s::headers_by_day(conn, &d)?
+                .into_iter()
+                .map(|(day, n, b, i, c)| (i64::from(day.num_days_from_ce()), n, b, i, c))
+                .collect(),
+        ),
+        GroupBy::Method => {
+            let groups = s::by_method(conn, &d)?
+                .into_iter()
+                .map(|(m, count, base, iva, cost)| {
+                    (
+                        m,
+                        Acc {
+                            count,
+                            base,
+                            iva,
+                            cost,
+                        },
+                    )
+                })
+                .collect();
+            let count = s::count_sales(conn, &d)?;
+            return Ok(finish(from, to, group, method_rows(groups), count));
+        }
+    };
+    let rows = sorted(group, labelled(conn, &w, group, groups)?);
+    let count = s::count_sales(conn, &d)?;
+    Ok(finish(from, to, group, rows, count))
+}
+
+/// The same report computed from the documents themselves (lines, headers, kardex, payments):
+/// the reference the summary is checked against (`tests/reports/summary.rs`).
+pub fn report_from_detail(
     conn: &mut DbConnection,
     tenant: &Tenant,
     from: NaiveDate,
@@ -223,29 +296,30 @@ pub fn report(
         GroupBy::Client => by_key(conn, &w, Key::CLIENT, false)?,
         GroupBy::Register => by_key(conn, &w, Key::REGISTER, false)?,
         GroupBy::Day => by_day(conn, &w, tenant.zone())?,
-        GroupBy::Method => return by_method(conn, &w, from, to),
+        GroupBy::Method => {
+            let rows = method_rows(by_method(conn, &w)?);
+            return Ok(finish(from, to, group, rows, q::count_sales(conn, &w)?));
+        }
     };
-    let mut rows = labelled(conn, &w, group, groups)?;
+    let rows = sorted(group, labelled(conn, &w, group, groups)?);
+    Ok(finish(from, to, group, rows, q::count_sales(conn, &w)?))
+}
+
+/// Days in date order, the other groupings by total (largest first), then name.
+fn sorted(group: GroupBy, mut rows: Vec<Line>) -> Vec<Line> {
     if group == GroupBy::Day {
         rows.sort_by(|a, b| a.key.cmp(&b.key));
     } else {
         rows.sort_by(|a, b| b.total().cmp(&a.total()).then(a.label.cmp(&b.label)));
     }
-    finish(conn, &w, from, to, group, rows)
+    rows
 }
 
-fn finish(
-    conn: &mut DbConnection,
-    w: &Window,
-    from: NaiveDate,
-    to: NaiveDate,
-    group: GroupBy,
-    rows: Vec<Line>,
-) -> AppResult<Report> {
+fn finish(from: NaiveDate, to: NaiveDate, group: GroupBy, rows: Vec<Line>, count: i64) -> Report {
     let mut totals = Line {
         key: String::new(),
         label: "Total".into(),
-        count: q::count_sales(conn, w)?,
+        count,
         ..Line::default()
     };
     for r in &rows {
@@ -253,13 +327,13 @@ fn finish(
         totals.iva += r.iva;
         totals.cost += r.cost;
     }
-    Ok(Report {
+    Report {
         from,
         to,
         group_by: Some(group),
         rows,
         totals,
-    })
+    }
 }
 
 /// Product, category, cashier, client, register: every source grouped by the key in SQL.
@@ -319,52 +393,35 @@ fn by_day(conn: &mut DbConnection, w: &Window, zone: Zone) -> AppResult<Groups> 
     Ok(groups)
 }
 
-/// `value` split over `payments` (amounts) in proportion, to the cent; the last takes the rest.
-fn split(value: i64, payments: &[i64]) -> Vec<i64> {
-    let paid: i64 = payments.iter().sum();
-    let mut out = Vec::with_capacity(payments.len());
-    let mut left = value;
-    for (i, amount) in payments.iter().enumerate() {
-        if i + 1 == payments.len() {
-            out.push(left);
-        } else {
-            let share =
-                div_round(i128::from(value) * i128::from(*amount), i128::from(paid)).unwrap_or(0);
-            let share = div_round(i128::from(share), i128::from(CENT)).unwrap_or(0) * CENT;
-            out.push(share);
-            left -= share;
+/// Method: each sale of the range and each credit note of the range (negative, on its sale's
+/// payments) split over its sale's payments, to the cent.
+fn by_method(conn: &mut DbConnection, w: &Window) -> AppResult<HashMap<String, Acc>> {
+    // (sale whose payments split it, sign, sums) per document.
+    let mut docs: HashMap<(i64, i64, i64), Acc> = HashMap::new();
+    let note_sale: HashMap<i64, i64> = q::note_sales(conn, w)?.into_iter().collect();
+    let mut per_doc = Groups::new();
+    add(&mut per_doc, &q::sold_headers(conn, w, Key::SALE)?, 1, Some);
+    add_cost(&mut per_doc, &q::sale_costs(conn, w, Key::SALE)?, 1, Some);
+    for (id, acc) in per_doc {
+        docs.insert((id, 1, id), acc);
+    }
+    let mut per_note = Groups::new();
+    add(&mut per_note, &q::returned_headers(conn, w, Key::NOTE)?, 1, Some);
+    add_cost(&mut per_note, &q::return_costs(conn, w, Key::NOTE)?, 1, Some);
+    for (id, acc) in per_note {
+        if let Some(sale) = note_sale.get(&id) {
+            docs.insert((*sale, -1, id), acc);
         }
     }
-    out
-}
-
-/// Method: per sale (sales of the range and sales of the range's credit notes), split over the
-/// sale's payments.
-fn by_method(
-    conn: &mut DbConnection,
-    w: &Window,
-    from: NaiveDate,
-    to: NaiveDate,
-) -> AppResult<Report> {
-    let sold = q::sold_headers(conn, w, Key::SALE)?;
-    let returned = q::returned_headers(conn, w, Key::SALE)?;
-    let mut per_sale: HashMap<i64, Acc> = HashMap::new();
-    add(&mut per_sale, &sold, 1, Some);
-    add(&mut per_sale, &returned, -1, Some);
-    add_cost(&mut per_sale, &q::sale_costs(conn, w, Key::SALE)?, 1, Some);
-    add_cost(
-        &mut per_sale,
-        &q::return_costs(conn, w, Key::SALE)?,
-        -1,
-        Some,
-    );
-    let ids: Vec<i64> = per_sale.keys().copied().collect();
+    let mut ids: Vec<i64> = docs.keys().map(|(sale, _, _)| *sale).collect();
+    ids.sort_unstable();
+    ids.dedup();
     let mut payments: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
     for (sale, method, amount) in q::payments_of(conn, w.company, &ids)? {
         payments.entry(sale).or_default().push((method, amount));
     }
     let mut groups: HashMap<String, Acc> = HashMap::new();
-    for (sale, acc) in &per_sale {
+    for ((sale, sign, _), acc) in &docs {
         let Some(paid) = payments.get_mut(sale) else {
             continue;
         };
@@ -378,12 +435,17 @@ fn by_method(
         for (i, (method, _)) in paid.iter().enumerate() {
             let g = groups.entry(method.clone()).or_default();
             g.count += acc.count;
-            g.base += base[i];
-            g.iva += iva[i];
-            g.cost += cost[i];
+            g.base += sign * base[i];
+            g.iva += sign * iva[i];
+            g.cost += sign * cost[i];
         }
     }
-    let mut rows: Vec<Line> = groups
+    Ok(groups)
+}
+
+/// The method groups as rows, named in Spanish, largest total first.
+fn method_rows(groups: HashMap<String, Acc>) -> Vec<Line> {
+    let rows: Vec<Line> = groups
         .into_iter()
         .map(|(method, a)| Line {
             label: Method::parse(&method).map_or_else(|| method.clone(), |m| m.label().into()),
@@ -394,8 +456,7 @@ fn by_method(
             cost: a.cost,
         })
         .collect();
-    rows.sort_by(|a, b| b.total().cmp(&a.total()).then(a.label.cmp(&b.label)));
-    finish(conn, w, from, to, GroupBy::Method, rows)
+    sorted(GroupBy::Method, rows)
 }
 
 /// The groups with their keys and names.
@@ -468,17 +529,7 @@ pub fn totals(
     from: NaiveDate,
     to: NaiveDate,
 ) -> AppResult<Line> {
-    let w = branch_window(conn, tenant, from, to)?;
-    let rows: Vec<Line> = by_key(conn, &w, Key::CASHIER, false)?
-        .into_values()
-        .map(|a| Line {
-            base: a.base,
-            iva: a.iva,
-            cost: a.cost,
-            ..Line::default()
-        })
-        .collect();
-    Ok(finish(conn, &w, from, to, GroupBy::Cashier, rows)?.totals)
+    Ok(report(conn, tenant, from, to, GroupBy::Cashier)?.totals)
 }
 
 #[cfg(test)]

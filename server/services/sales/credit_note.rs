@@ -421,7 +421,7 @@ pub fn register_kind(
                     branch: &branch,
                     emission_point: &counter.point_code,
                     sequential,
-                    issue_date: crate::sri::validate::ecuador_today(),
+                    issue_date: crate::sri::validate::issue_date(tenant.zone()),
                 },
                 &reason,
                 &portions,
@@ -438,6 +438,7 @@ pub fn register_kind(
             Some(document_id)
         }
     };
+    crate::services::reports::summary::record_credit_note(conn, company, tenant.zone(), id)?;
     sequence::advance(conn, &counter)?;
     Ok(Registered { id, document_id })
 }

@@ -38,13 +38,11 @@ use crate::models::sales::note::{KIND_INVOICE, KIND_NOTE, NewSale, Sale, SaleLin
 use crate::models::sales::quote::Quote;
 use crate::models::sales::receivable::Receivable;
 use crate::services::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
-use crate::services::inventory::stock::{
-    Document, Movement, MovementType, UnitCost, post_movements,
-};
+use crate::services::inventory::stock::{self, Document, Movement, MovementType, UnitCost};
 use crate::services::inventory::warehouses::branch_cellar;
 use crate::sri::model::NameValue;
 use crate::sri::sign::SigningIdentity;
-use crate::util::time::{local_date, now};
+use crate::util::time::now;
 
 /// `GET /api/sales/note/{id}` for an unknown sale (specification wording).
 pub const NOT_FOUND: &str = "No se encontró la nota de venta";
@@ -261,7 +259,7 @@ fn check_payments(
                 ),
             ));
         }
-        let today = local_date();
+        let today = Company::zone(conn, company)?.today();
         for p in payments.iter_mut().filter(|p| p.method == Method::Credit) {
             let due = p.due_date.unwrap_or_else(|| {
                 today
@@ -393,7 +391,7 @@ fn prepare_invoice(
 ) -> AppResult<InvoicePrep> {
     let additional_info = invoice::additional_info(body.additional_info.as_deref())?;
     let company = Company::find(conn, tenant.company)?;
-    let issue_date = crate::sri::validate::ecuador_today();
+    let issue_date = crate::sri::validate::issue_date(tenant.zone());
     let lines = lines_of(priced, 0, |_| 0);
     let draft: Vec<SalePayment> = payments.iter().map(|p| payment_row(0, p)).collect();
     let doc = invoice::comprobante(
@@ -466,10 +464,11 @@ pub fn commit(
 ) -> AppResult<Registered> {
     let company = tenant.company;
     let (branch, cellar, priced) = (&prepared.branch, &prepared.cellar, &prepared.priced);
-    // The counter first: it serialises the sales of the emission point, so the key check below
-    // sees every sale committed before.
     let kind = prepared.kind();
-    let counter = sequence::lock(conn, company, branch, kind.counter())?;
+    // Everything is read before the document number is taken: the sales of the emission point
+    // wait on its counter until this transaction ends, so what comes after it is kept short.
+    // Two submits of one key racing past this check: the second fails on the unique key and
+    // the handler answers with the first's sale.
     if let Some(existing) = Sale::find_by_key(conn, company, &prepared.key)? {
         // The key of a sales note sent again as a factura (or the reverse) is a client's mistake,
         // not a retry: answering with the other document would pass it off as this one.
@@ -488,7 +487,20 @@ pub fn commit(
     )?;
     let payments = &prepared.payments;
     let turn = drawer_turn(conn, tenant, branch, payments)?;
-    let sequential = counter.next();
+    let movements: Vec<Movement> = priced
+        .lines
+        .iter()
+        .map(|l| Movement {
+            product_id: l.product.id,
+            warehouse_id: cellar.id,
+            kind: MovementType::Sale,
+            quantity: l.quantity,
+            cost: UnitCost::Average,
+        })
+        .collect();
+    let planned = stock::plan(conn, company, &movements)?;
+    // From here on the sale is stored or the transaction rolls back, number included.
+    let (counter, sequential) = sequence::take(conn, company, branch, kind.counter())?;
     let number = counter.format(sequential);
     let change: i64 = payments
         .iter()
@@ -522,18 +534,7 @@ pub fn commit(
     if let Some(quote) = prepared.quote {
         super::quote::mark_converted(conn, company, quote, sale_id)?;
     }
-    let movements: Vec<Movement> = priced
-        .lines
-        .iter()
-        .map(|l| Movement {
-            product_id: l.product.id,
-            warehouse_id: cellar.id,
-            kind: MovementType::Sale,
-            quantity: l.quantity,
-            cost: UnitCost::Average,
-        })
-        .collect();
-    let posted = post_movements(
+    let posted = stock::post_planned(
         conn,
         company,
         Some(tenant.user_id()),
@@ -542,7 +543,8 @@ pub fn commit(
             id: Some(sale_id),
             number: Some(number.clone()),
         },
-        &movements,
+        planned,
+        &Default::default(),
     )?;
     let lines = lines_of(priced, sale_id, |i| {
         posted.get(i).map_or(0, |c| c.unit_cost)
@@ -564,7 +566,7 @@ pub fn commit(
                     prepared.client.id,
                     sale_id,
                     p.amount,
-                    p.due_date.unwrap_or_else(local_date),
+                    p.due_date.unwrap_or_else(|| tenant.zone().today()),
                 )?;
             }
             method => {
@@ -618,7 +620,7 @@ pub fn commit(
         Sale::set_sri_document(conn, sale_id, document_id)?;
         sale.sri_document_id = Some(document_id);
     }
-    sequence::advance(conn, &counter)?;
+    crate::services::reports::summary::record_sale(conn, company, tenant.zone(), sale_id)?;
     Ok(Registered::Created(Box::new(NewlySold {
         sale,
         lines,

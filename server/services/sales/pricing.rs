@@ -198,9 +198,9 @@ pub fn price(
             gross: l.gross,
         })
         .collect();
-    let local = at
-        .and_utc()
-        .with_timezone(&crate::util::time::ZONE)
+    // Promotions run on the company's wall clock.
+    let local = crate::models::config::company::Company::zone(conn, company)?
+        .local(at)
         .naive_local();
     let promos = best_promotions(conn, company, local, &promo_lines)?;
     for (line, promo) in lines.iter_mut().zip(promos) {

@@ -16,10 +16,11 @@ use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::inventory::transfer::lock_branch_numbering;
 use crate::models::sales::note::Sale;
 use crate::models::sales::quote::{NewQuote, Quote, QuoteLine};
-use crate::util::time::{local_date, now};
+use crate::util::time::{Zone, now};
 
 /// Body of register.
 #[derive(Debug, Clone, Deserialize)]
@@ -31,8 +32,8 @@ pub struct QuoteBody {
     pub note: Option<String>,
 }
 
-/// The validity date: required, `YYYY-MM-DD`, today (Ecuador) or later.
-fn valid_until_of(body: &QuoteBody) -> AppResult<NaiveDate> {
+/// The validity date: required, `YYYY-MM-DD`, today (in the company's `zone`) or later.
+fn valid_until_of(body: &QuoteBody, zone: Zone) -> AppResult<NaiveDate> {
     let raw = crate::http::input::text(&body.valid_until).ok_or_else(|| {
         AppError::field(
             "validUntil",
@@ -45,7 +46,7 @@ fn valid_until_of(body: &QuoteBody) -> AppResult<NaiveDate> {
             "La fecha de validez debe tener el formato AAAA-MM-DD",
         )
     })?;
-    if date < local_date() {
+    if date < zone.today() {
         return Err(AppError::field(
             "validUntil",
             "La fecha de validez no puede ser anterior a hoy",
@@ -58,7 +59,7 @@ fn valid_until_of(body: &QuoteBody) -> AppResult<NaiveDate> {
 pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &QuoteBody) -> AppResult<i64> {
     let company = tenant.company;
     let inputs = input::lines(body.lines.as_deref())?;
-    let valid_until = valid_until_of(body)?;
+    let valid_until = valid_until_of(body, tenant.zone())?;
     let note = note_of(&body.note)?;
     let client = client_of(conn, company, body.client_id.as_ref())?;
     let branch = tenant.branch(conn)?;
@@ -108,7 +109,7 @@ fn refusal(
             quote.number
         ))));
     }
-    if quote.valid_until < local_date() {
+    if quote.valid_until < Company::zone(conn, company)?.today() {
         return Ok(Some(conflict(format!(
             "La cotización N.º {} venció el {}: haga una nueva cotización",
             quote.number,

@@ -2,7 +2,9 @@
 //!
 //! A document takes its counter's lock with [`lock`] at the start of its write transaction and
 //! writes the new value with [`advance`] in the same transaction, so a rollback gives the number
-//! back: numbers never repeat and never skip, also under concurrency. On PostgreSQL the lock is the
+//! back: numbers never repeat and never skip, also under concurrency. A sale, which reads
+//! everything first and from then on is either stored or rolled back, takes lock and advance
+//! together with [`take`] (one statement on PostgreSQL), after its reads. On PostgreSQL the lock is the
 //! row's `FOR UPDATE`; on SQLite the write transaction (`BEGIN IMMEDIATE`) already serialises (both
 //! in [`crate::db::counter`]).
 //!
@@ -88,6 +90,30 @@ pub fn lock(
     })
 }
 
+/// Takes the next number of `doc` at the branch's emission point now, for a document that from
+/// here on is either stored or rolled back with its number (the number is given back only by a
+/// rollback): [`lock`] and [`advance`] in one step, one statement on PostgreSQL
+/// ([`counter::take`]). The counter stays locked until the transaction ends, so take it as late
+/// as the document allows (after its reads) — the documents of one emission point wait for it.
+/// Returns the counter (whose [`Counter::next`] is the number taken) and the number.
+pub fn take(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    branch: &BranchOffice,
+    doc: DocType,
+) -> AppResult<(Counter, i64)> {
+    let taken = counter::take(conn, company.get(), branch.id, doc.as_str())?
+        .ok_or_else(|| crate::error::conflict(NO_EMISSION_POINT))?;
+    let counter = Counter {
+        id: taken.id,
+        emission_point_id: taken.emission_point_id,
+        last: taken.number - 1,
+        prefix: format!("{}-{}-", branch.code, taken.point_code),
+        point_code: taken.point_code,
+    };
+    Ok((counter, taken.number))
+}
+
 /// Stores that `counter.next()` was used. Call it in the transaction that took the lock.
 pub fn advance(conn: &mut DbConnection, counter: &Counter) -> AppResult<i64> {
     let n = counter.next();
@@ -96,6 +122,58 @@ pub fn advance(conn: &mut DbConnection, counter: &Counter) -> AppResult<i64> {
         // hand out a number twice.
         return Err(AppError::Internal(anyhow::anyhow!(
             "document counter {} moved under its lock",
+            counter.id
+        )));
+    }
+    Ok(n)
+}
+
+/// Documents numbered once per company rather than per emission point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompanyDoc {
+    /// Receipt of a collection of receivables (`services::receivables::collection`).
+    CollectionReceipt,
+}
+
+impl CompanyDoc {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::CollectionReceipt => "collection_receipt",
+        }
+    }
+}
+
+/// A company-wide counter under lock (same rules as [`Counter`]: taken at the start of the write
+/// transaction, advanced in it, so numbers never repeat nor skip).
+#[derive(Debug, Clone)]
+pub struct CompanyCounter {
+    id: i64,
+    last: i64,
+}
+
+impl CompanyCounter {
+    /// The number the next document gets.
+    pub fn next(&self) -> i64 {
+        self.last + 1
+    }
+}
+
+/// Locks the company's counter of `doc`, creating it at zero the first time.
+pub fn lock_company(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    doc: CompanyDoc,
+) -> AppResult<CompanyCounter> {
+    let (id, last) = counter::lock_company(conn, company.get(), doc.as_str())?;
+    Ok(CompanyCounter { id, last })
+}
+
+/// Stores that `counter.next()` was used. Call it in the transaction that took the lock.
+pub fn advance_company(conn: &mut DbConnection, counter: &CompanyCounter) -> AppResult<i64> {
+    let n = counter.next();
+    if counter::store_company(conn, counter.id, counter.last, n)? != 1 {
+        return Err(AppError::Internal(anyhow::anyhow!(
+            "company counter {} moved under its lock",
             counter.id
         )));
     }

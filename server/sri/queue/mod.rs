@@ -25,7 +25,10 @@ pub mod worker;
 
 pub use schedule::{MAX_FAILED_PER_DAY, next_ecuador_midnight};
 pub use status::DocumentStatus;
-pub use submit::{QueueError, resubmit_corrected, submit, submit_in_transaction};
+pub use submit::{
+    QueueError, resubmit_corrected, resubmit_corrected_in_transaction, submit,
+    submit_in_transaction,
+};
 
 use diesel::QueryResult;
 

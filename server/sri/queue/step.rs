@@ -236,10 +236,18 @@ impl Worker {
     /// why in Spanish. The list flags it «fuera de plazo»; the shop must void it and issue a new
     /// one.
     async fn missed_window(&self, doc: SriDocument) -> Result<(), AppError> {
-        let limit = window_deadline(&doc)
-            .and_utc()
-            .with_timezone(&crate::util::time::ZONE)
-            .format("%d/%m/%Y %H:%M");
+        // Written in the company's clock: the shop reads it in the document list.
+        let company = crate::models::CompanyId::trusted(doc.company_id);
+        let zone = self
+            .inner
+            .db
+            .run(move |conn| {
+                Ok(crate::models::config::company::Company::zone(
+                    conn, company,
+                )?)
+            })
+            .await?;
+        let limit = zone.text(window_deadline(&doc));
         tracing::warn!(clave = %doc.access_key, "comprobante fuera del plazo del SRI: no se envía");
         let changes = DocumentChanges {
             status: status(DocumentStatus::Signed),

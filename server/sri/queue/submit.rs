@@ -224,58 +224,71 @@ pub fn resubmit_corrected(
     identity: &SigningIdentity,
 ) -> Result<(), QueueError> {
     write_transaction(conn, |conn| {
-        let stored = SriDocument::find_for_company(conn, company_id, id)?
-            .ok_or_else(|| QueueError::NotFound(format!("el comprobante {id} no existe")))?;
-        let status = DocumentStatus::parse(&stored.status);
-        if !status.is_some_and(DocumentStatus::needs_correction) {
-            return Err(QueueError::NotCorrectable(format!(
-                "el comprobante {} está «{}»: solo se corrige uno DEVUELTO o NO AUTORIZADO",
-                stored.access_key,
-                status.map_or_else(|| stored.status.clone(), |s| s.label().to_string())
-            )));
-        }
-        let clave = ClaveAcceso::parse(&stored.access_key)
-            .map_err(|e| mismatch("header.accessKey", e.to_string()))?;
-        ensure_same_clave(corrected, &clave)?;
-        let mut doc = corrected.clone();
-        doc.header_mut().access_key = Some(stored.access_key.clone());
-        let signed = build_and_sign(
-            &doc,
-            &ValidationContext::now(),
-            identity,
-            &SignOptions::now(),
-        )?;
-        let at = now();
-        let changes = DocumentChanges {
-            status: Some(DocumentStatus::Signed.as_str().into()),
-            version: Some(signed.schema.version().into()),
-            signed_xml: Some(signed.signed_xml.clone()),
-            document_json: Some(model_json(&doc, &signed.access_key)?),
-            total: Some(total_text(&signed)),
-            polls: Some(0),
-            errors: Some(0),
-            next_attempt_at: Some(send_allowed_from(
-                stored.failed_day,
-                stored.failed_today,
-                at,
-            )),
-            last_sent_at: Some(None),
-            last_error: Some(None),
-            ..DocumentChanges::default()
-        };
-        let statuses = [
-            DocumentStatus::Returned.as_str(),
-            DocumentStatus::NotAuthorized.as_str(),
-        ];
-        if !SriDocument::update_if_status(conn, id, &statuses, &changes)? {
-            return Err(QueueError::NotCorrectable(format!(
-                "el comprobante {} cambió de estado; vuelva a intentar",
-                stored.access_key
-            )));
-        }
-        Ok(())
+        resubmit_corrected_in_transaction(conn, company_id, id, corrected, identity)
     })?;
     worker::wake();
+    Ok(())
+}
+
+/// [`resubmit_corrected`] inside the caller's write transaction, so the shop's own record of the
+/// correction (a corrected reason, carrier…) is stored with it or not at all. The caller wakes
+/// the worker after the commit ([`worker::wake`]).
+pub fn resubmit_corrected_in_transaction(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    id: DocumentId,
+    corrected: &Comprobante,
+    identity: &SigningIdentity,
+) -> Result<(), QueueError> {
+    let stored = SriDocument::find_for_company(conn, company_id, id)?
+        .ok_or_else(|| QueueError::NotFound(format!("el comprobante {id} no existe")))?;
+    let status = DocumentStatus::parse(&stored.status);
+    if !status.is_some_and(DocumentStatus::needs_correction) {
+        return Err(QueueError::NotCorrectable(format!(
+            "el comprobante {} está «{}»: solo se corrige uno DEVUELTO o NO AUTORIZADO",
+            stored.access_key,
+            status.map_or_else(|| stored.status.clone(), |s| s.label().to_string())
+        )));
+    }
+    let clave = ClaveAcceso::parse(&stored.access_key)
+        .map_err(|e| mismatch("header.accessKey", e.to_string()))?;
+    ensure_same_clave(corrected, &clave)?;
+    let mut doc = corrected.clone();
+    doc.header_mut().access_key = Some(stored.access_key.clone());
+    let signed = build_and_sign(
+        &doc,
+        &ValidationContext::now(),
+        identity,
+        &SignOptions::now(),
+    )?;
+    let at = now();
+    let changes = DocumentChanges {
+        status: Some(DocumentStatus::Signed.as_str().into()),
+        version: Some(signed.schema.version().into()),
+        signed_xml: Some(signed.signed_xml.clone()),
+        document_json: Some(model_json(&doc, &signed.access_key)?),
+        total: Some(total_text(&signed)),
+        polls: Some(0),
+        errors: Some(0),
+        next_attempt_at: Some(send_allowed_from(
+            stored.failed_day,
+            stored.failed_today,
+            at,
+        )),
+        last_sent_at: Some(None),
+        last_error: Some(None),
+        ..DocumentChanges::default()
+    };
+    let statuses = [
+        DocumentStatus::Returned.as_str(),
+        DocumentStatus::NotAuthorized.as_str(),
+    ];
+    if !SriDocument::update_if_status(conn, id, &statuses, &changes)? {
+        return Err(QueueError::NotCorrectable(format!(
+            "el comprobante {} cambió de estado; vuelva a intentar",
+            stored.access_key
+        )));
+    }
     Ok(())
 }
 

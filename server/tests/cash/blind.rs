@@ -11,6 +11,7 @@ use crate::util::{Backend, TestApp, on_both_backends};
 
 on_both_backends!(
     the_cashier_counts_blind,
+    the_cashier_cannot_add_up_or_probe_the_expected_cash,
     the_history_filters_by_register_cashier_and_date
 );
 
@@ -226,4 +227,117 @@ async fn the_history_filters_by_register_cashier_and_date(backend: Backend) {
             .text()
             .contains("ticketArqueo")
     );
+}
+
+/// The other ways to the expected cash are closed too: the cashier's open shift lists its lines
+/// without amounts, and a withdrawal the drawer cannot cover is refused without the figure and
+/// recorded for the owner, who sees every attempt (detail, history, arqueo). Admin and user still
+/// see every amount; their own refusals name the figure and are not recorded.
+async fn the_cashier_cannot_add_up_or_probe_the_expected_cash(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let t = Tenants::create(&app).await;
+    let [(_, mut admin), (_, mut user), (_, mut cashier)] = t.clients_a(&app).await;
+    let register = new_register(&mut admin, "C1").await;
+    let id = open(&mut cashier, register, "40.00").await;
+    let withdraw = |amount: &str| json!({ "type": "out", "amount": amount, "reason": format!("Retiro de {amount}") });
+    let r = cashier
+        .post_json(
+            &format!("/api/Turn/{id}/movement"),
+            json!({ "type": "in", "amount": "17.35", "reason": "Sencillo" }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let amounts = |view: &Value| -> Vec<Value> {
+        view["movements"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{view}"))
+            .iter()
+            .map(|m| m["amount"].clone())
+            .collect()
+    };
+    assert_eq!(amounts(&r.json()), vec![Value::Null, Value::Null]);
+    let mine = cashier.get(&format!("/api/Turn/{id}")).await.json();
+    assert_eq!(amounts(&mine), vec![Value::Null, Value::Null], "{mine}");
+    let page = cashier.get("/admin/caja/Ingresar").await.text();
+    assert!(!page.contains("17.35"), "la página muestra los montos");
+
+    // Probing: two refusals without the figure, then a withdrawal that fits.
+    for amount in ["100.00", "60.00"] {
+        let r = cashier
+            .post_json(&format!("/api/Turn/{id}/movement"), withdraw(amount))
+            .await;
+        assert_eq!(r.status, 400, "{}", r.text());
+        assert!(r.message().contains("supera el efectivo"), "{}", r.text());
+        assert!(!r.text().contains("57.35"), "{}", r.text());
+    }
+    let r = cashier
+        .post_json(&format!("/api/Turn/{id}/movement"), withdraw("50.00"))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let mine = cashier.get(&format!("/api/Turn/{id}")).await.json();
+    assert_eq!(mine["refusedWithdrawals"], json!([]), "{mine}");
+    assert_eq!(mine["movements"].as_array().unwrap().len(), 3, "{mine}");
+
+    // The supervisor sees every amount and every attempt.
+    for client in [&mut user, &mut admin] {
+        let view = client.get(&format!("/api/Turn/{id}")).await.json();
+        assert_eq!(
+            amounts(&view),
+            vec![json!("40.00"), json!("17.35"), json!("50.00")],
+            "{view}"
+        );
+        let refused: Vec<(Value, Value)> = view["refusedWithdrawals"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{view}"))
+            .iter()
+            .map(|r| (r["amount"].clone(), r["reason"].clone()))
+            .collect();
+        assert_eq!(
+            refused,
+            vec![
+                (json!("100.00"), json!("Retiro de 100.00")),
+                (json!("60.00"), json!("Retiro de 60.00"))
+            ],
+            "{view}"
+        );
+        let history = client.get("/api/Turn").await.json();
+        let row = history["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["_id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("{history}"));
+        assert_eq!(row["refusedWithdrawalCount"], 2, "{row}");
+    }
+    let arqueo = admin
+        .get(&format!("/admin/caja/turno/{id}/ticketArqueo"))
+        .await
+        .text();
+    assert!(arqueo.contains("RETIROS RECHAZADOS"), "{arqueo}");
+    assert!(arqueo.contains("Retiro de 100.00"), "{arqueo}");
+    let history = admin.get("/admin/caja/historial").await.text();
+    assert!(history.contains("2 retiros rechazados"), "{history}");
+
+    // A user's own shift is not blind: the refusal names the figure and is not an attempt.
+    let c2 = new_register(&mut admin, "C2").await;
+    let own = open(&mut user, c2, "10.00").await;
+    let r = user
+        .post_json(&format!("/api/Turn/{own}/movement"), withdraw("10.01"))
+        .await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.message().contains("supera el efectivo"), "{}", r.text());
+    assert!(!r.message().contains("queda anotado"), "{}", r.text());
+    let view = user.get(&format!("/api/Turn/{own}")).await.json();
+    assert_eq!(view["refusedWithdrawals"], json!([]), "{view}");
+
+    // Once the shift is closed the cashier sees the amounts again.
+    let r = cashier
+        .post_json(
+            &format!("/api/Turn/{id}/close"),
+            json!({ "counts": [{ "denomination": "5", "quantity": 1 }] }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(amounts(&r.json())[1], "17.35");
 }

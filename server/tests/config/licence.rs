@@ -22,7 +22,7 @@ async fn expired_licence_makes_the_company_read_only(backend: Backend) {
     app.db(|conn| {
         use mostrador::db::schema::licences::dsl::*;
         diesel::update(licences.filter(company_id.eq(1)))
-            .set(valid_until.eq(mostrador::util::time::local_date() - chrono::TimeDelta::days(1)))
+            .set(valid_until.eq(mostrador::util::time::Zone::default().today() - chrono::TimeDelta::days(1)))
             .execute(conn)
             .unwrap();
     })

@@ -522,14 +522,64 @@ async fn devuelta_credit_note_is_corrected_and_resent_with_the_same_clave(backen
     company["mainAddress"] = json!("Av. Corregida 123, Quito");
     let r = e.shop.admin.post_json("/api/company/update", company).await;
     assert_eq!(r.status, 200, "{}", r.text());
+    // The reason may be corrected on the way, checked like the register's; a guía's fields are
+    // not a nota de crédito's. Nothing is stored or sent while a correction is refused.
+    let long = "x".repeat(301);
+    for (path, correction, field) in [
+        (
+            format!("/api/ebilling/creditNote/{id}/resend"),
+            json!({ "reason": "  " }),
+            Some("El motivo es obligatorio"),
+        ),
+        (
+            format!("/api/ebilling/documents/{document}/resend"),
+            json!({ "reason": long }),
+            None,
+        ),
+        (
+            format!("/api/ebilling/documents/{document}/resend"),
+            json!({ "plate": "PBA-1234" }),
+            None,
+        ),
+    ] {
+        let r = e.shop.cashier.post_json(&path, correction.clone()).await;
+        assert_eq!(r.status, 400, "{path} {correction}: {}", r.text());
+        if let Some(message) = field {
+            assert_eq!(r.json()["errors"]["reason"], message, "{}", r.text());
+        }
+    }
     let r = e
         .shop
         .cashier
-        .post_json(&format!("/api/ebilling/creditNote/{id}/resend"), json!({}))
+        .post_json(
+            &format!("/api/ebilling/documents/{document}/resend"),
+            json!({ "plate": "PBA-1234" }),
+        )
+        .await;
+    assert_eq!(
+        r.json()["message"],
+        "En una nota de crédito solo se corrige el motivo (reason)"
+    );
+    let still = e
+        .shop
+        .cashier
+        .get(&format!("/api/ebilling/creditNote/{id}"))
+        .await
+        .json();
+    assert_eq!(still["statusCode"], "returned");
+    assert_eq!(still["reason"], "Producto dañado");
+    let r = e
+        .shop
+        .cashier
+        .post_json(
+            &format!("/api/ebilling/creditNote/{id}/resend"),
+            json!({ "reason": " Devolución por garantía " }),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["accessKey"], key.as_str());
     assert_eq!(r.json()["number"], "001-001-000000001");
+    assert_eq!(r.json()["reason"], "Devolución por garantía");
     let done = wait_for_note(&mut e.shop.cashier, id, "authorized").await;
     assert_eq!(done["accessKey"], key.as_str());
     assert_eq!(done["authorizationNumber"], key.as_str());
@@ -541,6 +591,7 @@ async fn devuelta_credit_note_is_corrected_and_resent_with_the_same_clave(backen
         "<numDocModificado>001-001-000000001</numDocModificado>",
         "<valorModificacion>2.30</valorModificacion>",
         "<secuencial>000000001</secuencial>",
+        "<motivo>Devolución por garantía</motivo>",
     ] {
         assert!(xml.contains(part), "{part}: {xml}");
     }

@@ -20,6 +20,7 @@ on_both_backends!(
     another_company_or_branch_sees_nothing,
     window_and_en_proceso_flags,
     the_page_renders_the_list_on_the_server,
+    the_list_reads_the_company_clock,
 );
 
 const ADMIN: &str = "admin@emisor.ec";
@@ -382,4 +383,28 @@ async fn the_page_renders_the_list_on_the_server(backend: Backend) {
     let mut other = t.app.signed_in("admin@otra.ec").await;
     let theirs = other.get("/admin/ebilling").await.text();
     assert!(!theirs.contains("001-002-000000021"));
+}
+
+/// The list's times carry the company's zone (Galápagos, UTC−6), not the mainland's: 05:30 UTC on
+/// the 27th is 23:30 on the 26th there.
+async fn the_list_reads_the_company_clock(backend: Backend) {
+    let t = SriTest::new(backend, Duration::ZERO).await;
+    users(&t).await;
+    let id = t.submit(invoice(41)).await.unwrap();
+    t.sql("UPDATE companies SET time_zone = 'Pacific/Galapagos'".into())
+        .await;
+    t.sql(format!(
+        "UPDATE sri_documents SET created_at = '2026-11-27 05:30:00' WHERE id = {id}"
+    ))
+    .await;
+    let mut admin = t.app.signed_in(ADMIN).await;
+    let list = ok_json(&mut admin, "/api/ebilling/documents").await;
+    let d = &list["results"][0];
+    assert_eq!(d["createdAt"], "2026-11-26T23:30:00-06:00", "{list}");
+    assert!(
+        d["deadline"].as_str().unwrap().ends_with("-06:00"),
+        "{list}"
+    );
+    let detail = ok_json(&mut admin, &format!("/api/ebilling/documents/{id}")).await;
+    assert_eq!(detail["createdAt"], "2026-11-26T23:30:00-06:00", "{detail}");
 }

@@ -3,7 +3,8 @@
 //! RIDE (self-contained HTML) attached and a signed, expiring link that opens the RIDE without a
 //! session; a tampered or expired link is refused; `POST /api/ebilling/documents/{id}/email`
 //! queues it again (another company gets 404); a consumidor final without e-mail gets nothing; an
-//! authorized nota de crédito reaches its buyer (the client of the credit note) the same way.
+//! authorized nota de crédito reaches its buyer (the client of the credit note) the same way, and
+//! an authorized guía de remisión each destinatario that gave an e-mail on its form.
 
 use std::time::{Duration, Instant};
 
@@ -26,6 +27,7 @@ on_both_backends!(
     authorized_factura_reaches_the_buyer_with_xml_ride_and_link,
     consumidor_final_without_email_gets_no_mail,
     authorized_credit_note_reaches_the_buyer_with_xml_and_ride,
+    authorized_guide_reaches_each_recipient_with_xml_and_ride,
 );
 
 /// A shop with its certificate, the SRI stand-in and an SMTP sink; the SRI worker starts with
@@ -172,7 +174,8 @@ struct Mail<'a> {
     text: &'a str,
     /// «Factura 001-001-…», «Nota de crédito 001-001-…».
     header: &'a str,
-    total: &'a str,
+    /// «USD 2.00» (a guía has none, and its message says no total).
+    total: Option<&'a str>,
     key: &'a str,
     document: i64,
     authorization: &'a str,
@@ -184,14 +187,12 @@ impl Mail<'_> {
     /// RIDE (`<clave>.html`, with the authorization and the inline Code 128, without scripts).
     async fn check(&self, app: &TestApp, cashier: &mut Client, to: &str) {
         let text = self.text;
-        for part in [
-            "EMPRESA A S.A.",
-            self.header,
-            self.total,
-            self.authorization,
-            self.key,
-        ] {
+        for part in ["EMPRESA A S.A.", self.header, self.authorization, self.key] {
             assert!(text.contains(part), "{part}:\n{text}");
+        }
+        match self.total {
+            Some(total) => assert!(text.contains(total), "{total}:\n{text}"),
+            None => assert!(!text.contains("Valor total"), "{text}"),
         }
         let raw = raw_messages(app, to);
         assert_eq!(raw.len(), 1, "un solo correo por comprobante");
@@ -233,7 +234,7 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
     let mail = Mail {
         text: &text,
         header,
-        total: "USD 2.00",
+        total: Some("USD 2.00"),
         key: &key,
         document,
         authorization: &authorization,
@@ -503,7 +504,7 @@ async fn authorized_credit_note_reaches_the_buyer_with_xml_and_ride(backend: Bac
     let mail = Mail {
         text: &text,
         header,
-        total: "USD 1.00",
+        total: Some("USD 1.00"),
         key: &key,
         document,
         authorization: &authorization,
@@ -518,4 +519,137 @@ async fn authorized_credit_note_reaches_the_buyer_with_xml_and_ride(backend: Bac
         .await;
     assert_eq!(rows.len(), 1);
     assert!(rows[0].sri_automatic);
+}
+
+/// A standalone guía with a recipient per address in `emails` (`None`: without e-mail), each with
+/// one free line.
+fn guide_body(emails: &[Option<&str>]) -> Value {
+    let today = mostrador::sri::validate::ecuador_today().to_string();
+    let recipients: Vec<Value> = emails
+        .iter()
+        .enumerate()
+        .map(|(i, email)| {
+            json!({
+                "idType": "cedula", "identification": "1710034065",
+                "name": format!("Destinatario {i}"), "address": format!("Calle {i}, Quito"),
+                "reason": "Venta", "email": email,
+                "lines": [{ "code": format!("C-{i}"), "description": "Cajas", "quantity": "2" }]
+            })
+        })
+        .collect();
+    json!({
+        "carrier": { "idType": "ruc", "identification": "1790016919001", "name": "Transportes Andinos" },
+        "plate": "PBA-1234", "startDate": today, "endDate": today, "recipients": recipients
+    })
+}
+
+async fn authorized_guide_reaches_each_recipient_with_xml_and_ride(backend: Backend) {
+    let mut e = EShop::open(backend).await;
+    // The e-mail is optional but checked.
+    let r = e
+        .shop
+        .cashier
+        .post_json(
+            "/api/ebilling/remissionGuide/register",
+            guide_body(&[Some("bodega@example.com"), Some("no es correo")]),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(
+        r.json()["errors"]["recipients[1].email"],
+        "El correo electrónico no es válido"
+    );
+    e.start_worker();
+    let r = e
+        .shop
+        .cashier
+        .post_json(
+            "/api/ebilling/remissionGuide/register",
+            guide_body(&[
+                Some(" Bodega@Example.com "),
+                None,
+                Some("tienda@example.com"),
+            ]),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let guide = r.json();
+    let id = guide["_id"].as_i64().unwrap();
+    let document = guide["documentId"].as_i64().unwrap();
+    let key = guide["accessKey"].as_str().unwrap().to_string();
+    assert_eq!(guide["number"], "001-001-000000001");
+    let started = Instant::now();
+    let done = loop {
+        let view = e
+            .shop
+            .cashier
+            .get(&format!("/api/ebilling/remissionGuide/{id}"))
+            .await
+            .json();
+        if view["state"] == "authorized" {
+            break view;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "la guía no llegó a AUTORIZADO: {view}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let authorization = done["document"]["authorizationNumber"]
+        .as_str()
+        .expect("número de autorización")
+        .to_string();
+
+    // Each destinatario with an address gets its own message, with the XML and the guía's RIDE.
+    let sink = e.app.smtp.as_ref().unwrap();
+    for to in ["bodega@example.com", "tienda@example.com"] {
+        let text = sink.wait_for(to).await;
+        // Quoted-printable: «Guía de remisión».
+        let mail = Mail {
+            text: &text,
+            header: "Gu=C3=ADa de remisi=C3=B3n 001-001-000000001",
+            total: None,
+            key: &key,
+            document,
+            authorization: &authorization,
+        };
+        mail.check(&e.app, &mut e.shop.cashier, to).await;
+        let raw = raw_messages(&e.app, to);
+        let files = attachments(&raw[0]);
+        let ride = String::from_utf8(files[1].2.clone()).unwrap();
+        for part in [
+            "GUÍA DE REMISIÓN",
+            "Transportes Andinos",
+            "PBA-1234",
+            "Destinatario 2",
+        ] {
+            assert!(ride.contains(part), "{part}");
+        }
+    }
+    let rows = e
+        .app
+        .db(move |conn| outbox::for_document(conn, document).expect("bandeja"))
+        .await;
+    assert_eq!(rows.len(), 2, "one automatic message per address");
+    assert!(rows.iter().all(|m| m.sri_automatic));
+    // Once per address: storing the state again queues nothing.
+    let queued = e
+        .app
+        .db(move |conn| {
+            mostrador::services::ebilling::mail::on_authorized(conn, document).expect("correo")
+        })
+        .await;
+    assert!(!queued);
+
+    // «Enviar por correo» again, without an address: to every destinatario that has one.
+    let r = e
+        .shop
+        .cashier
+        .post_json(
+            &format!("/api/ebilling/documents/{document}/email"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, 202, "{}", r.text());
+    assert_eq!(r.json()["to"], "bodega@example.com, tienda@example.com");
 }

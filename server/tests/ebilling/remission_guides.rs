@@ -527,15 +527,86 @@ async fn devuelta_guides_are_corrected_and_resent_with_the_same_clave(backend: B
     company["mainAddress"] = json!("Av. Corregida 123, Quito");
     let r = admin.post_json("/api/company/update", company).await;
     assert_eq!(r.status.as_u16(), 200, "{}", r.text());
+    // The resend may also correct the guía's own fields, checked like the register's: nothing is
+    // stored or sent while one is wrong.
+    let yesterday = (ecuador_today() - TimeDelta::days(1)).to_string();
     let r = cashier
         .post_json(
             &format!("/api/ebilling/remissionGuide/{}/resend", ids[0]),
-            json!({}),
+            json!({ "carrier": { "idType": "ruc", "identification": "1790016919000", "name": " " },
+                    "plate": "12", "reason": "", "startDate": yesterday }),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 400, "{}", r.text());
+    let errors = &r.json()["errors"];
+    assert!(
+        errors["carrier.identification"]
+            .as_str()
+            .unwrap()
+            .contains("RUC"),
+        "{errors}"
+    );
+    assert_eq!(
+        errors["carrier.name"],
+        "El nombre del transportista es obligatorio"
+    );
+    assert!(
+        errors["plate"].as_str().unwrap().contains("PBA-1234"),
+        "{errors}"
+    );
+    assert_eq!(errors["reason"], "El motivo del traslado es obligatorio");
+    assert_eq!(
+        errors["startDate"],
+        "La fecha de inicio del transporte no puede ser anterior a la fecha de emisión de la guía"
+    );
+    let r = cashier
+        .post_json(
+            &format!("/api/ebilling/remissionGuide/{}/resend", ids[0]),
+            json!({ "plate": "PBA-1234", "colour": "rojo" }),
+        )
+        .await;
+    assert_eq!(
+        r.status.as_u16(),
+        400,
+        "unknown fields are refused: {}",
+        r.text()
+    );
+    // A transfer's guía keeps its motive.
+    let r = cashier
+        .post_json(
+            &format!("/api/ebilling/documents/{}/resend", docs[1]),
+            json!({ "reason": "Venta" }),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 400, "{}", r.text());
+    assert!(
+        r.json()["errors"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Traslado entre establecimientos"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(t.doc(docs[0]).await.status, "returned");
+    assert_eq!(t.doc(docs[1]).await.status, "returned");
+    let end = (ecuador_today() + TimeDelta::days(2)).to_string();
+    let r = cashier
+        .post_json(
+            &format!("/api/ebilling/remissionGuide/{}/resend", ids[0]),
+            json!({ "carrier": { "idType": "cedula", "identification": "1710034065",
+                                 "name": "Pedro Corregido" },
+                    "plate": "gbc 123", "reason": "Devolución", "startDate": today(),
+                    "endDate": end }),
         )
         .await;
     assert_eq!(r.status.as_u16(), 200, "{}", r.text());
-    assert_eq!(r.json()["accessKey"], keys[0].as_str());
-    assert_eq!(r.json()["state"], "signed");
+    let resent = r.json();
+    assert_eq!(resent["accessKey"], keys[0].as_str());
+    assert_eq!(resent["state"], "signed");
+    assert_eq!(resent["carrierName"], "Pedro Corregido");
+    assert_eq!(resent["carrierIdentification"], "1710034065");
+    assert_eq!(resent["plate"], "GBC-123");
+    assert_eq!(resent["endDate"], end.as_str());
     let r = cashier
         .post_json(
             &format!("/api/ebilling/documents/{}/resend", docs[1]),
@@ -556,6 +627,21 @@ async fn devuelta_guides_are_corrected_and_resent_with_the_same_clave(backend: B
             xml.contains("<dirMatriz>Av. Corregida 123, Quito</dirMatriz>"),
             "{xml}"
         );
+    }
+    // The corrected fields travelled in the re-signed guía.
+    let xml = verify_with_xmlsec(&t, docs[0]).await;
+    for part in [
+        "<razonSocialTransportista>Pedro Corregido</razonSocialTransportista>",
+        "<tipoIdentificacionTransportista>05</tipoIdentificacionTransportista>",
+        "<rucTransportista>1710034065</rucTransportista>",
+        "<placa>GBC-123</placa>",
+        "<motivoTraslado>Devolución</motivoTraslado>",
+        &format!("<fechaFinTransporte>{}</fechaFinTransporte>", {
+            let d = ecuador_today() + TimeDelta::days(2);
+            d.format("%d/%m/%Y").to_string()
+        }),
+    ] {
+        assert!(xml.contains(part), "{part}: {xml}");
     }
     // Same rows, no stock moved by the guías.
     assert_eq!(counts(&t).await, (2, 3, 2));

@@ -4,6 +4,7 @@ mod below_cost;
 mod categories;
 mod exports;
 mod images;
+mod pvp;
 mod spreadsheets;
 pub(crate) mod stock;
 pub(crate) mod upload;

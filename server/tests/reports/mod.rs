@@ -3,3 +3,4 @@
 
 mod dashboard;
 mod sales;
+mod summary;

@@ -66,7 +66,13 @@ async fn credit_note_printouts(backend: Backend) {
             "{path}: la venta"
         );
         assert!(html.contains("$ 2.30"), "{path}: el total");
-        assert!(!html.contains("<script"), "{path}: sin scripts");
+        assert!(crate::util::only_print_script(&html), "{path}: sin scripts");
+        // Issue 24, defect 9: the «Imprimir» button, with the one script that makes it print.
+        assert!(html.contains("data-print-button"), "{path}: botón Imprimir");
+        assert!(
+            html.contains(r#"<script type="module" src="/assets/print-"#),
+            "{path}: el script del botón"
+        );
     }
 
     // The sale's printouts link the credit note's.

@@ -11,6 +11,8 @@ pub(crate) mod invoices;
 mod notes;
 mod promotions;
 mod quote_conversion;
+mod money_on_screen;
 mod quotes;
+mod round_trips;
 pub(crate) mod support;
 mod totals;

@@ -27,6 +27,8 @@ on_both_backends!(
     a_ride_before_authorization_says_so_and_is_not_cached,
     authorized_rides_are_served_from_the_cache,
     without_javascript_chromium_shows_the_ride_and_its_barcode_decodes,
+    the_guide_ride_is_only_for_the_company,
+    without_javascript_chromium_shows_the_guide_ride_and_its_barcode_decodes,
 );
 on_each_engine!(ride_snapshots);
 
@@ -42,6 +44,37 @@ fn credit_note(sequential: u32) -> Comprobante {
     header.numeric_code = None;
     doc
 }
+
+/// The example guía de remisión (server/sri/examples/guia-remision.json), dated today, with its
+/// own secuencial.
+fn guide(sequential: u32) -> Comprobante {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/sri/examples/guia-remision.json");
+    let json = std::fs::read_to_string(path).expect("ejemplo de guía de remisión");
+    let mut doc = Comprobante::from_json_dated(&json, ecuador_today()).expect("guía de remisión");
+    let header = doc.header_mut();
+    header.sequential = sequential;
+    header.numeric_code = None;
+    doc
+}
+
+/// What the RIDE of the example guía shows (sri.md §6): transportista, placa, punto de partida,
+/// fechas del transporte, and its destinatario with motive, address, sustento and lines.
+const GUIDE_CONTENT: [&str; 14] = [
+    "GUÍA DE REMISIÓN",
+    "TRANSPORTES ANDINOS CIA. LTDA.",
+    "1790016919001",
+    "PBA-1234",
+    "BODEGA CENTRAL, PANAMERICANA NORTE KM 5, QUITO",
+    "Fecha Inicio Transporte",
+    "JUAN PÉREZ",
+    "1710034065",
+    "AV. 9 DE OCTUBRE 100, GUAYAQUIL",
+    "VENTA",
+    "QUITO - GUAYAQUIL",
+    "FACTURA 001-002-000000123",
+    "Arroz «Flor» 2 kg",
+    "Pan integral",
+];
 
 /// Submits `doc` and lets a worker take it to AUTORIZADO.
 async fn authorized(t: &SriTest, doc: Comprobante) -> SriDocument {
@@ -72,7 +105,10 @@ async fn cache_rows(app: &TestApp) -> Vec<(String, String, String)> {
 }
 
 fn assert_complete(html: &str, doc: &SriDocument) {
-    assert!(!html.contains("<script"), "a RIDE works without JavaScript");
+    assert!(
+        crate::util::only_print_script(html),
+        "a RIDE works without JavaScript"
+    );
     let number = doc
         .authorization_number
         .as_deref()
@@ -456,6 +492,111 @@ async fn authorized_rides_are_served_from_the_cache(backend: Backend) {
 }
 
 /// `GET path` naming `etag` in `If-None-Match`, as a browser revalidates a page it kept.
+async fn the_guide_ride_is_only_for_the_company(backend: Backend) {
+    let t = SriTest::new(backend, Duration::ZERO).await;
+    let doc = authorized(&t, guide(561)).await;
+    let mut c = cashier(&t.app).await;
+    let printable = format!("/tickets/guiaRemision/{}/A4SRI", doc.id);
+    let inside = format!("/admin/ebilling/RIDE/{}", doc.access_key);
+    for path in [&printable, &inside] {
+        let r = c.get(path).await;
+        assert_eq!(r.status, 200, "{path}");
+        let html = r.text();
+        assert!(html.contains(doc.authorization_number.as_deref().unwrap()));
+        for expected in GUIDE_CONTENT {
+            assert!(html.contains(expected), "{path}: {expected}");
+        }
+    }
+    // The back office's RIDE offers the A4 printable only (a guía has no 80 mm ticket).
+    let html = c.get(&inside).await.text();
+    assert!(html.contains(&format!("href=\"{printable}\"")));
+    assert!(!html.contains("ride-open-ticket"));
+    // The wrong type and routes a guía does not have.
+    for path in [
+        format!("/tickets/factura/{}/A4SRI", doc.id),
+        format!("/tickets/notaCredito/{}/A4SRI", doc.id),
+        format!("/tickets/guiaRemision/{}/Ticket80", doc.id),
+        format!("/tickets/guiaRemision/{}/A4SRI", doc.id + 1000),
+    ] {
+        let r = c.get(&path).await;
+        assert_eq!(r.status, 404, "{path}");
+        assert!(!r.text().contains(&doc.access_key), "{path}");
+    }
+    // Another company's user: 404 for both routes, also once the page is cached.
+    assert_eq!(
+        cache_rows(&t.app).await.len(),
+        1,
+        "the authorized guía's A4 is cached"
+    );
+    t.app.company(OTHER_RUC, "OTRA EMPRESA S.A.", 0).await;
+    t.app
+        .user(OTHER_RUC, "otro@otra.ec", Role::Admin, None)
+        .await;
+    let mut other = t.app.signed_in("otro@otra.ec").await;
+    for path in [&printable, &inside] {
+        let r = other.get(path).await;
+        assert_eq!(r.status, 404, "{path}");
+        let html = r.text();
+        assert!(
+            html.contains("No se encontró el comprobante electrónico"),
+            "{path}"
+        );
+        assert!(!html.contains(&doc.access_key), "{path}");
+        assert!(!html.contains("TRANSPORTES ANDINOS"), "{path}");
+    }
+    // Signed out: the printable's 403 screen.
+    let r = t.app.client().get(&printable).await;
+    assert_eq!(r.status, 403);
+    assert!(!r.text().contains(&doc.access_key));
+}
+
+async fn without_javascript_chromium_shows_the_guide_ride_and_its_barcode_decodes(
+    backend: Backend,
+) {
+    let t = SriTest::new(backend, Duration::ZERO).await;
+    let doc = authorized(&t, guide(571)).await;
+    let mut c = cashier(&t.app).await;
+    let path = format!("/tickets/guiaRemision/{}/A4SRI", doc.id);
+    let html = c.get(&path).await.text();
+    let (base, server) = serve_as(&t.app, &c).await;
+    let dir = tempfile::tempdir().expect("carpeta");
+    assert!(
+        crate::util::only_print_script(&html),
+        "a RIDE works without JavaScript: {html}"
+    );
+    let url = format!("{base}{path}");
+    let png = dir.path().join("guide.png");
+    let (status, text) =
+        tokio::task::block_in_place(|| browser_without_javascript(&url, &png, 820));
+    assert_eq!(status, 200, "{path}");
+    for expected in [
+        doc.authorization_number.as_deref().unwrap(),
+        "NÚMERO DE AUTORIZACIÓN",
+        "EMPRESA DE PRUEBA S.A.",
+        "CONTRIBUYENTE RÉGIMEN RIMPE",
+        "PRUEBAS",
+        "NORMAL",
+    ]
+    .into_iter()
+    .chain(GUIDE_CONTENT)
+    {
+        assert!(text.contains(expected), "{path}: {expected} en\n{text}");
+    }
+    assert!(!text.contains("VALOR TOTAL"), "a guía has no amounts");
+    let decoded = std::process::Command::new("zbarimg")
+        .args(["--raw", "-q", "-Sdisable", "-Scode128.enable"])
+        .arg(&png)
+        .output()
+        .expect("zbarimg (paquete Debian zbar-tools)");
+    assert_eq!(
+        String::from_utf8_lossy(&decoded.stdout).trim(),
+        doc.access_key,
+        "the Code 128 decodes to the 49-digit clave ({})",
+        String::from_utf8_lossy(&decoded.stderr)
+    );
+    server.abort();
+}
+
 fn revalidation(path: &str, etag: &str) -> axum::http::Request<axum::body::Body> {
     axum::http::Request::get(path)
         .header("if-none-match", etag)
@@ -605,10 +746,36 @@ async fn without_javascript_chromium_shows_the_ride_and_its_barcode_decodes(back
 /// A fixed factura (clave, dates, numbers), stored as authorized, for the snapshots.
 async fn fixed_document(app: &TestApp) -> SriDocument {
     let company = app.company(RUC, "EMPRESA DE PRUEBA S.A.", 0).await.scope();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/sri/examples/factura.json");
+    fixed(
+        app,
+        company,
+        "factura.json",
+        "01",
+        "2.1.0",
+        123,
+        Some("12.80"),
+    )
+    .await
+}
+
+/// The example `file` (server/sri/examples) dated 20/11/2026, stored as authorized on
+/// 20/11/2026 10:15:30 for `company`, with a clave made of its fixed data.
+async fn fixed(
+    app: &TestApp,
+    company: mostrador::models::CompanyId,
+    file: &str,
+    doc_type: &'static str,
+    version: &'static str,
+    sequential: i64,
+    total: Option<&str>,
+) -> SriDocument {
+    let total = total.map(str::to_string);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("server/sri/examples")
+        .join(file);
     let json = std::fs::read_to_string(path).expect("ejemplo");
     let issued = NaiveDate::from_ymd_opt(2026, 11, 20).unwrap();
-    let mut doc = Comprobante::from_json_dated(&json, issued).expect("factura");
+    let mut doc = Comprobante::from_json_dated(&json, issued).expect("comprobante");
     let key = mostrador::sri::document::access_key(&doc).expect("clave");
     doc.header_mut().access_key = Some(key.as_str().to_string());
     let key = key.as_str().to_string();
@@ -624,15 +791,15 @@ async fn fixed_document(app: &TestApp) -> SriDocument {
             &NewSriDocument {
                 company_id: company.get(),
                 branch_office_id: branch.id,
-                doc_type: "01",
-                version: "2.1.0",
+                doc_type,
+                version,
                 environment: "1",
                 access_key: &key,
                 establishment: "001",
                 emission_point: "002",
-                sequential: 123,
+                sequential,
                 issue_date: issued,
-                total: Some("12.80".into()),
+                total,
                 document_json: &document_json,
                 signed_xml: "<factura/>",
                 status: "signed",
@@ -662,14 +829,14 @@ async fn fixed_document(app: &TestApp) -> SriDocument {
 /// Redacts what changes between builds (asset hashes, build id), after checking their shape.
 fn normalized(response: &TestResponse) -> String {
     let html = response.text();
-    let asset = regex::Regex::new(r#"/assets/app-[A-Z0-9]{8,10}\.css"#).unwrap();
+    let asset = regex::Regex::new(r#"/assets/(app|print)-[A-Z0-9]{8,10}\.(css|js)"#).unwrap();
     let build =
         regex::Regex::new(r#"<meta name="mostrador-build" content="[A-Za-z0-9._-]{1,64}">"#)
             .unwrap();
     assert!(build.is_match(&html));
     let html = build.replace_all(&html, r#"<meta name="mostrador-build" content="[build]">"#);
     asset
-        .replace_all(&html, "/assets/app-[hash].css")
+        .replace_all(&html, "/assets/$1-[hash].$2")
         .replace("><", ">\n<")
 }
 
@@ -692,4 +859,20 @@ async fn ride_snapshots(engine: EngineKind) {
         .await;
     assert_eq!(ticket.status, 200);
     insta::assert_snapshot!("ride_ticket80", normalized(&ticket));
+
+    // The guía de remisión of the same company, fixed the same way.
+    let company = mostrador::models::CompanyId::trusted(doc.company_id);
+    let guide = fixed(&app, company, "guia-remision.json", "06", "1.1.0", 45, None).await;
+    assert!(
+        guide
+            .access_key
+            .starts_with("201120260617900110010011001002000000045123456781"),
+        "fixed clave: {}",
+        guide.access_key
+    );
+    let a4 = c
+        .get(&format!("/tickets/guiaRemision/{}/A4SRI", guide.id))
+        .await;
+    assert_eq!(a4.status, 200);
+    insta::assert_snapshot!("ride_guide_a4", normalized(&a4));
 }

@@ -38,3 +38,16 @@ macro_rules! on_both_backends {
     };
 }
 pub(crate) use on_both_backends;
+
+/// A printout works without JavaScript: no app bundle and no hydration data; its only script, if
+/// any, is the one of its «Imprimir» button (`ui/src/print.ts`), and only beside that button.
+pub fn only_print_script(html: &str) -> bool {
+    let scripts = html.matches("<script").count();
+    let print = html
+        .matches(r#"<script type="module" src="/assets/print-"#)
+        .count();
+    !html.contains("__hydration")
+        && scripts == print
+        && print <= 1
+        && (print == 0 || html.contains("data-print-button"))
+}

@@ -10,7 +10,7 @@ use crate::models::auth::user::{Role, User};
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::models::config::licence::Licence;
-use crate::util::time::local_date;
+use crate::util::time::Zone;
 
 /// A branch reference inside `companySelectedData`.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -109,11 +109,12 @@ impl CurrentUserView {
                 mode: user.theme.clone(),
                 primary_color: user.primary_color.clone(),
             },
-            read_only: match user.company() {
-                Some(id) => {
-                    Licence::current(conn, id)?.is_none_or(|l| !l.is_valid_on(local_date()))
+            read_only: match (user.company(), &company) {
+                (Some(id), Some(c)) => {
+                    let today = Zone::from_stored(&c.time_zone).today();
+                    Licence::current(conn, id)?.is_none_or(|l| !l.is_valid_on(today))
                 }
-                None => false,
+                _ => false,
             },
         })
     }

@@ -5,7 +5,7 @@ use ts_rs::TS;
 
 use crate::domain::money::money_text;
 use crate::models::cash::bank::{BankAccount, BankMovement};
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 
 /// A bank account.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -65,8 +65,8 @@ pub struct BankMovementsView {
 }
 
 impl BankMovementsView {
-    /// Runs the balance over the lines, oldest first.
-    pub fn new(account: &BankAccount, lines: &[BankMovement]) -> Self {
+    /// Runs the balance over the lines, oldest first; times in the company's `zone`.
+    pub fn new(account: &BankAccount, lines: &[BankMovement], zone: Zone) -> Self {
         let mut balance = account.opening_balance;
         let movements = lines
             .iter()
@@ -78,7 +78,7 @@ impl BankMovementsView {
                     amount: money_text(m.amount),
                     description: m.description.clone(),
                     turn_id: m.turn_id,
-                    created_at: to_local_iso(m.created_at),
+                    created_at: zone.iso(m.created_at),
                     balance: money_text(balance),
                 }
             })

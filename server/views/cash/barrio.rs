@@ -7,7 +7,7 @@ use ts_rs::TS;
 
 use crate::domain::money::money_text as money;
 use crate::models::cash::cnb::{CnbConfig, CnbOperation, TYPES, cupo_used};
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 
 /// The agent's configuration of a branch.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -57,8 +57,9 @@ pub struct CnbOperationView {
     pub created_at: String,
 }
 
-impl From<&CnbOperation> for CnbOperationView {
-    fn from(o: &CnbOperation) -> Self {
+impl CnbOperationView {
+    /// An operation, its time in the company's `zone`.
+    pub fn new(o: &CnbOperation, zone: Zone) -> Self {
         let label = TYPES.iter().find(|t| t.0 == o.op_type).map_or("", |t| t.1);
         Self {
             id: o.id,
@@ -77,7 +78,7 @@ impl From<&CnbOperation> for CnbOperationView {
             reversal_of: o.reversal_of,
             reversed: o.reversed,
             turn_id: o.turn_id,
-            created_at: to_local_iso(o.created_at),
+            created_at: zone.iso(o.created_at),
         }
     }
 }
@@ -104,8 +105,13 @@ pub struct CnbReportView {
 }
 
 impl CnbReportView {
-    /// The report of `operations` (one branch, one day).
-    pub fn new(date: String, config: Option<&CnbConfig>, operations: &[CnbOperation]) -> Self {
+    /// The report of `operations` (one branch, one day), times in the company's `zone`.
+    pub fn new(
+        date: String,
+        config: Option<&CnbConfig>,
+        operations: &[CnbOperation],
+        zone: Zone,
+    ) -> Self {
         let mut ins: BTreeMap<String, i64> = BTreeMap::new();
         let mut outs: BTreeMap<String, i64> = BTreeMap::new();
         let mut commissions = 0;
@@ -131,7 +137,10 @@ impl CnbReportView {
             commissions: money(commissions),
             cupo_used: money(used),
             cupo_available: money(cupo - used),
-            operations: operations.iter().map(Into::into).collect(),
+            operations: operations
+                .iter()
+                .map(|o| CnbOperationView::new(o, zone))
+                .collect(),
         }
     }
 }

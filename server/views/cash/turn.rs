@@ -8,9 +8,10 @@ use ts_rs::TS;
 use crate::domain::money::money_text as money;
 use crate::models::cash::count::Count;
 use crate::models::cash::movement::{Movement, MovementKind};
+use crate::models::cash::refusal::RefusedWithdrawal;
 use crate::models::cash::turn::Turn;
 use crate::services::cash::posting::Summary;
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 
 /// A shift.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -35,11 +36,20 @@ pub struct TurnView {
     pub confirm_note: Option<String>,
     pub confirmed_at: Option<String>,
     pub bank_account_id: Option<i64>,
+    /// Withdrawals refused to the cashier while counting blind (see
+    /// [`TurnDetailView::refused_withdrawals`]): how many; the owner's history shows them.
+    pub refused_withdrawal_count: i64,
 }
 
 impl TurnView {
-    /// From a row and the names the caller looked up.
-    pub fn new(t: &Turn, register_name: String, user_name: String) -> Self {
+    /// From a row, the names and the count of refused withdrawals the caller looked up; times in
+    /// the company's `zone`.
+    pub fn new(
+        t: &Turn,
+        (register_name, user_name): (String, String),
+        refused_withdrawals: i64,
+        zone: Zone,
+    ) -> Self {
         Self {
             id: t.id,
             cash_register_id: t.cash_register_id,
@@ -49,15 +59,16 @@ impl TurnView {
             user_name,
             state: t.state.clone(),
             opening_amount: money(t.opening_amount),
-            opened_at: to_local_iso(t.opened_at),
+            opened_at: zone.iso(t.opened_at),
             expected: t.expected.map(money),
             counted: t.counted.map(money),
             difference: t.difference.map(money),
             close_note: t.close_note.clone(),
-            closed_at: t.closed_at.map(to_local_iso),
+            closed_at: t.closed_at.map(|at| zone.iso(at)),
             confirm_note: t.confirm_note.clone(),
-            confirmed_at: t.confirmed_at.map(to_local_iso),
+            confirmed_at: t.confirmed_at.map(|at| zone.iso(at)),
             bank_account_id: t.bank_account_id,
+            refused_withdrawal_count: refused_withdrawals,
         }
     }
 }
@@ -76,7 +87,8 @@ pub struct TurnMovementView {
     /// +1 enters the drawer, −1 leaves it, 0 only listed.
     pub sign: i64,
     pub payment_method: Option<String>,
-    pub amount: String,
+    /// `None` for a cashier counting blind: the lines would add up to the expected cash.
+    pub amount: Option<String>,
     pub reason: String,
     pub source_type: Option<String>,
     pub source_id: Option<i64>,
@@ -84,8 +96,9 @@ pub struct TurnMovementView {
     pub created_at: String,
 }
 
-impl From<&Movement> for TurnMovementView {
-    fn from(m: &Movement) -> Self {
+impl TurnMovementView {
+    /// A line, its time in the company's `zone`.
+    pub fn new(m: &Movement, zone: Zone) -> Self {
         let kind = MovementKind::parse(&m.kind);
         Self {
             id: m.id,
@@ -93,12 +106,34 @@ impl From<&Movement> for TurnMovementView {
             label: kind.map(|k| k.label()).unwrap_or_default().to_string(),
             sign: kind.map(|k| k.drawer_sign()).unwrap_or(0),
             payment_method: m.payment_method.clone(),
-            amount: money(m.amount),
+            amount: Some(money(m.amount)),
             reason: m.reason.clone(),
             source_type: m.source_type.clone(),
             source_id: m.source_id,
             user_id: m.user_id,
-            created_at: to_local_iso(m.created_at),
+            created_at: zone.iso(m.created_at),
+        }
+    }
+}
+
+/// A withdrawal refused to a cashier counting blind.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RefusedWithdrawalView {
+    pub amount: String,
+    pub reason: String,
+    pub user_id: i64,
+    pub created_at: String,
+}
+
+impl RefusedWithdrawalView {
+    /// A refusal, its time in the company's `zone`.
+    pub fn new(r: &RefusedWithdrawal, zone: Zone) -> Self {
+        Self {
+            amount: money(r.amount),
+            reason: r.reason.clone(),
+            user_id: r.user_id,
+            created_at: zone.iso(r.created_at),
         }
     }
 }
@@ -167,15 +202,24 @@ pub struct TurnDetailView {
     pub movements: Vec<TurnMovementView>,
     pub counts: Vec<TurnCountView>,
     pub summary: TurnSummaryView,
+    /// Withdrawals refused to the cashier while counting blind, oldest first: attempts to find
+    /// out the expected cash show here (empty for the blind cashier themself).
+    pub refused_withdrawals: Vec<RefusedWithdrawalView>,
     /// The viewer counts blind: the expected cash and the totals per method and type are left out.
     pub blind: bool,
 }
 
 impl TurnDetailView {
     /// The same shift for a cashier counting blind: without the expected cash, the difference, and
-    /// the sums per payment method and line type it could be added up from.
+    /// the sums per payment method and line type and the amounts of the lines it could be added
+    /// up from.
     pub fn blind(mut self) -> Self {
         self.blind = true;
+        for m in &mut self.movements {
+            m.amount = None;
+        }
+        self.refused_withdrawals.clear();
+        self.turn.refused_withdrawal_count = 0;
         self.turn.expected = None;
         self.turn.difference = None;
         self.summary.expected = None;

@@ -5,7 +5,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::services::ebilling::certificate::CertificateFacts;
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 
 /// `GET`/`POST /api/ebilling/certificate`.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -19,9 +19,9 @@ pub struct CertificateView {
     pub issuer: String,
     /// Serial number, decimal.
     pub serial: String,
-    /// Start of validity, Ecuador time (`2026-11-21T09:05:00`).
+    /// Start of validity in the company's time, with its offset (`2026-11-21T09:05:00-05:00`).
     pub valid_from: String,
-    /// End of validity, Ecuador time.
+    /// End of validity in the company's time.
     pub valid_to: String,
     /// Whole days until expiry (negative once expired).
     pub days_left: i32,
@@ -30,17 +30,18 @@ pub struct CertificateView {
 }
 
 impl CertificateView {
-    pub fn of(facts: &CertificateFacts) -> Self {
+    /// The facts, their times in the company's `zone`.
+    pub fn of(facts: &CertificateFacts, zone: Zone) -> Self {
         let now = crate::util::time::now();
         CertificateView {
             holder: facts.holder.clone(),
             ruc: facts.ruc.clone(),
             issuer: facts.issuer.clone(),
             serial: facts.serial.clone(),
-            valid_from: to_local_iso(facts.valid_from),
-            valid_to: to_local_iso(facts.valid_to),
+            valid_from: zone.iso(facts.valid_from),
+            valid_to: zone.iso(facts.valid_to),
             days_left: i32::try_from(facts.days_left(now)).unwrap_or(i32::MAX),
-            warning: facts.warning(now),
+            warning: facts.warning(now, zone),
         }
     }
 }

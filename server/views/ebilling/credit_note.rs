@@ -43,6 +43,7 @@ impl ElectronicCreditNoteView {
         note: CreditNoteView,
         document: Option<&SriDocument>,
         messages: &[SriDocumentMessage],
+        zone: crate::util::time::Zone,
     ) -> ElectronicCreditNoteView {
         let status = document.and_then(|d| DocumentStatus::parse(&d.status));
         ElectronicCreditNoteView {
@@ -53,9 +54,14 @@ impl ElectronicCreditNoteView {
             status_code: document.map(|d| d.status.clone()).unwrap_or_default(),
             pending: status.is_some_and(DocumentStatus::is_pending),
             authorization_number: document.and_then(|d| d.authorization_number.clone()),
-            authorization_date: document.and_then(|d| d.authorization_date.clone()),
+            authorization_date: document
+                .and_then(|d| d.authorization_date.as_deref())
+                .map(|d| zone.iso_text(d)),
             last_error: document.and_then(|d| d.last_error.clone()),
-            messages: messages.iter().map(SriMessageView::of).collect(),
+            messages: messages
+                .iter()
+                .map(|m| SriMessageView::of(m, zone))
+                .collect(),
         }
     }
 }

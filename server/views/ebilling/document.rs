@@ -8,7 +8,7 @@ use ts_rs::TS;
 use crate::models::sri::document::SriDocument;
 use crate::models::sri::message::SriDocumentMessage;
 use crate::services::ebilling::documents as rules;
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 
 /// One electronic document of the list.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -61,7 +61,9 @@ pub struct ElectronicDocumentView {
 }
 
 impl ElectronicDocumentView {
-    pub fn of(doc: &SriDocument, now: NaiveDateTime) -> Self {
+    /// A document as of `now`, its times in the company's `zone` (the issue date is already the
+    /// company's day: the SRI's `fechaEmision`).
+    pub fn of(doc: &SriDocument, now: NaiveDateTime, zone: Zone) -> Self {
         let (doc_type, type_name) = rules::type_of(&doc.doc_type);
         let (client_id, client_name) = rules::buyer(doc);
         let state_detail = crate::sri::queue::DocumentStatus::parse(&doc.status)
@@ -90,14 +92,14 @@ impl ElectronicDocumentView {
             state_name: rules::badge(&doc.status).into(),
             state_detail,
             authorization_number: doc.authorization_number.clone(),
-            authorization_date: doc.authorization_date.clone(),
+            authorization_date: doc.authorization_date.as_deref().map(|d| zone.iso_text(d)),
             last_error: doc.last_error.clone(),
-            created_at: to_local_iso(doc.created_at),
-            deadline: to_local_iso(rules::deadline(doc)),
+            created_at: zone.iso(doc.created_at),
+            deadline: zone.iso(rules::deadline(doc)),
             window: rules::window(doc, now).map(|w| w.as_str().to_string()),
             stalled: rules::stalled(doc, now),
             sale_id: None,
-            warnings: rules::warnings(doc, now),
+            warnings: rules::warnings(doc, now, zone),
         }
     }
 }
@@ -116,12 +118,13 @@ pub struct SriMessageView {
     pub additional_info: Option<String>,
     /// ERROR, ADVERTENCIA, INFORMATIVO.
     pub kind: String,
-    /// Ecuador time.
+    /// The company's time, with its offset.
     pub created_at: String,
 }
 
 impl SriMessageView {
-    pub fn of(m: &SriDocumentMessage) -> Self {
+    /// A message, its time in the company's `zone`.
+    pub fn of(m: &SriDocumentMessage, zone: Zone) -> Self {
         SriMessageView {
             stage: if m.stage == "reception" {
                 "recepción"
@@ -134,7 +137,7 @@ impl SriMessageView {
             message: m.message.clone(),
             additional_info: m.additional_info.clone(),
             kind: m.kind.clone(),
-            created_at: to_local_iso(m.created_at),
+            created_at: zone.iso(m.created_at),
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Electronic billing.
 
 pub mod certificate;
+pub mod credit_note;
 pub mod document;
 pub mod pages;
 pub mod remission_guide;
 pub mod trial;
-pub mod credit_note;

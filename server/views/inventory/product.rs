@@ -4,7 +4,9 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::domain::amount::Money;
 use crate::domain::money::{fmt_qty, from_micros, qty_from_micros};
+use crate::domain::taxes::iva_rate;
 use crate::models::inventory::product::Product;
 
 /// A recipe line.
@@ -28,8 +30,13 @@ pub struct ProductView {
     pub category_id: Option<i64>,
     pub unit: String,
     pub iva_code: String,
-    /// Sale price without IVA.
+    /// Sale price without IVA (the base the SRI needs, up to 6 decimals).
     pub price: String,
+    /// The price with IVA (PVP) of `price` for one unit, as the POS charges it: the base rounded
+    /// to cents plus its IVA at the product's rate (none for a negocio popular), 2 decimals.
+    /// Register and update take prices with IVA as well: with `priceIncludesIva: true` in the
+    /// body, `price`, `price2` and `price3` are PVPs and the server stores their bases.
+    pub pvp: String,
     /// Mayorista.
     pub price2: Option<String>,
     /// Distribuidor.
@@ -56,9 +63,27 @@ pub fn quantity(micros: i64) -> String {
     qty_from_micros(micros).to_string()
 }
 
+/// The PVP of `p`'s base price ([`Money::with_iva`]); the base itself should it not fit.
+fn pvp(p: &Product, with_iva: bool) -> String {
+    let percent = if with_iva {
+        iva_rate(&p.iva_code).map_or(0, |r| r.percent)
+    } else {
+        0
+    };
+    let base = Money::from_micros(p.price);
+    base.with_iva(percent).unwrap_or(base).text()
+}
+
 impl ProductView {
-    /// From a row with its barcodes, recipe and branch stock.
-    pub fn new(p: &Product, barcodes: Vec<String>, recipe: &[(i64, i64)], stock: i64) -> Self {
+    /// From a row with its barcodes, recipe and branch stock; `with_iva` is false for a company
+    /// that charges no IVA ([`crate::models::sales::pricing::charges_iva`]).
+    pub fn new(
+        p: &Product,
+        barcodes: Vec<String>,
+        recipe: &[(i64, i64)],
+        stock: i64,
+        with_iva: bool,
+    ) -> Self {
         Self {
             id: p.id,
             code: p.code.clone(),
@@ -69,6 +94,7 @@ impl ProductView {
             unit: p.unit.clone(),
             iva_code: p.iva_code.clone(),
             price: price(p.price),
+            pvp: pvp(p, with_iva),
             price2: p.price2.map(price),
             price3: p.price3.map(price),
             min_stock: quantity(p.min_stock),
@@ -157,4 +183,8 @@ pub struct ProductsPage {
     /// as a price is typed below it (the server says it again on save).
     #[serde(rename = "averageCosts")]
     pub average_costs: std::collections::BTreeMap<i64, String>,
+    /// The IVA percent the POS charges for each IVA code (all 0 for a negocio popular): the
+    /// form's «Precio con IVA (PVP)» computes the base with it as the server does.
+    #[serde(rename = "ivaPercents")]
+    pub iva_percents: std::collections::BTreeMap<String, u32>,
 }

@@ -79,11 +79,15 @@ pub struct StockRowView {
     pub low: bool,
 }
 
-/// `GET /api/inventory/stock`: the rows and the value of all of them.
+/// `GET /api/inventory/stock`: one page of the rows (like every list: `total` rows in all) and
+/// the value of all of them.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct StockListView {
     pub results: Vec<StockRowView>,
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
     pub total_value: String,
 }
 

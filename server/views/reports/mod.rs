@@ -7,7 +7,7 @@ use crate::domain::money::{fmt2, money_text as money, qty_from_micros};
 use crate::services::reports::dashboard::{Comparison, Dashboard, OpenShift};
 use crate::services::reports::sales::{Line, Report};
 use crate::services::reports::stock::{CellarValue, Low, Slow};
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 
 /// One group of the sales report.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -195,13 +195,14 @@ pub struct OpenShiftView {
     pub expected: Option<String>,
 }
 
-impl From<&OpenShift> for OpenShiftView {
-    fn from(s: &OpenShift) -> Self {
+impl OpenShiftView {
+    /// An open shift, its opening time in the company's `zone`.
+    pub fn new(s: &OpenShift, zone: Zone) -> Self {
         OpenShiftView {
             turn_id: s.turn_id,
             register: s.register.clone(),
             user: s.user.clone(),
-            opened_at: to_local_iso(s.opened_at),
+            opened_at: zone.iso(s.opened_at),
             expected: s.expected.map(money),
         }
     }
@@ -225,7 +226,11 @@ impl From<&Dashboard> for ReportsDashboardView {
             full: d.full,
             today: d.today.as_ref().map(Into::into),
             month: d.month.as_ref().map(Into::into),
-            shifts: d.shifts.iter().map(Into::into).collect(),
+            shifts: d
+                .shifts
+                .iter()
+                .map(|s| OpenShiftView::new(s, d.zone))
+                .collect(),
             low_stock: d.low_stock.iter().map(Into::into).collect(),
         }
     }

@@ -6,7 +6,7 @@ use ts_rs::TS;
 use crate::models::sri::document::SriDocument;
 use crate::models::sri::message::SriDocumentMessage;
 use crate::sri::queue::DocumentStatus;
-use crate::util::time::to_local_iso;
+use crate::util::time::Zone;
 use crate::views::sales::note::SaleView;
 
 /// A factura: its sale and its SRI document. The RIDE is printed from
@@ -56,15 +56,16 @@ pub struct SriMessageView {
     pub date: String,
 }
 
-impl From<&SriDocumentMessage> for SriMessageView {
-    fn from(m: &SriDocumentMessage) -> Self {
+impl SriMessageView {
+    /// A message, its time in the company's `zone`.
+    pub fn new(m: &SriDocumentMessage, zone: Zone) -> Self {
         SriMessageView {
             identifier: m.identifier.clone(),
             message: m.message.clone(),
             additional_info: m.additional_info.clone(),
             kind: m.kind.clone(),
             sri_status: m.sri_status.clone(),
-            date: to_local_iso(m.created_at),
+            date: zone.iso(m.created_at),
         }
     }
 }
@@ -75,6 +76,7 @@ impl InvoiceView {
         sale: SaleView,
         document: Option<&SriDocument>,
         messages: &[SriDocumentMessage],
+        zone: Zone,
     ) -> InvoiceView {
         let status = document.and_then(|d| DocumentStatus::parse(&d.status));
         InvoiceView {
@@ -86,9 +88,14 @@ impl InvoiceView {
             pending: status.is_some_and(DocumentStatus::is_pending),
             correctable: status.is_some_and(DocumentStatus::needs_correction),
             authorization_number: document.and_then(|d| d.authorization_number.clone()),
-            authorization_date: document.and_then(|d| d.authorization_date.clone()),
+            authorization_date: document
+                .and_then(|d| d.authorization_date.as_deref())
+                .map(|d| zone.iso_text(d)),
             last_error: document.and_then(|d| d.last_error.clone()),
-            messages: messages.iter().map(SriMessageView::from).collect(),
+            messages: messages
+                .iter()
+                .map(|m| SriMessageView::new(m, zone))
+                .collect(),
         }
     }
 }

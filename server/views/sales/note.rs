@@ -26,11 +26,16 @@ pub struct SaleLineView {
     pub promotion: Option<PromotionAppliedView>,
     pub iva_code: String,
     pub iva_rate: i32,
-    /// quantity × unit price − discounts.
+    /// quantity × unit price, rounded to the cent (before discounts).
+    pub gross: String,
+    /// gross − discounts: the line's amount without IVA, the one every screen and printout shows
+    /// beside the line. The lines' nets add up to the bases of the IVA groups, and IVA is
+    /// charged on each group's base (the SRI's rule), so there is no per-line total with IVA: it
+    /// would not add up to the document's total.
     pub net: String,
+    /// The line's own IVA, rounded (the SRI XML's per-line `valor`); the document's IVA per rate
+    /// is in the totals' groups.
     pub iva: String,
-    /// net + IVA.
-    pub total: String,
     /// The id of the stored line (credit notes point at it); `null` in a preview.
     pub line_id: Option<i64>,
 }
@@ -109,9 +114,9 @@ impl From<&PricedLine> for SaleLineView {
             }),
             iva_code: l.iva_code.clone(),
             iva_rate: l.iva_rate as i32,
+            gross: money_text(l.gross),
             net: money_text(l.net),
             iva: money_text(l.iva),
-            total: money_text(l.net + l.iva),
             line_id: None,
         }
     }
@@ -134,9 +139,9 @@ impl From<&SaleLine> for SaleLineView {
             }),
             iva_code: l.iva_code.clone(),
             iva_rate: l.iva_rate,
+            gross: money_text(l.net + l.discount + l.promotion_discount),
             net: money_text(l.net),
             iva: money_text(l.iva),
-            total: money_text(l.net + l.iva),
             line_id: Some(l.id),
         }
     }

@@ -13,10 +13,16 @@ export function ConfirmDialog() {
       onClose={() => request.resolve(false)}
       footer={
         <>
-          <button type="button" className="btn btn-secondary" onClick={() => request.resolve(false)}>
-            Cancelar
+          <button type="button" className="btn btn-secondary" onClick={() => request.resolve(false)} data-testid="confirm-cancel">
+            {request.cancelLabel ?? 'Cancelar'}
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => request.resolve(true)} data-testid="confirm-accept">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => request.resolve(true)}
+            data-testid="confirm-accept"
+            data-autofocus={request.enterConfirms ? '' : undefined}
+          >
             {request.confirmLabel}
           </button>
         </>

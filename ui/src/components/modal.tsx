@@ -1,4 +1,7 @@
-/** A modal dialog: focus moves into it, Escape and the backdrop close it, Tab stays inside. */
+/**
+ * A modal dialog: focus moves into it (to the element marked `data-autofocus`, else the first
+ * field or button), Escape and the backdrop close it, Tab stays inside.
+ */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Icon } from './icons';
 
@@ -16,7 +19,9 @@ export function Modal({ title, open, onClose, children, footer, size = 'md' }: M
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
+    const first =
+      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
     first?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();

@@ -1,30 +1,32 @@
 /**
  * The 80 mm ticket layout shared by every receipt printer document (the cash count now, sales
- * tickets later): the issuer's header, dashed rules, label/value rows. Complete HTML, no scripts;
- * the page size is set for the thermal printer.
+ * tickets later): the issuer's header, dashed rules, label/value rows. Complete HTML without the
+ * app's scripts, with the «Imprimir» button; the print stylesheet (`styles/app.css`) sizes the page
+ * for the thermal printer.
  */
 import type { ReactNode } from 'react';
 import type { TicketHeader } from '../lib/api-types';
-
-const PRINT_CSS = '@page { size: 80mm auto; margin: 0 } @media print { body { margin: 0; background: #fff } }';
+import { PrintBar } from './print-button';
 
 /** A ticket of 80 mm with the issuer's header and a title. */
 export function Ticket80({ header, title, children }: { header: TicketHeader; title: string; children: ReactNode }) {
   return (
-    <article data-testid="ticket" className="mx-auto w-[80mm] bg-white px-[3mm] py-[4mm] font-mono text-[11px] leading-snug text-black">
-      <style>{PRINT_CSS}</style>
-      <header className="text-center">
-        <p className="text-[13px] font-bold">{header.tradeName ?? header.businessName}</p>
-        {header.tradeName && <p>{header.businessName}</p>}
-        <p>{`RUC ${header.ruc}`}</p>
-        <p>{header.address}</p>
-        {header.branchName && <p>{header.branchName}</p>}
-      </header>
-      <TicketRule />
-      <p className="text-center font-bold">{title}</p>
-      <TicketRule />
-      {children}
-    </article>
+    <>
+      <PrintBar size="80mm" />
+      <article data-testid="ticket" data-print-size="80mm" className="mx-auto w-[80mm] bg-white px-[3mm] py-[4mm] font-mono text-[11px] leading-snug text-black">
+        <header className="text-center">
+          <p className="text-[13px] font-bold">{header.tradeName ?? header.businessName}</p>
+          {header.tradeName && <p>{header.businessName}</p>}
+          <p>{`RUC ${header.ruc}`}</p>
+          <p>{header.address}</p>
+          {header.branchName && <p>{header.branchName}</p>}
+        </header>
+        <TicketRule />
+        <p className="text-center font-bold">{title}</p>
+        <TicketRule />
+        {children}
+      </article>
+    </>
   );
 }
 

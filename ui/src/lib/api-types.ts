@@ -68,6 +68,46 @@ export type AdjustmentsPage = { list: Page<AdjustmentView>, cellars: Array<Cella
 export type AdminFrame = { branches: Array<BranchOfficeView>, };
 
 /**
+ * Aging buckets of open balances.
+ */
+export type AgingBucketsView = { 
+/**
+ * Por vencer.
+ */
+notDue: string, days1To30: string, days31To60: string, days61To90: string, over90: string, total: string, };
+
+/**
+ * A client's row of the aging report.
+ */
+export type AgingClientView = { clientId: number, name: string, 
+/**
+ * Por vencer.
+ */
+notDue: string, days1To30: string, days31To60: string, days61To90: string, over90: string, total: string, };
+
+/**
+ * `GET /api/cxc/aging`: buckets per client (largest debt first) and in total.
+ */
+export type AgingView = { 
+/**
+ * The day the ages are measured on.
+ */
+date: string, clients: Array<AgingClientView>, total: AgingBucketsView, 
+/**
+ * Past due (every bucket but «por vencer»).
+ */
+overdue: string, };
+
+/**
+ * How much of a receipt went to one receivable.
+ */
+export type AllocationView = { receivableId: number, document: string, amount: string, 
+/**
+ * The receivable's balance now.
+ */
+balance: string, };
+
+/**
  * A bank account.
  */
 export type BankAccountView = { _id: number, bank: string, 
@@ -229,11 +269,11 @@ issuer: string,
  */
 serial: string, 
 /**
- * Start of validity, Ecuador time (`2026-11-21T09:05:00`).
+ * Start of validity in the company's time, with its offset (`2026-11-21T09:05:00-05:00`).
  */
 validFrom: string, 
 /**
- * End of validity, Ecuador time.
+ * End of validity in the company's time.
  */
 validTo: string, 
 /**
@@ -249,6 +289,16 @@ warning: string | null, };
  * `checkIfOpen`: `{open, turn}`.
  */
 export type CheckIfOpenView = { open: boolean, turn: TurnView | null, };
+
+/**
+ * A client to choose (statement, collection).
+ */
+export type ClientOptionView = { _id: number, name: string, };
+
+/**
+ * The client of a receipt or statement.
+ */
+export type ClientRefView = { _id: number, name: string, identification: string, email: string | null, };
 
 /**
  * A client (the specification's JSON names; `creditLimit` as a decimal string).
@@ -322,6 +372,15 @@ outs: { [key in string]: string }, totalOuts: string,
  * Ins − outs.
  */
 saldoEnCaja: string, commissions: string, cupoUsed: string, cupoAvailable: string, operations: Array<CnbOperationView>, };
+
+/**
+ * Data of `/admin/cxc/cobrarCxC`: clients with open balances or credit, bank accounts.
+ */
+export type CollectPageView = { client: ClientRefView | null, open: Array<ReceivableView>, credit: string, bankAccounts: Array<BankOptionView>, debtors: Array<AgingClientView>, 
+/**
+ * The receipt just printed (`?receipt=`), if any.
+ */
+receipt: ReceiptView | null, };
 
 /**
  * The company as its configuration screen shows it.
@@ -433,6 +492,15 @@ export type CurrentUserView = { _id: number, email: string, name: string, role: 
  * The company's licence has expired: the app is read-only.
  */
 readOnly: boolean, };
+
+/**
+ * The hub `/admin/cxc`.
+ */
+export type CxcHubView = { total: string, overdue: string, aging: AgingBucketsView, 
+/**
+ * The five clients that owe most.
+ */
+topDebtors: Array<AgingClientView>, };
 
 /**
  * `GET /api/dashboard`: the company and branch, the licence, a few counts and the next holidays.
@@ -942,6 +1010,24 @@ export type OptionView = { value: string, label: string, };
 export type Page<T> = { results: Array<T>, total: number, page: number, limit: number, };
 
 /**
+ * A payment on a payable.
+ */
+export type PayablePaymentView = { _id: number, 
+/**
+ * `cash` or `bank`.
+ */
+method: string, amount: string, bankAccountId: number | null, turnId: number | null, createdAt: string, };
+
+/**
+ * A payable.
+ */
+export type PayableView = { _id: number, supplierId: number, supplierName: string, purchaseId: number, documentNumber: string | null, amount: string, paid: string, balance: string, issueDate: string, dueDate: string, 
+/**
+ * `pendiente`, `parcial`, `pagada`, `vencida` or `anulada`.
+ */
+status: string, payments: Array<PayablePaymentView>, };
+
+/**
  * How a sale is paid. Exported to the UI as `PaymentMethod`, with [`Method::ALL`] and their
  * labels as `PAYMENT_METHODS`, so the POS never copies the table by hand.
  */
@@ -1007,13 +1093,21 @@ discount: string,
  */
 promotion: PromotionAppliedView | null, ivaCode: string, ivaRate: number, 
 /**
- * quantity × unit price − discounts.
+ * quantity × unit price, rounded to the cent (before discounts).
  */
-net: string, iva: string, 
+gross: string, 
 /**
- * net + IVA.
+ * gross − discounts: the line's amount without IVA, the one every screen and printout shows
+ * beside the line. The lines' nets add up to the bases of the IVA groups, and IVA is
+ * charged on each group's base (the SRI's rule), so there is no per-line total with IVA: it
+ * would not add up to the document's total.
  */
-total: string, 
+net: string, 
+/**
+ * The line's own IVA, rounded (the SRI XML's per-line `valor`); the document's IVA per rate
+ * is in the totals' groups.
+ */
+iva: string, 
 /**
  * The id of the stored line (credit notes point at it); `null` in a preview.
  */
@@ -1024,9 +1118,16 @@ lineId: number | null, };
  */
 export type ProductDetailView = { stocks: Array<ProductStockView>, _id: number, code: string, barcodes: Array<string>, name: string, description: string | null, categoryId: number | null, unit: string, ivaCode: string, 
 /**
- * Sale price without IVA.
+ * Sale price without IVA (the base the SRI needs, up to 6 decimals).
  */
 price: string, 
+/**
+ * The price with IVA (PVP) of `price` for one unit, as the POS charges it: the base rounded
+ * to cents plus its IVA at the product's rate (none for a negocio popular), 2 decimals.
+ * Register and update take prices with IVA as well: with `priceIncludesIva: true` in the
+ * body, `price`, `price2` and `price3` are PVPs and the server stores their bases.
+ */
+pvp: string, 
 /**
  * Mayorista.
  */
@@ -1051,9 +1152,16 @@ imageVersion: number | null, };
  */
 export type ProductSavedView = { warnings: Array<FieldWarningView>, _id: number, code: string, barcodes: Array<string>, name: string, description: string | null, categoryId: number | null, unit: string, ivaCode: string, 
 /**
- * Sale price without IVA.
+ * Sale price without IVA (the base the SRI needs, up to 6 decimals).
  */
 price: string, 
+/**
+ * The price with IVA (PVP) of `price` for one unit, as the POS charges it: the base rounded
+ * to cents plus its IVA at the product's rate (none for a negocio popular), 2 decimals.
+ * Register and update take prices with IVA as well: with `priceIncludesIva: true` in the
+ * body, `price`, `price2` and `price3` are PVPs and the server stores their bases.
+ */
+pvp: string, 
 /**
  * Mayorista.
  */
@@ -1082,9 +1190,16 @@ export type ProductStockView = { productId: number, cellarId: number, cellarName
  */
 export type ProductView = { _id: number, code: string, barcodes: Array<string>, name: string, description: string | null, categoryId: number | null, unit: string, ivaCode: string, 
 /**
- * Sale price without IVA.
+ * Sale price without IVA (the base the SRI needs, up to 6 decimals).
  */
 price: string, 
+/**
+ * The price with IVA (PVP) of `price` for one unit, as the POS charges it: the base rounded
+ * to cents plus its IVA at the product's rate (none for a negocio popular), 2 decimals.
+ * Register and update take prices with IVA as well: with `priceIncludesIva: true` in the
+ * body, `price`, `price2` and `price3` are PVPs and the server stores their bases.
+ */
+pvp: string, 
 /**
  * Mayorista.
  */
@@ -1111,7 +1226,12 @@ export type ProductsPage = { list: Page<ProductView>, categories: Array<Category
  * The branch average cost of the listed products that have one, by `_id`: the form warns
  * as a price is typed below it (the server says it again on save).
  */
-averageCosts: { [key in number]: string }, };
+averageCosts: { [key in number]: string }, 
+/**
+ * The IVA percent the POS charges for each IVA code (all 0 for a negocio popular): the
+ * form's «Precio con IVA (PVP)» computes the base with it as the server does.
+ */
+ivaPercents: { [key in string]: number }, };
 
 /**
  * A promotion on a line.
@@ -1157,6 +1277,41 @@ timeFrom: string | null, timeTo: string | null, active: boolean, locked: boolean
  * The promotions page: one page of the list and the company's categories (for the selector).
  */
 export type PromotionsPage = { list: Page<PromotionView>, categories: Array<CategoryView>, };
+
+/**
+ * A line of a purchase.
+ */
+export type PurchaseLineView = { productId: number | null, description: string, quantity: string, unitCost: string, discount: string, ivaCode: string, 
+/**
+ * Quantity × unit cost − discount.
+ */
+net: string, 
+/**
+ * The unit cost the stock came in at (net of the discount).
+ */
+stockCost: string, };
+
+/**
+ * The base and IVA of one rate.
+ */
+export type PurchaseTaxView = { ivaCode: string, label: string, base: string, value: string, };
+
+/**
+ * A purchase.
+ */
+export type PurchaseView = { _id: number, 
+/**
+ * `merchandise`, `expense` or `manual`.
+ */
+kind: string, supplierId: number, supplierName: string, documentNumber: string | null, authorization: string | null, 
+/**
+ * `AAAA-MM-DD`.
+ */
+date: string, cellarId: number | null, category: string | null, lines: Array<PurchaseLineView>, taxes: Array<PurchaseTaxView>, subtotal: string, discount: string, iva: string, total: string, 
+/**
+ * `cash`, `bank` or `credit`.
+ */
+paymentMethod: string, bankAccountId: number | null, turnId: number | null, payableId: number | null, cancelled: boolean, cancelReason: string | null, cancelledAt: string | null, createdAt: string, };
 
 /**
  * The printable quote on A4 (`/tickets/quoter/A4PDF?id={id}`).
@@ -1225,9 +1380,125 @@ saleId: number | null, saleNumber: string | null, };
 export type QuotesPage = { list: Page<QuoteRowView>, };
 
 /**
+ * Printouts of the area (receipt 80 mm and A4, statement A4): the issuer's header and the
+ * document.
+ */
+export type ReceiptPrint = { header: TicketHeader, receipt: ReceiptView, printedAt: string, };
+
+/**
+ * A collection receipt (`POST /api/cxc/collect`, its reversal, its printout).
+ */
+export type ReceiptView = { _id: number, 
+/**
+ * Numbered per company, gapless.
+ */
+number: number, date: string, client: ClientRefView, 
+/**
+ * cash, transfer, card or cheque.
+ */
+method: string, 
+/**
+ * Money received.
+ */
+amount: string, 
+/**
+ * Allocated to receivables (money plus credit used).
+ */
+applied: string, 
+/**
+ * Earlier credit (saldo a favor) this receipt used.
+ */
+creditUsed: string, 
+/**
+ * Money left over, kept as the client's credit.
+ */
+leftOver: string, bankAccountId: number | null, reference: string | null, allocations: Array<AllocationView>, 
+/**
+ * The client's credit (saldo a favor) now.
+ */
+remainingCredit: string, 
+/**
+ * What the client still owes now.
+ */
+outstanding: string, user: string, reversed: boolean, reversedAt: string | null, reversalReason: string | null, };
+
+/**
+ * `GET /api/cxc/{id}`: a receivable with its payments.
+ */
+export type ReceivableDetailView = { payments: Array<ReceivablePaymentView>, _id: number, clientId: number, clientName: string, saleId: number, 
+/**
+ * The sale's number (`001-001-000000123`).
+ */
+document: string, 
+/**
+ * `AAAA-MM-DD` (company's day).
+ */
+issueDate: string, dueDate: string, amount: string, 
+/**
+ * amount − balance (collections and credit notes).
+ */
+paid: string, balance: string, 
+/**
+ * pendiente, parcial, pagada or vencida.
+ */
+status: string, 
+/**
+ * Days past the due date (0 when not due or paid).
+ */
+daysOverdue: number, };
+
+/**
+ * One payment of a receivable: the part of a receipt allocated to it.
+ */
+export type ReceivablePaymentView = { receiptId: number, number: number, 
+/**
+ * ISO date-time with the company's offset.
+ */
+date: string, method: string, 
+/**
+ * What of the receipt went to this receivable.
+ */
+amount: string, receiptAmount: string, reference: string | null, reversed: boolean, reversedAt: string | null, reversalReason: string | null, };
+
+/**
+ * A receivable of the list.
+ */
+export type ReceivableView = { _id: number, clientId: number, clientName: string, saleId: number, 
+/**
+ * The sale's number (`001-001-000000123`).
+ */
+document: string, 
+/**
+ * `AAAA-MM-DD` (company's day).
+ */
+issueDate: string, dueDate: string, amount: string, 
+/**
+ * amount − balance (collections and credit notes).
+ */
+paid: string, balance: string, 
+/**
+ * pendiente, parcial, pagada or vencida.
+ */
+status: string, 
+/**
+ * Days past the due date (0 when not due or paid).
+ */
+daysOverdue: number, };
+
+/**
+ * `/admin/cxc/listaCxC`.
+ */
+export type ReceivablesPage = { list: Page<ReceivableView>, };
+
+/**
  * A recipe line.
  */
 export type RecipeLineView = { ingredientId: number, quantity: string, };
+
+/**
+ * A withdrawal refused to a cashier counting blind.
+ */
+export type RefusedWithdrawalView = { amount: string, reason: string, userId: number, createdAt: string, };
 
 /**
  * One line of a guía.
@@ -1323,6 +1594,34 @@ export type ReturnableLineView = { saleLineId: number, productId: number, code: 
 export type RideBuyerView = { name: string, idType: string, id: string, address: string | null, };
 
 /**
+ * The transportista of a guía de remisión.
+ */
+export type RideCarrierView = { name: string, 
+/**
+ * «RUC», «Cédula»…
+ */
+idType: string, id: string, };
+
+/**
+ * One transported line of a guía (code, quantity, description; no prices).
+ */
+export type RideGuideLineView = { mainCode: string | null, auxCode: string | null, quantity: string, description: string, details: Array<RideNameValue>, };
+
+/**
+ * What a guía de remisión prints instead of buyer, prices and totals (sri.md §6): the
+ * transport (punto de partida, transportista, placa, fechas) and each destinatario.
+ */
+export type RideGuideView = { departureAddress: string, carrier: RideCarrierView, plate: string, 
+/**
+ * `dd/mm/aaaa`.
+ */
+transportStart: string, 
+/**
+ * `dd/mm/aaaa`.
+ */
+transportEnd: string, recipients: Array<RideRecipientView>, };
+
+/**
  * The issuer as the signed XML carries it, plus the company's logo.
  */
 export type RideIssuerView = { ruc: string, legalName: string, tradeName: string | null, headOfficeAddress: string, branchAddress: string | null, specialTaxpayer: string | null, 
@@ -1355,7 +1654,8 @@ export type RideModifiedView = { docType: string, number: string, issueDate: str
 export type RideNameValue = { name: string, value: string, };
 
 /**
- * Data of `/tickets/{factura|notaCredito}/{id}/{A4SRI|Ticket80}` and `/admin/ebilling/RIDE/{accessKey}`.
+ * Data of `/tickets/{factura|notaCredito}/{id}/{A4SRI|Ticket80}`,
+ * `/tickets/guiaRemision/{id}/A4SRI` and `/admin/ebilling/RIDE/{accessKey}`.
  */
 export type RidePage = { ride: RideView, };
 
@@ -1363,6 +1663,23 @@ export type RidePage = { ride: RideView, };
  * One forma de pago.
  */
 export type RidePaymentView = { code: string, label: string, amount: string, term: string | null, timeUnit: string | null, };
+
+/**
+ * One destinatario of a guía with what travels to it.
+ */
+export type RideRecipientView = { name: string, id: string, address: string, 
+/**
+ * `motivoTraslado`.
+ */
+reason: string, destinationEstablishment: string | null, route: string | null, customsDocument: string | null, 
+/**
+ * The comprobante de venta that supports the transfer («FACTURA 001-001-000000001»).
+ */
+supportDocument: string | null, supportAuthorization: string | null, 
+/**
+ * `dd/mm/aaaa`.
+ */
+supportDate: string | null, lines: Array<RideGuideLineView>, };
 
 /**
  * One row of the totals block («SUBTOTAL 15 %», «IVA 15 %», «VALOR TOTAL»…), in the SRI's order,
@@ -1379,11 +1696,11 @@ export type RideView = {
  */
 documentId: number, 
 /**
- * `factura` or `notaCredito` (the segment of the printable routes).
+ * `factura`, `notaCredito` or `guiaRemision` (the segment of the printable routes).
  */
 kind: string, 
 /**
- * «FACTURA», «NOTA DE CRÉDITO».
+ * «FACTURA», «NOTA DE CRÉDITO», «GUÍA DE REMISIÓN».
  */
 title: string, 
 /**
@@ -1417,7 +1734,16 @@ emission: string,
 /**
  * `dd/mm/aaaa`.
  */
-issueDate: string, issuer: RideIssuerView, buyer: RideBuyerView, remissionGuide: string | null, modified: RideModifiedView | null, lines: Array<RideLineView>, totals: Array<RideTotalRow>, total: string, payments: Array<RidePaymentView>, additionalInfo: Array<RideNameValue>, barcode: BarcodeView, };
+issueDate: string, issuer: RideIssuerView, 
+/**
+ * The buyer of a factura or nota de crédito (`None` on a guía, which has destinatarios).
+ */
+buyer: RideBuyerView | null, 
+/**
+ * The transport and destinatarios of a guía de remisión (`None` on other documents, whose
+ * `lines`, `totals` and `payments` a guía leaves empty).
+ */
+guide: RideGuideView | null, remissionGuide: string | null, modified: RideModifiedView | null, lines: Array<RideLineView>, totals: Array<RideTotalRow>, total: string, payments: Array<RidePaymentView>, additionalInfo: Array<RideNameValue>, barcode: BarcodeView, };
 
 /**
  * A user's role (specification §6). Default `user`.
@@ -1464,13 +1790,21 @@ discount: string,
  */
 promotion: PromotionAppliedView | null, ivaCode: string, ivaRate: number, 
 /**
- * quantity × unit price − discounts.
+ * quantity × unit price, rounded to the cent (before discounts).
  */
-net: string, iva: string, 
+gross: string, 
 /**
- * net + IVA.
+ * gross − discounts: the line's amount without IVA, the one every screen and printout shows
+ * beside the line. The lines' nets add up to the bases of the IVA groups, and IVA is
+ * charged on each group's base (the SRI's rule), so there is no per-line total with IVA: it
+ * would not add up to the document's total.
  */
-total: string, 
+net: string, 
+/**
+ * The line's own IVA, rounded (the SRI XML's per-line `valor`); the document's IVA per rate
+ * is in the totals' groups.
+ */
+iva: string, 
 /**
  * The id of the stored line (credit notes point at it); `null` in a preview.
  */
@@ -1589,9 +1923,37 @@ identifier: string, message: string, additionalInfo: string | null,
  */
 kind: string, 
 /**
- * Ecuador time.
+ * The company's time, with its offset.
  */
 createdAt: string, };
+
+/**
+ * A line of the account statement.
+ */
+export type StatementLineView = { 
+/**
+ * `AAAA-MM-DD` (company's day).
+ */
+date: string, document: string, charge: string, payment: string, balance: string, };
+
+/**
+ * `/admin/cxc/estadoCuenta`: clients with receivables, and the statement of `?clientId=`.
+ */
+export type StatementPage = { clients: Array<ClientOptionView>, statement: StatementView | null, };
+
+/**
+ * `/tickets/cxc/{id}/estado_de_cuenta`.
+ */
+export type StatementPrint = { header: TicketHeader, statement: StatementView, printedAt: string, };
+
+/**
+ * `GET /api/cxc/statement`.
+ */
+export type StatementView = { client: ClientRefView, from: string, to: string, openingBalance: string, lines: Array<StatementLineView>, totalCharges: string, totalPayments: string, closingBalance: string, 
+/**
+ * The company's name (printout header).
+ */
+company: string, };
 
 /**
  * The stock list page.
@@ -1599,9 +1961,10 @@ createdAt: string, };
 export type StockListPage = { cellars: Array<CellarOptionView>, stock: StockListView, };
 
 /**
- * `GET /api/inventory/stock`: the rows and the value of all of them.
+ * `GET /api/inventory/stock`: one page of the rows (like every list: `total` rows in all) and
+ * the value of all of them.
  */
-export type StockListView = { results: Array<StockRowView>, totalValue: string, };
+export type StockListView = { results: Array<StockRowView>, total: number, page: number, limit: number, totalValue: string, };
 
 /**
  * `GET /api/reports/stock`: products below minimum and stock value per warehouse.
@@ -1616,6 +1979,25 @@ export type StockRowView = { productId: number, code: string, name: string, cell
  * Below the product's minimum.
  */
 low: boolean, };
+
+/**
+ * `GET /api/purchases/payable/statement`.
+ */
+export type SupplierStatementView = { supplierId: number, supplierName: string, openingBalance: string, lines: Array<StatementLineView>, closingBalance: string, };
+
+/**
+ * A supplier as the API shows it.
+ */
+export type SupplierView = { _id: number, 
+/**
+ * `ruc`, `cedula`, `pasaporte` or `exterior`.
+ */
+idType: string, identification: string, name: string, tradeName: string | null, email: string | null, phone: string | null, creditDays: number, active: boolean, locked: boolean, };
+
+/**
+ * `/admin/compras/listaproveedores`.
+ */
+export type SuppliersPage = { list: Page<SupplierView>, };
 
 /**
  * One IVA group of the totals ("IVA 15 %": base and value).
@@ -1701,13 +2083,23 @@ export type TurnCountView = { denomination: string, quantity: number, amount: st
  */
 export type TurnDetailView = { movements: Array<TurnMovementView>, counts: Array<TurnCountView>, summary: TurnSummaryView, 
 /**
+ * Withdrawals refused to the cashier while counting blind, oldest first: attempts to find
+ * out the expected cash show here (empty for the blind cashier themself).
+ */
+refusedWithdrawals: Array<RefusedWithdrawalView>, 
+/**
  * The viewer counts blind: the expected cash and the totals per method and type are left out.
  */
 blind: boolean, _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
 /**
  * `open`, `closed` or `confirmed`.
  */
-state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, };
+state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, 
+/**
+ * Withdrawals refused to the cashier while counting blind (see
+ * [`TurnDetailView::refused_withdrawals`]): how many; the owner's history shows them.
+ */
+refusedWithdrawalCount: number, };
 
 /**
  * A register or a cashier to filter by.
@@ -1732,7 +2124,11 @@ type: string, label: string,
 /**
  * +1 enters the drawer, −1 leaves it, 0 only listed.
  */
-sign: number, paymentMethod: string | null, amount: string, reason: string, sourceType: string | null, sourceId: number | null, userId: number, createdAt: string, };
+sign: number, paymentMethod: string | null, 
+/**
+ * `None` for a cashier counting blind: the lines would add up to the expected cash.
+ */
+amount: string | null, reason: string, sourceType: string | null, sourceId: number | null, userId: number, createdAt: string, };
 
 /**
  * The figures of a shift.
@@ -1758,7 +2154,12 @@ export type TurnView = { _id: number, cashRegisterId: number, cashRegisterName: 
 /**
  * `open`, `closed` or `confirmed`.
  */
-state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, };
+state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, 
+/**
+ * Withdrawals refused to the cashier while counting blind (see
+ * [`TurnDetailView::refused_withdrawals`]): how many; the owner's history shows them.
+ */
+refusedWithdrawalCount: number, };
 
 /**
  * `/admin/caja/misTurnos` and `/admin/caja/turno/confirmarCierre`: a page of shifts (and the

@@ -80,3 +80,38 @@ export function isBelow(price: string, cost: string): boolean {
   const c = scaled(cost, 6);
   return p !== null && c !== null && p < c;
 }
+
+/** A decimal string with 6 decimals from millionths (20000000n → `"20.000000"`). */
+function fromMicros(micros: bigint): string {
+  const sign = micros < 0n ? '-' : '';
+  const abs = micros < 0n ? -micros : micros;
+  return `${sign}${abs / 1000000n}.${String(abs % 1000000n).padStart(6, '0')}`;
+}
+
+/** `n / d` rounded half away from zero (the server's `div_round`), `d` > 0. */
+function divRound(n: bigint, d: bigint): bigint {
+  const abs = n < 0n ? -n : n;
+  const q = (abs + d / 2n) / d;
+  return n < 0n ? -q : q;
+}
+
+/**
+ * The price with IVA (PVP) a shopper pays for one unit of base unit price `base` at `percent`
+ * (the server's `Money::with_iva`): the base rounded to cents plus its IVA rounded to cents, as the
+ * totals of a one-unit line. Invalid text is `"0.00"`.
+ */
+export function pvpOf(base: string, percent: number): string {
+  const cents = divRound(scaled(base, 6) ?? 0n, 10000n);
+  return fromCents(cents + divRound(cents * BigInt(percent), 100n));
+}
+
+/**
+ * The base unit price, to 6 decimals, of a price with IVA `pvp` at `percent` (the server's
+ * `Money::base_of_pvp`): `pvp × 100 / (100 + percent)` rounded half away from zero. PVP `"23.00"`
+ * at 15 % is `"20.000000"`. Null when `pvp` is not a number.
+ */
+export function baseOfPvp(pvp: string, percent: number): string | null {
+  const micros = scaled(pvp, 6);
+  if (micros === null) return null;
+  return fromMicros(divRound(micros * 100n, BigInt(100 + percent)));
+}

@@ -1,5 +1,5 @@
 //! The RIDE (representación impresa del documento electrónico, sri.md §6) of the company's
-//! facturas and notas de crédito: the data of its pages ([`pages`]) and the cache of the rendered
+//! facturas, notas de crédito and guías de remisión: the data of its pages ([`pages`]) and the cache of the rendered
 //! pages of authorized documents ([`cache`], with this server's copy in [`memory`]).
 
 pub mod cache;

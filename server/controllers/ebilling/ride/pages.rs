@@ -4,7 +4,7 @@
 //!
 //! Routes (`ui/src/features/ebilling/routes.ts`): `/tickets/factura/{id}/A4SRI`,
 //! `/tickets/factura/{id}/Ticket80`, `/tickets/notaCredito/{id}/A4SRI`,
-//! `/tickets/notaCredito/{id}/Ticket80` (`{id}` = `sri_documents.id`; a document of another
+//! `/tickets/notaCredito/{id}/Ticket80`, `/tickets/guiaRemision/{id}/A4SRI` (`{id}` = `sri_documents.id`; a document of another
 //! company or of the other type is 404) and `/admin/ebilling/RIDE/{accessKey}`.
 
 use base64::Engine as _;
@@ -24,23 +24,25 @@ use crate::models::CompanyId;
 use crate::models::config::company::Company;
 use crate::models::sri::document::SriDocument;
 use crate::sri::catalog::{DocType, Environment, payment_method};
-use crate::sri::model::{Buyer, Comprobante, Header, Item, NameValue};
+use crate::sri::model::{Buyer, Comprobante, DeliveryGuide, Header, Item, NameValue};
 use crate::sri::queue::DocumentStatus;
-use crate::util::time::ZONE;
+use crate::util::time::Zone;
 use crate::views::ride::{
-    BarcodeView, RideBuyerView, RideIssuerView, RideLineView, RideModifiedView, RideNameValue,
-    RidePage, RidePaymentView, RideTotalRow, RideView,
+    BarcodeView, RideBuyerView, RideCarrierView, RideGuideLineView, RideGuideView, RideIssuerView,
+    RideLineView, RideModifiedView, RideNameValue, RidePage, RidePaymentView, RideRecipientView,
+    RideTotalRow, RideView,
 };
 
 /// 404 of a RIDE that is not the company's (or not of the route's type).
 pub const NOT_FOUND: &str = "No se encontró el comprobante electrónico";
 
 /// Route ids of the printable RIDEs with their document type and format.
-pub const PRINTABLES: [(&str, DocType, &str); 4] = [
+pub const PRINTABLES: [(&str, DocType, &str); 5] = [
     ("ride-factura-a4", DocType::Factura, "A4SRI"),
     ("ride-factura-ticket", DocType::Factura, "Ticket80"),
     ("ride-credit-note-a4", DocType::NotaCredito, "A4SRI"),
     ("ride-credit-note-ticket", DocType::NotaCredito, "Ticket80"),
+    ("ride-guide-a4", DocType::GuiaRemision, "A4SRI"),
 ];
 
 /// The loader of each RIDE page, by route id.
@@ -65,6 +67,11 @@ pub const LOADERS: Loaders = &[
             printable(conn, tenant, DocType::NotaCredito, query.param("id"))
         })
     }),
+    ("ride-guide-a4", |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            printable(conn, tenant, DocType::GuiaRemision, query.param("id"))
+        })
+    }),
     ("ebilling-ride", |ctx| {
         ctx.tenant(|conn, tenant, query| by_access_key(conn, tenant, query.param("accessKey")))
     }),
@@ -85,7 +92,7 @@ pub fn document_of(
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
 }
 
-/// Data of a printable RIDE (`/tickets/{factura|notaCredito}/{id}/…`).
+/// Data of a printable RIDE (`/tickets/{factura|notaCredito|guiaRemision}/{id}/…`).
 pub fn printable(
     conn: &mut DbConnection,
     tenant: &Tenant,
@@ -98,12 +105,22 @@ pub fn printable(
     })
 }
 
-/// Data of `/admin/ebilling/RIDE/{accessKey}`: a factura or nota de crédito of the company.
+/// Whether `doc` is of a type that has a RIDE here (factura, nota de crédito, guía de remisión).
+pub fn has_ride(doc: &SriDocument) -> bool {
+    [
+        DocType::Factura,
+        DocType::NotaCredito,
+        DocType::GuiaRemision,
+    ]
+    .iter()
+    .any(|t| doc.doc_type == t.code())
+}
+
+/// Data of `/admin/ebilling/RIDE/{accessKey}`: a factura, nota de crédito or guía de remisión of
+/// the company.
 pub fn by_access_key(conn: &mut DbConnection, tenant: &Tenant, key: &str) -> AppResult<RidePage> {
     let doc = SriDocument::find_by_access_key(conn, tenant.company, key)?
-        .filter(|d| {
-            d.doc_type == DocType::Factura.code() || d.doc_type == DocType::NotaCredito.code()
-        })
+        .filter(has_ride)
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     Ok(RidePage {
         ride: ride_view(conn, tenant.company, &doc)?,
@@ -129,12 +146,12 @@ fn date_text(date: chrono::NaiveDate) -> String {
     date.format("%d/%m/%Y").to_string()
 }
 
-/// The SRI's `fechaAutorizacion` (with its offset) as `dd/mm/aaaa hh:mm:ss` in Ecuador; the raw
-/// text when it does not parse.
-fn authorization_date_text(raw: &str) -> String {
+/// The SRI's `fechaAutorizacion` (with its offset) as `dd/mm/aaaa hh:mm:ss` in the company's
+/// `zone`; the raw text when it does not parse.
+fn authorization_date_text(raw: &str, zone: Zone) -> String {
     DateTime::parse_from_rfc3339(raw)
         .map(|t| {
-            t.with_timezone(&ZONE)
+            t.with_timezone(&zone.0)
                 .format("%d/%m/%Y %H:%M:%S")
                 .to_string()
         })
@@ -151,7 +168,16 @@ fn pairs(values: &[NameValue]) -> Vec<RideNameValue> {
         .collect()
 }
 
-/// The RIDE of a stored factura or nota de crédito.
+/// The kind of a document (the segment of its printable routes).
+pub fn kind_segment(kind: DocType) -> &'static str {
+    match kind {
+        DocType::NotaCredito => "notaCredito",
+        DocType::GuiaRemision => "guiaRemision",
+        _ => "factura",
+    }
+}
+
+/// The RIDE of a stored factura, nota de crédito or guía de remisión.
 pub fn ride_view(
     conn: &mut DbConnection,
     company: CompanyId,
@@ -159,77 +185,17 @@ pub fn ride_view(
 ) -> AppResult<RideView> {
     let comprobante = Comprobante::from_json(&doc.document_json)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("documento {}: {e}", doc.id)))?;
+    let zone = Company::zone(conn, company)?;
     let logo = Company::logo(conn, company)?
         .map(|(bytes, kind)| format!("data:{kind};base64,{}", STANDARD.encode(bytes)));
-    let (
-        header,
-        buyer,
-        items,
-        global_discount,
-        tip,
-        kind,
-        remission_guide,
-        modified,
-        payments,
-        info,
-    ) = match &comprobante {
-        Comprobante::Invoice(inv) => (
-            &inv.header,
-            &inv.buyer,
-            &inv.items,
-            inv.global_discount,
-            inv.tip,
-            DocType::Factura,
-            inv.remission_guide.clone(),
-            None,
-            inv.payments
-                .iter()
-                .map(|p| RidePaymentView {
-                    code: p.method.clone(),
-                    label: payment_method(&p.method)
-                        .map_or_else(|| p.method.clone(), |m| m.label.to_string()),
-                    amount: fmt2(p.amount),
-                    term: p.term.map(fmt_tariff),
-                    time_unit: p.time_unit.clone(),
-                })
-                .collect(),
-            &inv.additional_info,
-        ),
-        Comprobante::CreditNote(nc) => (
-            &nc.header,
-            &nc.buyer,
-            &nc.items,
-            nc.global_discount,
-            Decimal::ZERO,
-            DocType::NotaCredito,
-            None,
-            Some(RideModifiedView {
-                doc_type: DocType::from_code(&nc.modified_document.doc_type).map_or_else(
-                    || nc.modified_document.doc_type.clone(),
-                    |t| t.label().to_string(),
-                ),
-                number: nc.modified_document.number.clone(),
-                issue_date: date_text(nc.modified_document.issue_date),
-                reason: nc.reason.clone(),
-            }),
-            Vec::new(),
-            &nc.additional_info,
-        ),
-        Comprobante::DeliveryGuide(_) => return Err(AppError::NotFound(NOT_FOUND.into())),
-    };
-    let amounts = totals::compute(items, global_discount, tip).map_err(|errors| {
-        AppError::Internal(anyhow::anyhow!("documento {}: {errors:?}", doc.id))
-    })?;
     let barcode = code128::encode_digits(&doc.access_key)
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("clave de acceso inválida")))?;
     let authorized = doc.status == DocumentStatus::Authorized.as_str();
-    Ok(RideView {
+    let header = comprobante.header();
+    let kind = comprobante.doc_type();
+    let mut view = RideView {
         document_id: doc.id,
-        kind: match kind {
-            DocType::NotaCredito => "notaCredito",
-            _ => "factura",
-        }
-        .into(),
+        kind: kind_segment(kind).into(),
         title: kind.label().into(),
         number: format!(
             "{}-{}-{:09}",
@@ -244,24 +210,124 @@ pub fn ride_view(
             .authorization_date
             .as_deref()
             .filter(|_| authorized)
-            .map(authorization_date_text),
+            .map(|raw| authorization_date_text(raw, zone)),
         environment: environment_label(header),
         emission: "NORMAL".into(),
         issue_date: date_text(header.issue_date),
         issuer: issuer_view(header, logo),
-        buyer: buyer_view(buyer),
-        remission_guide,
-        modified,
-        lines: lines(items, &amounts),
-        totals: total_rows(&amounts),
-        total: fmt2(amounts.total),
-        payments,
-        additional_info: pairs(info),
+        buyer: None,
+        guide: None,
+        remission_guide: None,
+        modified: None,
+        lines: Vec::new(),
+        totals: Vec::new(),
+        total: String::new(),
+        payments: Vec::new(),
+        additional_info: Vec::new(),
         barcode: BarcodeView {
             width: i64::try_from(barcode.width).unwrap_or(i64::MAX),
             path: barcode.path,
         },
-    })
+    };
+    let (items, global_discount, tip) = match &comprobante {
+        Comprobante::Invoice(inv) => {
+            view.buyer = Some(buyer_view(&inv.buyer));
+            view.remission_guide = inv.remission_guide.clone();
+            view.payments = inv
+                .payments
+                .iter()
+                .map(|p| RidePaymentView {
+                    code: p.method.clone(),
+                    label: payment_method(&p.method)
+                        .map_or_else(|| p.method.clone(), |m| m.label.to_string()),
+                    amount: fmt2(p.amount),
+                    term: p.term.map(fmt_tariff),
+                    time_unit: p.time_unit.clone(),
+                })
+                .collect();
+            view.additional_info = pairs(&inv.additional_info);
+            (&inv.items, inv.global_discount, inv.tip)
+        }
+        Comprobante::CreditNote(nc) => {
+            view.buyer = Some(buyer_view(&nc.buyer));
+            view.modified = Some(RideModifiedView {
+                doc_type: DocType::from_code(&nc.modified_document.doc_type).map_or_else(
+                    || nc.modified_document.doc_type.clone(),
+                    |t| t.label().to_string(),
+                ),
+                number: nc.modified_document.number.clone(),
+                issue_date: date_text(nc.modified_document.issue_date),
+                reason: nc.reason.clone(),
+            });
+            view.additional_info = pairs(&nc.additional_info);
+            (&nc.items, nc.global_discount, Decimal::ZERO)
+        }
+        Comprobante::DeliveryGuide(guide) => {
+            view.guide = Some(guide_view(guide));
+            view.additional_info = pairs(&guide.additional_info);
+            return Ok(view);
+        }
+    };
+    let amounts = totals::compute(items, global_discount, tip).map_err(|errors| {
+        AppError::Internal(anyhow::anyhow!("documento {}: {errors:?}", doc.id))
+    })?;
+    view.lines = lines(items, &amounts);
+    view.totals = total_rows(&amounts);
+    view.total = fmt2(amounts.total);
+    Ok(view)
+}
+
+/// The transport and destinatarios of a guía (sri.md §1.6 and §6).
+fn guide_view(guide: &DeliveryGuide) -> RideGuideView {
+    RideGuideView {
+        departure_address: guide.departure_address.clone(),
+        carrier: RideCarrierView {
+            name: guide.carrier.name.clone(),
+            id_type: guide.carrier.id_type.label().into(),
+            id: guide.carrier.id.clone(),
+        },
+        plate: guide.plate.clone(),
+        transport_start: date_text(guide.transport_start),
+        transport_end: date_text(guide.transport_end),
+        recipients: guide
+            .recipients
+            .iter()
+            .map(|r| RideRecipientView {
+                name: r.name.clone(),
+                id: r.id.clone(),
+                address: r.address.clone(),
+                reason: r.transfer_reason.clone(),
+                destination_establishment: r.destination_establishment.clone(),
+                route: r.route.clone(),
+                customs_document: r.customs_document.clone(),
+                support_document: r.support_document.as_ref().map(|s| {
+                    let kind = DocType::from_code(&s.doc_type)
+                        .map_or_else(|| s.doc_type.clone(), |t| t.label().to_string());
+                    format!("{kind} {}", s.number)
+                }),
+                support_authorization: r
+                    .support_document
+                    .as_ref()
+                    .and_then(|s| s.authorization.clone()),
+                support_date: r
+                    .support_document
+                    .as_ref()
+                    .and_then(|s| s.issue_date)
+                    .map(date_text),
+                lines: r
+                    .items
+                    .iter()
+                    .map(|item| RideGuideLineView {
+                        main_code: item.internal_code.clone(),
+                        aux_code: item.extra_code.clone(),
+                        quantity: fmt_qty(item.quantity),
+                        description: item.description.clone(),
+                        details: pairs(&item.details),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
 }
 
 fn environment_label(header: &Header) -> String {

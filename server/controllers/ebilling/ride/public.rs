@@ -4,7 +4,7 @@
 //! No session: the signed link is the permission ([`crate::services::ebilling::ride_link`]). A
 //! missing or wrong signature is 403, a genuine link past its expiry 410, each with a Spanish
 //! error page; the signature is checked before the database is read. With a valid link the page
-//! is the A4 RIDE of that one authorized factura or nota de crédito — the printable layout, with
+//! is the A4 RIDE of that one authorized factura, nota de crédito or guía de remisión — the printable layout, with
 //! no app menu, no scripts and no link to anything else. Its render is cached like the other
 //! printable RIDEs (format [`FORMAT`], and in memory by clave), and the e-mail's RIDE attachment is this same page
 //! ([`render_attachment`]): one rendering path.
@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::cache::{self, Lookup};
 use super::memory::PageKey;
-use super::pages::{NOT_FOUND, ride_view};
+use super::pages::{NOT_FOUND, has_ride, ride_view};
 use crate::app::AppState;
 use crate::auth::csrf::CsrfToken;
 use crate::controllers::page_loader::{Loaders, PageContext, route_error};
@@ -24,7 +24,6 @@ use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;
 use crate::models::sri::document::SriDocument;
 use crate::services::ebilling::ride_link::{self, LinkError};
-use crate::sri::catalog::DocType;
 use crate::sri::queue::DocumentStatus;
 use crate::ssr::routes::RouteMatch;
 use crate::util::time::now;
@@ -56,13 +55,11 @@ fn check(
     key.verify(access_key, expires, signature, now())
 }
 
-/// The authorized factura or nota de crédito with clave `access_key` (of whichever company: the
+/// The authorized factura, nota de crédito or guía de remisión with clave `access_key` (of whichever company: the
 /// caller checked the link), else 404.
 fn authorized(conn: &mut DbConnection, access_key: &str) -> AppResult<SriDocument> {
     SriDocument::find_by_access_key_anywhere(conn, access_key)?
-        .filter(|d| {
-            d.doc_type == DocType::Factura.code() || d.doc_type == DocType::NotaCredito.code()
-        })
+        .filter(has_ride)
         .filter(|d| d.status == DocumentStatus::Authorized.as_str())
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
 }

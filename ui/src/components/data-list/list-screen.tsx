@@ -5,7 +5,8 @@
  * server renders the same list and the browser's back button works. Create, edit and copy share
  * one modal form; closing it clears the selected record and the copy flag. Locked records cannot
  * be edited or deleted; deleting asks 'Confirmar Acción'. Keyboard: `/` focuses the search,
- * Alt+N opens a new record, Escape closes the form.
+ * Alt+N opens a new record, Escape closes the form. A `readOnly` list (the stock list) is the same
+ * screen without the form and the record actions.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigation, useRevalidator, useSearchParams } from 'react-router';
@@ -66,6 +67,16 @@ export interface ListConfig<T extends Row> {
   extraActions?: RowAction<T>[];
   /** Extra filters shown in the toolbar. */
   toolbar?: ReactNode;
+  /** Beside the title (e.g. «Imprimir»). */
+  headerActions?: ReactNode;
+  /** Under the table (e.g. the total value of a stock list). */
+  footer?: ReactNode;
+  /** Rows are only read: no create, edit, copy, lock or delete, no actions column. */
+  readOnly?: boolean;
+  /** The React key of a row, when `_id` does not tell rows apart. */
+  rowKey?: (row: T) => string;
+  /** Extra classes of a row (e.g. stock below its minimum). */
+  rowClassName?: (row: T) => string;
   modalSize?: 'md' | 'lg';
 }
 
@@ -115,6 +126,7 @@ export function ListScreen<T extends Row>({ config, data }: { config: ListConfig
     // Only the settled search text triggers a new query.
   }, [settled]);
 
+  const canCreate = config.canCreate !== false && !config.readOnly;
   const open = (mode: FormMode, current: T | null) => {
     setErrors({});
     setForm({ mode, current });
@@ -132,14 +144,14 @@ export function ListScreen<T extends Row>({ config, data }: { config: ListConfig
         e.preventDefault();
         searchInput.current?.focus();
       }
-      if (e.altKey && e.key.toLowerCase() === 'n' && config.canCreate !== false) {
+      if (e.altKey && e.key.toLowerCase() === 'n' && canCreate) {
         e.preventDefault();
         open('create', null);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [config.canCreate]);
+  }, [canCreate]);
 
   const refresh = () => revalidator.revalidate();
 
@@ -209,15 +221,18 @@ export function ListScreen<T extends Row>({ config, data }: { config: ListConfig
           <h1 className="text-2xl font-bold">{config.title}</h1>
           {config.description && <p className="text-sm text-gray-600 dark:text-gray-300">{config.description}</p>}
         </div>
-        {config.canCreate !== false && (
-          <button type="button" className="btn btn-primary" onClick={() => open('create', null)} title="Alt+N">
-            <Icon name="plus" className="h-4 w-4" />
-            {config.newLabel}
-          </button>
-        )}
+        <div className="flex items-center gap-2">
+          {config.headerActions}
+          {canCreate && (
+            <button type="button" className="btn btn-primary" onClick={() => open('create', null)} title="Alt+N">
+              <Icon name="plus" className="h-4 w-4" />
+              {config.newLabel}
+            </button>
+          )}
+        </div>
       </header>
 
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="no-print flex flex-wrap items-center gap-3">
         <label className="relative min-w-64 flex-1">
           <span className="sr-only">Buscar</span>
           <Icon name="search" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-gray-400" />
@@ -262,40 +277,44 @@ export function ListScreen<T extends Row>({ config, data }: { config: ListConfig
                   )}
                 </th>
               ))}
-              <th className="px-4 py-2 text-right">Acciones</th>
+              {!config.readOnly && <th className="px-4 py-2 text-right">Acciones</th>}
             </tr>
           </thead>
           <tbody>
             {data.results.length === 0 ? (
               <tr>
-                <td colSpan={config.columns.length + 1} className="px-4 py-10 text-center text-gray-500" data-testid="list-empty">
+                <td colSpan={config.columns.length + (config.readOnly ? 0 : 1)} className="px-4 py-10 text-center text-gray-500" data-testid="list-empty">
                   {params.get('search') ? `No hay resultados para «${params.get('search')}».` : config.emptyText}
                 </td>
               </tr>
             ) : (
               data.results.map((row) => (
-                <tr key={row._id} className="border-b border-gray-100 last:border-0 hover:bg-gray-50 dark:border-gray-800 dark:hover:bg-gray-800/50" data-testid="list-row">
+                <tr key={config.rowKey?.(row) ?? row._id} className={`border-b border-gray-100 last:border-0 hover:bg-gray-50 dark:border-gray-800 dark:hover:bg-gray-800/50 ${config.rowClassName?.(row) ?? ''}`} data-testid="list-row">
                   {config.columns.map((c) => (
                     <td key={c.key} className={`px-4 py-2 ${c.className ?? ''}`}>
                       {c.render(row)}
                     </td>
                   ))}
-                  <td className="px-4 py-1 text-right whitespace-nowrap">
-                    {config.extraActions
-                      ?.filter((a) => !a.hidden?.(row))
-                      .map((a) => <span key={a.label}>{actionButton(a.label, a.icon, () => a.run(row, refresh))}</span>)}
-                    {actionButton('Editar', 'edit', () => open('edit', row), Boolean(row.locked), 'row-edit')}
-                    {config.canCopy !== false && actionButton('Copiar', 'copy', () => open('copy', row), false, 'row-copy')}
-                    {config.canLock !== false &&
-                      actionButton(row.locked ? 'Desbloquear' : 'Bloquear', row.locked ? 'unlock' : 'lock', () => lock(row), false, 'row-lock')}
-                    {config.canDelete !== false && actionButton('Eliminar', 'trash', () => remove(row), Boolean(row.locked), 'row-delete')}
-                  </td>
+                  {!config.readOnly && (
+                    <td className="px-4 py-1 text-right whitespace-nowrap">
+                      {config.extraActions
+                        ?.filter((a) => !a.hidden?.(row))
+                        .map((a) => <span key={a.label}>{actionButton(a.label, a.icon, () => a.run(row, refresh))}</span>)}
+                      {actionButton('Editar', 'edit', () => open('edit', row), Boolean(row.locked), 'row-edit')}
+                      {config.canCopy !== false && actionButton('Copiar', 'copy', () => open('copy', row), false, 'row-copy')}
+                      {config.canLock !== false &&
+                        actionButton(row.locked ? 'Desbloquear' : 'Bloquear', row.locked ? 'unlock' : 'lock', () => lock(row), false, 'row-lock')}
+                      {config.canDelete !== false && actionButton('Eliminar', 'trash', () => remove(row), Boolean(row.locked), 'row-delete')}
+                    </td>
+                  )}
                 </tr>
               ))
             )}
           </tbody>
         </table>
       </div>
+
+      {config.footer}
 
       <Pagination page={data.page} limit={data.limit} total={data.total} onPage={(page) => update({ page: page === 1 ? null : String(page) })} />
 

@@ -5,7 +5,7 @@ export function Pagination({ page, limit, total, onPage }: { page: number; limit
   const last = Math.min(total, page * limit);
   const near = Array.from({ length: pages }, (_, i) => i + 1).filter((p) => p === 1 || p === pages || Math.abs(p - page) <= 2);
   return (
-    <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="Paginación">
+    <nav className="no-print flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="Paginación">
       <p className="text-gray-600 dark:text-gray-300" data-testid="list-count">
         {total === 0 ? 'Sin registros' : `${first}–${last} de ${total}`}
       </p>

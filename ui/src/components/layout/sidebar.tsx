@@ -73,6 +73,7 @@ export function Sidebar({ role, state, onClose, onNavigate }: { role: Role; stat
     <>
       {state === 'open' && <div className="fixed inset-0 z-30 bg-black/40 desk:hidden" onClick={onClose} aria-hidden="true" />}
       <aside
+        data-app-chrome
         id="sidebar"
         data-testid="sidebar"
         data-state={state}

@@ -89,7 +89,7 @@ function UserMenu({ user }: { user: CurrentUserView }) {
 
 export function Topbar({ user, branches, onMenu }: { user: CurrentUserView; branches: BranchOfficeView[]; onMenu: () => void }) {
   return (
-    <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-2 dark:border-gray-800 dark:bg-gray-900">
+    <header data-app-chrome className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-2 dark:border-gray-800 dark:bg-gray-900">
       <button type="button" className="btn-ghost rounded" onClick={onMenu} aria-label="Menú" aria-controls="sidebar" data-testid="menu-button">
         <Icon name="menu" />
       </button>

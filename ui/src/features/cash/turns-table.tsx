@@ -44,7 +44,14 @@ export function TurnsTable({
               <td>{t.cashRegisterName}</td>
               <td>{t.userName}</td>
               <td>{formatDateTime(t.openedAt)}</td>
-              <td>{stateLabels[t.state] ?? t.state}</td>
+              <td>
+                {stateLabels[t.state] ?? t.state}
+                {t.refusedWithdrawalCount > 0 && (
+                  <span className="block text-xs text-red-700 dark:text-red-300" data-testid="refused-withdrawals">
+                    {t.refusedWithdrawalCount === 1 ? '1 retiro rechazado' : `${t.refusedWithdrawalCount} retiros rechazados`}
+                  </span>
+                )}
+              </td>
               <td className="text-right">{money(t.expected)}</td>
               <td className="text-right">{money(t.counted)}</td>
               <td className="text-right">{money(t.difference)}</td>

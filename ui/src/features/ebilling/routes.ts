@@ -1,6 +1,6 @@
 /**
  * Routes of the electronic-billing area (issue 23: everything under /admin/ebilling, and the
- * printable RIDEs of facturas and notas de crédito, `{id}` = `sri_documents.id`; RIDE loaders in
+ * printable RIDEs of facturas, notas de crédito and guías de remisión (A4 only), `{id}` = `sri_documents.id`; RIDE loaders in
  * `server/controllers/ebilling/ride/pages.rs`). Other pages of the area are appended to `ebillingPages` (back office) and
  * `freeRoutes` (printable documents) — one entry each, in any order.
  */
@@ -46,6 +46,7 @@ export const freeRoutes: RouteDef[] = [
   printable('ride-factura-ticket', '/tickets/factura/:id/Ticket80', 'ride-ticket', 'Factura'),
   printable('ride-credit-note-a4', '/tickets/notaCredito/:id/A4SRI', 'ride-a4', 'Nota de crédito'),
   printable('ride-credit-note-ticket', '/tickets/notaCredito/:id/Ticket80', 'ride-ticket', 'Nota de crédito'),
+  printable('ride-guide-a4', '/tickets/guiaRemision/:id/A4SRI', 'ride-a4', 'Guía de remisión'),
   // The buyer's signed, expiring link (no session; `server/controllers/ebilling/ride/public.rs`).
   { id: 'ride-public', path: '/ride/:accessKey', page: 'features/ebilling/pages/ride-a4', title: 'RIDE', printable: true, data: true },
 ];

@@ -15,6 +15,8 @@ const kindLabels: Record<string, string> = {
   transfer_out: 'Transferencia enviada',
   card_settlement: 'Liquidación de tarjetas',
   manual: 'Manual',
+  collection: 'Cobro de cuentas por cobrar',
+  collection_reversal: 'Anulación de cobro',
 };
 
 export default function BankAccounts() {

@@ -86,7 +86,8 @@ export default function CashMovement() {
               <td className="py-1">{formatDateTime(m.createdAt)}</td>
               <td>{m.label}</td>
               <td>{m.reason}</td>
-              <td className="text-right">{`${m.sign < 0 ? '-' : ''}${formatMoney(m.amount)}`}</td>
+              {/* A cashier counting blind does not see the amounts: they would add up to the expected cash. */}
+              <td className="text-right">{m.amount === null ? '—' : `${m.sign < 0 ? '-' : ''}${formatMoney(m.amount)}`}</td>
             </tr>
           ))}
         </tbody>

@@ -62,6 +62,13 @@ export default function TicketArqueo() {
         value={s.difference === null ? '—' : formatMoney(s.difference)}
         strong
       />
+      {turn.refusedWithdrawals.length > 0 && (
+        <TicketSection title="RETIROS RECHAZADOS">
+          {turn.refusedWithdrawals.map((r, i) => (
+            <TicketRow key={i} label={`${formatDateTime(r.createdAt)} ${r.reason}`} value={formatMoney(r.amount)} />
+          ))}
+        </TicketSection>
+      )}
       {turn.closeNote && <p className="mt-1">{`Nota: ${turn.closeNote}`}</p>}
       {turn.confirmNote && <p>{`Confirmación: ${turn.confirmNote}`}</p>}
       <div className="mt-8 grid grid-cols-2 gap-4 text-center">

@@ -3,9 +3,11 @@
  * state, issue date and client travel in the address (a plain GET form, so they work before the
  * scripts load and survive a reload); each document shows the SRI window's warnings, and opens its
  * SRI messages on demand. Authorized documents offer their XML, their RIDE and «Enviar por correo»
- * (`POST /api/ebilling/documents/{id}/email`); a DEVUELTA / NO AUTORIZADO factura offers «Corregir
- * y reenviar»: a link to its client to fix the data, then `POST /api/ebilling/documents/{id}/resend`
- * (the document rebuilt with the client's and company's current data, same clave).
+ * (`POST /api/ebilling/documents/{id}/email`); a DEVUELTA / NO AUTORIZADO document offers «Corregir
+ * y reenviar»: for a factura a link to its client to fix the data, for a nota de crédito or guía a
+ * small form of its own fields (reason; carrier, plate, motive, dates), then
+ * `POST /api/ebilling/documents/{id}/resend` (the document rebuilt with the corrections and the
+ * client's and company's current data, same clave).
  */
 import { Fragment, useEffect, useState } from 'react';
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from 'react-router';
@@ -93,11 +95,11 @@ function Messages({ id }: { id: number }) {
   );
 }
 
-/** «Enviar por correo»: to the buyer, or to the address typed in. */
+/** «Enviar por correo»: to the buyer (a guía: its destinatarios), or to the address typed in. */
 function EmailAction({ doc }: { doc: ElectronicDocumentView }) {
   const [busy, setBusy] = useState(false);
   const send = async () => {
-    const to = window.prompt('Correo del destinatario (vacío: el del comprador)', '');
+    const to = window.prompt(doc.type === 'guiaRemision' ? 'Correo del destinatario (vacío: los de los destinatarios de la guía)' : 'Correo del destinatario (vacío: el del comprador)', '');
     if (to === null) return;
     setBusy(true);
     try {
@@ -128,18 +130,124 @@ const RESENT: Record<string, [string, string]> = {
   guiaRemision: ['Guía de remisión reenviada', 'No se reenvió la guía de remisión'],
 };
 
-/** «Corregir y reenviar» of a DEVUELTA / NO AUTORIZADO document: fix the client, then resend. */
+/** A correction being written (empty: keep the stored value). */
+interface CorrectionDraft {
+  reason: string;
+  carrierIdType: string;
+  carrierId: string;
+  carrierName: string;
+  plate: string;
+  startDate: string;
+  endDate: string;
+}
+
+const NO_CORRECTION: CorrectionDraft = { reason: '', carrierIdType: 'ruc', carrierId: '', carrierName: '', plate: '', startDate: '', endDate: '' };
+
+/**
+ * The resend body: only the fields written. A nota de crédito corrects its reason; a guía its
+ * transportista (all three parts together), placa, motivo and transport dates.
+ */
+function correctionBody(type: string, d: CorrectionDraft): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (d.reason.trim()) body.reason = d.reason.trim();
+  if (type !== 'guiaRemision') return body;
+  if (d.carrierId.trim() || d.carrierName.trim()) body.carrier = { idType: d.carrierIdType, identification: d.carrierId.trim(), name: d.carrierName.trim() };
+  if (d.plate.trim()) body.plate = d.plate.trim();
+  if (d.startDate) body.startDate = d.startDate;
+  if (d.endDate) body.endDate = d.endDate;
+  return body;
+}
+
+/** The small form of the fields a nota de crédito or guía may correct before it is resent. */
+function CorrectionForm({
+  doc,
+  draft,
+  errors,
+  busy,
+  onChange,
+  onSubmit,
+  onCancel,
+}: {
+  doc: ElectronicDocumentView;
+  draft: CorrectionDraft;
+  errors: Record<string, string>;
+  busy: boolean;
+  onChange: (change: Partial<CorrectionDraft>) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const guide = doc.type === 'guiaRemision';
+  const field = (label: string, key: keyof CorrectionDraft, name: string, type = 'text') => (
+    <label className="label">
+      {label}
+      <input className="input" type={type} value={draft[key]} aria-invalid={Boolean(errors[name])} onChange={(e) => onChange({ [key]: e.target.value })} />
+      {errors[name] && <span className="block text-red-700 dark:text-red-300">{errors[name]}</span>}
+    </label>
+  );
+  return (
+    <form
+      className="mt-1 grid gap-1 whitespace-normal rounded border border-gray-200 p-2 dark:border-gray-700"
+      data-testid="resend-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <p>Deje vacío lo que no cambia.</p>
+      {field(guide ? 'Motivo del traslado' : 'Motivo', 'reason', 'reason')}
+      {guide && (
+        <>
+          <label className="label">
+            Tipo de identificación del transportista
+            <select className="input" value={draft.carrierIdType} onChange={(e) => onChange({ carrierIdType: e.target.value })}>
+              <option value="ruc">RUC</option>
+              <option value="cedula">Cédula</option>
+              <option value="pasaporte">Pasaporte</option>
+              <option value="exterior">Identificación del exterior</option>
+            </select>
+          </label>
+          {field('Identificación del transportista', 'carrierId', 'carrier.identification')}
+          {field('Nombre del transportista', 'carrierName', 'carrier.name')}
+          {field('Placa', 'plate', 'plate')}
+          {field('Inicio del transporte', 'startDate', 'startDate', 'date')}
+          {field('Fin del transporte', 'endDate', 'endDate', 'date')}
+        </>
+      )}
+      <span className="space-x-2">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Reenviando…' : 'Reenviar al SRI'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancelar
+        </button>
+      </span>
+    </form>
+  );
+}
+
+/**
+ * «Corregir y reenviar» of a DEVUELTA / NO AUTORIZADO document: a factura is fixed through its
+ * client, then resent; a nota de crédito or guía first opens a small form of its own fields.
+ */
 function ResendAction({ doc, path }: { doc: ElectronicDocumentView; path: string }) {
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<CorrectionDraft>(NO_CORRECTION);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const revalidator = useRevalidator();
   const [done, failed] = RESENT[doc.type] ?? ['Comprobante reenviado', 'No se reenvió el comprobante'];
+  const correctable = doc.type === 'notaCredito' || doc.type === 'guiaRemision';
   const resend = async () => {
     setBusy(true);
+    setErrors({});
     try {
-      await apiPost(path, {}, { quiet: true });
-      toast({ title: done, description: `El comprobante ${doc.number} se corrigió con los datos actuales y se envió de nuevo al SRI con la misma clave de acceso.`, color: 'success' });
+      await apiPost(path, correctable ? correctionBody(doc.type, draft) : {}, { quiet: true });
+      toast({ title: done, description: `El comprobante ${doc.number} se corrigió y se envió de nuevo al SRI con la misma clave de acceso.`, color: 'success' });
+      setEditing(false);
+      setDraft(NO_CORRECTION);
       revalidator.revalidate();
     } catch (err) {
+      if (err instanceof ApiError) setErrors(err.fieldErrors);
       toast({ title: failed, description: err instanceof ApiError ? err.message : 'Revise la conexión e intente de nuevo', color: 'error' });
     } finally {
       setBusy(false);
@@ -155,9 +263,12 @@ function ResendAction({ doc, path }: { doc: ElectronicDocumentView; path: string
           {' · '}
         </>
       )}
-      <button type="button" className={LINK} disabled={busy} aria-busy={busy} onClick={resend}>
-        {busy ? 'Reenviando…' : 'Corregir y reenviar'}
+      <button type="button" className={LINK} disabled={busy} aria-busy={busy} aria-expanded={correctable ? editing : undefined} onClick={correctable ? () => setEditing(!editing) : resend}>
+        {busy && !correctable ? 'Reenviando…' : 'Corregir y reenviar'}
       </button>
+      {correctable && editing && (
+        <CorrectionForm doc={doc} draft={draft} errors={errors} busy={busy} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} onSubmit={resend} onCancel={() => setEditing(false)} />
+      )}
     </span>
   );
 }
@@ -246,15 +357,10 @@ export default function ElectronicDocuments() {
                             <a className={LINK} href={`/api/ebilling/documents/${d._id}/xml`} download={`${d.accessKey}.xml`}>
                               Descargar XML
                             </a>
-                            {/* The RIDE and its e-mail exist for facturas and notas de crédito (not for guías). */}
-                            {d.type !== 'guiaRemision' && (
-                              <>
-                                <Link className={LINK} to={`/admin/ebilling/RIDE/${d.accessKey}`}>
-                                  Ver RIDE
-                                </Link>
-                                <EmailAction doc={d} />
-                              </>
-                            )}
+                            <Link className={LINK} to={`/admin/ebilling/RIDE/${d.accessKey}`}>
+                              Ver RIDE
+                            </Link>
+                            <EmailAction doc={d} />
                           </>
                         )}
                         {(d.state === 'returned' || d.state === 'not_authorized') && <ResendAction doc={d} path={resendPath(d)} />}

@@ -1,7 +1,7 @@
 /**
  * `/admin/ebilling/guiaDeRemision` (every role): the electronic guía de remisión. A form for a
  * standalone guía (carrier, plate, dates, one or more recipients — the XSD's `destinatarios` holds
- * many, each with its own address, reason and lines found by product search or written freely), or
+ * many, each with its own address, reason, optional e-mail (the authorized guía is mailed there) and lines found by product search or written freely), or
  * a recent inventory transfer picked to prefill it (its lines travel to the destination warehouse;
  * the recipient is the company itself). The server checks every field and answers in Spanish with
  * `recipients[i].…` names, shown under the field of that recipient. After submitting, the page follows the guía's
@@ -53,10 +53,12 @@ interface RecipientDraft {
   address: string;
   reason: string;
   route: string;
+  /** Optional: receives the authorized guía (XML and RIDE). */
+  email: string;
   lines: LineDraft[];
 }
 
-const emptyRecipient = (): RecipientDraft => ({ idType: 'ruc', identification: '', name: '', address: '', reason: 'Venta', route: '', lines: [emptyLine()] });
+const emptyRecipient = (): RecipientDraft => ({ idType: 'ruc', identification: '', name: '', address: '', reason: 'Venta', route: '', email: '', lines: [emptyLine()] });
 
 /** The body's line: a product of the catalogue, or a free code and description. */
 const lineBody = (l: LineDraft) => (l.productId !== null ? { productId: l.productId, quantity: l.quantity } : { code: l.code || null, description: l.description, quantity: l.quantity });
@@ -73,6 +75,7 @@ function localProblems(recipients: RecipientDraft[]): Record<string, string> {
     if (!r.name.trim()) problems[f('name')] = 'Escriba el nombre del destinatario';
     if (!r.address.trim()) problems[f('address')] = 'Escriba la dirección de llegada';
     if (!r.reason.trim()) problems[f('reason')] = 'Escriba el motivo del traslado';
+    if (r.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.email.trim())) problems[f('email')] = 'El correo electrónico no es válido';
     if (r.lines.length === 0) problems[f('lines')] = 'Agregue al menos una línea';
     r.lines.forEach((l, j) => {
       if (l.productId === null && !l.description.trim()) problems[f(`lines[${j}].description`)] = 'Elija un producto o escriba la descripción';
@@ -136,6 +139,13 @@ function LiveState({ initial, onFinal }: { initial: RemissionGuideView; onFinal:
       </p>
       <p className="break-all font-mono text-xs">{`Clave de acceso: ${guide.accessKey}`}</p>
       {guide.document.authorizationNumber && <p className="text-sm">{`Autorización ${guide.document.authorizationNumber}`}</p>}
+      {guide.state === 'authorized' && (
+        <p className="text-sm">
+          <a className="text-primary-700 underline hover:no-underline dark:text-primary-300" href={`/tickets/guiaRemision/${guide.documentId}/A4SRI`} target="_blank" rel="noreferrer">
+            Imprimir el RIDE (A4)
+          </a>
+        </p>
+      )}
       {guide.document.lastError && <p className="text-sm text-red-700 dark:text-red-300">{guide.document.lastError}</p>}
       {guide.messages.length > 0 && (
         <ul className="space-y-1 text-sm" data-testid="sri-messages">
@@ -226,11 +236,12 @@ function RecipientFields({
   const title = count > 1 ? `Destinatario ${n}` : 'Destinatario';
   const lines = recipient.lines;
   // One labelled text input with its Spanish problem under it.
-  const text = (label: string, field: 'identification' | 'name' | 'address' | 'reason' | 'route', span = '') => (
+  const text = (label: string, field: 'identification' | 'name' | 'address' | 'reason' | 'route' | 'email', span = '', type = 'text') => (
     <label className={`label ${span}`}>
       {label}
       <input
         className="input"
+        type={type}
         value={recipient[field]}
         aria-invalid={Boolean(errors[f(field)])}
         onChange={(e) => onChange(field === 'identification' ? { identification: e.target.value, idType: typeFor(recipient.idType, e.target.value) } : { [field]: e.target.value })}
@@ -258,7 +269,8 @@ function RecipientFields({
         {text('Nombre o razón social', 'name')}
         {text('Dirección de llegada', 'address', 'sm:col-span-2')}
         {text('Motivo del traslado', 'reason')}
-        {text('Ruta (opcional)', 'route', 'sm:col-span-3')}
+        {text('Ruta (opcional)', 'route', 'sm:col-span-2')}
+        {text('Correo del destinatario (opcional)', 'email', '', 'email')}
       </div>
       <h3 className="font-medium">{count > 1 ? `Lo que se transporta al destinatario ${n}` : 'Lo que se transporta'}</h3>
       <FieldError errors={errors} name={f('lines')} />
@@ -368,7 +380,7 @@ export default function RemissionGuidePage() {
         ? { ...common, transferId }
         : {
             ...common,
-            recipients: recipients.map(({ lines, ...r }) => ({ ...r, route: r.route || null, lines: lines.map(lineBody) })),
+            recipients: recipients.map(({ lines, ...r }) => ({ ...r, route: r.route || null, email: r.email.trim() || null, lines: lines.map(lineBody) })),
           };
     try {
       const guide = await apiPost<RemissionGuideView>('/api/ebilling/remissionGuide/register', body, { quiet: true });
@@ -521,9 +533,14 @@ export default function RemissionGuidePage() {
                   </td>
                   <td>
                     {g.state === 'authorized' ? (
-                      <a className="text-primary-700 underline hover:no-underline dark:text-primary-300" href={`/api/ebilling/documents/${g.documentId}/xml`} download={`${g.accessKey}.xml`}>
-                        Descargar
-                      </a>
+                      <span className="space-x-2 whitespace-nowrap">
+                        <a className="text-primary-700 underline hover:no-underline dark:text-primary-300" href={`/api/ebilling/documents/${g.documentId}/xml`} download={`${g.accessKey}.xml`}>
+                          Descargar
+                        </a>
+                        <a className="text-primary-700 underline hover:no-underline dark:text-primary-300" href={`/tickets/guiaRemision/${g.documentId}/A4SRI`} target="_blank" rel="noreferrer">
+                          RIDE
+                        </a>
+                      </span>
                     ) : (
                       '—'
                     )}

@@ -1,6 +1,6 @@
 /**
  * `/admin/ebilling/RIDE/{accessKey}`: the A4 RIDE inside the back office, with the links to the
- * printable A4 and 80 mm pages (which print without JavaScript).
+ * printable A4 and 80 mm pages (which print without JavaScript; a guía de remisión has A4 only).
  */
 import { useLoaderData } from 'react-router';
 import type { RidePage } from '../../../lib/api-types';
@@ -16,9 +16,12 @@ export default function RidePageView() {
         <a className="rounded border px-3 py-1" href={`${base}/A4SRI`} target="_blank" rel="noreferrer" data-testid="ride-open-a4">
           Imprimir A4
         </a>
-        <a className="rounded border px-3 py-1" href={`${base}/Ticket80`} target="_blank" rel="noreferrer" data-testid="ride-open-ticket">
-          Imprimir ticket 80 mm
-        </a>
+        {/* A guía (goods per destinatario, no amounts) prints on A4 only. */}
+        {!ride.guide && (
+          <a className="rounded border px-3 py-1" href={`${base}/Ticket80`} target="_blank" rel="noreferrer" data-testid="ride-open-ticket">
+            Imprimir ticket 80 mm
+          </a>
+        )}
       </div>
       <div className="overflow-x-auto rounded border bg-white">
         <RideA4 ride={ride} />

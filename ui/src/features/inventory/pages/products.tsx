@@ -1,6 +1,9 @@
 /**
  * `/admin/inventario/productos`: the catalogue (search by name, code or barcode; category filter;
- * stock in the branch) with the create / edit / copy modal, recipe lines included.
+ * stock in the branch) with the create / edit / copy modal, recipe lines included. The list shows
+ * the price without IVA (the base the SRI needs) and the PVP a shopper pays; the form takes the
+ * prices either way: with «Precio con IVA (PVP)» checked they are PVPs, sent with
+ * `priceIncludesIva: true`, and the server stores their base to 6 decimals.
  */
 import { useState } from 'react';
 import { useLoaderData, useRevalidator, useSearchParams } from 'react-router';
@@ -8,8 +11,8 @@ import { ListScreen, type ListConfig } from '../../../components/data-list/list-
 import { Field } from '../../../components/form';
 import { CheckboxField, SelectField } from '../../../components/form-fields';
 import { IMAGE_MAX_KB, ImageUpload } from '../../../components/image-upload';
-import { formatMoney, formatQuantity } from '../../../lib/format';
-import { isBelow } from '../../../lib/money';
+import { formatMoney, formatPrice, formatQuantity } from '../../../lib/format';
+import { baseOfPvp, isBelow, pvpOf } from '../../../lib/money';
 import type { ProductsPage, ProductView } from '../../../lib/api-types';
 import { ScanInput } from './shared';
 
@@ -22,20 +25,92 @@ interface RecipeLine {
 /**
  * A price level of the form: warns under the field while the typed price is below the product's
  * branch average cost (`cost`, from the page's `averageCosts`); saving still works, and the
- * server repeats the warning in its answer.
+ * server repeats the warning in its answer. Under the field, the other price: the PVP of a base,
+ * or the base (6 decimals) and the resulting PVP of a price typed with IVA (`percent` not null).
  */
-function PriceField({ cost, defaultValue, ...field }: { label: string; name: string; required?: boolean; error?: string; cost?: string; defaultValue: string }) {
-  const [value, setValue] = useState(defaultValue);
-  const below = cost !== undefined && value.trim() !== '' && isBelow(value, cost);
+function PriceField({
+  cost,
+  value,
+  onValue,
+  percent,
+  rate,
+  ...field
+}: {
+  label: string;
+  name: string;
+  required?: boolean;
+  error?: string;
+  cost?: string;
+  value: string;
+  onValue: (v: string) => void;
+  /** The IVA percent when the value is a PVP; null when it is the base. */
+  percent: number | null;
+  /** The product's IVA percent. */
+  rate: number;
+}) {
+  const typed = value.trim() !== '';
+  const base = percent === null ? value : (baseOfPvp(value, percent) ?? '');
+  const below = cost !== undefined && typed && base !== '' && isBelow(base, cost);
+  const pvp = typed && base !== '' ? pvpOf(base, rate) : null;
   return (
     <div>
-      <Field inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} {...field} />
+      <Field inputMode="decimal" value={value} onChange={(e) => onValue(e.target.value)} {...field} />
+      {pvp !== null && !field.error && (
+        <p className="mt-1 text-xs text-gray-500" data-price-hint={field.name}>
+          {percent === null ? `PVP ${formatMoney(pvp)}` : `Sin IVA ${base} · PVP ${formatMoney(pvp)}`}
+        </p>
+      )}
       {below && !field.error && (
         <p className="mt-1 text-sm text-amber-700 dark:text-amber-400" role="status" data-field-warning={field.name}>
           {`El precio está por debajo del costo promedio (${cost})`}
         </p>
       )}
     </div>
+  );
+}
+
+/** The product's IVA and its three price levels, entered without IVA or with it (PVP). */
+function IvaAndPrices({ values, errors, cost, data }: { values: ProductView | null; errors: Record<string, string>; cost?: string; data: ProductsPage }) {
+  const [ivaCode, setIvaCode] = useState(values?.ivaCode ?? '4');
+  const [withIva, setWithIva] = useState(false);
+  const [prices, setPrices] = useState({ price: values?.price ?? '', price2: values?.price2 ?? '', price3: values?.price3 ?? '' });
+  const rate = data.ivaPercents[ivaCode] ?? 0;
+  // Switching converts what is typed, so the same prices stay on screen the other way.
+  const toggle = (on: boolean) => {
+    const convert = (v: string) => (v.trim() === '' ? v : on ? pvpOf(v, rate) : (baseOfPvp(v, rate) ?? v));
+    setPrices({ price: convert(prices.price), price2: convert(prices.price2), price3: convert(prices.price3) });
+    setWithIva(on);
+  };
+  const level = (name: 'price' | 'price2' | 'price3', label: string, required = false) => (
+    <PriceField
+      label={withIva ? `PVP${label}` : `Precio${label} sin IVA`}
+      name={name}
+      required={required}
+      value={prices[name]}
+      onValue={(v) => setPrices({ ...prices, [name]: v })}
+      percent={withIva ? rate : null}
+      rate={rate}
+      error={errors[name]}
+      cost={cost}
+    />
+  );
+  return (
+    <>
+      <SelectField label="IVA" name="ivaCode" value={ivaCode} error={errors.ivaCode} onChange={(e) => setIvaCode(e.target.value)}>
+        {data.ivaCodes.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
+      <label className="flex items-center gap-2 self-end text-sm">
+        <input type="checkbox" name="priceIncludesIva" value="true" checked={withIva} onChange={(e) => toggle(e.target.checked)} className="h-4 w-4 accent-primary-600" />
+        Precio con IVA (PVP)
+      </label>
+      {level('price', '', true)}
+      {level('price2', ' mayorista')}
+      {level('price3', ' distribuidor')}
+    </>
   );
 }
 
@@ -125,7 +200,8 @@ export default function Products() {
       { key: 'name', label: 'Nombre', sortable: true, render: (p) => <span className="font-medium">{p.name}</span> },
       { key: 'barcodes', label: 'Códigos de barras', render: (p) => p.barcodes.join(', ') },
       { key: 'category', label: 'Categoría', render: (p) => categoryName(p.categoryId) },
-      { key: 'price', label: 'Precio', sortable: true, className: 'text-right', render: (p) => formatMoney(p.price) },
+      { key: 'price', label: 'Precio sin IVA', sortable: true, className: 'text-right', render: (p) => formatPrice(p.price) },
+      { key: 'pvp', label: 'PVP', className: 'text-right', render: (p) => <span data-testid="product-pvp">{formatMoney(p.pvp)}</span> },
       {
         key: 'stock',
         label: 'Stock',
@@ -171,16 +247,7 @@ export default function Products() {
               </option>
             ))}
           </SelectField>
-          <SelectField label="IVA" name="ivaCode" defaultValue={values?.ivaCode ?? '4'} error={errors.ivaCode}>
-            {data.ivaCodes.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </SelectField>
-          <PriceField label="Precio sin IVA" name="price" required defaultValue={values?.price ?? ''} error={errors.price} cost={cost} />
-          <PriceField label="Precio mayorista" name="price2" defaultValue={values?.price2 ?? ''} error={errors.price2} cost={cost} />
-          <PriceField label="Precio distribuidor" name="price3" defaultValue={values?.price3 ?? ''} error={errors.price3} cost={cost} />
+          <IvaAndPrices values={values} errors={errors} cost={cost} data={data} />
           <Field label="Stock mínimo" name="minStock" inputMode="decimal" defaultValue={values?.minStock ?? '0'} error={errors.minStock} />
           <CheckboxField label="Activo" name="active" defaultChecked={values?.active ?? true} />
           <div className="sm:col-span-2">
@@ -225,6 +292,7 @@ export default function Products() {
       price: text(form, 'price'),
       price2: text(form, 'price2') || null,
       price3: text(form, 'price3') || null,
+      priceIncludesIva: form.get('priceIncludesIva') === 'true',
       minStock: text(form, 'minStock') || '0',
       active: form.get('active') === 'true',
       recipe: form.get('recipe') ? JSON.parse(String(form.get('recipe'))) : [],

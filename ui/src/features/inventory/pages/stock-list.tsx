@@ -1,7 +1,16 @@
-/** `/admin/inventario/stockList`: stock per warehouse with its value, low stock highlighted, printable. */
+/**
+ * `/admin/inventario/stockList`: stock per warehouse with its value, low stock highlighted,
+ * printable. The same list screen as every other list (search, filters, pages, empty state), read
+ * only: stock changes through adjustments, transfers and sales, never by editing a row.
+ */
 import { useLoaderData, useSearchParams } from 'react-router';
+import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
+import { PrintButton } from '../../../components/print-button';
 import { formatMoney, formatQuantity } from '../../../lib/format';
-import type { StockListPage } from '../../../lib/api-types';
+import type { StockListPage, StockRowView } from '../../../lib/api-types';
+
+/** A stock row as the list screen keys it (a product appears once per warehouse). */
+type StockRow = StockRowView & { _id: number };
 
 export default function StockList() {
   const { cellars, stock } = useLoaderData() as StockListPage;
@@ -10,17 +19,32 @@ export default function StockList() {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
+    next.delete('page');
     setParams(next);
   };
-  return (
-    <section className="space-y-4">
-      <header className="flex items-end justify-between print:hidden">
-        <h1 className="text-2xl font-bold">Stock por bodega</h1>
-        <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
-          Imprimir
-        </button>
-      </header>
-      <div className="flex flex-wrap gap-3 print:hidden">
+  const config: ListConfig<StockRow> = {
+    base: '/api/inventory/stock',
+    title: 'Stock por bodega',
+    newLabel: '',
+    emptyText: 'No hay existencias en las bodegas de la sucursal.',
+    readOnly: true,
+    rowKey: (r) => `${r.productId}-${r.cellarId}`,
+    rowClassName: (r) => (r.low ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : ''),
+    formTitle: () => '',
+    renderForm: () => null,
+    toBody: () => ({}),
+    headerActions: <PrintButton />,
+    columns: [
+      { key: 'code', label: 'Código', render: (r) => r.code },
+      { key: 'name', label: 'Producto', render: (r) => r.name },
+      { key: 'cellar', label: 'Bodega', render: (r) => r.cellarName },
+      { key: 'quantity', label: 'Cantidad', className: 'text-right', render: (r) => formatQuantity(r.quantity) },
+      { key: 'minStock', label: 'Mínimo', className: 'text-right', render: (r) => formatQuantity(r.minStock) },
+      { key: 'averageCost', label: 'Costo promedio', className: 'text-right', render: (r) => formatMoney(r.averageCost) },
+      { key: 'value', label: 'Valor', className: 'text-right', render: (r) => formatMoney(r.value) },
+    ],
+    toolbar: (
+      <>
         <select className="input w-auto" aria-label="Bodega" value={params.get('cellarId') ?? ''} onChange={(e) => set('cellarId', e.target.value)}>
           <option value="">Todas las bodegas</option>
           {cellars.map((c) => (
@@ -29,54 +53,20 @@ export default function StockList() {
             </option>
           ))}
         </select>
-        <input
-          className="input w-64"
-          type="search"
-          placeholder="Buscar producto…"
-          defaultValue={params.get('search') ?? ''}
-          onKeyDown={(e) => e.key === 'Enter' && set('search', e.currentTarget.value)}
-        />
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={params.get('low') === 'true'} onChange={(e) => set('low', e.target.checked ? 'true' : '')} />
+          <input type="checkbox" className="h-4 w-4 accent-primary-600" checked={params.get('low') === 'true'} onChange={(e) => set('low', e.target.checked ? 'true' : '')} />
           Solo bajo el mínimo
         </label>
-      </div>
-      <table className="w-full text-sm" data-testid="stock-table">
-        <thead className="border-b border-gray-800 text-xs uppercase">
-          <tr>
-            <th className="text-left">Código</th>
-            <th className="text-left">Producto</th>
-            <th className="text-left">Bodega</th>
-            <th className="text-right">Cantidad</th>
-            <th className="text-right">Mínimo</th>
-            <th className="text-right">Costo promedio</th>
-            <th className="text-right">Valor</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stock.results.map((r) => (
-            <tr key={`${r.productId}-${r.cellarId}`} className={`border-b border-gray-100 ${r.low ? 'bg-red-50 text-red-800' : ''}`}>
-              <td>{r.code}</td>
-              <td>{r.name}</td>
-              <td>{r.cellarName}</td>
-              <td className="text-right">{formatQuantity(r.quantity)}</td>
-              <td className="text-right">{formatQuantity(r.minStock)}</td>
-              <td className="text-right">{formatMoney(r.averageCost)}</td>
-              <td className="text-right">{formatMoney(r.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t border-gray-800 font-bold">
-            <td colSpan={6} className="text-right">
-              Valor total
-            </td>
-            <td className="text-right" data-testid="stock-total">
-              {formatMoney(stock.totalValue)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </section>
-  );
+      </>
+    ),
+    footer: (
+      <p className="text-right font-bold">
+        {'Valor total '}
+        <span data-testid="stock-total">{formatMoney(stock.totalValue)}</span>
+      </p>
+    ),
+  };
+  const offset = (stock.page - 1) * stock.limit;
+  const data = { ...stock, results: stock.results.map((r, i) => ({ ...r, _id: offset + i + 1 })) };
+  return <ListScreen config={config} data={data} />;
 }

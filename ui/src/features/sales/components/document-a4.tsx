@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import type { DocumentTotalsView, SaleClientView, SaleLineView, TicketHeader } from '../../../lib/api-types';
 import { formatDateTime, formatMoney, formatPrice, formatUnits } from '../../../lib/format';
 import { sumMoney } from '../../../lib/money';
+import { PrintBar } from '../../../components/print-button';
 
-const PRINT_CSS = '@page { size: A4; margin: 12mm } @media print { body { background: #fff } }';
 
 interface DocumentA4Props {
   header: TicketHeader;
@@ -26,8 +26,9 @@ interface DocumentA4Props {
 
 export function DocumentA4({ header, title, number, date, client, lines, totals, details = [], footer }: DocumentA4Props) {
   return (
-    <article data-testid="document-a4" className="mx-auto max-w-[210mm] bg-white p-8 text-[11px] text-gray-900">
-      <style>{PRINT_CSS}</style>
+    <>
+      <PrintBar size="a4" />
+      <article data-testid="document-a4" className="mx-auto max-w-[210mm] bg-white p-8 text-[11px] text-gray-900">
       <header className="flex justify-between border-b-2 border-gray-800 pb-3">
         <div>
           <h1 className="text-lg font-bold">{header.tradeName ?? header.businessName}</h1>
@@ -79,7 +80,7 @@ export function DocumentA4({ header, title, number, date, client, lines, totals,
             <th className="text-right">P. unitario</th>
             <th className="text-right">Descuento</th>
             <th className="text-right">IVA</th>
-            <th className="text-right">Total</th>
+            <th className="text-right">Subtotal</th>
           </tr>
         </thead>
         <tbody>
@@ -103,8 +104,9 @@ export function DocumentA4({ header, title, number, date, client, lines, totals,
         <div className="flex-1">{footer}</div>
         <table className="w-64" data-testid="totals">
           <tbody>
-            <TotalRow label="Subtotal" value={totals.gross} />
-            <TotalRow label="Descuento" value={totals.discount} />
+            {/* Σ lines = Σ subtotals per rate; with discounts, the amount before them and the discount too. */}
+            {totals.discount !== '0.00' && <TotalRow label="Suma sin descuentos" value={totals.gross} />}
+            {totals.discount !== '0.00' && <TotalRow label="Descuento" value={`-${totals.discount}`} />}
             {totals.groups.map((g) => (
               <TotalRow key={`b${g.code}`} label={`Subtotal ${g.label}`} value={g.base} />
             ))}
@@ -118,6 +120,7 @@ export function DocumentA4({ header, title, number, date, client, lines, totals,
         </table>
       </section>
     </article>
+    </>
   );
 }
 

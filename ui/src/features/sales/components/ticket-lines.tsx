@@ -1,6 +1,8 @@
 /**
  * The body every 80 mm sales ticket prints (sales note, credit note): its lines with their
- * discounts, the subtotal, the IVA per rate and the total. Complete HTML without scripts.
+ * discounts, the subtotal, the IVA per rate and the total. Complete HTML without scripts. The
+ * printed amounts add up: each line prints quantity × price, its discount below as a negative
+ * amount, and the SUBTOTAL is their sum (the lines' bases); the IVA of each rate and the TOTAL follow.
  */
 import { TicketRow, TicketRule } from '../../../components/ticket80';
 import type { DocumentTotalsView, SaleLineView } from '../../../lib/api-types';
@@ -14,7 +16,7 @@ export function TicketLines({ lines, totals, total }: { lines: SaleLineView[]; t
         {lines.map((l, i) => (
           <div key={i}>
             <p>{l.name}</p>
-            <TicketRow label={`${formatQuantity(l.quantity)} x ${formatPrice(l.unitPrice)}`} value={formatMoney(l.net)} />
+            <TicketRow label={`${formatQuantity(l.quantity)} x ${formatPrice(l.unitPrice)}`} value={formatMoney(l.gross)} />
             {discountOf(l) !== '0.00' && <TicketRow label={l.promotion ? `  ${l.promotion.name}` : '  Descuento'} value={`-${formatMoney(discountOf(l))}`} />}
           </div>
         ))}

@@ -1,20 +1,28 @@
 /**
  * `/admin/ventas/notaventa`: the POS. Keyboard first: the barcode field keeps the focus (Enter
  * adds, scanning again adds one, `+`/`-` change the selected line), F2 searches products, F4
- * picks the client, F9 pays, Esc closes dialogs. The server prices every change (promotions, IVA,
+ * picks the client, F9 pays, Esc closes dialogs; «Cancelar venta» asks before emptying the cart. The server prices every change (promotions, IVA,
  * totals) through the preview; the cart and its idempotency key live in localStorage, so a
  * reload restores an unfinished sale and a retried submit never makes a second one. Built to be
  * reused by factura express (`/admin/ventas/facturaExpress`, [`PosScreen`] in invoice mode: same
  * cart and keys, an electronic factura at the end whose SRI state is followed live). A cashier sees
  * the company's discount limit by the discount column (none at all when it is 0 %).
+ *
+ * The amounts on screen add up to the cent the way the SRI computes them (`domain::totals`): each
+ * line shows its base without IVA (its `net`), the panel the subtotal and the IVA of each rate,
+ * and the total is their sum. A line total with IVA is never shown: IVA is charged on the sum of
+ * each rate, so per-line totals would drift a cent from the total. The product search shows the
+ * price with IVA (PVP), what a shopper pays for one unit.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
+import { confirmAction } from '../../../lib/confirm';
+import { SuggestionList, useSuggestions } from '../../../components/suggestions';
 import { PAYMENT_METHODS } from '../../../lib/api-types';
 import type { ClientView, InvoiceView, Page, PaymentMethod, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
-import { formatMoney, formatQuantity } from '../../../lib/format';
+import { formatMoney, formatPrice } from '../../../lib/format';
 import { decimalText, fromCents, maxCents, toCents } from '../../../lib/money';
 
 /** Which document the POS ends in: a sales note, or an electronic factura (factura express). */
@@ -207,6 +215,21 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
     focusBarcode();
   }
 
+  /** «Cancelar venta»: asks first when the cart has something to lose. */
+  async function cancelSale() {
+    if (cart.lines.length > 0) {
+      const count = cart.lines.length;
+      const ok = await confirmAction(
+        `Se quitará${count === 1 ? ' el producto' : `n los ${count} productos`} del carrito y la venta no se registrará.`,
+        '¿Cancelar la venta?',
+        'Cancelar venta',
+        { cancelLabel: 'Seguir vendiendo', enterConfirms: true },
+      );
+      if (!ok) return focusBarcode();
+    }
+    startOver();
+  }
+
   const closeDialog = () => {
     setDialog(null);
     focusBarcode();
@@ -260,12 +283,12 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
               <tr className="border-b border-gray-200 text-left dark:border-gray-700">
                 <th className="p-2">Producto</th>
                 <th className="p-2 text-right">Cantidad</th>
-                <th className="p-2 text-right">Precio</th>
+                <th className="p-2 text-right">P. unit. sin IVA</th>
                 <th className="p-2 text-right">
                   Desc.
                   {page.maxDiscount !== null && <span className="block text-xs font-normal text-gray-500" data-testid="max-discount">{`máx. ${page.maxDiscount} %`}</span>}
                 </th>
-                <th className="p-2 text-right">Total</th>
+                <th className="p-2 text-right">Subtotal</th>
                 <th />
               </tr>
             </thead>
@@ -304,7 +327,7 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
                           onChange={(e) => changeLine(i, { unitPrice: e.target.value })}
                         />
                       ) : (
-                        formatQuantity(priced?.unitPrice ?? '0')
+                        formatPrice(priced?.unitPrice ?? '0')
                       )}
                     </td>
                     <td className="p-2 text-right">
@@ -325,7 +348,12 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
                         />
                       )}
                     </td>
-                    <td className="p-2 text-right font-medium">{priced ? formatMoney(priced.total) : '…'}</td>
+                    <td className="p-2 text-right">
+                      <span className="font-medium" data-testid="line-amount">
+                        {priced ? formatMoney(priced.net) : '…'}
+                      </span>
+                      {priced && <span className="block text-xs text-gray-500">{priced.ivaRate > 0 ? `IVA ${priced.ivaRate} %` : 'sin IVA'}</span>}
+                    </td>
                     <td className="p-2 text-right">
                       <button type="button" className="btn btn-ghost" aria-label={`Quitar ${l.name}`} onClick={() => removeLine(i)}>
                         ✕
@@ -346,11 +374,13 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
           </button>
         </div>
         {panel}
+        {/* Subtotal per rate (Σ of the lines' amounts), IVA per rate, total: they add up. */}
         <dl className="space-y-1 text-sm">
-          <Row label="Subtotal" value={totals?.gross ?? '0.00'} />
-          <Row label="Descuento" value={totals?.discount ?? '0.00'} />
-          {totals?.groups.map((g) => <Row key={g.code} label={g.label} value={g.value} />)}
+          {(totals?.groups.length ?? 0) === 0 && <Row label="Subtotal" value="0.00" testId="pos-subtotal" />}
+          {totals?.groups.map((g) => <Row key={`b${g.code}`} label={`Subtotal ${g.label}`} value={g.base} testId="pos-subtotal" />)}
+          {totals?.groups.filter((g) => g.value !== '0.00').map((g) => <Row key={`v${g.code}`} label={g.label} value={g.value} testId="pos-iva" />)}
         </dl>
+        {totals && totals.discount !== '0.00' && <p className="text-xs text-gray-500" data-testid="pos-discount">{`Incluye descuentos por ${formatMoney(totals.discount)}`}</p>}
         <p className="flex items-baseline justify-between border-t border-gray-200 pt-2 text-2xl font-bold dark:border-gray-700">
           <span>Total</span>
           <span data-testid="pos-total">{formatMoney(preview?.total ?? '0.00')}</span>
@@ -358,7 +388,7 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
         <button type="button" className="btn btn-primary w-full text-lg" disabled={!preview || cart.lines.length === 0 || needsClient} onClick={() => setDialog('pay')}>
           Cobrar (F9)
         </button>
-        <button type="button" className="btn btn-secondary w-full" disabled={cart.lines.length === 0} onClick={startOver}>
+        <button type="button" className="btn btn-secondary w-full" disabled={cart.lines.length === 0} onClick={() => void cancelSale()}>
           Cancelar venta
         </button>
       </aside>
@@ -470,11 +500,11 @@ function InvoiceProgress({ first }: { first: InvoiceView }) {
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="flex justify-between">
       <dt>{label}</dt>
-      <dd>{formatMoney(value)}</dd>
+      <dd data-testid={testId}>{formatMoney(value)}</dd>
     </div>
   );
 }
@@ -494,7 +524,7 @@ function body(cart: Cart) {
   };
 }
 
-/** F2: products by name, code or barcode. */
+/** F2: products by name, code or barcode, with the price a shopper pays (PVP, IVA included). */
 function ProductSearch({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (p: ProductView) => void }) {
   const [q, setQ] = useState('');
   const [found, setFound] = useState<ProductView[]>([]);
@@ -511,27 +541,23 @@ function ProductSearch({ open, onClose, onPick }: { open: boolean; onClose: () =
       controller.abort();
     };
   }, [q, open]);
+  const { inputProps, list } = useSuggestions(found, onPick);
   return (
     <Modal title="Buscar producto" open={open} onClose={onClose} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (found[0]) onPick(found[0]);
-        }}
-      >
-        <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre, código o código de barras" aria-label="Buscar producto" />
-      </form>
-      <ul className="mt-2 divide-y divide-gray-100 dark:divide-gray-800">
-        {found.map((p) => (
-          <li key={p._id}>
-            <button type="button" className="flex w-full justify-between p-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800" onClick={() => onPick(p)}>
-              <span>{`${p.code} · ${p.name}`}</span>
-              <span>{formatMoney(p.price)}</span>
-            </button>
-          </li>
-        ))}
-        {found.length === 0 && <li className="p-2 text-sm text-gray-500">Sin resultados.</li>}
-      </ul>
+      <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre, código o código de barras" aria-label="Buscar producto" {...inputProps} />
+      <SuggestionList
+        {...list}
+        label="Productos encontrados"
+        className="mt-2 divide-y divide-gray-100 dark:divide-gray-800"
+        optionClassName="flex w-full justify-between p-2 text-left"
+        render={(p) => (
+          <>
+            <span>{`${p.code} · ${p.name}`}</span>
+            <span data-testid="search-pvp">{`PVP ${formatMoney(p.pvp)}`}</span>
+          </>
+        )}
+      />
+      {found.length === 0 && <p className="mt-2 p-2 text-sm text-gray-500">Sin resultados.</p>}
     </Modal>
   );
 }
@@ -553,26 +579,22 @@ function ClientPicker({ open, onClose, onPick, createClient }: { open: boolean; 
       controller.abort();
     };
   }, [q, open]);
+  const { inputProps, list } = useSuggestions(found, onPick);
   return (
     <Modal title="Elegir cliente" open={open} onClose={onClose} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (found[0]) onPick(found[0]);
-        }}
-      >
-        <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre o identificación" aria-label="Buscar cliente" />
-      </form>
-      <ul className="mt-2 divide-y divide-gray-100 dark:divide-gray-800">
-        {found.map((c) => (
-          <li key={c._id}>
-            <button type="button" className="flex w-full justify-between p-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800" onClick={() => onPick(c)}>
-              <span>{c.name}</span>
-              <span className="text-gray-500">{c.identification}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre o identificación" aria-label="Buscar cliente" {...inputProps} />
+      <SuggestionList
+        {...list}
+        label="Clientes encontrados"
+        className="mt-2 divide-y divide-gray-100 dark:divide-gray-800"
+        optionClassName="flex w-full justify-between p-2 text-left"
+        render={(c) => (
+          <>
+            <span>{c.name}</span>
+            <span className="text-gray-500">{c.identification}</span>
+          </>
+        )}
+      />
       {createClient ? (
         <NewClient onCreated={onPick} />
       ) : (

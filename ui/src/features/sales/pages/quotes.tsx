@@ -7,9 +7,10 @@ import { useEffect, useState } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { ClientView, Page, ProductView, QuoteView, QuotesPage, SalePreviewView } from '../../../lib/api-types';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { QUOTE_STATES } from '../components/quote-states';
+import { SuggestionList, useSuggestions } from '../../../components/suggestions';
 
 /** The POS keeps its cart here (see `pos.tsx`). */
 const POS_CART = 'mostrador.pos.cart';
@@ -99,6 +100,14 @@ export default function Quotes() {
     setProducts([]);
   }
 
+  function pickClient(c: ClientView) {
+    setClient({ _id: c._id, name: c.name, identification: c.identification });
+    setClientQ('');
+    setClients([]);
+  }
+  const clientSuggestions = useSuggestions(clients, pickClient);
+  const productSuggestions = useSuggestions(products, addProduct);
+
   function update(i: number, change: Partial<Line>) {
     setLines(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
   }
@@ -162,45 +171,34 @@ export default function Quotes() {
                 value={clientQ}
                 onChange={(e) => setClientQ(e.target.value)}
                 placeholder={client ? `${client.name} · ${client.identification}` : 'Consumidor final (busque por nombre o identificación)'}
+                {...clientSuggestions.inputProps}
               />
             </label>
-            {clients.length > 0 && (
-              <ul className="mt-1 rounded border border-gray-200 text-sm dark:border-gray-700">
-                {clients.map((c) => (
-                  <li key={c._id}>
-                    <button
-                      type="button"
-                      className="w-full px-2 py-1 text-left hover:bg-gray-100 dark:hover:bg-gray-800"
-                      onClick={() => {
-                        setClient({ _id: c._id, name: c.name, identification: c.identification });
-                        setClientQ('');
-                        setClients([]);
-                      }}
-                    >
-                      {`${c.name} · ${c.identification}`}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SuggestionList
+              {...clientSuggestions.list}
+              label="Clientes sugeridos"
+              className="mt-1 rounded border border-gray-200 text-sm dark:border-gray-700"
+              render={(c) => `${c.name} · ${c.identification}`}
+            />
             {client && <p className="mt-1 text-sm">{`Cliente: ${client.name}`}</p>}
           </div>
           <div>
             <label className="label">
               Agregar producto
-              <input className="input" value={productQ} onChange={(e) => setProductQ(e.target.value)} placeholder="Nombre, código o código de barras" />
+              <input
+                className="input"
+                value={productQ}
+                onChange={(e) => setProductQ(e.target.value)}
+                placeholder="Nombre, código o código de barras"
+                {...productSuggestions.inputProps}
+              />
             </label>
-            {products.length > 0 && (
-              <ul className="mt-1 rounded border border-gray-200 text-sm dark:border-gray-700">
-                {products.map((p) => (
-                  <li key={p._id}>
-                    <button type="button" className="w-full px-2 py-1 text-left hover:bg-gray-100 dark:hover:bg-gray-800" onClick={() => addProduct(p)}>
-                      {`${p.code} · ${p.name} · ${formatMoney(p.price)}`}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SuggestionList
+              {...productSuggestions.list}
+              label="Productos sugeridos"
+              className="mt-1 rounded border border-gray-200 text-sm dark:border-gray-700"
+              render={(p) => `${p.code} · ${p.name} · PVP ${formatMoney(p.pvp)}`}
+            />
           </div>
         </div>
         {lines.length > 0 && (
@@ -210,8 +208,8 @@ export default function Quotes() {
                 <th>Producto</th>
                 <th className="text-right">Cantidad</th>
                 <th className="text-right">Descuento</th>
-                <th className="text-right">Precio</th>
-                <th className="text-right">Total</th>
+                <th className="text-right">P. unit. sin IVA</th>
+                <th className="text-right">Subtotal</th>
                 <th />
               </tr>
             </thead>
@@ -230,8 +228,10 @@ export default function Quotes() {
                     <td className="text-right">
                       <input className="input w-24 text-right" inputMode="decimal" aria-label={`Descuento de ${l.name}`} value={l.discount} placeholder="0.00" onChange={(e) => update(i, { discount: e.target.value })} />
                     </td>
-                    <td className="text-right">{priced ? formatMoney(priced.unitPrice) : ''}</td>
-                    <td className="text-right">{priced ? formatMoney(priced.total) : ''}</td>
+                    <td className="text-right">{priced ? formatPrice(priced.unitPrice) : ''}</td>
+                    <td className="text-right" data-testid="quote-line-amount">
+                      {priced ? formatMoney(priced.net) : ''}
+                    </td>
                     <td className="text-right">
                       <button type="button" className="btn btn-secondary" aria-label={`Quitar ${l.name}`} onClick={() => setLines(lines.filter((_, j) => j !== i))}>
                         ×
@@ -245,10 +245,16 @@ export default function Quotes() {
         )}
         {preview && (
           <div className="text-right text-sm" data-testid="quote-totals">
-            <p>{`Subtotal: ${formatMoney(preview.totals.subtotal)}`}</p>
+            {/* The lines' amounts add up to the subtotals per rate; IVA is charged on each. */}
             {preview.totals.groups.map((g) => (
-              <p key={g.code}>{`${g.label}: ${formatMoney(g.value)}`}</p>
+              <p key={`b${g.code}`}>{`Subtotal ${g.label}: ${formatMoney(g.base)}`}</p>
             ))}
+            {preview.totals.groups
+              .filter((g) => g.value !== '0.00')
+              .map((g) => (
+                <p key={`v${g.code}`}>{`${g.label}: ${formatMoney(g.value)}`}</p>
+              ))}
+            {preview.totals.discount !== '0.00' && <p className="text-xs text-gray-500">{`Incluye descuentos por ${formatMoney(preview.totals.discount)}`}</p>}
             <p className="text-lg font-bold">{`Total: ${formatMoney(preview.total)}`}</p>
           </div>
         )}

@@ -1,0 +1,180 @@
+//! Demo receivables (issue 25): three clients with credit sales of the last months — some due,
+//! some overdue in different aging buckets — and one collection by transfer, so the receivables
+//! hub, list, statement and aging show something on a fresh `serve --demo`. Everything goes
+//! through the sales service and the collection service. Runs once: only when the demo company
+//! has no receivables.
+
+use chrono::TimeDelta;
+use diesel::prelude::*;
+use serde_json::json;
+
+use crate::auth::extract::AuthUser;
+use crate::auth::roles::Tenant;
+use crate::db::schema::receivables;
+use crate::db::{DbConnection, write_transaction};
+use crate::domain::amount::UNIT;
+use crate::domain::money::money_text;
+use crate::error::AppError;
+use crate::models::CompanyId;
+use crate::models::auth::user::User;
+use crate::models::cash::bank::{BankAccount, BankAccountFields};
+use crate::models::config::company::Company;
+use crate::models::inventory::stock::Stock;
+use crate::models::inventory::warehouse::Warehouse;
+use crate::models::sales::client::{Client, ClientFields};
+use crate::services::receivables::collection::{self, Collect, Method};
+use crate::services::sales::note::{NoteBody, SaleKind, commit, prepare};
+
+/// Demo clients: cédula, name, e-mail.
+const CLIENTS: [(&str, &str, &str); 3] = [
+    ("1710034065", "Ana Pérez", "ana.perez@demo.ec"),
+    ("0102030400", "Luis Mora", "luis.mora@demo.ec"),
+    ("1712345675", "Tienda La Esquina", "esquina@demo.ec"),
+];
+
+fn credit_body(
+    key: &str,
+    client: i64,
+    product: i64,
+    quantity: i64,
+    amount: &str,
+    due: chrono::NaiveDate,
+) -> Result<NoteBody, AppError> {
+    serde_json::from_value(json!({
+        "idempotencyKey": key,
+        "clientId": client,
+        "lines": [{ "productId": product, "quantity": quantity.to_string() }],
+        "payments": [{ "method": "credit", "amount": amount, "dueDate": due.to_string() }],
+    }))
+    .map_err(|e| AppError::Internal(e.into()))
+}
+
+/// Loads the receivables when the demo company has none.
+pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow::Result<()> {
+    let existing: i64 = receivables::table
+        .filter(receivables::company_id.eq(company.get()))
+        .count()
+        .get_result(conn)?;
+    if existing > 0 {
+        return Ok(());
+    }
+    let Some(user) = User::find_by_email(conn, "vendedor@demo.ec")? else {
+        return Ok(());
+    };
+    let zone = Company::zone(conn, company)?;
+    let today = zone.today();
+    let tenant = Tenant {
+        auth: AuthUser {
+            user,
+            session_id: 0,
+            zone,
+        },
+        company,
+    };
+    let Some(cellar) = Warehouse::default_of(conn, company, branch)? else {
+        return Ok(());
+    };
+    let products: Vec<i64> =
+        Stock::listing(conn, company, branch, Some(cellar.id), None, false, 200)?
+            .into_iter()
+            .filter(|(s, ..)| s.quantity >= 20 * UNIT)
+            .map(|(s, ..)| s.product_id)
+            .take(6)
+            .collect();
+    if products.is_empty() {
+        return Ok(());
+    }
+    let fail = |e: AppError| anyhow::anyhow!(e.public_message());
+    let mut clients = Vec::new();
+    for (identification, name, email) in CLIENTS {
+        let id = Client::insert(
+            conn,
+            company,
+            &ClientFields {
+                id_type: "cedula".into(),
+                identification: identification.into(),
+                name: name.into(),
+                email: Some(email.into()),
+                phone: None,
+                address: None,
+                price_level: 1,
+                credit_limit: 500 * UNIT,
+                credit_days: 30,
+                active: true,
+            },
+        )?;
+        clients.push(id);
+    }
+    // (client, product, quantity, days ago): due 30 days after the sale.
+    let sales: [(usize, usize, i64, i64); 7] = [
+        (0, 0, 3, 130),
+        (0, 1, 2, 75),
+        (0, 2, 4, 10),
+        (1, 3, 5, 50),
+        (1, 4, 2, 20),
+        (2, 5, 6, 95),
+        (2, 0, 2, 3),
+    ];
+    for (n, (client, product, quantity, back)) in sales.iter().enumerate() {
+        let product = products[product % products.len()];
+        let day = today - TimeDelta::days(*back);
+        let due = day + TimeDelta::days(30);
+        let key = format!("demo-cxc-{n}");
+        let draft = prepare(
+            conn,
+            &tenant,
+            &credit_body(&key, clients[*client], product, *quantity, "0.01", due)?,
+            SaleKind::Note,
+        )
+        .map_err(fail)?;
+        let total = money_text(draft.total().map_err(fail)?);
+        let prepared = prepare(
+            conn,
+            &tenant,
+            &credit_body(&key, clients[*client], product, *quantity, &total, due)?,
+            SaleKind::Note,
+        )
+        .map_err(fail)?
+        .dated(zone.start_of(day) + TimeDelta::hours(10));
+        if let Err(e) = write_transaction(conn, |c| commit(c, &tenant, prepared).map(|_| ())) {
+            tracing::debug!(
+                "venta a crédito de demostración omitida: {}",
+                e.public_message()
+            );
+        }
+    }
+    // One collection by transfer into a demo bank account: Ana pays part of what she owes.
+    let account = match BankAccount::all(conn, company, true)?.into_iter().next() {
+        Some(a) => a.id,
+        None => BankAccount::insert(
+            conn,
+            company,
+            &BankAccountFields {
+                bank: "Banco Pichincha".into(),
+                account_type: "corriente".into(),
+                number: "2100123456".into(),
+                holder: "COMERCIAL DEMO S.A.".into(),
+                opening_balance: 0,
+                active: true,
+            },
+        )?,
+    };
+    write_transaction(conn, |c| {
+        collection::collect(
+            c,
+            &tenant,
+            &Collect {
+                key: "demo-cxc-cobro-1".into(),
+                client_id: clients[0],
+                method: Method::Transfer,
+                amount: 5 * UNIT,
+                bank_account_id: Some(account),
+                reference: Some("TRF-0001".into()),
+                allocations: None,
+            },
+        )
+        .map(|_| ())
+    })
+    .map_err(fail)?;
+    Ok(())
+}

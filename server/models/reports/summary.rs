@@ -1,0 +1,501 @@
+//! The sales report's summary tables (`report_sales`, `report_products`, `report_methods`):
+//! adding a document's amounts to them, and reading their sums over a range of local days; plus
+//! the reads of the documents those amounts come from (headers, lines, kardex costs, payments of
+//! a set of sales or credit notes). The rules of what goes where live in
+//! `services::reports::summary`.
+//!
+//! Rows are added with `INSERT … ON CONFLICT DO UPDATE SET x = x + excluded.x` in the order of
+//! their keys, so two transactions adding to the same rows take their locks in the same order.
+
+use chrono::NaiveDate;
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable};
+use diesel::upsert::excluded;
+
+use crate::db::schema::{
+    credit_note_lines, credit_notes, kardex, products, report_methods, report_products,
+    report_sales, sale_lines, sale_payments, sales, turns,
+};
+use crate::db::{DbConnection, bulk};
+use crate::models::CompanyId;
+
+/// A row of `report_sales`: per day, cashier, register and client.
+#[derive(Debug, Clone, PartialEq, Eq, Insertable)]
+#[diesel(table_name = report_sales)]
+pub struct HeaderRow {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub day: NaiveDate,
+    pub user_id: i64,
+    pub register_id: i64,
+    pub client_id: i64,
+    pub sales: i64,
+    pub base: i64,
+    pub iva: i64,
+    pub cost: i64,
+}
+
+/// A row of `report_products`: per day and product (with its category).
+#[derive(Debug, Clone, PartialEq, Eq, Insertable)]
+#[diesel(table_name = report_products)]
+pub struct ProductRow {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub day: NaiveDate,
+    pub product_id: i64,
+    pub category_id: i64,
+    pub sales: i64,
+    pub category_sales: i64,
+    pub base: i64,
+    pub iva: i64,
+    pub cost: i64,
+}
+
+/// A row of `report_methods`: per day and payment method.
+#[derive(Debug, Clone, PartialEq, Eq, Insertable)]
+#[diesel(table_name = report_methods)]
+pub struct MethodRow {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub day: NaiveDate,
+    pub method: String,
+    pub sales: i64,
+    pub base: i64,
+    pub iva: i64,
+    pub cost: i64,
+}
+
+/// Adds `rows` (sorted by key by the caller) to `report_sales`.
+pub fn add_headers(conn: &mut DbConnection, rows: &[HeaderRow]) -> QueryResult<usize> {
+    use report_sales::dsl as t;
+    macro_rules! upsert {
+        ($values:expr) => {
+            diesel::insert_into(report_sales::table)
+                .values($values)
+                .on_conflict((
+                    t::company_id,
+                    t::branch_office_id,
+                    t::day,
+                    t::user_id,
+                    t::register_id,
+                    t::client_id,
+                ))
+                .do_update()
+                .set((
+                    t::sales.eq(t::sales + excluded(t::sales)),
+                    t::base.eq(t::base + excluded(t::base)),
+                    t::iva.eq(t::iva + excluded(t::iva)),
+                    t::cost.eq(t::cost + excluded(t::cost)),
+                ))
+        };
+    }
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    bulk::execute(conn, || upsert!(rows), rows.iter().map(|r| upsert!(r)))
+}
+
+/// Adds `rows` (sorted by key by the caller) to `report_products`.
+pub fn add_products(conn: &mut DbConnection, rows: &[ProductRow]) -> QueryResult<usize> {
+    use report_products::dsl as t;
+    macro_rules! upsert {
+        ($values:expr) => {
+            diesel::insert_into(report_products::table)
+                .values($values)
+                .on_conflict((
+                    t::company_id,
+                    t::branch_office_id,
+                    t::day,
+                    t::product_id,
+                    t::category_id,
+                ))
+                .do_update()
+                .set((
+                    t::sales.eq(t::sales + excluded(t::sales)),
+                    t::category_sales.eq(t::category_sales + excluded(t::category_sales)),
+                    t::base.eq(t::base + excluded(t::base)),
+                    t::iva.eq(t::iva + excluded(t::iva)),
+                    t::cost.eq(t::cost + excluded(t::cost)),
+                ))
+        };
+    }
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    bulk::execute(conn, || upsert!(rows), rows.iter().map(|r| upsert!(r)))
+}
+
+/// Adds `rows` (sorted by key by the caller) to `report_methods`.
+pub fn add_methods(conn: &mut DbConnection, rows: &[MethodRow]) -> QueryResult<usize> {
+    use report_methods::dsl as t;
+    macro_rules! upsert {
+        ($values:expr) => {
+            diesel::insert_into(report_methods::table)
+                .values($values)
+                .on_conflict((t::company_id, t::branch_office_id, t::day, t::method))
+                .do_update()
+                .set((
+                    t::sales.eq(t::sales + excluded(t::sales)),
+                    t::base.eq(t::base + excluded(t::base)),
+                    t::iva.eq(t::iva + excluded(t::iva)),
+                    t::cost.eq(t::cost + excluded(t::cost)),
+                ))
+        };
+    }
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    bulk::execute(conn, || upsert!(rows), rows.iter().map(|r| upsert!(r)))
+}
+
+/// Deletes the company's summary rows (before summing its documents again).
+pub fn clear(conn: &mut DbConnection, company: CompanyId) -> QueryResult<()> {
+    let c = company.get();
+    diesel::delete(report_sales::table.filter(report_sales::company_id.eq(c))).execute(conn)?;
+    diesel::delete(report_products::table.filter(report_products::company_id.eq(c)))
+        .execute(conn)?;
+    diesel::delete(report_methods::table.filter(report_methods::company_id.eq(c)))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Whether some sale exists that no summary row counts: the summary was never built (the
+/// database is older than the summary).
+pub fn missing(conn: &mut DbConnection) -> QueryResult<bool> {
+    let any_sale: bool = diesel::select(diesel::dsl::exists(sales::table.select(sales::id))).get_result(conn)?;
+    if !any_sale {
+        return Ok(false);
+    }
+    let any_row: bool =
+        diesel::select(diesel::dsl::exists(report_sales::table.select(report_sales::company_id))).get_result(conn)?;
+    Ok(!any_row)
+}
+
+// ---- The documents the summary adds up --------------------------------------------------
+
+/// A document's header as the summary reads it: the sale's (for a credit note, the sale's
+/// cashier, register and client with the note's branch, time and amounts).
+#[derive(Debug, Clone, Queryable)]
+pub struct Header {
+    pub id: i64,
+    pub sale_id: i64,
+    pub branch: i64,
+    pub at: chrono::NaiveDateTime,
+    pub user_id: i64,
+    pub register_id: Option<i64>,
+    pub client_id: i64,
+    pub base: i64,
+    pub iva: i64,
+}
+
+/// The company's sales among `ids`.
+pub fn sale_headers(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<Vec<Header>> {
+    sales::table
+        .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
+        .filter(sales::company_id.eq(company.get()))
+        .filter(sales::id.eq_any(ids))
+        .select((
+            sales::id,
+            sales::id,
+            sales::branch_office_id,
+            sales::created_at,
+            sales::user_id,
+            turns::cash_register_id.nullable(),
+            sales::client_id,
+            sales::subtotal,
+            sales::iva,
+        ))
+        .load(conn)
+}
+
+/// The company's credit notes among `ids`, with their sales' cashier, register and client.
+pub fn note_headers(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<Vec<Header>> {
+    credit_notes::table
+        .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id)))
+        .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
+        .filter(credit_notes::company_id.eq(company.get()))
+        .filter(sales::company_id.eq(company.get()))
+        .filter(credit_notes::id.eq_any(ids))
+        .select((
+            credit_notes::id,
+            sales::id,
+            credit_notes::branch_office_id,
+            credit_notes::created_at,
+            sales::user_id,
+            turns::cash_register_id.nullable(),
+            sales::client_id,
+            credit_notes::subtotal,
+            credit_notes::iva,
+        ))
+        .load(conn)
+}
+
+/// `(document, product, category, net, iva)` of each line.
+pub type LineSums = (i64, i64, Option<i64>, i64, i64);
+
+/// The lines of the sales `ids` (of the company's sales, read through the headers).
+pub fn sale_lines_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<Vec<LineSums>> {
+    sale_lines::table
+        .inner_join(sales::table.on(sales::id.eq(sale_lines::sale_id)))
+        .inner_join(products::table.on(products::id.eq(sale_lines::product_id)))
+        .filter(sales::company_id.eq(company.get()))
+        .filter(sale_lines::sale_id.eq_any(ids))
+        .select((
+            sale_lines::sale_id,
+            sale_lines::product_id,
+            products::category_id,
+            sale_lines::net,
+            sale_lines::iva,
+        ))
+        .load(conn)
+}
+
+/// The lines of the credit notes `ids`.
+pub fn note_lines_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<Vec<LineSums>> {
+    credit_note_lines::table
+        .inner_join(credit_notes::table.on(credit_notes::id.eq(credit_note_lines::credit_note_id)))
+        .inner_join(products::table.on(products::id.eq(credit_note_lines::product_id)))
+        .filter(credit_notes::company_id.eq(company.get()))
+        .filter(credit_note_lines::credit_note_id.eq_any(ids))
+        .select((
+            credit_note_lines::credit_note_id,
+            credit_note_lines::product_id,
+            products::category_id,
+            credit_note_lines::net,
+            credit_note_lines::iva,
+        ))
+        .load(conn)
+}
+
+/// `(document, product, category, total cost)` of a kardex row.
+pub type CostRow = (i64, i64, Option<i64>, i64);
+
+/// `(document, product, category, total cost)` of each kardex row of the documents `ids` of
+/// `doc_type` (`sale`: exits; `credit_note`: returns).
+pub fn kardex_costs(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    doc_type: &str,
+    ids: &[i64],
+) -> QueryResult<Vec<CostRow>> {
+    let rows: Vec<(Option<i64>, i64, Option<i64>, i64)> = kardex::table
+        .inner_join(products::table.on(products::id.eq(kardex::product_id)))
+        .filter(kardex::company_id.eq(company.get()))
+        .filter(kardex::document_type.eq(doc_type))
+        .filter(kardex::document_id.eq_any(ids.iter().map(|id| Some(*id))))
+        .select((
+            kardex::document_id,
+            kardex::product_id,
+            products::category_id,
+            kardex::total_cost,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(doc, p, c, cost)| doc.map(|d| (d, p, c, cost)))
+        .collect())
+}
+
+/// `(sale, method, amount)` of the payments of the company's sales `ids`.
+pub fn payments_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<Vec<(i64, String, i64)>> {
+    sale_payments::table
+        .inner_join(sales::table.on(sales::id.eq(sale_payments::sale_id)))
+        .filter(sales::company_id.eq(company.get()))
+        .filter(sale_payments::sale_id.eq_any(ids))
+        .select((
+            sale_payments::sale_id,
+            sale_payments::method,
+            sale_payments::amount,
+        ))
+        .load(conn)
+}
+
+/// The ids of the company's sales and credit notes, in order.
+pub fn document_ids(
+    conn: &mut DbConnection,
+    company: CompanyId,
+) -> QueryResult<(Vec<i64>, Vec<i64>)> {
+    let sold = sales::table
+        .filter(sales::company_id.eq(company.get()))
+        .order(sales::id)
+        .select(sales::id)
+        .load(conn)?;
+    let returned = credit_notes::table
+        .filter(credit_notes::company_id.eq(company.get()))
+        .order(credit_notes::id)
+        .select(credit_notes::id)
+        .load(conn)?;
+    Ok((sold, returned))
+}
+
+// ---- Reading the summary -----------------------------------------------------------------
+
+/// A branch's local days `from..=to`.
+#[derive(Debug, Clone, Copy)]
+pub struct Days {
+    pub company: CompanyId,
+    pub branch: i64,
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+}
+
+/// `(key, count, base, iva, cost)` of one group.
+pub type Group<K> = (K, i64, i64, i64, i64);
+
+/// `SUM(column)` as BIGINT on both backends (PostgreSQL's SUM of BIGINT is NUMERIC).
+fn sum(column: &'static str) -> diesel::expression::SqlLiteral<Nullable<BigInt>> {
+    sql::<Nullable<BigInt>>(&format!("CAST(SUM({column}) AS BIGINT)"))
+}
+
+type Raw<K> = (K, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
+
+fn groups<K>(rows: Vec<Raw<K>>) -> Vec<Group<K>> {
+    rows.into_iter()
+        .map(|(k, n, b, i, c)| {
+            (
+                k,
+                n.unwrap_or(0),
+                b.unwrap_or(0),
+                i.unwrap_or(0),
+                c.unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+/// The summary's rows of the branch's days (one filter for every table).
+macro_rules! within {
+    ($table:ident, $d:expr) => {
+        $table::table
+            .filter($table::company_id.eq($d.company.get()))
+            .filter($table::branch_office_id.eq($d.branch))
+            .filter($table::day.ge($d.from))
+            .filter($table::day.le($d.to))
+    };
+}
+
+/// Which column of `report_sales` groups the headers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeaderKey {
+    Cashier,
+    Register,
+    Client,
+}
+
+/// Σ of `report_sales` per cashier, register or client.
+pub fn headers_by(conn: &mut DbConnection, d: &Days, key: HeaderKey) -> QueryResult<Vec<Group<i64>>> {
+    use report_sales::dsl as t;
+    macro_rules! by {
+        ($column:expr) => {
+            within!(report_sales, d)
+                .group_by($column)
+                .select((
+                    $column,
+                    sum("report_sales.sales"),
+                    sum("report_sales.base"),
+                    sum("report_sales.iva"),
+                    sum("report_sales.cost"),
+                ))
+                .load(conn)?
+        };
+    }
+    let rows: Vec<Raw<i64>> = match key {
+        HeaderKey::Cashier => by!(t::user_id),
+        HeaderKey::Register => by!(t::register_id),
+        HeaderKey::Client => by!(t::client_id),
+    };
+    Ok(groups(rows))
+}
+
+/// Σ of `report_sales` per day.
+pub fn headers_by_day(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<NaiveDate>>> {
+    use report_sales::dsl as t;
+    let rows: Vec<Raw<NaiveDate>> = within!(report_sales, d)
+        .group_by(t::day)
+        .select((
+            t::day,
+            sum("report_sales.sales"),
+            sum("report_sales.base"),
+            sum("report_sales.iva"),
+            sum("report_sales.cost"),
+        ))
+        .load(conn)?;
+    Ok(groups(rows))
+}
+
+/// Σ of `report_products` per product.
+pub fn by_product(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<i64>>> {
+    use report_products::dsl as t;
+    let rows: Vec<Raw<i64>> = within!(report_products, d)
+        .group_by(t::product_id)
+        .select((
+            t::product_id,
+            sum("report_products.sales"),
+            sum("report_products.base"),
+            sum("report_products.iva"),
+            sum("report_products.cost"),
+        ))
+        .load(conn)?;
+    Ok(groups(rows))
+}
+
+/// Σ of `report_products` per category (0: none), the sales counted once per category.
+pub fn by_category(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<i64>>> {
+    use report_products::dsl as t;
+    let rows: Vec<Raw<i64>> = within!(report_products, d)
+        .group_by(t::category_id)
+        .select((
+            t::category_id,
+            sum("report_products.category_sales"),
+            sum("report_products.base"),
+            sum("report_products.iva"),
+            sum("report_products.cost"),
+        ))
+        .load(conn)?;
+    Ok(groups(rows))
+}
+
+/// Σ of `report_methods` per payment method.
+pub fn by_method(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<String>>> {
+    use report_methods::dsl as t;
+    let rows: Vec<Raw<String>> = within!(report_methods, d)
+        .group_by(t::method)
+        .select((
+            t::method,
+            sum("report_methods.sales"),
+            sum("report_methods.base"),
+            sum("report_methods.iva"),
+            sum("report_methods.cost"),
+        ))
+        .load(conn)?;
+    Ok(groups(rows))
+}
+
+/// How many sales the days hold.
+pub fn count_sales(conn: &mut DbConnection, d: &Days) -> QueryResult<i64> {
+    let n: Option<i64> = within!(report_sales, d)
+        .select(sum("report_sales.sales"))
+        .first(conn)?;
+    Ok(n.unwrap_or(0))
+}

@@ -1,0 +1,191 @@
+//! Expenses and manual purchases: purchases that do not touch inventory, read into a
+//! [`PurchaseInput`] for the one purchase service.
+//!
+//! An expense: `{idempotencyKey, supplierId, documentNumber?, authorization?, date, category,
+//! description?, amount, ivaCode, payment}` (one line: the amount before IVA). A manual purchase:
+//! `{idempotencyKey, supplierId, documentNumber?, authorization?, date, lines: [{description,
+//! quantity, unitCost, discount?, ivaCode}], payment}` (free-text lines).
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::auth::roles::Tenant;
+use crate::db::DbConnection;
+use crate::domain::limits::{AMOUNT, QUANTITY, UNIT_PRICE};
+use crate::error::{AppError, AppResult};
+use crate::http::input::{micros, required_micros, text};
+use crate::services::inventory::documents::{check_line_count, line_problem};
+use crate::validation::optional_text;
+
+use super::input::{self, PaymentBody};
+use super::purchase::{self, Kind, LineInput, PurchaseInput, Registered};
+
+/// Expense categories: stored code and Spanish name.
+pub const CATEGORIES: [(&str, &str); 6] = [
+    ("arriendo", "Arriendo"),
+    ("servicios_basicos", "Servicios básicos"),
+    ("sueldos", "Sueldos"),
+    ("transporte", "Transporte"),
+    ("mantenimiento", "Mantenimiento"),
+    ("otros", "Otros"),
+];
+
+/// Longest line description.
+const DESCRIPTION_MAX: usize = 300;
+
+/// An expense's request.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpenseBody {
+    pub idempotency_key: Option<String>,
+    pub supplier_id: Option<Value>,
+    pub document_number: Option<String>,
+    pub authorization: Option<String>,
+    pub date: Option<String>,
+    pub category: Option<String>,
+    pub description: Option<String>,
+    pub amount: Option<Value>,
+    pub iva_code: Option<String>,
+    pub payment: Option<PaymentBody>,
+}
+
+/// A manual purchase's request.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ManualBody {
+    pub idempotency_key: Option<String>,
+    pub supplier_id: Option<Value>,
+    pub document_number: Option<String>,
+    pub authorization: Option<String>,
+    pub date: Option<String>,
+    pub lines: Option<Vec<ManualLineBody>>,
+    pub payment: Option<PaymentBody>,
+}
+
+/// A free-text line.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ManualLineBody {
+    pub description: Option<String>,
+    pub quantity: Option<Value>,
+    pub unit_cost: Option<Value>,
+    pub discount: Option<Value>,
+    pub iva_code: Option<String>,
+}
+
+/// Reads and registers an expense in the caller's write transaction.
+pub fn register_expense(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &ExpenseBody,
+) -> AppResult<Registered> {
+    let key = input::key(&body.idempotency_key)?;
+    let supplier_id = input::supplier(body.supplier_id.as_ref())?;
+    let document_number = input::document_number(&body.document_number, false)?;
+    let authorization = input::authorization(&body.authorization)?;
+    let date = input::date(&body.date, tenant.zone().today())?;
+    let category = text(&body.category).unwrap_or_default();
+    let Some((code, name)) = CATEGORIES.iter().find(|(c, _)| *c == category) else {
+        return Err(AppError::field(
+            "category",
+            "Elija la categoría: arriendo, servicios básicos, sueldos, transporte, mantenimiento u otros",
+        ));
+    };
+    let description = text(&body.description);
+    if let Some(problem) = optional_text(description.as_deref(), "La descripción", DESCRIPTION_MAX)
+    {
+        return Err(AppError::field("description", problem));
+    }
+    let amount = required_micros(body.amount.as_ref(), "El monto", true, false, AMOUNT)
+        .map_err(|e| AppError::field("amount", e))?;
+    let iva_code = input::iva_code(&body.iva_code).map_err(|e| AppError::field("ivaCode", e))?;
+    let payment = input::payment(body.payment.as_ref())?;
+    let input = PurchaseInput {
+        kind: Kind::Expense,
+        key,
+        supplier_id,
+        document_number,
+        authorization,
+        date,
+        cellar: None,
+        category: Some((*code).to_string()),
+        lines: vec![LineInput {
+            product: None,
+            description: description.unwrap_or_else(|| (*name).to_string()),
+            quantity: crate::domain::amount::UNIT,
+            unit_cost: amount,
+            discount: 0,
+            iva_code,
+        }],
+        payment,
+    };
+    purchase::register(conn, tenant, &input)
+}
+
+/// Reads and registers a manual purchase in the caller's write transaction.
+pub fn register_manual(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &ManualBody,
+) -> AppResult<Registered> {
+    let key = input::key(&body.idempotency_key)?;
+    let supplier_id = input::supplier(body.supplier_id.as_ref())?;
+    let document_number = input::document_number(&body.document_number, false)?;
+    let authorization = input::authorization(&body.authorization)?;
+    let date = input::date(&body.date, tenant.zone().today())?;
+    let payment = input::payment(body.payment.as_ref())?;
+    let raw = body.lines.as_deref().unwrap_or_default();
+    check_line_count(raw.len())?;
+    let mut lines = Vec::with_capacity(raw.len());
+    for (n, line) in raw.iter().enumerate() {
+        let row = n + 1;
+        let description = text(&line.description).unwrap_or_default();
+        if let Some(problem) =
+            crate::validation::required_text(&description, "La descripción", DESCRIPTION_MAX)
+        {
+            return Err(line_problem(row, problem));
+        }
+        let quantity =
+            required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
+                .map_err(|e| line_problem(row, e))?;
+        let unit_cost = required_micros(
+            line.unit_cost.as_ref(),
+            "El costo unitario",
+            false,
+            false,
+            UNIT_PRICE,
+        )
+        .map_err(|e| line_problem(row, e))?;
+        let discount = micros(
+            line.discount.as_ref(),
+            "El descuento",
+            false,
+            false,
+            UNIT_PRICE,
+        )
+        .map_err(|e| line_problem(row, e))?
+        .unwrap_or(0);
+        let iva_code = input::iva_code(&line.iva_code).map_err(|e| line_problem(row, e))?;
+        lines.push(LineInput {
+            product: None,
+            description,
+            quantity,
+            unit_cost,
+            discount,
+            iva_code,
+        });
+    }
+    let input = PurchaseInput {
+        kind: Kind::Manual,
+        key,
+        supplier_id,
+        document_number,
+        authorization,
+        date,
+        cellar: None,
+        category: None,
+        lines,
+        payment,
+    };
+    purchase::register(conn, tenant, &input)
+}

@@ -1,0 +1,129 @@
+//! Reading the parts every purchase body shares: idempotency key, supplier, the supplier's
+//! document number and authorization, date, payment. Each problem is reported on its field.
+
+use chrono::NaiveDate;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::error::{AppError, AppResult};
+use crate::http::input::{optional_id, text};
+
+use super::purchase::Payment;
+
+/// Longest idempotency key.
+pub const KEY_MAX: usize = 100;
+
+/// `payment: {method: "cash"|"bank"|"credit", bankAccountId?}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentBody {
+    pub method: Option<String>,
+    pub bank_account_id: Option<Value>,
+}
+
+/// The key: required, 1 to [`KEY_MAX`] characters.
+pub fn key(value: &Option<String>) -> AppResult<String> {
+    let key = value.as_deref().map(str::trim).unwrap_or_default();
+    if key.is_empty() || key.chars().count() > KEY_MAX {
+        return Err(AppError::field(
+            "idempotencyKey",
+            format!(
+                "Cada compra lleva una clave de envío (idempotencyKey) de 1 a {KEY_MAX} caracteres"
+            ),
+        ));
+    }
+    Ok(key.to_string())
+}
+
+/// The supplier's id (its existence is checked by the service).
+pub fn supplier(value: Option<&Value>) -> AppResult<i64> {
+    match optional_id(value) {
+        Ok(Some(id)) => Ok(id),
+        _ => Err(AppError::field("supplierId", "Elija el proveedor")),
+    }
+}
+
+/// Whether `number` is a document number `001-001-000000123`.
+pub fn is_document_number(number: &str) -> bool {
+    let parts: Vec<&str> = number.split('-').collect();
+    parts.len() == 3
+        && [3, 3, 9]
+            .iter()
+            .zip(&parts)
+            .all(|(len, p)| p.len() == *len && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The supplier's document number: required (merchandise) or optional, `001-001-000000123`.
+pub fn document_number(value: &Option<String>, required: bool) -> AppResult<Option<String>> {
+    match text(value) {
+        None if required => Err(AppError::field(
+            "documentNumber",
+            "El número de documento del proveedor es obligatorio",
+        )),
+        None => Ok(None),
+        Some(n) if is_document_number(&n) => Ok(Some(n)),
+        Some(_) => Err(AppError::field(
+            "documentNumber",
+            "El número de documento debe tener la forma 001-001-000000123",
+        )),
+    }
+}
+
+/// The SRI authorization: 10, 37 or 49 digits, optional.
+pub fn authorization(value: &Option<String>) -> AppResult<Option<String>> {
+    match text(value) {
+        None => Ok(None),
+        Some(a) if [10, 37, 49].contains(&a.len()) && a.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(Some(a))
+        }
+        Some(_) => Err(AppError::field(
+            "authorization",
+            "La autorización debe tener 10, 37 o 49 dígitos",
+        )),
+    }
+}
+
+/// The purchase's date `AAAA-MM-DD`, not after `today`.
+pub fn date(value: &Option<String>, today: NaiveDate) -> AppResult<NaiveDate> {
+    let Some(raw) = text(value) else {
+        return Err(AppError::field("date", "La fecha es obligatoria"));
+    };
+    let date = NaiveDate::parse_from_str(&raw, "%Y-%m-%d")
+        .map_err(|_| AppError::field("date", "La fecha debe tener la forma AAAA-MM-DD"))?;
+    if date > today {
+        return Err(AppError::field(
+            "date",
+            "La fecha no puede ser posterior a hoy",
+        ));
+    }
+    Ok(date)
+}
+
+/// The payment.
+pub fn payment(body: Option<&PaymentBody>) -> AppResult<Payment> {
+    let method = body.and_then(|p| p.method.as_deref()).map(str::trim);
+    match method {
+        Some("cash") => Ok(Payment::Cash),
+        Some("credit") => Ok(Payment::Credit),
+        Some("bank") => {
+            let account =
+                optional_id(body.and_then(|p| p.bank_account_id.as_ref())).map_err(|_| {
+                    AppError::field("payment.bankAccountId", "Elija la cuenta bancaria")
+                })?;
+            Ok(Payment::Bank(account))
+        }
+        _ => Err(AppError::field(
+            "payment.method",
+            "Elija la forma de pago: efectivo, banco o crédito",
+        )),
+    }
+}
+
+/// An IVA code of the SRI's table.
+pub fn iva_code(value: &Option<String>) -> Result<String, String> {
+    let code = value.as_deref().map(str::trim).unwrap_or_default();
+    match crate::domain::taxes::iva_rate(code) {
+        Some(_) => Ok(code.to_string()),
+        None => Err("el código de IVA no es válido".into()),
+    }
+}

@@ -1,0 +1,414 @@
+//! A collection (cobro) of a client's receivables, and its reversal.
+//!
+//! **Allocation.** The money received plus the client's credit (saldo a favor) left over by
+//! earlier collections is spread over the client's open receivables, oldest first, or as the
+//! user allocated it by hand. No receivable gets more than its balance; what is not allocated
+//! stays as the client's credit (`amount − applied` of each receipt not reversed), which the next
+//! collection uses.
+//!
+//! **Money.** Cash goes to the collecting user's open shift through the one cash service
+//! (`post_to_shift`, refused without an open shift); transfer, card and cheque go to a bank
+//! account through the one bank service (`services::cash::bank::post`).
+//!
+//! **Numbers.** Receipts are numbered per company with a company counter taken at the start of
+//! the write transaction (`sequence::lock_company`): gapless, never repeated.
+//!
+//! **Reversal.** A receipt is never deleted: its reversal marks it, restores the balances it
+//! lowered and takes the money back out of the shift it went into (the user's open shift when
+//! that one is closed) or out of the bank account. A receipt whose left-over credit a later
+//! collection already used cannot be reversed until that one is.
+
+use std::collections::HashMap;
+
+use crate::auth::roles::Tenant;
+use crate::db::DbConnection;
+use crate::domain::money::money_text;
+use crate::error::{AppError, AppResult, conflict};
+use crate::models::auth::user::User;
+use crate::models::cash::movement::{MovementKind, NewMovement};
+use crate::models::cash::turn::{self, Turn};
+use crate::models::receivables::ledger;
+use crate::models::receivables::receipt::{NewReceipt, Receipt};
+use crate::models::sales::client::Client;
+use crate::models::sales::receivable::Receivable;
+use crate::services::cash::bank;
+use crate::services::cash::posting::{ShiftTarget, post_to_shift};
+use crate::services::sales::sequence::{self, CompanyDoc};
+use crate::util::time::now;
+use crate::views::receivables::{AllocationView, ClientRefView, ReceiptView};
+
+/// 404 of a receipt that is not the company's.
+pub const RECEIPT_NOT_FOUND: &str = "No se encontró el cobro";
+/// 409 of a second reversal.
+pub const ALREADY_REVERSED: &str = "El cobro ya fue anulado";
+/// 409: the receipt's credit was used by a later collection.
+pub const CREDIT_USED: &str =
+    "El saldo a favor que dejó este cobro ya se usó en otro cobro: anule primero ese cobro";
+/// 400: nothing to collect.
+pub const NOTHING_OWED: &str = "El cliente no tiene cuentas por cobrar pendientes";
+/// Longest idempotency key.
+pub const KEY_MAX: usize = 100;
+
+/// How the money came in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Cash,
+    Transfer,
+    Card,
+    Cheque,
+}
+
+impl Method {
+    /// Parses the API's name.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "cash" => Some(Self::Cash),
+            "transfer" => Some(Self::Transfer),
+            "card" => Some(Self::Card),
+            "cheque" => Some(Self::Cheque),
+            _ => None,
+        }
+    }
+
+    /// As stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Cash => "cash",
+            Self::Transfer => "transfer",
+            Self::Card => "card",
+            Self::Cheque => "cheque",
+        }
+    }
+
+    /// Spanish name (receipts, shift lines).
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Cash => "efectivo",
+            Self::Transfer => "transferencia",
+            Self::Card => "tarjeta",
+            Self::Cheque => "cheque",
+        }
+    }
+}
+
+/// A validated collection.
+#[derive(Debug, Clone)]
+pub struct Collect {
+    pub key: String,
+    pub client_id: i64,
+    pub method: Method,
+    /// Micros, positive.
+    pub amount: i64,
+    pub bank_account_id: Option<i64>,
+    pub reference: Option<String>,
+    /// By hand: `(receivable id, micros)`; `None`: oldest first.
+    pub allocations: Option<Vec<(i64, i64)>>,
+}
+
+/// What [`collect`] did.
+pub enum Collected {
+    Created(Box<ReceiptView>),
+    /// The receipt already registered under the same key.
+    Existing(Box<ReceiptView>),
+}
+
+/// Registers a collection (see the module). Runs inside the caller's write transaction.
+pub fn collect(conn: &mut DbConnection, tenant: &Tenant, body: &Collect) -> AppResult<Collected> {
+    let company = tenant.company;
+    if let Some(existing) = Receipt::find_by_key(conn, company, &body.key)? {
+        return Ok(Collected::Existing(Box::new(receipt_view(
+            conn, tenant, &existing,
+        )?)));
+    }
+    let counter = sequence::lock_company(conn, company, CompanyDoc::CollectionReceipt)?;
+    let client = Client::find(conn, company, body.client_id)?
+        .filter(|c| !c.is_final_consumer)
+        .ok_or_else(|| AppError::field("clientId", "El cliente no existe"))?;
+    let open = ledger::open(conn, company, Some(client.id))?;
+    let credit = Receipt::client_credit(conn, company, client.id)?;
+    let available = body
+        .amount
+        .checked_add(credit)
+        .ok_or_else(|| AppError::field("amount", "El monto es demasiado grande"))?;
+    let rows: Vec<(i64, i64)> = match &body.allocations {
+        None => {
+            if open.is_empty() {
+                return Err(AppError::field("clientId", NOTHING_OWED));
+            }
+            let mut left = available;
+            let mut rows = Vec::new();
+            for r in &open {
+                if left == 0 {
+                    break;
+                }
+                let take = left.min(r.receivable.balance);
+                rows.push((r.receivable.id, take));
+                left -= take;
+            }
+            rows
+        }
+        Some(given) => {
+            let balances: HashMap<i64, (i64, &str)> = open
+                .iter()
+                .map(|r| (r.receivable.id, (r.receivable.balance, r.document.as_str())))
+                .collect();
+            let mut seen = Vec::new();
+            let mut total: i64 = 0;
+            for (i, (id, amount)) in given.iter().enumerate() {
+                let at =
+                    |m: String| AppError::field("allocations", format!("Abono {}: {m}", i + 1));
+                let Some((balance, document)) = balances.get(id) else {
+                    return Err(at(
+                        "la cuenta por cobrar no es del cliente o ya está pagada".into(),
+                    ));
+                };
+                if seen.contains(id) {
+                    return Err(at("la cuenta por cobrar está repetida".into()));
+                }
+                seen.push(*id);
+                if *amount <= 0 {
+                    return Err(at("el monto debe ser mayor que cero".into()));
+                }
+                if amount > balance {
+                    return Err(at(format!(
+                        "el monto ({}) supera el saldo de {document} ({})",
+                        money_text(*amount),
+                        money_text(*balance)
+                    )));
+                }
+                total += amount;
+            }
+            if total > available {
+                return Err(AppError::field(
+                    "allocations",
+                    format!(
+                        "Los abonos ({}) superan el monto recibido más el saldo a favor ({})",
+                        money_text(total),
+                        money_text(available)
+                    ),
+                ));
+            }
+            given.clone()
+        }
+    };
+    let applied: i64 = rows.iter().map(|(_, a)| a).sum();
+    let number = counter.next();
+    let description = format!("Cobro recibo {number} de {}", client.name);
+    let (bank_account, turn_id) = match body.method {
+        Method::Cash => (None, None),
+        _ => (
+            Some(bank::usable_account(
+                conn,
+                tenant,
+                body.bank_account_id,
+                "bankAccountId",
+            )?),
+            None,
+        ),
+    };
+    let at = now();
+    let id = Receipt::insert(
+        conn,
+        &NewReceipt {
+            company_id: company.get(),
+            number,
+            idempotency_key: &body.key,
+            client_id: client.id,
+            user_id: tenant.user_id(),
+            method: body.method.as_str(),
+            amount: body.amount,
+            applied,
+            bank_account_id: bank_account.as_ref().map(|a| a.id),
+            reference: body.reference.as_deref(),
+            turn_id,
+            created_at: at,
+        },
+    )?;
+    sequence::advance_company(conn, &counter)?;
+    if !rows.is_empty() {
+        Receipt::insert_allocations(conn, company, id, &rows)?;
+    }
+    for (receivable, amount) in &rows {
+        if Receivable::lower(conn, company, *receivable, *amount)? != 1 {
+            return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
+        }
+    }
+    match &bank_account {
+        None => {
+            let movement = post_to_shift(
+                conn,
+                company,
+                ShiftTarget::OpenOf(tenant.user_id()),
+                &NewMovement {
+                    kind: MovementKind::Collection,
+                    amount: body.amount,
+                    reason: description,
+                    payment_method: Some(Method::Cash.label().into()),
+                    source: Some(("collection_receipt".into(), id)),
+                    user_id: tenant.user_id(),
+                },
+            )?;
+            set_turn(conn, tenant, id, movement.turn_id)?;
+        }
+        Some(account) => {
+            bank::post(
+                conn,
+                tenant,
+                account,
+                "collection",
+                body.amount,
+                &format!("{description} ({})", body.method.label()),
+                None,
+            )?;
+        }
+    }
+    let receipt = Receipt::find(conn, company, id)?.ok_or_else(crate::error::not_in_table)?;
+    Ok(Collected::Created(Box::new(receipt_view(
+        conn, tenant, &receipt,
+    )?)))
+}
+
+fn set_turn(conn: &mut DbConnection, tenant: &Tenant, id: i64, turn: i64) -> AppResult<()> {
+    use crate::db::schema::collection_receipts;
+    use diesel::prelude::*;
+    diesel::update(crate::company_row!(collection_receipts, tenant.company, id))
+        .set(collection_receipts::turn_id.eq(Some(turn)))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Reverses receipt `id` with `reason` (see the module). Runs inside the caller's write
+/// transaction; answers the reversed receipt.
+pub fn reverse(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+    reason: &str,
+) -> AppResult<ReceiptView> {
+    let company = tenant.company;
+    let receipt = Receipt::find(conn, company, id)?
+        .ok_or_else(|| AppError::NotFound(RECEIPT_NOT_FOUND.into()))?;
+    if receipt.reversed_at.is_some() {
+        return Err(conflict(ALREADY_REVERSED));
+    }
+    let credit = Receipt::client_credit(conn, company, receipt.client_id)?;
+    if credit - (receipt.amount - receipt.applied) < 0 {
+        return Err(conflict(CREDIT_USED));
+    }
+    let at = now();
+    if Receipt::mark_reversed(conn, company, id, tenant.user_id(), reason, at)? != 1 {
+        return Err(conflict(ALREADY_REVERSED));
+    }
+    for allocation in Receipt::allocations_of(conn, company, &[id])? {
+        if Receivable::raise(conn, company, allocation.receivable_id, allocation.amount)? != 1 {
+            return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
+        }
+    }
+    let description = format!("Anulación del cobro recibo {}: {reason}", receipt.number);
+    match receipt.bank_account_id {
+        None => {
+            // Back out of the shift it went into while that one is open, else the user's.
+            let target = match receipt.turn_id {
+                Some(t) if Turn::find(conn, company, t)?.is_some_and(|t| t.state == turn::OPEN) => {
+                    ShiftTarget::Turn(t)
+                }
+                _ => ShiftTarget::OpenOf(tenant.user_id()),
+            };
+            post_to_shift(
+                conn,
+                company,
+                target,
+                &NewMovement {
+                    kind: MovementKind::CashRefund,
+                    amount: receipt.amount,
+                    reason: description,
+                    payment_method: Some(Method::Cash.label().into()),
+                    source: Some(("collection_receipt".into(), id)),
+                    user_id: tenant.user_id(),
+                },
+            )?;
+        }
+        Some(account) => {
+            let account = crate::models::cash::bank::BankAccount::find(conn, company, account)?
+                .ok_or_else(crate::error::not_in_table)?;
+            bank::post(
+                conn,
+                tenant,
+                &account,
+                "collection_reversal",
+                -receipt.amount,
+                &description,
+                None,
+            )?;
+        }
+    }
+    let receipt = Receipt::find(conn, company, id)?.ok_or_else(crate::error::not_in_table)?;
+    receipt_view(conn, tenant, &receipt)
+}
+
+/// The view of a receipt: its allocations with the receivables' balances now, the client's
+/// credit and what they still owe.
+pub fn receipt_view(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    receipt: &Receipt,
+) -> AppResult<ReceiptView> {
+    let company = tenant.company;
+    let client =
+        Client::find(conn, company, receipt.client_id)?.ok_or_else(crate::error::not_in_table)?;
+    let allocations = Receipt::allocations_of(conn, company, &[receipt.id])?;
+    let ids: Vec<i64> = allocations.iter().map(|a| a.receivable_id).collect();
+    let rows: HashMap<i64, ledger::ReceivableRow> = ledger::find_many(conn, company, &ids)?
+        .into_iter()
+        .map(|r| (r.receivable.id, r))
+        .collect();
+    let credit = Receipt::client_credit(conn, company, client.id)?;
+    let outstanding = Receivable::outstanding(conn, company, client.id)?;
+    let user = User::find(conn, receipt.user_id)?.name;
+    let zone = tenant.zone();
+    Ok(ReceiptView {
+        id: receipt.id,
+        number: receipt.number,
+        date: zone.iso(receipt.created_at),
+        client: client_ref(&client),
+        method: receipt.method.clone(),
+        amount: money_text(receipt.amount),
+        applied: money_text(receipt.applied),
+        credit_used: money_text((receipt.applied - receipt.amount).max(0)),
+        left_over: money_text((receipt.amount - receipt.applied).max(0)),
+        bank_account_id: receipt.bank_account_id,
+        reference: receipt.reference.clone(),
+        allocations: allocations
+            .iter()
+            .map(|a| AllocationView {
+                receivable_id: a.receivable_id,
+                document: rows
+                    .get(&a.receivable_id)
+                    .map(|r| r.document.clone())
+                    .unwrap_or_default(),
+                amount: money_text(a.amount),
+                balance: money_text(
+                    rows.get(&a.receivable_id)
+                        .map(|r| r.receivable.balance)
+                        .unwrap_or(0),
+                ),
+            })
+            .collect(),
+        remaining_credit: money_text(credit),
+        outstanding: money_text(outstanding),
+        user,
+        reversed: receipt.reversed_at.is_some(),
+        reversed_at: receipt.reversed_at.map(|t| zone.iso(t)),
+        reversal_reason: receipt.reversal_reason.clone(),
+    })
+}
+
+/// The client as receipts and statements name it.
+pub fn client_ref(client: &Client) -> ClientRefView {
+    ClientRefView {
+        id: client.id,
+        name: client.name.clone(),
+        identification: client.identification.clone(),
+        email: client.email.clone(),
+    }
+}

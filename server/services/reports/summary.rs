@@ -1,0 +1,327 @@
+//! The sales report's summary, kept by the transaction that writes each sale and credit note.
+//!
+//! Why: the report over 100,000 sales of 5 lines joined 500,000 lines and their kardex exits and
+//! counted distinct sales per product (about 1.5 s on SQLite). The summary tables hold, per local
+//! day (the company's zone) of a branch, the sums every grouping needs, so the report sums a few
+//! thousand rows (`models::reports::summary`):
+//! - `report_sales` per cashier, register and client: the headers' subtotal and IVA (the IVA the
+//!   document states) and the kardex cost — day, cashier, register, client and the totals;
+//! - `report_products` per product and category: the lines' net and IVA, the kardex cost per
+//!   product (a recipe's cost is its ingredients' rows, as the kardex has it), a sale counted
+//!   once per product and once per category (on its first product of the category), so the
+//!   counts stay sums;
+//! - `report_methods` per payment method: the document's base, IVA and cost split over its
+//!   sale's payments in proportion, to the cent (the last payment takes the rest), the sale
+//!   counted once under each payment.
+//!
+//! A credit note subtracts its amounts (count 0) on its own date from the groups of its sale.
+//! [`record_sale`] and [`record_credit_note`] are called by the sales document service and the
+//! credit-note service inside their write transactions, after the kardex is posted; they read
+//! back what was written (one code path for the live documents and for [`rebuild`], which sums
+//! a company's existing documents again: after the migration and in tests that move a sale in
+//! time). A company's day is its zone's when the document is written.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::NaiveDate;
+
+use crate::db::DbConnection;
+use crate::db::schema::companies;
+use crate::domain::amount::{CENT, div_round};
+use crate::error::AppResult;
+use crate::models::CompanyId;
+use crate::models::config::company::Company;
+use crate::models::reports::summary::{
+    self as q, Header, HeaderRow, LineSums, MethodRow, ProductRow,
+};
+use crate::util::time::Zone;
+
+/// Adds the sale `sale_id` (written in the caller's transaction) to the summary.
+pub fn record_sale(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    zone: Zone,
+    sale_id: i64,
+) -> AppResult<()> {
+    add_documents(conn, company, zone, Source::Sales, &[sale_id])
+}
+
+/// Subtracts the credit note `note_id` (written in the caller's transaction) from the summary.
+pub fn record_credit_note(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    zone: Zone,
+    note_id: i64,
+) -> AppResult<()> {
+    add_documents(conn, company, zone, Source::CreditNotes, &[note_id])
+}
+
+/// Sums the company's sales and credit notes again (in the caller's transaction).
+pub fn rebuild(conn: &mut DbConnection, company: CompanyId) -> AppResult<()> {
+    let zone = Company::zone(conn, company)?;
+    q::clear(conn, company)?;
+    let (sold, returned) = q::document_ids(conn, company)?;
+    for chunk in sold.chunks(BATCH) {
+        add_documents(conn, company, zone, Source::Sales, chunk)?;
+    }
+    for chunk in returned.chunks(BATCH) {
+        add_documents(conn, company, zone, Source::CreditNotes, chunk)?;
+    }
+    Ok(())
+}
+
+/// After the migrations: sums every company's documents when the summary was never built (a
+/// database older than it), in one transaction.
+pub fn backfill(conn: &mut DbConnection) -> AppResult<bool> {
+    use diesel::prelude::*;
+    if !q::missing(conn)? {
+        return Ok(false);
+    }
+    crate::db::write_transaction(conn, |conn| {
+        let ids: Vec<i64> = companies::table.select(companies::id).load(conn)?;
+        for id in ids {
+            rebuild(conn, CompanyId::trusted(id))?;
+        }
+        Ok(true)
+    })
+}
+
+/// Documents read at once by [`rebuild`].
+const BATCH: usize = 1000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Sales,
+    CreditNotes,
+}
+
+/// Sums of one summary row.
+#[derive(Debug, Clone, Copy, Default)]
+struct Acc {
+    sales: i64,
+    category_sales: i64,
+    base: i64,
+    iva: i64,
+    cost: i64,
+}
+
+/// Adds the documents `ids` of `source` (negative for credit notes) to the summary.
+fn add_documents(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    zone: Zone,
+    source: Source,
+    ids: &[i64],
+) -> AppResult<()> {
+    let (headers, lines, costs) = match source {
+        Source::Sales => (
+            q::sale_headers(conn, company, ids)?,
+            q::sale_lines_of(conn, company, ids)?,
+            q::kardex_costs(conn, company, "sale", ids)?,
+        ),
+        Source::CreditNotes => (
+            q::note_headers(conn, company, ids)?,
+            q::note_lines_of(conn, company, ids)?,
+            q::kardex_costs(conn, company, "credit_note", ids)?,
+        ),
+    };
+    let sale_ids: Vec<i64> = headers.iter().map(|h| h.sale_id).collect();
+    let mut payments: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+    for (sale, method, amount) in q::payments_of(conn, company, &sale_ids)? {
+        payments.entry(sale).or_default().push((method, amount));
+    }
+    let (sign, counted) = match source {
+        Source::Sales => (1, 1),
+        Source::CreditNotes => (-1, 0),
+    };
+    let mut lines_of: HashMap<i64, Vec<&LineSums>> = HashMap::new();
+    for l in &lines {
+        lines_of.entry(l.0).or_default().push(l);
+    }
+    let mut cost_of: HashMap<i64, Vec<Costed>> = HashMap::new();
+    for (doc, product, category, cost) in costs {
+        cost_of.entry(doc).or_default().push((product, category, cost));
+    }
+    let c = company.get();
+    let mut by_header: BTreeMap<HeaderKey, Acc> = BTreeMap::new();
+    let mut by_product: BTreeMap<ProductKey, Acc> = BTreeMap::new();
+    let mut by_method: BTreeMap<MethodKey, Acc> = BTreeMap::new();
+    for h in &headers {
+        let day = zone.date_of(h.at);
+        let doc_lines = lines_of.get(&h.id).map(Vec::as_slice).unwrap_or_default();
+        let doc_costs = cost_of.get(&h.id).map(Vec::as_slice).unwrap_or_default();
+        let cost: i64 = doc_costs.iter().map(|(_, _, c)| c).sum();
+        add_header(&mut by_header, h, day, sign, counted, cost);
+        add_products(&mut by_product, h.branch, day, doc_lines, doc_costs, sign, counted);
+        if let Some(paid) = payments.get_mut(&h.sale_id) {
+            paid.sort();
+            add_methods(&mut by_method, h, day, paid, sign, counted, cost);
+        }
+    }
+    let headers: Vec<HeaderRow> = by_header
+        .into_iter()
+        .map(|((branch, day, user, register, client), a)| HeaderRow {
+            company_id: c,
+            branch_office_id: branch,
+            day,
+            user_id: user,
+            register_id: register,
+            client_id: client,
+            sales: a.sales,
+            base: a.base,
+            iva: a.iva,
+            cost: a.cost,
+        })
+        .collect();
+    let products: Vec<ProductRow> = by_product
+        .into_iter()
+        .map(|((branch, day, product, category), a)| ProductRow {
+            company_id: c,
+            branch_office_id: branch,
+            day,
+            product_id: product,
+            category_id: category,
+            sales: a.sales,
+            category_sales: a.category_sales,
+            base: a.base,
+            iva: a.iva,
+            cost: a.cost,
+        })
+        .collect();
+    let methods: Vec<MethodRow> = by_method
+        .into_iter()
+        .map(|((branch, day, method), a)| MethodRow {
+            company_id: c,
+            branch_office_id: branch,
+            day,
+            method,
+            sales: a.sales,
+            base: a.base,
+            iva: a.iva,
+            cost: a.cost,
+        })
+        .collect();
+    // Always in this order (and each sorted by key): the same lock order in every transaction.
+    q::add_headers(conn, &headers)?;
+    q::add_products(conn, &products)?;
+    q::add_methods(conn, &methods)?;
+    Ok(())
+}
+
+/// Product, category, kardex cost of a document.
+type Costed = (i64, Option<i64>, i64);
+/// Branch, day, cashier, register, client.
+type HeaderKey = (i64, NaiveDate, i64, i64, i64);
+/// Branch, day, product, category.
+type ProductKey = (i64, NaiveDate, i64, i64);
+/// Branch, day, method.
+type MethodKey = (i64, NaiveDate, String);
+
+fn add_header(
+    rows: &mut BTreeMap<HeaderKey, Acc>,
+    h: &Header,
+    day: NaiveDate,
+    sign: i64,
+    counted: i64,
+    cost: i64,
+) {
+    let key = (
+        h.branch,
+        day,
+        h.user_id,
+        h.register_id.unwrap_or(0),
+        h.client_id,
+    );
+    let a = rows.entry(key).or_default();
+    a.sales += counted;
+    a.base += sign * h.base;
+    a.iva += sign * h.iva;
+    a.cost += sign * cost;
+}
+
+/// A document's lines and kardex costs per product; the sale counted once per product, and
+/// once per category on the row of its first (lowest id) product of that category.
+fn add_products(
+    rows: &mut BTreeMap<ProductKey, Acc>,
+    branch: i64,
+    day: NaiveDate,
+    lines: &[&LineSums],
+    costs: &[Costed],
+    sign: i64,
+    counted: i64,
+) {
+    let mut doc: BTreeMap<(i64, i64), Acc> = BTreeMap::new();
+    for (_, product, category, net, iva) in lines.iter().copied() {
+        let a = doc.entry((*product, category.unwrap_or(0))).or_default();
+        a.sales = counted;
+        a.base += sign * net;
+        a.iva += sign * iva;
+    }
+    for (product, category, cost) in costs {
+        doc.entry((*product, category.unwrap_or(0)))
+            .or_default()
+            .cost += sign * cost;
+    }
+    let mut first_of_category: BTreeMap<i64, i64> = BTreeMap::new();
+    for ((product, category), a) in &doc {
+        if a.sales > 0 {
+            first_of_category.entry(*category).or_insert(*product);
+        }
+    }
+    for ((product, category), mut a) in doc {
+        if first_of_category.get(&category) == Some(&product) {
+            a.category_sales = counted;
+        }
+        let r = rows.entry((branch, day, product, category)).or_default();
+        r.sales += a.sales;
+        r.category_sales += a.category_sales;
+        r.base += a.base;
+        r.iva += a.iva;
+        r.cost += a.cost;
+    }
+}
+
+/// A document's base, IVA and cost split over its sale's payments (sorted), the sale counted
+/// under each payment.
+fn add_methods(
+    rows: &mut BTreeMap<MethodKey, Acc>,
+    h: &Header,
+    day: NaiveDate,
+    paid: &[(String, i64)],
+    sign: i64,
+    counted: i64,
+    cost: i64,
+) {
+    let amounts: Vec<i64> = paid.iter().map(|(_, a)| *a).collect();
+    let (base, iva, cost) = (
+        split(h.base, &amounts),
+        split(h.iva, &amounts),
+        split(cost, &amounts),
+    );
+    for (i, (method, _)) in paid.iter().enumerate() {
+        let a = rows.entry((h.branch, day, method.clone())).or_default();
+        a.sales += counted;
+        a.base += sign * base[i];
+        a.iva += sign * iva[i];
+        a.cost += sign * cost[i];
+    }
+}
+
+/// `value` split over `payments` (amounts) in proportion, to the cent; the last takes the rest.
+pub fn split(value: i64, payments: &[i64]) -> Vec<i64> {
+    let paid: i64 = payments.iter().sum();
+    let mut out = Vec::with_capacity(payments.len());
+    let mut left = value;
+    for (i, amount) in payments.iter().enumerate() {
+        if i + 1 == payments.len() {
+            out.push(left);
+        } else {
+            let share =
+                div_round(i128::from(value) * i128::from(*amount), i128::from(paid)).unwrap_or(0);
+            let share = div_round(i128::from(share), i128::from(CENT)).unwrap_or(0) * CENT;
+            out.push(share);
+            left -= share;
+        }
+    }
+    out
+}

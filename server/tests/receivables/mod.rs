@@ -1,0 +1,3 @@
+//! Receivables (cuentas por cobrar, issue 25).
+
+mod collections;

@@ -1,0 +1,5 @@
+//! What the purchases API answers: suppliers, purchases, payables.
+
+pub mod payable;
+pub mod purchase;
+pub mod supplier;
