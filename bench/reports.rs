@@ -10,7 +10,7 @@
 //! `BENCH_DETAIL=1` also times the detail computation (`report_from_detail`) for comparison.
 //!
 //! Fixture: the demo company (`mostrador demo`'s loader), then 100,000 sales inserted directly in
-//! batches of 1,000 per transaction (`db::bulk::execute`: one multi-row INSERT on PostgreSQL,
+//! batches of 500 per transaction (`db::bulk::execute`: one multi-row INSERT on PostgreSQL,
 //! cached single-row statements on SQLite) — header, five lines, one kardex exit per line, shaped as the sales
 //! service writes them. Posting them through the service (numbering, stock locks, cash) would take
 //! minutes and is measured by `bench/sales.rs`; this benchmark measures the read.

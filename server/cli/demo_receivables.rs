@@ -27,9 +27,9 @@ use crate::services::sales::note::{NoteBody, SaleKind, commit, prepare};
 
 /// Demo clients: cédula, name, e-mail.
 const CLIENTS: [(&str, &str, &str); 3] = [
-    ("1710034065", "Ana Pérez", "ana.perez@demo.ec"),
-    ("0102030400", "Luis Mora", "luis.mora@demo.ec"),
-    ("1712345675", "Tienda La Esquina", "esquina@demo.ec"),
+    ("0926687856", "Ana Pérez", "ana.perez@demo.ec"),
+    ("1713175071", "Luis Mora", "luis.mora@demo.ec"),
+    ("1104680135", "Tienda La Esquina", "esquina@demo.ec"),
 ];
 
 fn credit_body(

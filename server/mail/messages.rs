@@ -155,7 +155,11 @@ struct DocumentText<'a> {
 }
 
 #[derive(Template)]
-#[template(path = "email/statement.html", config = "server/templates/askama.toml")]
+#[template(
+    path = "email/statement.html",
+    config = "server/templates/askama.toml",
+    whitespace = "preserve"
+)]
 struct StatementHtml<'a> {
     company: &'a str,
     client: &'a str,
@@ -167,7 +171,11 @@ struct StatementHtml<'a> {
 }
 
 #[derive(Template)]
-#[template(path = "email/statement.txt", config = "server/templates/askama.toml")]
+#[template(
+    path = "email/statement.txt",
+    config = "server/templates/askama.toml",
+    whitespace = "preserve"
+)]
 struct StatementText<'a> {
     company: &'a str,
     client: &'a str,

@@ -46,3 +46,10 @@ CREATE TABLE collection_allocations (
 CREATE INDEX collection_allocations_receipt ON collection_allocations (receipt_id);
 CREATE INDEX collection_allocations_receivable ON collection_allocations (receivable_id);
 CREATE INDEX receivables_due ON receivables (company_id, due_date);
+
+-- Collections by transfer, card or cheque land in a bank account, and their reversals take the
+-- money back out: two more kinds of bank movement.
+ALTER TABLE bank_movements DROP CONSTRAINT bank_movements_kind_check;
+ALTER TABLE bank_movements ADD CONSTRAINT bank_movements_kind_check CHECK (kind IN ('opening',
+    'shift_deposit', 'transfer_in', 'transfer_out', 'card_settlement', 'manual', 'collection',
+    'collection_reversal'));

@@ -184,7 +184,7 @@ async fn purchases_cost_pay_cancel_and_payables(backend: Backend) {
     );
     // The stock came in at the net unit cost 2.70: (20 × 1.50 + 20 × 2.70) / 40 = 2.10.
     let rows = shop.kardex_rows(a, "purchase").await;
-    let newest = &rows[0];
+    let newest = rows.last().expect("la compra en el kárdex (del más antiguo al más nuevo)");
     assert_eq!(dec(&newest["unitCost"]), Decimal::from_str("2.7").unwrap());
     assert_eq!(
         dec(&newest["averageCost"]),
@@ -328,8 +328,9 @@ async fn purchases_cost_pay_cancel_and_payables(backend: Backend) {
     // Its number is free again.
     let mut renewed = body.clone();
     renewed["idempotencyKey"] = json!("k-1b");
+    // Paid in cash again, from the cashier's shift.
     let renewed = shop
-        .user
+        .cashier
         .post_json("/api/purchases/merchandise/register", renewed)
         .await;
     assert_eq!(renewed.status, 201, "{}", renewed.text());

@@ -14,7 +14,7 @@ async fn suppliers_validate_like_clients(backend: Backend) {
     let bad = cashier
         .post_json(
             "/api/purchases/supplier/register",
-            json!({ "idType": "ruc", "identification": "1790011224002", "name": "", "email": "no-es-correo", "creditDays": "400" }),
+            json!({ "idType": "ruc", "identification": "1790011224000", "name": "", "email": "no-es-correo", "creditDays": "400" }),
         )
         .await;
     assert_eq!(bad.status, 400, "{}", bad.text());

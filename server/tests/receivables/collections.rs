@@ -416,7 +416,7 @@ async fn aging_buckets_and_boundaries(backend: Backend) {
         .product("A1", "Arroz 1 kg", "1.00", "0", "500", "0.70")
         .await;
     let ana = new_client(&mut shop.user, "1710034065", "Ana Pérez", None).await;
-    let luis = new_client(&mut shop.user, "0102030405", "Luis Mora", None).await;
+    let luis = new_client(&mut shop.user, "0102030400", "Luis Mora", None).await;
     // Measured on 2030-03-01: due 03-01 (por vencer), 02-28 (1 day), 01-30 (30), 01-29 (31),
     // 12-31 (60), 12-30 (61), 12-01 (90), 11-30 (91).
     let dues = [

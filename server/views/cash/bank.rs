@@ -44,7 +44,8 @@ impl From<&BankAccount> for BankAccountView {
 pub struct BankMovementView {
     #[serde(rename = "_id")]
     pub id: i64,
-    /// `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`.
+    /// `opening`, `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`,
+    /// `collection`, `collection_reversal`.
     #[serde(rename = "type")]
     pub kind: String,
     pub amount: String,

@@ -126,7 +126,8 @@ export type BankAccountsPage = { list: Page<BankAccountView>, };
  */
 export type BankMovementView = { _id: number, 
 /**
- * `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`.
+ * `opening`, `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`,
+ * `collection`, `collection_reversal`.
  */
 type: string, amount: string, description: string, turnId: number | null, createdAt: string, balance: string, };
 
