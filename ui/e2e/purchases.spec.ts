@@ -96,3 +96,63 @@ test('merchandise purchase on credit, its payable paid, the stock up', async ({ 
   await expect(purchase.getByRole('cell', { name: '5', exact: true }).first()).toBeVisible();
   expect(unexpected(errors, 409)).toEqual([]);
 });
+
+test('an expense refused keeps what was typed; a manual purchase; the supplier statement', async ({ page }) => {
+  const errors = collectErrors(page);
+  await signIn(page, 'admin@demo.ec');
+  const stamp = Date.now() % 1_000_000_000;
+  await page.goto('/admin/compras/gastos');
+  await hydrated(page);
+  const form = page.getByTestId('expense-form');
+  const supplier = form.getByRole('combobox', { name: 'Proveedor' });
+  await supplier.fill('Juan');
+  await expect(form.getByRole('listbox', { name: 'Proveedores sugeridos' })).toContainText('JUAN PÉREZ');
+  await supplier.press('Enter');
+  await form.getByLabel('Descripción (opcional)').fill(`Flete ${stamp}`);
+  await form.getByLabel('Monto sin IVA').fill('10,00');
+  await expect(form.getByTestId('purchase-totals')).toContainText('Total: $ 11.50');
+  await form.getByLabel('Forma de pago').selectOption('credit');
+  // Without a category: the API's message, on the field, and nothing typed is lost.
+  await form.getByRole('button', { name: 'Registrar gasto' }).click();
+  await expect(form.getByTestId('purchase-error')).toContainText('Elija la categoría');
+  await expect(form.getByLabel('Monto sin IVA')).toHaveValue('10,00');
+  await expect(form.getByLabel('Descripción (opcional)')).toHaveValue(`Flete ${stamp}`);
+  await form.getByLabel('Categoría').selectOption('transporte');
+  await form.getByRole('button', { name: 'Registrar gasto' }).click();
+  await expectToast(page, 'Gasto registrado', 'Transporte · Total $ 11.50');
+  const expense = page.getByTestId('purchase-row').filter({ hasText: 'JUAN PÉREZ' }).first();
+  await expect(expense).toContainText('Transporte');
+  await expect(expense).toContainText('$ 11.50');
+
+  await page.goto('/admin/compras/manual');
+  await hydrated(page);
+  const manual = page.getByTestId('manual-form');
+  await manual.getByRole('combobox', { name: 'Proveedor' }).fill('Juan');
+  await expect(manual.getByRole('listbox', { name: 'Proveedores sugeridos' })).toContainText('JUAN PÉREZ');
+  await manual.getByRole('combobox', { name: 'Proveedor' }).press('Enter');
+  await manual.getByLabel('Número de documento (opcional)').fill(`001-009-${String(stamp).padStart(9, '0')}`);
+  await manual.getByLabel('Descripción de la línea 1').fill('Fundas de papel');
+  await manual.getByLabel('Cantidad de la línea 1').fill('100');
+  await manual.getByLabel('Costo de la línea 1').fill('0.05');
+  await manual.getByRole('button', { name: 'Agregar línea' }).click();
+  await manual.getByLabel('Descripción de la línea 2').fill('Escoba');
+  await manual.getByLabel('Costo de la línea 2').fill('3.50');
+  await manual.getByLabel('Descuento de la línea 2').fill('0.50');
+  await manual.getByLabel('IVA de la línea 2').selectOption('0');
+  // 5.00 at 15 % and 3.00 at 0 %: IVA 0.75.
+  await expect(manual.getByTestId('purchase-totals')).toContainText('Total: $ 8.75');
+  await manual.getByLabel('Forma de pago').selectOption('credit');
+  await manual.getByRole('button', { name: 'Registrar compra' }).click();
+  await expectToast(page, 'Compra manual registrada', 'Total $ 8.75');
+  await expect(page.getByTestId('purchases-list')).toContainText(`001-009-${String(stamp).padStart(9, '0')}`);
+
+  // The supplier's statement: both purchases on credit are charges.
+  await page.goto('/admin/compras/estadoCuentaProveedor');
+  await hydrated(page);
+  await page.getByLabel('Proveedor').selectOption({ label: 'JUAN PÉREZ' });
+  await page.getByRole('button', { name: 'Ver' }).click();
+  const statement = page.getByTestId('supplier-statement');
+  await expect(statement).toContainText(`Compra 001-009-${String(stamp).padStart(9, '0')}`);
+  await expect(statement).toContainText('$ 8.75');
+  expect(unexpected(errors, 400)).toEqual([]);
+});

@@ -366,16 +366,18 @@ export function PurchaseList({
           </tbody>
         </table>
       )}
-      <Pagination
-        page={list.page}
-        limit={list.limit}
-        total={list.total}
-        onPage={(page) => {
-          const next = new URLSearchParams(params);
-          next.set('page', String(page));
-          setParams(next, { preventScrollReset: true });
-        }}
-      />
+      {list.total > 0 && (
+        <Pagination
+          page={list.page}
+          limit={list.limit}
+          total={list.total}
+          onPage={(page) => {
+            const next = new URLSearchParams(params);
+            next.set('page', String(page));
+            setParams(next, { preventScrollReset: true });
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -51,7 +51,7 @@ export default function Payables() {
         <label className="flex items-center gap-1 text-sm">
           <input type="checkbox" name="overdue" value="true" defaultChecked={params.get('overdue') === 'true'} /> Solo vencidas
         </label>
-        <button type="submit" className="btn">
+        <button type="submit" className="btn btn-secondary">
           Filtrar
         </button>
         {manager && params.get('supplierId') && (
@@ -74,7 +74,7 @@ export default function Payables() {
                 <th className="text-right">Monto</th>
                 <th className="text-right">Pagado</th>
                 <th className="text-right">Saldo</th>
-                <th>Estado</th>
+                <th className="pl-3">Estado</th>
                 <th />
               </tr>
             </thead>
@@ -94,16 +94,18 @@ export default function Payables() {
             </tbody>
           </table>
         )}
-        <Pagination
-          page={list.page}
-          limit={list.limit}
-          total={list.total}
-          onPage={(page) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(page));
-            setParams(next, { preventScrollReset: true });
-          }}
-        />
+        {list.total > 0 && (
+          <Pagination
+            page={list.page}
+            limit={list.limit}
+            total={list.total}
+            onPage={(page) => {
+              const next = new URLSearchParams(params);
+              next.set('page', String(page));
+              setParams(next, { preventScrollReset: true });
+            }}
+          />
+        )}
       </section>
     </div>
   );
@@ -139,7 +141,7 @@ function PayableRow({
         <td className="text-right font-medium" data-testid="payable-balance">
           {formatMoney(p.balance)}
         </td>
-        <td data-testid="payable-status">{payableStatusLabels[p.status] ?? p.status}</td>
+        <td className="pl-3" data-testid="payable-status">{payableStatusLabels[p.status] ?? p.status}</td>
         <td className="space-x-2 text-right">
           {p.payments.length > 0 && (
             <button type="button" className="link" onClick={onToggle} aria-expanded={expanded}>

@@ -34,7 +34,7 @@ export default function SupplierStatement() {
           Hasta
           <input className="input" type="date" name="to" defaultValue={params.get('to') ?? ''} />
         </label>
-        <button type="submit" className="btn">
+        <button type="submit" className="btn btn-secondary">
           Ver
         </button>
       </Form>
