@@ -86,16 +86,35 @@ async fn purchase_pages_render_with_their_data_for_their_company(backend: Backen
         let html = page.text();
         assert!(html.contains(heading), "{path}: its heading");
         assert!(html.contains(row), "{path}: the registered row");
-        assert!(html.contains("DISTRIBUIDORA EL SOL"), "{path}: the supplier");
+        assert!(
+            html.contains("DISTRIBUIDORA EL SOL"),
+            "{path}: the supplier"
+        );
     }
     // The payables page: the purchase on credit with its balance (10 × 1.50 + 15 % IVA).
-    let payables = shop.admin.get("/admin/compras/cuentasPorPagar").await.text();
+    let payables = shop
+        .admin
+        .get("/admin/compras/cuentasPorPagar")
+        .await
+        .text();
     assert!(payables.contains("$ 17.25"), "the balance on the page");
-    // A cashier registers and pays purchases but does not see a supplier's statement.
-    assert_eq!(
-        shop.cashier.get("/admin/compras/mercaderia").await.status,
-        200
+    // Admin and user cancel purchases; a cashier registers and pays them but gets no «Anular»
+    // and no supplier's statement.
+    assert!(
+        shop.admin
+            .get("/admin/compras/mercaderia")
+            .await
+            .text()
+            .contains(">Anular</button>")
     );
+    let cashier = shop.cashier.get("/admin/compras/mercaderia").await;
+    assert_eq!(cashier.status, 200);
+    let html = cashier.text();
+    assert!(
+        html.contains("001-002-000004521"),
+        "the cashier sees the list"
+    );
+    assert!(!html.contains(">Anular</button>"), "but cannot cancel");
     assert_eq!(
         shop.cashier
             .get(&format!(
