@@ -171,6 +171,11 @@ pub fn bindings() -> String {
         purchases::purchase::PurchaseView,
         purchases::payable::PayableView,
         purchases::payable::SupplierStatementView,
+        purchases::pages::MerchandisePage,
+        purchases::pages::ExpensesPage,
+        purchases::pages::ManualPurchasesPage,
+        purchases::pages::PayablesPage,
+        purchases::pages::SupplierStatementPage,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

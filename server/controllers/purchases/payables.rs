@@ -118,7 +118,7 @@ fn query_map(raw: &str) -> HashMap<String, String> {
     serde_urlencoded::from_str(raw).unwrap_or_default()
 }
 
-fn supplier_param(query: &HashMap<String, String>) -> AppResult<Option<i64>> {
+pub fn supplier_param(query: &HashMap<String, String>) -> AppResult<Option<i64>> {
     match query
         .get("supplierId")
         .map(|s| s.trim())
@@ -150,6 +150,28 @@ pub fn list_page(
     })
 }
 
+/// The list's filter from the query (`supplierId`, `status=open`, `overdue=true`: past due on the
+/// company's today).
+pub fn filter_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    query: &HashMap<String, String>,
+) -> AppResult<Filter> {
+    let supplier_id = supplier_param(query)?;
+    let open = query.get("status").map(String::as_str) == Some("open");
+    let overdue = query.get("overdue").map(String::as_str) == Some("true");
+    let overdue_on = if overdue {
+        Some(Company::zone(conn, company)?.today())
+    } else {
+        None
+    };
+    Ok(Filter {
+        supplier_id,
+        open,
+        overdue_on,
+    })
+}
+
 /// `GET /api/purchases/payable`.
 pub async fn list(
     State(state): State<AppState>,
@@ -160,23 +182,11 @@ pub async fn list(
     let raw = uri.query().unwrap_or_default();
     let params = ListParams::from_query(raw)?;
     let query = query_map(raw);
-    let supplier_id = supplier_param(&query)?;
-    let open = query.get("status").map(String::as_str) == Some("open");
-    let overdue = query.get("overdue").map(String::as_str) == Some("true");
     Ok(Json(
         state
             .db
             .run(move |conn| {
-                let overdue_on = if overdue {
-                    Some(Company::zone(conn, tenant.company)?.today())
-                } else {
-                    None
-                };
-                let filter = Filter {
-                    supplier_id,
-                    open,
-                    overdue_on,
-                };
+                let filter = filter_of(conn, tenant.company, &query)?;
                 list_page(conn, &tenant, &params, &filter)
             })
             .await?,
@@ -238,7 +248,8 @@ pub async fn statement(
     ))
 }
 
-fn statement_of(
+/// The statement of `supplier_id` over the range of `params` (`from`, `to`).
+pub fn statement_of(
     conn: &mut DbConnection,
     company: CompanyId,
     supplier_id: i64,

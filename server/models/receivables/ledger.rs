@@ -196,13 +196,16 @@ pub fn credit_notes(
         .load(conn)
 }
 
+/// A receipt of [`receipts`]: `(number, amount, created_at, reversed_at)`.
+pub type ReceiptRow = (i64, i64, NaiveDateTime, Option<NaiveDateTime>);
+
 /// Receipts of the client created before `until`: `(number, amount, created_at, reversed_at)`.
 pub fn receipts(
     conn: &mut DbConnection,
     company: CompanyId,
     client: i64,
     until: NaiveDateTime,
-) -> QueryResult<Vec<(i64, i64, NaiveDateTime, Option<NaiveDateTime>)>> {
+) -> QueryResult<Vec<ReceiptRow>> {
     collection_receipts::table
         .filter(collection_receipts::company_id.eq(company.get()))
         .filter(collection_receipts::client_id.eq(client))

@@ -1,5 +1,6 @@
-//! What the purchases API answers: suppliers, purchases, payables.
+//! What the purchases API answers: suppliers, purchases, payables, and the pages' data.
 
+pub mod pages;
 pub mod payable;
 pub mod purchase;
 pub mod supplier;

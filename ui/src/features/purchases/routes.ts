@@ -1,5 +1,5 @@
-/** Routes of the purchases area (specification §6: everything under /admin/compras, every role). */
-import { ALL } from '../../lib/api-types';
+/** Routes of the purchases area (specification §6: everything under /admin/compras, every role; a supplier's statement is admin and user's). */
+import { ADMIN_USER, ALL } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
 
 /** Back-office pages (under /admin). */
@@ -12,6 +12,18 @@ export const adminRoutes: RouteDef[] = [
     roles: ALL,
     children: [
       { id: 'purchases-suppliers', path: 'listaproveedores', page: 'features/purchases/pages/suppliers', title: 'Proveedores', data: true },
+      { id: 'purchases-merchandise', path: 'mercaderia', page: 'features/purchases/pages/merchandise', title: 'Compras de mercadería', data: true },
+      { id: 'purchases-expenses', path: 'gastos', page: 'features/purchases/pages/expenses', title: 'Gastos', data: true },
+      { id: 'purchases-manual', path: 'manual', page: 'features/purchases/pages/manual', title: 'Compras manuales', data: true },
+      { id: 'purchases-payables', path: 'cuentasPorPagar', page: 'features/purchases/pages/payables', title: 'Cuentas por pagar', data: true },
+      {
+        id: 'purchases-statement',
+        path: 'estadoCuentaProveedor',
+        page: 'features/purchases/pages/statement',
+        title: 'Estado de cuenta de proveedor',
+        roles: ADMIN_USER,
+        data: true,
+      },
     ],
   },
 ];
