@@ -171,6 +171,8 @@ pub fn bindings() -> String {
         purchases::purchase::PurchaseView,
         purchases::payable::PayableView,
         purchases::payable::SupplierStatementView,
+        purchases::lector::LectorUploadView,
+        purchases::lector::SupplierMappingView,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

@@ -949,6 +949,16 @@ branchBalance: string | null, user: string | null, };
 export type KardexView = { opening: KardexOpeningView, results: Array<KardexRowView>, total: number, page: number, limit: number, };
 
 /**
+ * A problem of an upload: the report's line (or the ZIP's entry) and the message.
+ */
+export type LectorErrorView = { line: number, message: string, };
+
+/**
+ * `POST /api/tools/lector/upload`.
+ */
+export type LectorUploadView = { documents: Array<ReceivedDocumentView>, errors: Array<LectorErrorView>, };
+
+/**
  * The company's licence as admins see it.
  */
 export type LicenceView = { plan: string | null, 
@@ -1491,6 +1501,40 @@ daysOverdue: number, };
 export type ReceivablesPage = { list: Page<ReceivableView>, };
 
 /**
+ * A received document.
+ */
+export type ReceivedDocumentView = { accessKey: string, issuerRuc: string, issuerName: string, 
+/**
+ * "Factura", "Nota de crédito"…
+ */
+type: string, 
+/**
+ * `001-001-000000123`.
+ */
+number: string, 
+/**
+ * `AAAA-MM-DD`.
+ */
+date: string, total: string, 
+/**
+ * Already imported as a purchase.
+ */
+imported: boolean, lines: Array<ReceivedLineView>, };
+
+/**
+ * A line of a received document, for mapping its supplier code.
+ */
+export type ReceivedLineView = { 
+/**
+ * The supplier's product code.
+ */
+supplierCode: string, description: string, quantity: string, unitCost: string, 
+/**
+ * The company's product the code is mapped to, if it is.
+ */
+productId: number | null, };
+
+/**
  * A recipe line.
  */
 export type RecipeLineView = { ingredientId: number, quantity: string, };
@@ -1979,6 +2023,11 @@ export type StockRowView = { productId: number, code: string, name: string, cell
  * Below the product's minimum.
  */
 low: boolean, };
+
+/**
+ * A supplier code mapped to a product.
+ */
+export type SupplierMappingView = { supplierId: number, supplierIdentification: string, supplierName: string, supplierCode: string, productId: number, productCode: string, productName: string, };
 
 /**
  * `GET /api/purchases/payable/statement`.
