@@ -209,6 +209,12 @@ async fn bad_files(backend: Backend) {
         &upload(&mut admin, not_authorized.as_bytes()).await,
         "no está autorizado",
     );
+    // The page: admin and user, not the cashier.
+    let page = admin.get("/admin/herramientas/lector").await;
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("Lector .SRI"));
+    let mut cashier = app.signed_in(tenants.cashier_a).await;
+    assert_eq!(cashier.get("/admin/herramientas/lector").await.status, 403);
     // A Windows-1252 report with only a header: read, nothing in it.
     let r = upload(&mut admin, b"RUC_EMISOR\tRAZ\xd3N\tCLAVE_ACCESO\r\n").await;
     assert_eq!(r.status, 200, "{}", r.text());
