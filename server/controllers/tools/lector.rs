@@ -34,6 +34,9 @@ pub use crate::services::lector::files::UPLOAD_MAX;
 
 /// Most mappings listed.
 const MAPPINGS_MAX: i64 = 5_000;
+/// Most documents asked of the SRI in one upload; the rest are asked when the same report is
+/// uploaded again (the documents already read are not asked for twice).
+const FETCH_MAX: usize = 500;
 
 async fn file_of(request: Request) -> AppResult<Vec<u8>> {
     let mut multipart = Multipart::from_request(request, &()).await.map_err(|_| {
@@ -171,7 +174,13 @@ pub async fn upload(
                 Ok(doc) => documents.push(doc),
                 Err(e) => errors.push((row.line, e)),
             },
-            None => ask.push(row),
+            None if ask.len() < FETCH_MAX => ask.push(row),
+            None => errors.push((
+                row.line,
+                format!(
+                    "No se consultó en el SRI: se consultan hasta {FETCH_MAX} comprobantes por subida; suba el reporte otra vez para seguir"
+                ),
+            )),
         }
     }
     for (row, xml) in fetch::all(&state.config.sri, ask).await {
