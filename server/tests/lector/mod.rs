@@ -215,6 +215,28 @@ async fn bad_files(backend: Backend) {
     assert!(page.text().contains("Lector .SRI"));
     let mut cashier = app.signed_in(tenants.cashier_a).await;
     assert_eq!(cashier.get("/admin/herramientas/lector").await.status, 403);
+    // The demo data's report: its documents are stored, so the SRI is not asked (none is set).
+    let company = app
+        .db(|conn| {
+            mostrador::models::config::company::Company::find_by_ruc(conn, RUC_A)
+                .expect("consulta")
+                .expect("empresa")
+                .scope()
+        })
+        .await;
+    let report = app
+        .db(move |conn| mostrador::cli::demo_lector::documents(conn, company, RUC_A).expect("demo"))
+        .await
+        .expect("reporte");
+    let r = upload(&mut admin, report.as_bytes()).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(
+        r.json()["documents"].as_array().unwrap().len(),
+        3,
+        "{}",
+        r.text()
+    );
+    assert_eq!(r.json()["errors"], json!([]));
     // A Windows-1252 report with only a header: read, nothing in it.
     let r = upload(&mut admin, b"RUC_EMISOR\tRAZ\xd3N\tCLAVE_ACCESO\r\n").await;
     assert_eq!(r.status, 200, "{}", r.text());
