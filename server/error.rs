@@ -42,6 +42,13 @@ pub enum AppError {
         message: String,
         errors: FieldErrors,
     },
+    /// 422: the request is well formed but cannot be carried out as it is (e.g. received document
+    /// lines not mapped to products), with one message per field.
+    #[error("{message}")]
+    Unprocessable {
+        message: String,
+        errors: FieldErrors,
+    },
     /// 413: the body is larger than the server accepts.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -94,6 +101,7 @@ impl AppError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
             Self::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
@@ -114,7 +122,9 @@ impl AppError {
     /// Field errors, if any.
     pub fn field_errors(&self) -> Option<&FieldErrors> {
         match self {
-            Self::Validation { errors, .. } | Self::Conflict { errors, .. } => Some(errors),
+            Self::Validation { errors, .. }
+            | Self::Conflict { errors, .. }
+            | Self::Unprocessable { errors, .. } => Some(errors),
             _ => None,
         }
     }

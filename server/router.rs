@@ -49,6 +49,7 @@ use crate::controllers::reports::{api as reports, export as reports_export};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::Promotions;
 use crate::controllers::sales::{credit_notes, invoices, notes, quotes};
+use crate::controllers::tools::lector;
 use crate::controllers::{assets, auth, home, pages};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -352,6 +353,13 @@ fn api() -> Api {
         .get("/purchases/payable/statement", payables::statement)
         .get("/purchases/payable/{id}", payables::get)
         .post("/purchases/payable/{id}/pay", payables::pay)
+        // Lector .SRI: received electronic documents (admin and user).
+        .post(
+            "/tools/lector/upload",
+            lector::upload.layer(DefaultBodyLimit::max(lector::UPLOAD_MAX)),
+        )
+        .post("/tools/lector/import", lector::import)
+        .get("/tools/lector/mappings", lector::mappings)
         // Receivables (cuentas por cobrar): admin and user.
         .get("/cxc", cxc::list)
         .get("/cxc/aging", cxc::aging)

@@ -122,6 +122,8 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
         crate::cli::demo_sales::load(&mut conn, company.scope(), main.id)?;
         // Suppliers and purchases on credit through the purchase service.
         crate::cli::demo_purchases::load(&mut conn, company.scope(), main.id)?;
+        // Received documents and their TXT report for the Lector .SRI.
+        crate::cli::demo_lector::load(&mut conn, company.scope(), DEMO_RUC)?;
         crate::cli::demo_receivables::load(&mut conn, company.scope(), main.id)?;
     }
     println!(

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod demo;
 pub mod demo_inventory;
+pub mod demo_lector;
 pub mod demo_purchases;
 pub mod demo_receivables;
 pub mod demo_sales;

@@ -18,3 +18,4 @@ pub mod receivables;
 pub mod records;
 pub mod reports;
 pub mod sales;
+pub mod tools;

@@ -1159,3 +1159,52 @@ diesel::allow_tables_to_appear_in_same_query!(collection_receipts, users);
 diesel::allow_tables_to_appear_in_same_query!(collection_allocations, receivables);
 diesel::allow_tables_to_appear_in_same_query!(collection_allocations, sales);
 diesel::allow_tables_to_appear_in_same_query!(collection_allocations, clients);
+
+// Lector .SRI (migration 2026-11-27-170000_lector): received documents, their imports, and the
+// supplier product codes mapped to the company's products.
+diesel::table! {
+    received_documents (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        access_key -> Text,
+        doc_type -> Text,
+        issuer_ruc -> Text,
+        issuer_name -> Text,
+        number -> Text,
+        issue_date -> Date,
+        total -> BigInt,
+        xml -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    received_imports (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        access_key -> Text,
+        purchase_id -> BigInt,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    supplier_product_mappings (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        supplier_id -> BigInt,
+        supplier_code -> Text,
+        product_id -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(supplier_product_mappings -> suppliers (supplier_id));
+diesel::joinable!(supplier_product_mappings -> products (product_id));
+diesel::allow_tables_to_appear_in_same_query!(supplier_product_mappings, suppliers);
+diesel::allow_tables_to_appear_in_same_query!(supplier_product_mappings, products);
+diesel::allow_tables_to_appear_in_same_query!(received_documents, received_imports);
+diesel::allow_tables_to_appear_in_same_query!(suppliers, products);

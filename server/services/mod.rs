@@ -15,6 +15,7 @@
 pub mod cash;
 pub mod ebilling;
 pub mod inventory;
+pub mod lector;
 pub mod purchases;
 pub mod receivables;
 pub mod reports;

@@ -208,6 +208,10 @@ pub struct ControlRequest {
     /// Forget every stored document.
     #[serde(default)]
     pub reset: bool,
+    /// Signed documents (XML) to serve as already authorized, by their clave de acceso: the
+    /// documents of other issuers a company received (the Lector .SRI asks for them).
+    #[serde(default)]
+    pub authorized: Vec<String>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -268,6 +272,38 @@ impl SimulatorHandle {
         if req.reset {
             *lock(&self.inner.store) = Store::default();
         }
+        drop(cfg);
+        for xml in &req.authorized {
+            if let Err(e) = self.register_authorized(xml) {
+                tracing::warn!("simulador: comprobante autorizado no registrado: {e}");
+            }
+        }
+    }
+
+    /// Stores a signed document as already AUTORIZADO, served by `autorizacionComprobante` under
+    /// its clave (another issuer's document that a test's company received). Returns the clave.
+    pub fn register_authorized(&self, xml: &str) -> Result<String, String> {
+        let tree = parse::parse_tree(xml)?;
+        let trib = tree
+            .child("infoTributaria")
+            .ok_or("el comprobante no tiene infoTributaria")?;
+        let field = |name: &str| trib.child_text(name).unwrap_or_default();
+        let key = field("claveAcceso");
+        ClaveAcceso::parse(&key).map_err(|e| e.to_string())?;
+        let environment =
+            Environment::from_code(&field("ambiente")).unwrap_or(Environment::Pruebas);
+        let now = Utc::now().with_timezone(&ECUADOR);
+        lock(&self.inner.store).records.insert(
+            key.clone(),
+            Record {
+                xml: xml.to_string(),
+                received_at: Instant::now(),
+                environment,
+                sequence_key: format!("autorizado-{key}"),
+                status: Status::Authorized(now),
+            },
+        );
+        Ok(key)
     }
 
     /// Counters and stored documents.

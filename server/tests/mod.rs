@@ -13,6 +13,7 @@ mod ebilling;
 mod foundations;
 mod hardening;
 pub(crate) mod inventory;
+mod lector;
 mod migrations;
 mod pages;
 mod permissions;

@@ -720,6 +720,25 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ALL),
             empty(),
         ),
+        // Lector .SRI: admin and user.
+        (
+            "POST",
+            "/api/tools/lector/upload",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/tools/lector/import",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/tools/lector/mappings",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
         ("GET", "/api/cxc", Roles(ADMIN_USER), Value::Null),
         ("GET", "/api/cxc/aging", Roles(ADMIN_USER), Value::Null),
         ("GET", "/api/cxc/statement", Roles(ADMIN_USER), Value::Null),

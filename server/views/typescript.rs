@@ -176,6 +176,8 @@ pub fn bindings() -> String {
         purchases::pages::ManualPurchasesPage,
         purchases::pages::PayablesPage,
         purchases::pages::SupplierStatementPage,
+        purchases::lector::LectorUploadView,
+        purchases::lector::SupplierMappingView,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

@@ -7,6 +7,7 @@ import { menu as homeMenu } from './features/home/menu';
 import { menu as inventoryMenu } from './features/inventory/menu';
 import { menu as salesMenu } from './features/sales/menu';
 import { menu as purchasesMenu } from './features/purchases/menu';
+import { menu as toolsMenu } from './features/tools/menu';
 import { menu as cashMenu } from './features/cash/menu';
 import { menu as ebillingMenu } from './features/ebilling/menu';
 import { menu as reportsMenu } from './features/reports/menu';
@@ -17,4 +18,4 @@ export type { MenuEntry, MenuGroup, MenuItem } from './lib/menu-item';
 export { isGroup } from './lib/menu-item';
 
 /** The menu, area by area (each area lists its entries in `features/<area>/menu.ts`). */
-export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu, ...receivablesMenu, ...purchasesMenu, ...ebillingMenu, ...reportsMenu];
+export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu, ...receivablesMenu, ...purchasesMenu, ...toolsMenu, ...ebillingMenu, ...reportsMenu];

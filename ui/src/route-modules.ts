@@ -14,6 +14,7 @@ import { pages as homePages } from './features/home/pages';
 import { pages as inventoryPages } from './features/inventory/pages';
 import { pages as salesPages } from './features/sales/pages';
 import { pages as purchasesPages } from './features/purchases/pages';
+import { pages as toolsPages } from './features/tools/pages';
 import { pages as platformPages } from './features/platform/pages';
 import { pages as cashPages } from './features/cash/pages';
 import { pages as ebillingPages } from './features/ebilling/pages';
@@ -38,6 +39,7 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...inventoryPages,
   ...salesPages,
   ...purchasesPages,
+  ...toolsPages,
   ...platformPages,
   ...cashPages,
   ...ebillingPages,

@@ -13,6 +13,7 @@ import * as home from './features/home/routes';
 import * as inventory from './features/inventory/routes';
 import * as sales from './features/sales/routes';
 import * as purchases from './features/purchases/routes';
+import * as tools from './features/tools/routes';
 import * as platform from './features/platform/routes';
 import * as cash from './features/cash/routes';
 import * as ebilling from './features/ebilling/routes';
@@ -40,7 +41,7 @@ export const routeTable: RouteDef[] = [
         page: 'layouts/default',
         auth: true,
         data: true,
-        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...purchases.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes, ...ebilling.adminRoutes, ...reports.adminRoutes, ...receivables.adminRoutes],
+        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...purchases.adminRoutes, ...tools.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes, ...ebilling.adminRoutes, ...reports.adminRoutes, ...receivables.adminRoutes],
       },
       {
         id: 'layout-free',

@@ -63,7 +63,8 @@ impl Drop for WorkerHandle {
     }
 }
 
-fn client(config: &SriConfig, environment: Environment) -> Result<SriClient, SoapError> {
+/// The SOAP client for documents of `environment` (the configured stand-in when `SRI_URL` is set).
+pub fn client(config: &SriConfig, environment: Environment) -> Result<SriClient, SoapError> {
     let endpoints = match &config.base_url {
         Some(base) => Endpoints::from_base(base),
         None => Endpoints::for_environment(environment),

@@ -126,8 +126,7 @@ export type BankAccountsPage = { list: Page<BankAccountView>, };
  */
 export type BankMovementView = { _id: number, 
 /**
- * `opening`, `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`,
- * `collection`, `collection_reversal`.
+ * `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`.
  */
 type: string, amount: string, description: string, turnId: number | null, createdAt: string, balance: string, };
 
@@ -766,11 +765,6 @@ export type ElectronicDocumentsPage = { list: Page<ElectronicDocumentView>, };
 export type EmissionPointView = { code: string, name: string, active: boolean, };
 
 /**
- * `/admin/compras/gastos`.
- */
-export type ExpensesPage = { list: Page<PurchaseView>, form: PurchaseFormView, categories: Array<PurchaseOptionView>, };
-
-/**
  * A warning about a saved field: the save went through, the user should look again.
  */
 export type FieldWarningView = { field: string, message: string, };
@@ -955,6 +949,16 @@ branchBalance: string | null, user: string | null, };
 export type KardexView = { opening: KardexOpeningView, results: Array<KardexRowView>, total: number, page: number, limit: number, };
 
 /**
+ * A problem of an upload: the report's line (or the ZIP's entry) and the message.
+ */
+export type LectorErrorView = { line: number, message: string, };
+
+/**
+ * `POST /api/tools/lector/upload`.
+ */
+export type LectorUploadView = { documents: Array<ReceivedDocumentView>, errors: Array<LectorErrorView>, };
+
+/**
  * The company's licence as admins see it.
  */
 export type LicenceView = { plan: string | null, 
@@ -985,16 +989,6 @@ authRequired?: boolean, };
  * A stock row below its product's minimum.
  */
 export type LowStockView = { productId: number, code: string, name: string, cellar: string, quantity: string, minStock: string, };
-
-/**
- * `/admin/compras/manual`.
- */
-export type ManualPurchasesPage = { list: Page<PurchaseView>, form: PurchaseFormView, };
-
-/**
- * `/admin/compras/mercaderia`.
- */
-export type MerchandisePage = { list: Page<PurchaseView>, form: PurchaseFormView, cellars: Array<CellarOptionView>, };
 
 /**
  * A confirmation for the user (`{message}`), e.g. after a delete or a sign-out.
@@ -1042,12 +1036,6 @@ export type PayableView = { _id: number, supplierId: number, supplierName: strin
  * `pendiente`, `parcial`, `pagada`, `vencida` or `anulada`.
  */
 status: string, payments: Array<PayablePaymentView>, };
-
-/**
- * `/admin/compras/cuentasPorPagar`: the payables (filters `supplierId`, `status=open`,
- * `overdue=true`), the suppliers to filter by, and the bank accounts a payment may come from.
- */
-export type PayablesPage = { list: Page<PayableView>, suppliers: Array<SupplierOptionView>, bankAccounts: Array<BankOptionView>, };
 
 /**
  * How a sale is paid. Exported to the UI as `PaymentMethod`, with [`Method::ALL`] and their
@@ -1301,20 +1289,6 @@ timeFrom: string | null, timeTo: string | null, active: boolean, locked: boolean
 export type PromotionsPage = { list: Page<PromotionView>, categories: Array<CategoryView>, };
 
 /**
- * What every purchase form chooses from: bank accounts, IVA codes, today's date (the company's).
- */
-export type PurchaseFormView = { bankAccounts: Array<BankOptionView>, ivaCodes: Array<PurchaseIvaView>, 
-/**
- * `AAAA-MM-DD` in the company's zone.
- */
-today: string, };
-
-/**
- * An IVA code a purchase line may carry, with the percent the totals charge.
- */
-export type PurchaseIvaView = { code: string, label: string, percent: number, };
-
-/**
  * A line of a purchase.
  */
 export type PurchaseLineView = { productId: number | null, description: string, quantity: string, unitCost: string, discount: string, ivaCode: string, 
@@ -1326,11 +1300,6 @@ net: string,
  * The unit cost the stock came in at (net of the discount).
  */
 stockCost: string, };
-
-/**
- * A code and its Spanish name (expense categories).
- */
-export type PurchaseOptionView = { value: string, label: string, };
 
 /**
  * The base and IVA of one rate.
@@ -1530,6 +1499,40 @@ daysOverdue: number, };
  * `/admin/cxc/listaCxC`.
  */
 export type ReceivablesPage = { list: Page<ReceivableView>, };
+
+/**
+ * A received document.
+ */
+export type ReceivedDocumentView = { accessKey: string, issuerRuc: string, issuerName: string, 
+/**
+ * "Factura", "Nota de crédito"…
+ */
+type: string, 
+/**
+ * `001-001-000000123`.
+ */
+number: string, 
+/**
+ * `AAAA-MM-DD`.
+ */
+date: string, total: string, 
+/**
+ * Already imported as a purchase.
+ */
+imported: boolean, lines: Array<ReceivedLineView>, };
+
+/**
+ * A line of a received document, for mapping its supplier code.
+ */
+export type ReceivedLineView = { 
+/**
+ * The supplier's product code.
+ */
+supplierCode: string, description: string, quantity: string, unitCost: string, 
+/**
+ * The company's product the code is mapped to, if it is.
+ */
+productId: number | null, };
 
 /**
  * A recipe line.
@@ -2022,14 +2025,9 @@ export type StockRowView = { productId: number, code: string, name: string, cell
 low: boolean, };
 
 /**
- * A supplier to pick in a selector.
+ * A supplier code mapped to a product.
  */
-export type SupplierOptionView = { _id: number, name: string, identification: string, creditDays: number, };
-
-/**
- * `/admin/compras/estadoCuentaProveedor`: the suppliers and the statement of `?supplierId=`.
- */
-export type SupplierStatementPage = { suppliers: Array<SupplierOptionView>, statement: SupplierStatementView | null, };
+export type SupplierMappingView = { supplierId: number, supplierIdentification: string, supplierName: string, supplierCode: string, productId: number, productCode: string, productName: string, };
 
 /**
  * `GET /api/purchases/payable/statement`.

@@ -1,0 +1,3 @@
+DROP TABLE supplier_product_mappings;
+DROP TABLE received_imports;
+DROP TABLE received_documents;

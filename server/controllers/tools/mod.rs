@@ -1,0 +1,3 @@
+//! Tools: the Lector .SRI.
+
+pub mod lector;

@@ -1,0 +1,211 @@
+//! Reading a received electronic document: the authorization wrapper the SRI hands out
+//! (`autorizacion{estado, numeroAutorizacion, fechaAutorizacion, ambiente, comprobante}`, the
+//! document inside as CDATA or escaped) or the bare signed `factura`/`notaCredito`, into the few
+//! fields a purchase needs. It walks the engine's own element tree (`sri::soap::parse`, quick-xml),
+//! so there is one XML parser in the application; the fields are the XSD's (reference §1.3–§1.5).
+
+use std::str::FromStr;
+
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+
+use crate::domain::money::to_micros;
+use crate::sri::catalog::DocType;
+use crate::sri::clave::ClaveAcceso;
+use crate::sri::soap::parse::{Element, parse_tree};
+
+/// A line of a received document; amounts in millionths.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceivedLine {
+    /// The supplier's product code (`codigoPrincipal`/`codigoInterno`, else the auxiliary code,
+    /// else the description).
+    pub code: String,
+    pub description: String,
+    pub quantity: i64,
+    pub unit_price: i64,
+    pub discount: i64,
+    /// IVA `codigoPorcentaje` (6, no objeto, when the line has no IVA).
+    pub iva_code: String,
+}
+
+/// A received document, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Received {
+    pub access_key: String,
+    pub doc_type: DocType,
+    pub issuer_ruc: String,
+    pub issuer_name: String,
+    pub trade_name: Option<String>,
+    /// `001-001-000000123`.
+    pub number: String,
+    pub date: NaiveDate,
+    /// `identificacionComprador`.
+    pub buyer_id: String,
+    /// `importeTotal` (factura) or `valorModificacion` (nota de crédito), in millionths.
+    pub total: i64,
+    pub lines: Vec<ReceivedLine>,
+    /// The signed document itself (without the wrapper): what is stored.
+    pub xml: String,
+}
+
+/// The Spanish name of a document type.
+pub fn type_name(doc_type: DocType) -> &'static str {
+    match doc_type {
+        DocType::Factura => "Factura",
+        DocType::LiquidacionCompra => "Liquidación de compra",
+        DocType::NotaCredito => "Nota de crédito",
+        DocType::NotaDebito => "Nota de débito",
+        DocType::GuiaRemision => "Guía de remisión",
+        DocType::Retencion => "Comprobante de retención",
+    }
+}
+
+/// Whether a document issued to `buyer` is the company's (its RUC, or the cédula inside a
+/// natural person's RUC).
+pub fn is_for(buyer: &str, company_ruc: &str) -> bool {
+    let buyer = buyer.trim();
+    buyer == company_ruc || (company_ruc.len() == 13 && buyer == &company_ruc[..10])
+}
+
+fn amount(el: &Element, name: &str, what: &str) -> Result<i64, String> {
+    let text = el.child_text(name).unwrap_or_default();
+    if text.is_empty() {
+        return Ok(0);
+    }
+    Decimal::from_str(&text)
+        .ok()
+        .and_then(to_micros)
+        .ok_or_else(|| format!("{what} «{text}» no es un número"))
+}
+
+/// Reads an authorized document (wrapped or bare).
+pub fn read(xml: &str) -> Result<Received, String> {
+    let xml = xml.trim_start_matches('\u{feff}').trim_start();
+    let root = parse_tree(xml).map_err(|e| format!("El XML está incompleto o dañado ({e})"))?;
+    if let Some(auth) = root.find("autorizacion") {
+        let status = auth.child_text("estado").unwrap_or_default();
+        if status != "AUTORIZADO" {
+            return Err(format!(
+                "El comprobante no está autorizado por el SRI (estado «{status}»)"
+            ));
+        }
+        let inner = auth
+            .child_text("comprobante")
+            .filter(|c| !c.is_empty())
+            .ok_or("La autorización no trae el comprobante")?;
+        let doc = parse_tree(&inner)
+            .map_err(|e| format!("El comprobante autorizado está incompleto o dañado ({e})"))?;
+        return fields(&doc, inner);
+    }
+    fields(&root, xml.to_string())
+}
+
+fn fields(doc: &Element, xml: String) -> Result<Received, String> {
+    let (doc_type, info_name, total_name) = match doc.name.as_str() {
+        "factura" => (DocType::Factura, "infoFactura", "importeTotal"),
+        "notaCredito" => (DocType::NotaCredito, "infoNotaCredito", "valorModificacion"),
+        other => {
+            return Err(format!(
+                "El Lector lee facturas y notas de crédito; «{other}» no es ninguna de ellas"
+            ));
+        }
+    };
+    let trib = doc
+        .child("infoTributaria")
+        .ok_or("Al comprobante le falta infoTributaria")?;
+    let info = doc
+        .child(info_name)
+        .ok_or_else(|| format!("Al comprobante le falta {info_name}"))?;
+    let field = |el: &Element, name: &str| el.child_text(name).unwrap_or_default();
+    let access_key = field(trib, "claveAcceso");
+    let parts = ClaveAcceso::parse(&access_key)
+        .and_then(|k| k.parts())
+        .map_err(|e| format!("Clave de acceso «{access_key}»: {e}"))?;
+    let issuer_ruc = field(trib, "ruc");
+    if parts.ruc != issuer_ruc {
+        return Err(format!(
+            "La clave de acceso {access_key} no es del emisor {issuer_ruc}"
+        ));
+    }
+    let raw_date = field(info, "fechaEmision");
+    let date = NaiveDate::parse_from_str(&raw_date, "%d/%m/%Y")
+        .map_err(|_| format!("La fecha de emisión «{raw_date}» no es válida"))?;
+    let mut lines = Vec::new();
+    for d in doc
+        .child("detalles")
+        .into_iter()
+        .flat_map(|ds| ds.children_named("detalle"))
+    {
+        let description = field(d, "descripcion");
+        let code = [
+            "codigoPrincipal",
+            "codigoInterno",
+            "codigoAuxiliar",
+            "codigoAdicional",
+        ]
+        .iter()
+        .map(|n| field(d, n))
+        .find(|c| !c.is_empty())
+        .unwrap_or_else(|| description.chars().take(100).collect());
+        let iva_code = d
+            .child("impuestos")
+            .into_iter()
+            .flat_map(|ts| ts.children_named("impuesto"))
+            .find(|t| t.child_text("codigo").as_deref() == Some("2"))
+            .and_then(|t| t.child_text("codigoPorcentaje"))
+            .unwrap_or_else(|| "6".into());
+        lines.push(ReceivedLine {
+            quantity: amount(d, "cantidad", "La cantidad")?,
+            unit_price: amount(d, "precioUnitario", "El precio unitario")?,
+            discount: amount(d, "descuento", "El descuento")?,
+            code,
+            description,
+            iva_code,
+        });
+    }
+    Ok(Received {
+        access_key,
+        doc_type,
+        issuer_name: field(trib, "razonSocial"),
+        trade_name: trib.child_text("nombreComercial").filter(|t| !t.is_empty()),
+        number: format!(
+            "{}-{}-{}",
+            field(trib, "estab"),
+            field(trib, "ptoEmi"),
+            field(trib, "secuencial")
+        ),
+        issuer_ruc,
+        date,
+        buyer_id: field(info, "identificacionComprador"),
+        total: amount(info, total_name, "El total")?,
+        lines,
+        xml,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buyer() {
+        assert!(is_for("1790011224001", "1790011224001"));
+        assert!(is_for("1710034065", "1710034065001"));
+        assert!(!is_for("0990000001001", "1790011224001"));
+    }
+
+    #[test]
+    fn truncated_and_foreign() {
+        assert!(
+            read("<factura><infoTributaria>")
+                .unwrap_err()
+                .contains("incompleto")
+        );
+        assert!(read("<pedido/>").unwrap_err().contains("«pedido»"));
+        assert!(
+            read("<autorizacion><estado>NO AUTORIZADO</estado></autorizacion>")
+                .unwrap_err()
+                .contains("NO AUTORIZADO")
+        );
+    }
+}

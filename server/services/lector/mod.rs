@@ -1,0 +1,111 @@
+//! Lector .SRI: the electronic documents a company received, read from what the SRI's portal
+//! lets it download — the "comprobantes recibidos" TXT report, authorized XML files, or a ZIP of
+//! them — and imported as purchases through the one purchase service.
+//!
+//! - [`files`]: what a file is, by content; ZIP entries; text decoding.
+//! - [`report`]: the TXT report's rows (columns found from its header line).
+//! - [`document`]: an authorized document's fields.
+//! - [`fetch`]: the authorized XML of a report row, from the SRI's authorization service (the
+//!   engine's SOAP client), for rows the upload brought no XML for.
+//! - [`import`]: a stored document as a merchandise purchase or an expense.
+
+pub mod document;
+pub mod fetch;
+pub mod files;
+pub mod import;
+pub mod report;
+
+use std::collections::HashSet;
+
+use document::Received;
+use files::Content;
+use report::Row;
+
+/// What an upload gave before the SRI is asked.
+#[derive(Debug, Default, Clone)]
+pub struct Reading {
+    /// Documents read from XML files, each checked to be the company's.
+    pub documents: Vec<Received>,
+    /// Report rows without an XML in the upload.
+    pub pending: Vec<Row>,
+    /// Problems: line (of the report, or entry of the ZIP) and message.
+    pub errors: Vec<(usize, String)>,
+}
+
+/// The refusal of a document issued to someone else.
+pub fn check_buyer(doc: &Received, company_ruc: &str) -> Result<(), String> {
+    if document::is_for(&doc.buyer_id, company_ruc) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} {} de {} fue emitida a {}, no a esta empresa (RUC {company_ruc})",
+        document::type_name(doc.doc_type),
+        doc.number,
+        doc.issuer_name,
+        if doc.buyer_id.is_empty() {
+            "otro comprador"
+        } else {
+            &doc.buyer_id
+        }
+    ))
+}
+
+/// Reads an uploaded file for the company with RUC `company_ruc`. A file that cannot be read as
+/// a whole (unknown, an HTML page, a single XML that is broken or not the company's) is an
+/// error; the problems of report rows and ZIP entries are listed in [`Reading::errors`].
+pub fn read_upload(bytes: &[u8], company_ruc: &str) -> Result<Reading, String> {
+    let mut reading = Reading::default();
+    match files::detect(bytes, true)? {
+        Content::Report(text) => {
+            let r = report::read(&text, company_ruc)?;
+            reading.pending = r.rows;
+            reading.errors = r.errors;
+        }
+        Content::Xml(xml) => {
+            let doc = document::read(&xml)?;
+            check_buyer(&doc, company_ruc)?;
+            reading.documents.push(doc);
+        }
+        Content::Zip(entries) => {
+            if entries.is_empty() {
+                return Err("El ZIP está vacío".into());
+            }
+            for (i, (name, data)) in entries.iter().enumerate() {
+                let entry = i + 1;
+                match files::detect(data, false) {
+                    Ok(Content::Report(text)) => match report::read(&text, company_ruc) {
+                        Ok(r) => {
+                            reading.pending.extend(r.rows);
+                            reading.errors.extend(
+                                r.errors
+                                    .into_iter()
+                                    .map(|(l, m)| (l, format!("{name}: {m}"))),
+                            );
+                        }
+                        Err(e) => reading.errors.push((entry, format!("{name}: {e}"))),
+                    },
+                    Ok(Content::Xml(xml)) => {
+                        match document::read(&xml)
+                            .and_then(|d| check_buyer(&d, company_ruc).map(|()| d))
+                        {
+                            Ok(doc) => reading.documents.push(doc),
+                            Err(e) => reading.errors.push((entry, format!("{name}: {e}"))),
+                        }
+                    }
+                    Ok(Content::Zip(_)) => {}
+                    Err(e) => reading.errors.push((entry, format!("{name}: {e}"))),
+                }
+            }
+        }
+    }
+    // One document per key; report rows the upload's XMLs already answer are not pending.
+    let mut seen = HashSet::new();
+    reading
+        .documents
+        .retain(|d| seen.insert(d.access_key.clone()));
+    let mut asked = HashSet::new();
+    reading
+        .pending
+        .retain(|r| !seen.contains(&r.access_key) && asked.insert(r.access_key.clone()));
+    Ok(reading)
+}

@@ -1,0 +1,68 @@
+//! What the Lector .SRI answers: the documents read from an upload, its problems, the
+//! remembered supplier code mappings.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// A line of a received document, for mapping its supplier code.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceivedLineView {
+    /// The supplier's product code.
+    pub supplier_code: String,
+    pub description: String,
+    pub quantity: String,
+    pub unit_cost: String,
+    /// The company's product the code is mapped to, if it is.
+    pub product_id: Option<i64>,
+}
+
+/// A received document.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceivedDocumentView {
+    pub access_key: String,
+    pub issuer_ruc: String,
+    pub issuer_name: String,
+    /// "Factura", "Nota de crédito"…
+    #[serde(rename = "type")]
+    #[ts(rename = "type")]
+    pub doc_type: String,
+    /// `001-001-000000123`.
+    pub number: String,
+    /// `AAAA-MM-DD`.
+    pub date: String,
+    pub total: String,
+    /// Already imported as a purchase.
+    pub imported: bool,
+    pub lines: Vec<ReceivedLineView>,
+}
+
+/// A problem of an upload: the report's line (or the ZIP's entry) and the message.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LectorErrorView {
+    pub line: i64,
+    pub message: String,
+}
+
+/// `POST /api/tools/lector/upload`.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LectorUploadView {
+    pub documents: Vec<ReceivedDocumentView>,
+    pub errors: Vec<LectorErrorView>,
+}
+
+/// A supplier code mapped to a product.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SupplierMappingView {
+    pub supplier_id: i64,
+    pub supplier_identification: String,
+    pub supplier_name: String,
+    pub supplier_code: String,
+    pub product_id: i64,
+    pub product_code: String,
+    pub product_name: String,
+}

@@ -1,0 +1,227 @@
+/**
+ * `/admin/herramientas/lector` (admin and user): the Lector .SRI. Upload the SRI's report of received
+ * documents (TXT), an authorized XML or a ZIP of them; the list shows each document and whether it was
+ * imported; a factura is imported as merchandise (its supplier codes mapped to our products, remembered
+ * for next time) or as an expense.
+ */
+import { Fragment, useState, type FormEvent } from 'react';
+import { ApiError, apiGet, apiPost, apiUpload } from '../../../lib/api';
+import type { LectorUploadView, ProductView, PurchaseView, ReceivedDocumentView } from '../../../lib/api-types';
+
+const message = (err: unknown) => (err instanceof ApiError ? err.body.message : String(err));
+
+/** Our product with exactly this code, if any. */
+async function productByCode(code: string): Promise<ProductView | undefined> {
+  const page = await apiGet<{ results: ProductView[] }>(`/api/item?search=${encodeURIComponent(code)}&limit=20`, { quiet: true });
+  return page.results.find((p) => p.code.toLowerCase() === code.toLowerCase());
+}
+
+function ImportPanel({ doc, onDone }: { doc: ReceivedDocumentView; onDone: (text: string) => void }) {
+  const [codes, setCodes] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const unmapped = doc.lines.filter((l) => l.productId === null);
+
+  const run = async (as: 'merchandise' | 'expense') => {
+    setBusy(true);
+    setError('');
+    try {
+      const mappings = [];
+      if (as === 'merchandise') {
+        for (const line of unmapped) {
+          const ours = (codes[line.supplierCode] ?? '').trim();
+          if (!ours) continue;
+          const product = await productByCode(ours);
+          if (!product) throw new Error(`No hay un producto con el código «${ours}»`);
+          mappings.push({ supplierCode: line.supplierCode, productId: product._id });
+        }
+      }
+      const purchase = await apiPost<PurchaseView>('/api/tools/lector/import', { accessKey: doc.accessKey, as, mappings }, { quiet: true });
+      onDone(`Importada como ${as === 'merchandise' ? 'compra de mercadería' : 'gasto'}: ${purchase.documentNumber ?? ''} por ${purchase.total}`);
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3 p-3" data-testid="lector-import">
+      <table className="w-full text-sm">
+        <thead className="text-xs text-gray-500 uppercase">
+          <tr>
+            <th className="text-left">Código del proveedor</th>
+            <th className="text-left">Descripción</th>
+            <th className="text-right">Cantidad</th>
+            <th className="text-right">Costo</th>
+            <th className="text-left">Nuestro producto (código)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.lines.map((l, i) => (
+            <tr key={i} className="border-b border-gray-100 dark:border-gray-800">
+              <td className="font-mono">{l.supplierCode}</td>
+              <td>{l.description}</td>
+              <td className="text-right">{l.quantity}</td>
+              <td className="text-right">{l.unitCost}</td>
+              <td>
+                {l.productId !== null ? (
+                  <span className="text-xs text-gray-600 dark:text-gray-300">Asociado</span>
+                ) : (
+                  <input
+                    className="input w-40"
+                    aria-label={`Producto para ${l.supplierCode}`}
+                    value={codes[l.supplierCode] ?? ''}
+                    onChange={(e) => setCodes({ ...codes, [l.supplierCode]: e.target.value })}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run('merchandise')}>
+          Importar como mercadería
+        </button>
+        <button type="button" className="btn" disabled={busy} onClick={() => run('expense')}>
+          Importar como gasto
+        </button>
+      </div>
+      {error && (
+        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function Lector() {
+  const [result, setResult] = useState<LectorUploadView | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    setNotice('');
+    try {
+      setResult(await apiUpload<LectorUploadView>('/api/tools/lector/upload', new FormData(e.currentTarget), { quiet: true }));
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const imported = (key: string, text: string) => {
+    setNotice(text);
+    setOpen(null);
+    setResult((r) => r && { ...r, documents: r.documents.map((d) => (d.accessKey === key ? { ...d, imported: true } : d)) });
+  };
+
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">Lector .SRI</h1>
+      <p className="text-sm text-gray-600 dark:text-gray-300">
+        Suba el reporte de comprobantes recibidos (TXT) que descarga de SRI en línea, un XML autorizado o un ZIP con ellos. Los comprobantes del reporte
+        que no traen su XML se consultan en el SRI por su clave de acceso. Una factura se importa como compra de mercadería (cada código del proveedor
+        asociado a uno de sus productos; la asociación se recuerda) o como gasto, a crédito.
+      </p>
+      <form className="card flex flex-wrap items-end gap-3" onSubmit={submit}>
+        <label className="text-sm">
+          <span className="label">Archivo</span>
+          <input type="file" name="file" required data-testid="lector-file" />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Leyendo…' : 'Leer'}
+        </button>
+      </form>
+      {error && (
+        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="text-sm text-green-700 dark:text-green-400" role="status">
+          {notice}
+        </p>
+      )}
+      {result && (
+        <div className="card space-y-3" data-testid="lector-result">
+          <p>
+            {result.documents.length} comprobantes · {result.errors.length} problemas
+          </p>
+          {result.documents.length > 0 && (
+            <table className="w-full text-sm">
+              <thead className="text-xs text-gray-500 uppercase">
+                <tr>
+                  <th className="text-left">Emisor</th>
+                  <th className="text-left">Tipo</th>
+                  <th className="text-left">Número</th>
+                  <th className="text-left">Fecha</th>
+                  <th className="text-right">Total</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {result.documents.map((d) => (
+                  <Fragment key={d.accessKey}>
+                    <tr className="border-b border-gray-100 dark:border-gray-800">
+                      <td>
+                        <div className="font-medium">{d.issuerName}</div>
+                        <div className="font-mono text-xs">{d.issuerRuc}</div>
+                      </td>
+                      <td>{d.type}</td>
+                      <td className="font-mono">{d.number}</td>
+                      <td>{d.date}</td>
+                      <td className="text-right">{d.total}</td>
+                      <td className="text-right">
+                        {d.imported ? (
+                          <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs text-primary-800">Importado</span>
+                        ) : d.type === 'Factura' ? (
+                          <button type="button" className="btn" onClick={() => setOpen(open === d.accessKey ? null : d.accessKey)}>
+                            Importar
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                    {open === d.accessKey && (
+                      <tr>
+                        <td colSpan={6}>
+                          <ImportPanel doc={d} onDone={(text) => imported(d.accessKey, text)} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {result.errors.length > 0 && (
+            <table className="w-full text-sm" data-testid="lector-errors">
+              <thead className="text-xs text-gray-500 uppercase">
+                <tr>
+                  <th className="text-left">Línea</th>
+                  <th className="text-left">Problema</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.errors.map((e, i) => (
+                  <tr key={i} className="border-b border-gray-100 dark:border-gray-800">
+                    <td>{e.line}</td>
+                    <td>{e.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
