@@ -266,7 +266,9 @@ fn v8_engine(root: &Path) {
                 found
             }
             Err(fetch) => {
-                return unavailable(format!("libnode not found ({why}) and not fetched ({fetch})"));
+                return unavailable(format!(
+                    "libnode not found ({why}) and not fetched ({fetch})"
+                ));
             }
         },
     };

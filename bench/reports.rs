@@ -242,7 +242,10 @@ fn run(label: &str, url: &str) {
                 let at = Instant::now();
                 let d = report_from_detail(&mut c, &tenant, from, last, group).expect("reporte");
                 detail.push(at.elapsed().as_secs_f64() * 1000.0);
-                assert_eq!(d.totals.count, count, "el resumen y el detalle cuentan igual");
+                assert_eq!(
+                    d.totals.count, count,
+                    "el resumen y el detalle cuentan igual"
+                );
             }
             detail.sort_by(f64::total_cmp);
             println!(

@@ -71,11 +71,11 @@ fn wal_length(wal: Option<&std::path::Path>) -> u64 {
 /// readers were still busy (the caller tries again after its next batch).
 fn reset_wal(conn: &mut DbConnection) -> QueryResult<bool> {
     conn.batch_execute("PRAGMA busy_timeout = 200")?;
-    let row = diesel::sql_query("PRAGMA wal_checkpoint(TRUNCATE)").get_result::<CheckpointRow>(conn);
+    let row =
+        diesel::sql_query("PRAGMA wal_checkpoint(TRUNCATE)").get_result::<CheckpointRow>(conn);
     conn.batch_execute("PRAGMA busy_timeout = 10000")?;
     Ok(row?.busy == 0)
 }
-
 
 /// The handle of the writer thread; dropping the last one stops the thread and the checkpointer.
 pub(super) struct Writer {

@@ -177,7 +177,11 @@ fn backup_copies_a_live_sqlite_database() {
     let copy = dir.path().join("copia.db");
     let backup = run(&url, &["backup", copy.to_str().unwrap()]);
     assert!(backup.status.success(), "{}", text(&backup));
-    assert!(text(&backup).contains("Copia de seguridad en"), "{}", text(&backup));
+    assert!(
+        text(&backup).contains("Copia de seguridad en"),
+        "{}",
+        text(&backup)
+    );
     diesel::connection::SimpleConnection::batch_execute(&mut *writer, "ROLLBACK").unwrap();
     assert!(!dir.path().join("copia.db.partial").exists());
 
@@ -186,7 +190,10 @@ fn backup_copies_a_live_sqlite_database() {
     let admin = User::find_by_email(&mut conn, "admin@demo.ec")
         .unwrap()
         .expect("la copia tiene los usuarios de demostración");
-    assert_ne!(admin.name, "a medio escribir", "la copia no lleva lo no confirmado");
+    assert_ne!(
+        admin.name, "a medio escribir",
+        "la copia no lleva lo no confirmado"
+    );
 
     let before = std::fs::metadata(&copy).unwrap().len();
     let again = run(&url, &["backup", copy.to_str().unwrap()]);

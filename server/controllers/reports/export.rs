@@ -61,5 +61,6 @@ pub async fn sales(
         .await?;
     let name = format!("ventas-{}-{}-{}", group.as_str(), report.from, report.to);
     // Ventas, base, IVA, total, costo and margen are numbers a spreadsheet sums.
-    download(format, &name, &rows(group, &report), &[1, 2, 3, 4, 5, 6]).map_err(AppError::BadRequest)
+    download(format, &name, &rows(group, &report), &[1, 2, 3, 4, 5, 6])
+        .map_err(AppError::BadRequest)
 }

@@ -94,9 +94,9 @@ macro_rules! stock_document {
                 branch_office_id: i64,
                 params: &$crate::db::list::ListParams,
             ) -> QueryResult<$crate::db::list::Page<$header>> {
-                let (from, to) = params.time_range(
-                    $crate::models::config::company::Company::zone(conn, company)?,
-                );
+                let (from, to) = params.time_range($crate::models::config::company::Company::zone(
+                    conn, company,
+                )?);
                 let filtered = || {
                     let mut query: Query = $headers::table
                         .select($header::as_select())

@@ -313,8 +313,5 @@ pub fn last_sold(
 
 /// How many sales the window holds.
 pub fn count_sales(conn: &mut DbConnection, w: &Window) -> QueryResult<i64> {
-    sales::table
-        .filter(w.sales())
-        .count()
-        .get_result(conn)
+    sales::table.filter(w.sales()).count().get_result(conn)
 }

@@ -155,20 +155,22 @@ pub fn clear(conn: &mut DbConnection, company: CompanyId) -> QueryResult<()> {
     diesel::delete(report_sales::table.filter(report_sales::company_id.eq(c))).execute(conn)?;
     diesel::delete(report_products::table.filter(report_products::company_id.eq(c)))
         .execute(conn)?;
-    diesel::delete(report_methods::table.filter(report_methods::company_id.eq(c)))
-        .execute(conn)?;
+    diesel::delete(report_methods::table.filter(report_methods::company_id.eq(c))).execute(conn)?;
     Ok(())
 }
 
 /// Whether some sale exists that no summary row counts: the summary was never built (the
 /// database is older than the summary).
 pub fn missing(conn: &mut DbConnection) -> QueryResult<bool> {
-    let any_sale: bool = diesel::select(diesel::dsl::exists(sales::table.select(sales::id))).get_result(conn)?;
+    let any_sale: bool =
+        diesel::select(diesel::dsl::exists(sales::table.select(sales::id))).get_result(conn)?;
     if !any_sale {
         return Ok(false);
     }
-    let any_row: bool =
-        diesel::select(diesel::dsl::exists(report_sales::table.select(report_sales::company_id))).get_result(conn)?;
+    let any_row: bool = diesel::select(diesel::dsl::exists(
+        report_sales::table.select(report_sales::company_id),
+    ))
+    .get_result(conn)?;
     Ok(!any_row)
 }
 
@@ -404,7 +406,11 @@ pub enum HeaderKey {
 }
 
 /// Σ of `report_sales` per cashier, register or client.
-pub fn headers_by(conn: &mut DbConnection, d: &Days, key: HeaderKey) -> QueryResult<Vec<Group<i64>>> {
+pub fn headers_by(
+    conn: &mut DbConnection,
+    d: &Days,
+    key: HeaderKey,
+) -> QueryResult<Vec<Group<i64>>> {
     use report_sales::dsl as t;
     macro_rules! by {
         ($column:expr) => {

@@ -4,9 +4,9 @@
 pub mod certificate;
 pub mod credit_note;
 pub mod documents;
+pub mod mail;
 pub mod remission_guides;
 pub mod resend;
-pub mod mail;
 pub mod ride_link;
 pub mod sealing;
 pub mod trial;

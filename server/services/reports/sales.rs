@@ -25,13 +25,13 @@ use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDate};
 
+use super::summary::split;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::models::reports::names;
 use crate::models::reports::sales::{self as q, Cost, Key, Sums, Window};
 use crate::models::reports::summary::{self as s, Days, HeaderKey};
-use super::summary::split;
 use crate::services::sales::input::Method;
 use crate::util::time::Zone;
 
@@ -406,8 +406,18 @@ fn by_method(conn: &mut DbConnection, w: &Window) -> AppResult<HashMap<String, A
         docs.insert((id, 1, id), acc);
     }
     let mut per_note = Groups::new();
-    add(&mut per_note, &q::returned_headers(conn, w, Key::NOTE)?, 1, Some);
-    add_cost(&mut per_note, &q::return_costs(conn, w, Key::NOTE)?, 1, Some);
+    add(
+        &mut per_note,
+        &q::returned_headers(conn, w, Key::NOTE)?,
+        1,
+        Some,
+    );
+    add_cost(
+        &mut per_note,
+        &q::return_costs(conn, w, Key::NOTE)?,
+        1,
+        Some,
+    );
     for (id, acc) in per_note {
         if let Some(sale) = note_sale.get(&id) {
             docs.insert((*sale, -1, id), acc);
@@ -566,7 +576,13 @@ mod tests {
         let (from, to) = galapagos.days(d, d);
         assert_eq!(from.to_string(), "2026-11-26 06:00:00");
         assert_eq!(to.to_string(), "2026-11-27 06:00:00");
-        assert_eq!(galapagos.date_of(from - chrono::TimeDelta::minutes(30)), d.pred_opt().unwrap());
-        assert_eq!(Zone::default().date_of(from - chrono::TimeDelta::minutes(30)), d);
+        assert_eq!(
+            galapagos.date_of(from - chrono::TimeDelta::minutes(30)),
+            d.pred_opt().unwrap()
+        );
+        assert_eq!(
+            Zone::default().date_of(from - chrono::TimeDelta::minutes(30)),
+            d
+        );
     }
 }

@@ -140,7 +140,10 @@ fn add_documents(
     }
     let mut cost_of: HashMap<i64, Vec<Costed>> = HashMap::new();
     for (doc, product, category, cost) in costs {
-        cost_of.entry(doc).or_default().push((product, category, cost));
+        cost_of
+            .entry(doc)
+            .or_default()
+            .push((product, category, cost));
     }
     let c = company.get();
     let mut by_header: BTreeMap<HeaderKey, Acc> = BTreeMap::new();
@@ -152,7 +155,15 @@ fn add_documents(
         let doc_costs = cost_of.get(&h.id).map(Vec::as_slice).unwrap_or_default();
         let cost: i64 = doc_costs.iter().map(|(_, _, c)| c).sum();
         add_header(&mut by_header, h, day, sign, counted, cost);
-        add_products(&mut by_product, h.branch, day, doc_lines, doc_costs, sign, counted);
+        add_products(
+            &mut by_product,
+            h.branch,
+            day,
+            doc_lines,
+            doc_costs,
+            sign,
+            counted,
+        );
         if let Some(paid) = payments.get_mut(&h.sale_id) {
             paid.sort();
             add_methods(&mut by_method, h, day, paid, sign, counted, cost);

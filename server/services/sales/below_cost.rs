@@ -10,11 +10,11 @@
 
 use std::collections::HashMap;
 
-use crate::models::auth::user::Role;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::domain::amount::div_round;
 use crate::error::AppResult;
+use crate::models::auth::user::Role;
 use crate::models::inventory::product::Product;
 use crate::models::inventory::stock::Stock;
 use crate::services::sales::pricing::PricedLine;

@@ -17,7 +17,9 @@ async fn saving_a_price_below_cost_warns(backend: Backend) {
                 "ivaCode": "0", "unit": "unidad" })
     };
     // No cost yet (nothing bought): no warning.
-    let r = c.post_json("/api/item/register", body("7.00", "6.50")).await;
+    let r = c
+        .post_json("/api/item/register", body("7.00", "6.50"))
+        .await;
     assert_eq!(r.status, 201, "{}", r.text());
     assert_eq!(r.json()["warnings"], json!([]));
     let id = r.json()["_id"].as_i64().unwrap();

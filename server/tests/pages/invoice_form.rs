@@ -27,6 +27,9 @@ async fn the_invoice_form_renders_for_every_role(backend: Backend) {
         );
     }
     // Signed out: the sign-in, no data.
-    let anonymous = app.client().get("/api/page-data/admin/ebilling/factura").await;
+    let anonymous = app
+        .client()
+        .get("/api/page-data/admin/ebilling/factura")
+        .await;
     assert_eq!(anonymous.status, 401);
 }

@@ -184,7 +184,9 @@ async fn purchases_cost_pay_cancel_and_payables(backend: Backend) {
     );
     // The stock came in at the net unit cost 2.70: (20 × 1.50 + 20 × 2.70) / 40 = 2.10.
     let rows = shop.kardex_rows(a, "purchase").await;
-    let newest = rows.last().expect("la compra en el kárdex (del más antiguo al más nuevo)");
+    let newest = rows
+        .last()
+        .expect("la compra en el kárdex (del más antiguo al más nuevo)");
     assert_eq!(dec(&newest["unitCost"]), Decimal::from_str("2.7").unwrap());
     assert_eq!(
         dec(&newest["averageCost"]),

@@ -40,7 +40,10 @@ async fn dashboard_per_role(backend: Backend) {
     assert_eq!(d["shifts"][0]["expected"], json!(null));
     // The back-office home (`/admin`) carries the same figures.
     let home = shop.admin.get("/api/dashboard").await.json();
-    assert_eq!(home["reports"]["today"]["current"]["total"], "11.30", "{home}");
+    assert_eq!(
+        home["reports"]["today"]["current"]["total"], "11.30",
+        "{home}"
+    );
     let home = shop.cashier.get("/api/dashboard").await.json();
     assert_eq!(home["reports"]["full"], false, "{home}");
     assert_eq!(home["reports"]["shifts"][0]["expected"], json!(null));

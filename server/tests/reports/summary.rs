@@ -36,47 +36,55 @@ fn tenant_of(conn: &mut DbConnection, email: &str) -> Tenant {
     }
 }
 
-type Ten = (i64, i64, chrono::NaiveDate, i64, i64, i64, i64, i64, i64, i64);
+type Ten = (
+    i64,
+    i64,
+    chrono::NaiveDate,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+);
 type Eight = (i64, i64, chrono::NaiveDate, String, i64, i64, i64, i64);
 
 /// Every summary row of every table, in key order, as text.
 fn rows(conn: &mut DbConnection) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let headers: Vec<Ten> =
-        report_sales::table
-            .order((
-                report_sales::company_id,
-                report_sales::branch_office_id,
-                report_sales::day,
-                report_sales::user_id,
-                report_sales::register_id,
-                report_sales::client_id,
-            ))
-            .load(conn)
-            .unwrap();
+    let headers: Vec<Ten> = report_sales::table
+        .order((
+            report_sales::company_id,
+            report_sales::branch_office_id,
+            report_sales::day,
+            report_sales::user_id,
+            report_sales::register_id,
+            report_sales::client_id,
+        ))
+        .load(conn)
+        .unwrap();
     out.extend(headers.iter().map(|r| format!("sales {r:?}")));
-    let products: Vec<Ten> =
-        report_products::table
-            .order((
-                report_products::company_id,
-                report_products::branch_office_id,
-                report_products::day,
-                report_products::product_id,
-                report_products::category_id,
-            ))
-            .load(conn)
-            .unwrap();
+    let products: Vec<Ten> = report_products::table
+        .order((
+            report_products::company_id,
+            report_products::branch_office_id,
+            report_products::day,
+            report_products::product_id,
+            report_products::category_id,
+        ))
+        .load(conn)
+        .unwrap();
     out.extend(products.iter().map(|r| format!("product {r:?}")));
-    let methods: Vec<Eight> =
-        report_methods::table
-            .order((
-                report_methods::company_id,
-                report_methods::branch_office_id,
-                report_methods::day,
-                report_methods::method,
-            ))
-            .load(conn)
-            .unwrap();
+    let methods: Vec<Eight> = report_methods::table
+        .order((
+            report_methods::company_id,
+            report_methods::branch_office_id,
+            report_methods::day,
+            report_methods::method,
+        ))
+        .load(conn)
+        .unwrap();
     out.extend(methods.iter().map(|r| format!("method {r:?}")));
     out
 }
@@ -193,8 +201,14 @@ async fn summary_matches_the_documents(backend: Backend) {
     // 0.28 and 0.17, cost 3.20 as 2.03 and 1.17; its credit note's 1.00, 0.15 and 0.60 as 0.63 and
     // 0.37, 0.09 and 0.06, 0.38 and 0.22 over the same payments.
     let r: Value = shop.user.get(&get("method")).await.json();
-    assert_eq!(by_label(&r, "Tarjeta"), ["1", "2.54", "0.19", "2.73", "1.65"]);
-    assert_eq!(by_label(&r, "Efectivo"), ["3", "10.46", "0.41", "10.87", "7.05"]);
+    assert_eq!(
+        by_label(&r, "Tarjeta"),
+        ["1", "2.54", "0.19", "2.73", "1.65"]
+    );
+    assert_eq!(
+        by_label(&r, "Efectivo"),
+        ["3", "10.46", "0.41", "10.87", "7.05"]
+    );
 
     // A database whose sales predate the summary: migrating sums them (the backfill) into the
     // same rows the transactions wrote; and summing one company again changes nothing.
@@ -202,7 +216,9 @@ async fn summary_matches_the_documents(backend: Backend) {
         .db(move |conn| {
             let live = rows(conn);
             diesel::delete(report_sales::table).execute(conn).unwrap();
-            diesel::delete(report_products::table).execute(conn).unwrap();
+            diesel::delete(report_products::table)
+                .execute(conn)
+                .unwrap();
             diesel::delete(report_methods::table).execute(conn).unwrap();
             mostrador::db::migrations::run_pending(conn).unwrap();
             let backfilled = rows(conn);

@@ -13,14 +13,21 @@ async fn preview_warns_below_cost_and_the_sale_registers(backend: Backend) {
     let app = TestApp::new(backend).await;
     let mut shop = Shop::open(&app).await;
     // Average cost 8.00 (an adjustment at cost 8), catalogue price 7.00, IVA 0 %.
-    let cheap = shop.product("BC1", "Aceite 1 l", "7.00", "0", "10", "8").await;
-    let fine = shop.product("BC2", "Arroz 2 kg", "9.00", "0", "10", "8").await;
+    let cheap = shop
+        .product("BC1", "Aceite 1 l", "7.00", "0", "10", "8")
+        .await;
+    let fine = shop
+        .product("BC2", "Arroz 2 kg", "9.00", "0", "10", "8")
+        .await;
 
     let body = json!({ "lines": [
         { "productId": fine, "quantity": "1" },
         { "productId": cheap, "quantity": "2" },
     ] });
-    let r = shop.cashier.post_json("/api/sales/note/preview", body.clone()).await;
+    let r = shop
+        .cashier
+        .post_json("/api/sales/note/preview", body.clone())
+        .await;
     assert_eq!(r.status, 200, "{}", r.text());
     let p = r.json();
     assert_eq!(p["lines"][0]["belowCost"], false, "{p}");

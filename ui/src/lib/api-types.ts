@@ -126,7 +126,8 @@ export type BankAccountsPage = { list: Page<BankAccountView>, };
  */
 export type BankMovementView = { _id: number, 
 /**
- * `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`.
+ * `opening`, `shift_deposit`, `transfer_in`, `transfer_out`, `card_settlement`, `manual`,
+ * `collection`, `collection_reversal`.
  */
 type: string, amount: string, description: string, turnId: number | null, createdAt: string, balance: string, };
 
@@ -765,6 +766,11 @@ export type ElectronicDocumentsPage = { list: Page<ElectronicDocumentView>, };
 export type EmissionPointView = { code: string, name: string, active: boolean, };
 
 /**
+ * `/admin/compras/gastos`.
+ */
+export type ExpensesPage = { list: Page<PurchaseView>, form: PurchaseFormView, categories: Array<PurchaseOptionView>, };
+
+/**
  * A warning about a saved field: the save went through, the user should look again.
  */
 export type FieldWarningView = { field: string, message: string, };
@@ -991,6 +997,16 @@ authRequired?: boolean, };
 export type LowStockView = { productId: number, code: string, name: string, cellar: string, quantity: string, minStock: string, };
 
 /**
+ * `/admin/compras/manual`.
+ */
+export type ManualPurchasesPage = { list: Page<PurchaseView>, form: PurchaseFormView, };
+
+/**
+ * `/admin/compras/mercaderia`.
+ */
+export type MerchandisePage = { list: Page<PurchaseView>, form: PurchaseFormView, cellars: Array<CellarOptionView>, };
+
+/**
  * A confirmation for the user (`{message}`), e.g. after a delete or a sign-out.
  */
 export type MessageResponse = { message: string, };
@@ -1036,6 +1052,12 @@ export type PayableView = { _id: number, supplierId: number, supplierName: strin
  * `pendiente`, `parcial`, `pagada`, `vencida` or `anulada`.
  */
 status: string, payments: Array<PayablePaymentView>, };
+
+/**
+ * `/admin/compras/cuentasPorPagar`: the payables (filters `supplierId`, `status=open`,
+ * `overdue=true`), the suppliers to filter by, and the bank accounts a payment may come from.
+ */
+export type PayablesPage = { list: Page<PayableView>, suppliers: Array<SupplierOptionView>, bankAccounts: Array<BankOptionView>, };
 
 /**
  * How a sale is paid. Exported to the UI as `PaymentMethod`, with [`Method::ALL`] and their
@@ -1289,6 +1311,20 @@ timeFrom: string | null, timeTo: string | null, active: boolean, locked: boolean
 export type PromotionsPage = { list: Page<PromotionView>, categories: Array<CategoryView>, };
 
 /**
+ * What every purchase form chooses from: bank accounts, IVA codes, today's date (the company's).
+ */
+export type PurchaseFormView = { bankAccounts: Array<BankOptionView>, ivaCodes: Array<PurchaseIvaView>, 
+/**
+ * `AAAA-MM-DD` in the company's zone.
+ */
+today: string, };
+
+/**
+ * An IVA code a purchase line may carry, with the percent the totals charge.
+ */
+export type PurchaseIvaView = { code: string, label: string, percent: number, };
+
+/**
  * A line of a purchase.
  */
 export type PurchaseLineView = { productId: number | null, description: string, quantity: string, unitCost: string, discount: string, ivaCode: string, 
@@ -1300,6 +1336,11 @@ net: string,
  * The unit cost the stock came in at (net of the discount).
  */
 stockCost: string, };
+
+/**
+ * A code and its Spanish name (expense categories).
+ */
+export type PurchaseOptionView = { value: string, label: string, };
 
 /**
  * The base and IVA of one rate.
@@ -2028,6 +2069,16 @@ low: boolean, };
  * A supplier code mapped to a product.
  */
 export type SupplierMappingView = { supplierId: number, supplierIdentification: string, supplierName: string, supplierCode: string, productId: number, productCode: string, productName: string, };
+
+/**
+ * A supplier to pick in a selector.
+ */
+export type SupplierOptionView = { _id: number, name: string, identification: string, creditDays: number, };
+
+/**
+ * `/admin/compras/estadoCuentaProveedor`: the suppliers and the statement of `?supplierId=`.
+ */
+export type SupplierStatementPage = { suppliers: Array<SupplierOptionView>, statement: SupplierStatementView | null, };
 
 /**
  * `GET /api/purchases/payable/statement`.
