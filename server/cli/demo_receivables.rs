@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::auth::extract::AuthUser;
 use crate::auth::roles::Tenant;
-use crate::db::schema::receivables;
+use crate::db::schema::{receivables, sales};
 use crate::db::{DbConnection, write_transaction};
 use crate::domain::amount::UNIT;
 use crate::domain::money::money_text;
@@ -119,11 +119,14 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
         let product = products[product % products.len()];
         let day = today - TimeDelta::days(*back);
         let due = day + TimeDelta::days(30);
+        // The sales service takes no due date before today; an older sale's due date is set
+        // once it is written, as if it had been sold on its day.
+        let due_now = due.max(today);
         let key = format!("demo-cxc-{n}");
         let draft = prepare(
             conn,
             &tenant,
-            &credit_body(&key, clients[*client], product, *quantity, "0.01", due)?,
+            &credit_body(&key, clients[*client], product, *quantity, "0.01", due_now)?,
             SaleKind::Note,
         )
         .map_err(fail)?;
@@ -131,12 +134,26 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
         let prepared = prepare(
             conn,
             &tenant,
-            &credit_body(&key, clients[*client], product, *quantity, &total, due)?,
+            &credit_body(&key, clients[*client], product, *quantity, &total, due_now)?,
             SaleKind::Note,
         )
         .map_err(fail)?
         .dated(zone.start_of(day) + TimeDelta::hours(10));
-        if let Err(e) = write_transaction(conn, |c| commit(c, &tenant, prepared).map(|_| ())) {
+        let written: Result<(), AppError> = write_transaction(conn, |c| {
+            commit(c, &tenant, prepared)?;
+            if due < due_now {
+                let sale: i64 = sales::table
+                    .filter(sales::company_id.eq(company.get()))
+                    .filter(sales::idempotency_key.eq(&key))
+                    .select(sales::id)
+                    .first(c)?;
+                diesel::update(receivables::table.filter(receivables::sale_id.eq(sale)))
+                    .set(receivables::due_date.eq(due))
+                    .execute(c)?;
+            }
+            Ok(())
+        });
+        if let Err(e) = written {
             tracing::debug!(
                 "venta a crédito de demostración omitida: {}",
                 e.public_message()
