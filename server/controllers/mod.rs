@@ -15,6 +15,7 @@ pub mod page_loader;
 pub mod pages;
 pub mod purchases;
 pub mod receivables;
+pub mod restaurant;
 pub mod records;
 pub mod reports;
 pub mod sales;

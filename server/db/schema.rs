@@ -139,6 +139,7 @@ diesel::table! {
         locked -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        station -> Text,
     }
 }
 
@@ -1208,3 +1209,134 @@ diesel::allow_tables_to_appear_in_same_query!(supplier_product_mappings, supplie
 diesel::allow_tables_to_appear_in_same_query!(supplier_product_mappings, products);
 diesel::allow_tables_to_appear_in_same_query!(received_documents, received_imports);
 diesel::allow_tables_to_appear_in_same_query!(suppliers, products);
+
+// Restaurant (migration 2026-11-28-100000_restaurant): zones, tables, reservations, orders with
+// their items, and the event log of the kitchen screens.
+diesel::table! {
+    restaurant_zones (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        name -> Text,
+        active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    restaurant_tables (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        zone_id -> BigInt,
+        name -> Text,
+        seats -> Integer,
+        shape -> Text,
+        x -> Integer,
+        y -> Integer,
+        active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    restaurant_reservations (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        client_name -> Text,
+        phone -> Text,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        people -> Integer,
+        notes -> Nullable<Text>,
+        state -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    restaurant_reservation_tables (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        reservation_id -> BigInt,
+        table_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    restaurant_orders (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        number -> BigInt,
+        kind -> Text,
+        table_id -> Nullable<BigInt>,
+        client_id -> Nullable<BigInt>,
+        delivery_name -> Nullable<Text>,
+        delivery_phone -> Nullable<Text>,
+        delivery_address -> Nullable<Text>,
+        delivery_reference -> Nullable<Text>,
+        delivery_expected_at -> Nullable<Timestamp>,
+        state -> Text,
+        bill_requested -> Bool,
+        rounds -> Integer,
+        user_id -> BigInt,
+        closed_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    restaurant_order_items (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        order_id -> BigInt,
+        product_id -> BigInt,
+        name -> Text,
+        quantity -> BigInt,
+        notes -> Nullable<Text>,
+        modifiers -> Text,
+        station -> Text,
+        round -> Integer,
+        state -> Text,
+        void_reason -> Nullable<Text>,
+        voided_by -> Nullable<BigInt>,
+        voided_at -> Nullable<Timestamp>,
+        sale_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    restaurant_events (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        seq -> BigInt,
+        order_id -> Nullable<BigInt>,
+        kind -> Text,
+        payload -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(restaurant_tables -> restaurant_zones (zone_id));
+diesel::joinable!(restaurant_reservation_tables -> restaurant_reservations (reservation_id));
+diesel::joinable!(restaurant_reservation_tables -> restaurant_tables (table_id));
+diesel::joinable!(restaurant_orders -> restaurant_tables (table_id));
+diesel::joinable!(restaurant_order_items -> restaurant_orders (order_id));
+diesel::joinable!(restaurant_order_items -> products (product_id));
+diesel::allow_tables_to_appear_in_same_query!(restaurant_zones, restaurant_tables);
+diesel::allow_tables_to_appear_in_same_query!(restaurant_reservations, restaurant_reservation_tables);
+diesel::allow_tables_to_appear_in_same_query!(restaurant_tables, restaurant_reservation_tables);
+diesel::allow_tables_to_appear_in_same_query!(restaurant_tables, restaurant_orders);
+diesel::allow_tables_to_appear_in_same_query!(restaurant_orders, restaurant_order_items);
+diesel::allow_tables_to_appear_in_same_query!(restaurant_order_items, products);
+diesel::allow_tables_to_appear_in_same_query!(restaurant_tables, restaurant_reservations);

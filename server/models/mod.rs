@@ -17,6 +17,7 @@ pub mod inventory;
 pub mod mail;
 pub mod purchases;
 pub mod receivables;
+pub mod restaurant;
 pub mod reports;
 pub mod sales;
 pub mod sri;

@@ -13,6 +13,7 @@ pub mod inventory;
 pub mod pages;
 pub mod purchases;
 pub mod receivables;
+pub mod restaurant;
 pub mod reports;
 pub mod ride;
 pub mod sales;

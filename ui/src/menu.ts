@@ -12,10 +12,11 @@ import { menu as cashMenu } from './features/cash/menu';
 import { menu as ebillingMenu } from './features/ebilling/menu';
 import { menu as reportsMenu } from './features/reports/menu';
 import { menu as receivablesMenu } from './features/receivables/menu';
+import { menu as restaurantMenu } from './features/restaurant/menu';
 import type { MenuItem } from './lib/menu-item';
 
 export type { MenuEntry, MenuGroup, MenuItem } from './lib/menu-item';
 export { isGroup } from './lib/menu-item';
 
 /** The menu, area by area (each area lists its entries in `features/<area>/menu.ts`). */
-export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu, ...receivablesMenu, ...purchasesMenu, ...toolsMenu, ...ebillingMenu, ...reportsMenu];
+export const menu: MenuItem[] = [...homeMenu, ...configMenu, ...inventoryMenu, ...cashMenu, ...salesMenu, ...receivablesMenu, ...restaurantMenu, ...purchasesMenu, ...toolsMenu, ...ebillingMenu, ...reportsMenu];

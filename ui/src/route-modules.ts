@@ -20,6 +20,7 @@ import { pages as cashPages } from './features/cash/pages';
 import { pages as ebillingPages } from './features/ebilling/pages';
 import { pages as reportsPages } from './features/reports/pages';
 import { pages as receivablesPages } from './features/receivables/pages';
+import { pages as restaurantPages } from './features/restaurant/pages';
 import type { RouteModule } from './lib/route-module';
 
 export type { RouteModule };
@@ -45,4 +46,5 @@ export const pageModules: Record<string, () => Promise<RouteModule>> = {
   ...ebillingPages,
   ...reportsPages,
   ...receivablesPages,
+  ...restaurantPages,
 };

@@ -19,6 +19,7 @@ import * as cash from './features/cash/routes';
 import * as ebilling from './features/ebilling/routes';
 import * as reports from './features/reports/routes';
 import * as receivables from './features/receivables/routes';
+import * as restaurant from './features/restaurant/routes';
 import type { RouteDef } from './lib/route-def';
 
 export type { Layout, Role, RouteDef } from './lib/route-def';
@@ -41,12 +42,12 @@ export const routeTable: RouteDef[] = [
         page: 'layouts/default',
         auth: true,
         data: true,
-        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...purchases.adminRoutes, ...tools.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes, ...ebilling.adminRoutes, ...reports.adminRoutes, ...receivables.adminRoutes],
+        children: [...home.adminRoutes, ...auth.adminRoutes, ...inventory.adminRoutes, ...sales.adminRoutes, ...purchases.adminRoutes, ...tools.adminRoutes, ...config.adminRoutes, ...cash.adminRoutes, ...ebilling.adminRoutes, ...reports.adminRoutes, ...receivables.adminRoutes, ...restaurant.adminRoutes],
       },
       {
         id: 'layout-free',
         page: 'layouts/free',
-        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes, ...sales.freeRoutes, ...ebilling.freeRoutes, ...reports.freeRoutes, ...receivables.freeRoutes],
+        children: [...platform.freeRoutes, ...inventory.freeRoutes, ...cash.freeRoutes, ...sales.freeRoutes, ...ebilling.freeRoutes, ...reports.freeRoutes, ...receivables.freeRoutes, ...restaurant.freeRoutes],
       },
       ...platform.rootRoutes,
     ],

@@ -14,7 +14,8 @@ use serde_json::Value;
 use super::sample;
 use crate::controllers::page_loader::{Loader, Loaders, PageContext, page_not_found, route_error};
 use crate::controllers::{
-    auth, cash, config, ebilling, home, inventory, purchases, receivables, reports, sales,
+    auth, cash, config, ebilling, home, inventory, purchases, receivables, reports, restaurant,
+    sales,
 };
 
 /// Routes of no business area: the sample printable and the catch-all.
@@ -40,6 +41,7 @@ const TABLE: &[Loaders] = &[
     ebilling::pages::LOADERS,
     reports::pages::LOADERS,
     receivables::pages::LOADERS,
+    restaurant::pages::LOADERS,
     ebilling::ride::pages::LOADERS,
     ebilling::ride::public::LOADERS,
     PLATFORM,

@@ -1,0 +1,1 @@
+//! Restaurant: event rows (queries only; the rules are in `services::restaurant`).

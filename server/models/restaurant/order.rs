@@ -1,0 +1,1 @@
+//! Restaurant: order rows (queries only; the rules are in `services::restaurant`).

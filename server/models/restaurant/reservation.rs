@@ -1,0 +1,1 @@
+//! Restaurant: reservation rows (queries only; the rules are in `services::restaurant`).

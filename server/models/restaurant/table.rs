@@ -1,0 +1,1 @@
+//! Restaurant: table rows (queries only; the rules are in `services::restaurant`).

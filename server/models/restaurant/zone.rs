@@ -1,0 +1,1 @@
+//! Restaurant: zone rows (queries only; the rules are in `services::restaurant`).

@@ -1,0 +1,8 @@
+//! The restaurant area (issue 26). Setting up the floor (zones, tables) and reservations; orders
+//! sent to the kitchen in rounds and billed through the sales service (`services::sales::note`,
+//! never a second sale path); the events kitchen and floor screens follow across app servers.
+
+pub mod events;
+pub mod orders;
+pub mod reservations;
+pub mod setup;

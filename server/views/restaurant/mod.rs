@@ -1,0 +1,4 @@
+//! What the restaurant API answers.
+
+pub mod order;
+pub mod setup;
