@@ -369,8 +369,8 @@ fn api() -> Api {
         .get("/cxc/payment/{id}", cxc::get_receipt)
         .post("/cxc/payment/{id}/reverse", cxc::reverse)
         .get("/cxc/{id}", cxc::get)
-        // Restaurant: zones, tables, reservations (admin and user).
-        // Restaurant: orders, kitchen and the live events (admin and user).
+    // Restaurant: zones, tables, reservations (admin and user).
+    // Restaurant: orders, kitchen and the live events (admin and user).
 }
 
 /// Every API route the router serves.

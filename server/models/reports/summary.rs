@@ -66,88 +66,57 @@ pub struct MethodRow {
     pub cost: i64,
 }
 
-/// Adds `rows` (sorted by key by the caller) to `report_sales`.
-pub fn add_headers(conn: &mut DbConnection, rows: &[HeaderRow]) -> QueryResult<usize> {
-    use report_sales::dsl as t;
-    macro_rules! upsert {
-        ($values:expr) => {
-            diesel::insert_into(report_sales::table)
-                .values($values)
-                .on_conflict((
-                    t::company_id,
-                    t::branch_office_id,
-                    t::day,
-                    t::user_id,
-                    t::register_id,
-                    t::client_id,
-                ))
-                .do_update()
-                .set((
-                    t::sales.eq(t::sales + excluded(t::sales)),
-                    t::base.eq(t::base + excluded(t::base)),
-                    t::iva.eq(t::iva + excluded(t::iva)),
-                    t::cost.eq(t::cost + excluded(t::cost)),
-                ))
-        };
-    }
-    if rows.is_empty() {
-        return Ok(0);
-    }
-    bulk::execute(conn, || upsert!(rows), rows.iter().map(|r| upsert!(r)))
+/// The upsert of `$values` (one row or a slice) into `$table`: summing the `$sum` columns into a
+/// row whose `$key` columns match.
+macro_rules! upsert_statement {
+    ($table:ident, $values:expr, key: ($($key:ident),+), sum: ($($sum:ident),+)) => {
+        diesel::insert_into($table::table)
+            .values($values)
+            .on_conflict(($($table::$key),+))
+            .do_update()
+            .set(($($table::$sum.eq($table::$sum + excluded($table::$sum))),+))
+    };
 }
 
-/// Adds `rows` (sorted by key by the caller) to `report_products`.
-pub fn add_products(conn: &mut DbConnection, rows: &[ProductRow]) -> QueryResult<usize> {
-    use report_products::dsl as t;
-    macro_rules! upsert {
-        ($values:expr) => {
-            diesel::insert_into(report_products::table)
-                .values($values)
-                .on_conflict((
-                    t::company_id,
-                    t::branch_office_id,
-                    t::day,
-                    t::product_id,
-                    t::category_id,
-                ))
-                .do_update()
-                .set((
-                    t::sales.eq(t::sales + excluded(t::sales)),
-                    t::category_sales.eq(t::category_sales + excluded(t::category_sales)),
-                    t::base.eq(t::base + excluded(t::base)),
-                    t::iva.eq(t::iva + excluded(t::iva)),
-                    t::cost.eq(t::cost + excluded(t::cost)),
-                ))
-        };
-    }
-    if rows.is_empty() {
-        return Ok(0);
-    }
-    bulk::execute(conn, || upsert!(rows), rows.iter().map(|r| upsert!(r)))
+/// `pub fn $name(conn, rows) -> QueryResult<usize>`: adds `rows` (sorted by key by the caller)
+/// to `$table` with [`upsert_statement`]. One upsert for the three summary tables: they differ
+/// only in their key and their sums.
+macro_rules! summary_upsert {
+    ($(#[$doc:meta])* $name:ident, $row:ty, $table:ident, key: $key:tt, sum: $sum:tt) => {
+        $(#[$doc])*
+        pub fn $name(conn: &mut DbConnection, rows: &[$row]) -> QueryResult<usize> {
+            if rows.is_empty() {
+                return Ok(0);
+            }
+            bulk::execute(
+                conn,
+                || upsert_statement!($table, rows, key: $key, sum: $sum),
+                rows.iter().map(|r| upsert_statement!($table, r, key: $key, sum: $sum)),
+            )
+        }
+    };
 }
 
-/// Adds `rows` (sorted by key by the caller) to `report_methods`.
-pub fn add_methods(conn: &mut DbConnection, rows: &[MethodRow]) -> QueryResult<usize> {
-    use report_methods::dsl as t;
-    macro_rules! upsert {
-        ($values:expr) => {
-            diesel::insert_into(report_methods::table)
-                .values($values)
-                .on_conflict((t::company_id, t::branch_office_id, t::day, t::method))
-                .do_update()
-                .set((
-                    t::sales.eq(t::sales + excluded(t::sales)),
-                    t::base.eq(t::base + excluded(t::base)),
-                    t::iva.eq(t::iva + excluded(t::iva)),
-                    t::cost.eq(t::cost + excluded(t::cost)),
-                ))
-        };
-    }
-    if rows.is_empty() {
-        return Ok(0);
-    }
-    bulk::execute(conn, || upsert!(rows), rows.iter().map(|r| upsert!(r)))
-}
+summary_upsert!(
+    /// Adds `rows` (sorted by key by the caller) to `report_sales`.
+    add_headers, HeaderRow, report_sales,
+    key: (company_id, branch_office_id, day, user_id, register_id, client_id),
+    sum: (sales, base, iva, cost)
+);
+
+summary_upsert!(
+    /// Adds `rows` (sorted by key by the caller) to `report_products`.
+    add_products, ProductRow, report_products,
+    key: (company_id, branch_office_id, day, product_id, category_id),
+    sum: (sales, category_sales, base, iva, cost)
+);
+
+summary_upsert!(
+    /// Adds `rows` (sorted by key by the caller) to `report_methods`.
+    add_methods, MethodRow, report_methods,
+    key: (company_id, branch_office_id, day, method),
+    sum: (sales, base, iva, cost)
+);
 
 /// Deletes the company's summary rows (before summing its documents again).
 pub fn clear(conn: &mut DbConnection, company: CompanyId) -> QueryResult<()> {

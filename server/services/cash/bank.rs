@@ -4,6 +4,7 @@
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
+use crate::models::CompanyId;
 use crate::models::cash::bank::{BankAccount, BankMovement};
 
 /// The account `id` of the tenant's company when it can take movements (active, not locked);
@@ -14,17 +15,21 @@ pub fn usable_account(
     id: Option<i64>,
     field: &str,
 ) -> AppResult<BankAccount> {
-    let account = match id {
-        Some(id) => BankAccount::find(conn, tenant.company, id)?,
-        None => return Err(AppError::field(field, "Elija la cuenta bancaria")),
+    let Some(id) = id else {
+        return Err(AppError::field(field, "Elija la cuenta bancaria"));
     };
-    match account {
-        Some(a) if a.active && !a.locked => Ok(a),
-        _ => Err(AppError::field(
-            field,
-            "La cuenta bancaria no existe o está inactiva",
-        )),
-    }
+    find_usable(conn, tenant.company, id)?
+        .ok_or_else(|| AppError::field(field, "La cuenta bancaria no existe o está inactiva"))
+}
+
+/// The account `id` of `company` when it can take movements (active, not locked), else `None`:
+/// the one rule, for callers that word the refusal their own way.
+pub fn find_usable(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    id: i64,
+) -> AppResult<Option<BankAccount>> {
+    Ok(BankAccount::find(conn, company, id)?.filter(|a| a.active && !a.locked))
 }
 
 /// Posts `amount` (positive: money in; negative: money out) to `account` as a movement of `kind`

@@ -59,6 +59,9 @@ pub fn record_credit_note(
 /// Sums the company's sales and credit notes again (in the caller's transaction).
 pub fn rebuild(conn: &mut DbConnection, company: CompanyId) -> AppResult<()> {
     let zone = Company::zone(conn, company)?;
+    // Without statistics (a database just restored or migrated) PostgreSQL plans the batch reads
+    // as scans of every row: 381 s for 100,000 sales, against seconds once analysed.
+    crate::db::bulk::analyze(conn, SOURCES)?;
     q::clear(conn, company)?;
     let (sold, returned) = q::document_ids(conn, company)?;
     for chunk in sold.chunks(BATCH) {
@@ -85,6 +88,18 @@ pub fn backfill(conn: &mut DbConnection) -> AppResult<bool> {
         Ok(true)
     })
 }
+
+/// The tables [`rebuild`] reads, analysed before it reads them.
+const SOURCES: &[&str] = &[
+    "sales",
+    "sale_lines",
+    "sale_payments",
+    "credit_notes",
+    "credit_note_lines",
+    "kardex",
+    "products",
+    "turns",
+];
 
 /// Documents read at once by [`rebuild`].
 const BATCH: usize = 1000;

@@ -27,7 +27,6 @@ use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::optional_id;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
-use crate::models::cash::bank::BankAccount;
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::turn::Turn;
 use crate::models::config::branch_office::BranchOffice;
@@ -277,10 +276,10 @@ fn check_payments(
     }
     for p in payments.iter().filter(|p| p.method == Method::Transfer) {
         let account = match p.bank_account_id {
-            Some(id) => BankAccount::find(conn, company, id)?,
+            Some(id) => crate::services::cash::bank::find_usable(conn, company, id)?,
             None => None,
         };
-        if !account.is_some_and(|a| a.active && !a.locked) {
+        if account.is_none() {
             return Err(AppError::field(
                 "payments",
                 "La cuenta bancaria de la transferencia no existe o está inactiva",
