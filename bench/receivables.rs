@@ -45,7 +45,9 @@ fn seed(c: &mut DbConnection, tenant: &Tenant) -> i64 {
         .expect("bodega");
     let point = EmissionPoint::for_branches(c, company, &[branch.id]).unwrap()[0].id;
     let user = tenant.user_id();
-    let start = tenant.zone().start_of(tenant.zone().today() - TimeDelta::days(365));
+    let start = tenant
+        .zone()
+        .start_of(tenant.zone().today() - TimeDelta::days(365));
     let step = 365 * 24 * 3600 / MOVEMENTS as i64;
     mostrador::db::write_transaction(c, |c| {
         let client = Client::insert(
@@ -163,8 +165,8 @@ fn run(label: &str, url: &str) {
         let json = serde_json::to_vec(&view).expect("json");
         times.push(at.elapsed());
         assert_eq!(view.lines.len(), MOVEMENTS);
-        // 2,500 × (115.00 − 100.00).
-        assert_eq!(view.closing_balance, "37500.00");
+        // 2,500 × (11.50 − 10.00).
+        assert_eq!(view.closing_balance, "3750.00");
         bytes = json.len();
     }
     times.sort();

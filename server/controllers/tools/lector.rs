@@ -25,11 +25,11 @@ use crate::models::purchases::supplier::Supplier;
 use crate::services::lector::document::{self, Received};
 use crate::services::lector::import::{ImportBody, already_imported, import as import_document};
 use crate::services::lector::{Refused, accept, fetch, read_upload};
+use crate::views::MessageResponse;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::purchases::lector::{
     LectorErrorView, LectorUploadView, ReceivedDocumentView, ReceivedLineView, SupplierMappingView,
 };
-use crate::views::MessageResponse;
 use crate::views::purchases::purchase::PurchaseView;
 
 pub use crate::services::lector::files::UPLOAD_MAX;

@@ -96,10 +96,7 @@ pub fn verify_as_signed(xml: &[u8]) -> Result<VerifiedSignature, SignatureError>
     verify_with(xml, None)
 }
 
-fn verify_with(
-    xml: &[u8],
-    at: Option<DateTime<Utc>>,
-) -> Result<VerifiedSignature, SignatureError> {
+fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignature, SignatureError> {
     let doc = Doc::parse(xml).map_err(|e| SignatureError::Malformed(e.to_string()))?;
     let root = doc
         .root()

@@ -427,7 +427,10 @@ async fn signatures_are_verified(backend: Backend) {
             )),
             "{message}"
         );
-        assert!(message.contains("modificado después de firmado"), "{message}");
+        assert!(
+            message.contains("modificado después de firmado"),
+            "{message}"
+        );
         assert_eq!(r.json()["errors"]["file"], message.as_str());
     }
     // The signature itself altered.
@@ -449,7 +452,10 @@ async fn signatures_are_verified(backend: Backend) {
     assert_eq!(r.status, 404, "{}", r.text());
     // In a ZIP: a problem of its entry; the good XML next to it is read.
     let (k2, x2) = factura("1.1.0", 22, RUC_A, 1);
-    let archive = zip(&[("malo.xml", tampered.as_bytes()), ("bueno.xml", x2.as_bytes())]);
+    let archive = zip(&[
+        ("malo.xml", tampered.as_bytes()),
+        ("bueno.xml", x2.as_bytes()),
+    ]);
     let r = upload(&mut admin, &archive).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let body = r.json();
@@ -621,12 +627,19 @@ async fn mappings_are_forgotten(backend: Backend) {
     // The next factura: P001 still known, P002 asked for again.
     let (k2, x2) = factura("2.1.0", 42, RUC_A, 1);
     assert_eq!(upload(&mut shop.user, x2.as_bytes()).await.status, 200);
-    let r = import(&mut shop.user, json!({ "accessKey": k2, "as": "merchandise" })).await;
+    let r = import(
+        &mut shop.user,
+        json!({ "accessKey": k2, "as": "merchandise" }),
+    )
+    .await;
     assert_eq!(r.status, 422, "{}", r.text());
     assert!(r.message().contains("P002 (Sal 1 kg)"), "{}", r.message());
     assert!(!r.message().contains("P001"), "{}", r.message());
     // The page lists the mappings and the warehouses to import into.
-    let page = shop.admin.get("/api/page-data/admin/herramientas/lector").await;
+    let page = shop
+        .admin
+        .get("/api/page-data/admin/herramientas/lector")
+        .await;
     assert_eq!(page.status, 200, "{}", page.text());
     let data = page.json()["tools-lector"].clone();
     assert_eq!(data["mappings"].as_array().unwrap().len(), 1, "{data}");
