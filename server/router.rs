@@ -360,6 +360,7 @@ fn api() -> Api {
         )
         .post("/tools/lector/import", lector::import)
         .get("/tools/lector/mappings", lector::mappings)
+        .post("/tools/lector/mappings/delete", lector::delete_mapping)
         // Receivables (cuentas por cobrar): admin and user.
         .get("/cxc", cxc::list)
         .get("/cxc/aging", cxc::aging)

@@ -739,6 +739,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ADMIN_USER),
             Value::Null,
         ),
+        (
+            "POST",
+            "/api/tools/lector/mappings/delete",
+            Roles(ADMIN_USER),
+            json!({ "_id": MISSING }),
+        ),
         ("GET", "/api/cxc", Roles(ADMIN_USER), Value::Null),
         ("GET", "/api/cxc/aging", Roles(ADMIN_USER), Value::Null),
         ("GET", "/api/cxc/statement", Roles(ADMIN_USER), Value::Null),

@@ -178,6 +178,7 @@ pub fn bindings() -> String {
         purchases::pages::SupplierStatementPage,
         purchases::lector::LectorUploadView,
         purchases::lector::SupplierMappingView,
+        purchases::lector::LectorPage,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

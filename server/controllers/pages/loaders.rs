@@ -15,7 +15,7 @@ use super::sample;
 use crate::controllers::page_loader::{Loader, Loaders, PageContext, page_not_found, route_error};
 use crate::controllers::{
     auth, cash, config, ebilling, home, inventory, purchases, receivables, reports, restaurant,
-    sales,
+    sales, tools,
 };
 
 /// Routes of no business area: the sample printable and the catch-all.
@@ -42,6 +42,7 @@ const TABLE: &[Loaders] = &[
     reports::pages::LOADERS,
     receivables::pages::LOADERS,
     restaurant::pages::LOADERS,
+    tools::pages::LOADERS,
     ebilling::ride::pages::LOADERS,
     ebilling::ride::public::LOADERS,
     PLATFORM,

@@ -17,13 +17,15 @@ use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, not_in_table};
 use crate::http::json::JsonBody;
+use crate::http::params::{IdBody, parse_id};
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
 use crate::models::purchases::lector::{Mapping, NewReceived, ReceivedDocument, ReceivedImport};
 use crate::models::purchases::supplier::Supplier;
 use crate::services::lector::document::{self, Received};
 use crate::services::lector::import::{ImportBody, already_imported, import as import_document};
-use crate::services::lector::{check_buyer, fetch, read_upload};
+use crate::services::lector::{Refused, accept, fetch, read_upload};
+use crate::views::MessageResponse;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::purchases::lector::{
     LectorErrorView, LectorUploadView, ReceivedDocumentView, ReceivedLineView, SupplierMappingView,
@@ -151,7 +153,13 @@ pub async fn upload(
         tokio::task::spawn_blocking(move || read_upload(&bytes, &ruc))
             .await
             .map_err(|e| AppError::Internal(anyhow::anyhow!("lectura interrumpida: {e}")))?
-            .map_err(|e| AppError::field("file", e))?
+            .map_err(|e| match e {
+                Refused::Unreadable(m) => AppError::field("file", m),
+                Refused::Signature(message) => AppError::Unprocessable {
+                    errors: [("file".to_string(), message.clone())].into(),
+                    message,
+                },
+            })?
     };
     let mut documents = reading.documents;
     let mut errors = reading.errors;
@@ -184,15 +192,17 @@ pub async fn upload(
         }
     }
     for (row, xml) in fetch::all(&state.config.sri, ask).await {
-        let doc = xml.and_then(|x| document::read(&x)).and_then(|d| {
-            if d.access_key != row.access_key {
-                return Err(format!(
-                    "El SRI devolvió otro comprobante ({}) para la clave {}",
-                    d.access_key, row.access_key
-                ));
-            }
-            check_buyer(&d, &ruc).map(|()| d)
-        });
+        let doc = xml
+            .and_then(|x| accept(&x, &ruc).map_err(Refused::message))
+            .and_then(|d| {
+                if d.access_key != row.access_key {
+                    return Err(format!(
+                        "El SRI devolvió otro comprobante ({}) para la clave {}",
+                        d.access_key, row.access_key
+                    ));
+                }
+                Ok(d)
+            });
         match doc {
             Ok(d) => documents.push(d),
             Err(e) => errors.push((row.line, e)),
@@ -252,6 +262,27 @@ pub async fn import(
     }
 }
 
+/// The company's mappings (of one supplier when `supplier` is given), by supplier and code.
+pub fn mapping_views(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    supplier: Option<i64>,
+) -> AppResult<Vec<SupplierMappingView>> {
+    Ok(Mapping::list(conn, company, supplier, MAPPINGS_MAX)?
+        .into_iter()
+        .map(|m| SupplierMappingView {
+            id: m.id,
+            supplier_id: m.supplier_id,
+            supplier_identification: m.supplier_identification,
+            supplier_name: m.supplier_name,
+            supplier_code: m.supplier_code,
+            product_id: m.product_id,
+            product_code: m.product_code,
+            product_name: m.product_name,
+        })
+        .collect())
+}
+
 /// `GET /api/tools/lector/mappings` (`?supplierId=` narrows to one supplier).
 pub async fn mappings(
     State(state): State<AppState>,
@@ -269,21 +300,31 @@ pub async fn mappings(
         Some(id) => Some(id.parse::<i64>().map_err(|_| not_in_table())?),
         None => None,
     };
-    let rows = state
-        .db
-        .run(move |conn| Ok(Mapping::list(conn, tenant.company, supplier, MAPPINGS_MAX)?))
-        .await?;
     Ok(Json(
-        rows.into_iter()
-            .map(|m| SupplierMappingView {
-                supplier_id: m.supplier_id,
-                supplier_identification: m.supplier_identification,
-                supplier_name: m.supplier_name,
-                supplier_code: m.supplier_code,
-                product_id: m.product_id,
-                product_code: m.product_code,
-                product_name: m.product_name,
-            })
-            .collect(),
+        state
+            .db
+            .run(move |conn| mapping_views(conn, tenant.company, supplier))
+            .await?,
     ))
+}
+
+/// `POST /api/tools/lector/mappings/delete {_id}`: forgets a supplier code mapping (the next
+/// import of that code asks for a product again); another company's mapping is 404.
+pub async fn delete_mapping(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> AppResult<Json<MessageResponse>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let id = parse_id(body.id.as_ref())?;
+    let deleted = state
+        .db
+        .write(move |conn| Ok(Mapping::delete(conn, tenant.company, id)?))
+        .await?;
+    if deleted == 0 {
+        return Err(not_in_table());
+    }
+    Ok(Json(MessageResponse {
+        message: "Asociación eliminada".into(),
+    }))
 }

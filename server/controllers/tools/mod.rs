@@ -1,3 +1,4 @@
 //! Tools: the Lector .SRI.
 
 pub mod lector;
+pub mod pages;

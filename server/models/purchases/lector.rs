@@ -178,6 +178,7 @@ impl ReceivedImport {
 /// A mapping with its supplier's and product's names (the mappings list).
 #[derive(Debug, Clone, Queryable)]
 pub struct MappingRow {
+    pub id: i64,
     pub supplier_id: i64,
     pub supplier_identification: String,
     pub supplier_name: String,
@@ -267,6 +268,7 @@ impl Mapping {
             ))
             .limit(limit)
             .select((
+                supplier_product_mappings::id,
                 supplier_product_mappings::supplier_id,
                 suppliers::identification,
                 suppliers::name,
@@ -276,5 +278,15 @@ impl Mapping {
                 products::name,
             ))
             .load(conn)
+    }
+
+    /// Forgets mapping `id` of the company; the rows deleted (0 when it is not the company's).
+    pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
+        diesel::delete(
+            supplier_product_mappings::table
+                .filter(supplier_product_mappings::company_id.eq(company.get()))
+                .filter(supplier_product_mappings::id.eq(id)),
+        )
+        .execute(conn)
     }
 }

@@ -26,6 +26,20 @@ pub struct ReceivedLine {
     pub discount: i64,
     /// IVA `codigoPorcentaje` (6, no objeto, when the line has no IVA).
     pub iva_code: String,
+    /// The line's ICE (`impuesto` código 3) `valor`, in millionths.
+    pub ice: i64,
+    /// The line's IRBPNR (`impuesto` código 5, plastic bottles) `valor`, in millionths.
+    pub irbpnr: i64,
+}
+
+/// What the document says besides its lines, in millionths (0 when absent): what a purchase
+/// rebuilt from the lines would miss.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReceivedTotals {
+    /// `propina`.
+    pub tip: i64,
+    /// Σ `descuentoAdicional` of `totalConImpuestos`: a discount outside the lines.
+    pub additional_discount: i64,
 }
 
 /// A received document, read.
@@ -44,6 +58,7 @@ pub struct Received {
     /// `importeTotal` (factura) or `valorModificacion` (nota de crédito), in millionths.
     pub total: i64,
     pub lines: Vec<ReceivedLine>,
+    pub totals: ReceivedTotals,
     /// The signed document itself (without the wrapper): what is stored.
     pub xml: String,
 }
@@ -76,6 +91,21 @@ fn amount(el: &Element, name: &str, what: &str) -> Result<i64, String> {
         .ok()
         .and_then(to_micros)
         .ok_or_else(|| format!("{what} «{text}» no es un número"))
+}
+
+/// Checks the XAdES signature of a read document (its signed XML, the certificate's validity at
+/// its signing time): refused when the document was changed after it was signed.
+pub fn check_signature(doc: &Received) -> Result<(), String> {
+    crate::sri::sign::verify_as_signed(doc.xml.as_bytes())
+        .map(|_| ())
+        .map_err(|e| {
+            format!(
+                "La firma electrónica de la {} {} de {} no es válida ({e}): el comprobante fue modificado después de firmado; descargue el XML original del SRI",
+                type_name(doc.doc_type).to_lowercase(),
+                doc.number,
+                doc.issuer_name
+            )
+        })
 }
 
 /// Reads an authorized document (wrapped or bare).
@@ -147,14 +177,31 @@ fn fields(doc: &Element, xml: String) -> Result<Received, String> {
         .map(|n| field(d, n))
         .find(|c| !c.is_empty())
         .unwrap_or_else(|| description.chars().take(100).collect());
-        let iva_code = d
+        let taxes: Vec<&Element> = d
             .child("impuestos")
             .into_iter()
             .flat_map(|ts| ts.children_named("impuesto"))
+            .collect();
+        let iva_code = taxes
+            .iter()
             .find(|t| t.child_text("codigo").as_deref() == Some("2"))
             .and_then(|t| t.child_text("codigoPorcentaje"))
             .unwrap_or_else(|| "6".into());
+        let tax_of = |code: &str| -> Result<i64, String> {
+            let mut sum = 0i64;
+            for t in taxes
+                .iter()
+                .filter(|t| t.child_text("codigo").as_deref() == Some(code))
+            {
+                sum = sum.saturating_add(amount(t, "valor", "El valor de un impuesto")?);
+            }
+            Ok(sum)
+        };
+        let ice = tax_of("3")?;
+        let irbpnr = tax_of("5")?;
         lines.push(ReceivedLine {
+            ice,
+            irbpnr,
             quantity: amount(d, "cantidad", "La cantidad")?,
             unit_price: amount(d, "precioUnitario", "El precio unitario")?,
             discount: amount(d, "descuento", "El descuento")?,
@@ -163,7 +210,24 @@ fn fields(doc: &Element, xml: String) -> Result<Received, String> {
             iva_code,
         });
     }
+    let mut additional_discount = 0i64;
+    for t in info
+        .child("totalConImpuestos")
+        .into_iter()
+        .flat_map(|ts| ts.children_named("totalImpuesto"))
+    {
+        additional_discount = additional_discount.saturating_add(amount(
+            t,
+            "descuentoAdicional",
+            "El descuento adicional",
+        )?);
+    }
+    let totals = ReceivedTotals {
+        tip: amount(info, "propina", "La propina")?,
+        additional_discount,
+    };
     Ok(Received {
+        totals,
         access_key,
         doc_type,
         issuer_name: field(trib, "razonSocial"),

@@ -5,13 +5,14 @@
 //! company's products and remembered. An access key is imported once per company: a unique index
 //! settles two imports at once.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
+use crate::domain::money::{money_text, to_micros};
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::optional_id;
 use crate::models::config::company::Company;
@@ -132,9 +133,10 @@ pub fn import(
             ),
         ));
     }
-    check_line_count(doc.lines.len())?;
+    let extra = charges(&doc)?;
+    check_line_count(doc.lines.len() + extra.len())?;
     let supplier = supplier_of(conn, tenant, &doc)?;
-    let (lines, cellar, category) = match kind {
+    let (mut lines, cellar, category) = match kind {
         Kind::Merchandise => {
             let branch = tenant.branch(conn)?.id;
             let cellar = branch_cellar(conn, tenant, branch, body.cellar_id.as_ref())?;
@@ -160,6 +162,8 @@ pub fn import(
             Some("otros".to_string()),
         ),
     };
+    lines.extend(extra);
+    check_total(&doc, &lines)?;
     let input = PurchaseInput {
         kind,
         key: format!("lector-{key}"),
@@ -186,6 +190,86 @@ pub fn import(
         }
     })?;
     Ok((registered.id, kind.as_str()))
+}
+
+/// A 422 on `accessKey`.
+fn unprocessable(message: String) -> AppError {
+    AppError::Unprocessable {
+        errors: [("accessKey".to_string(), message.clone())].into(),
+        message,
+    }
+}
+
+/// A line that is not a product: a charge of the document outside its lines' prices.
+fn charge(description: &str, amount: i64, iva_code: &str) -> LineInput {
+    LineInput {
+        product: None,
+        description: description.into(),
+        quantity: 1_000_000,
+        unit_cost: amount,
+        discount: 0,
+        iva_code: iva_code.into(),
+    }
+}
+
+/// What the document charges besides its lines' prices, as lines of the purchase, so the
+/// purchase's total is the document's: the ICE (one line per IVA rate of the lines that carry
+/// it, so the IVA on it is computed as the document computed it: ICE is part of the IVA base),
+/// the IRBPNR and the tip (outside IVA). A discount outside the lines (`descuentoAdicional`)
+/// cannot be represented: 422.
+fn charges(doc: &Received) -> AppResult<Vec<LineInput>> {
+    if doc.totals.additional_discount > 0 {
+        return Err(unprocessable(format!(
+            "La factura {} tiene un descuento adicional de $ {} fuera de sus líneas, que una compra no registra: regístrela como compra manual",
+            doc.number,
+            money_text(doc.totals.additional_discount)
+        )));
+    }
+    let mut ice: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut irbpnr = 0i64;
+    for l in &doc.lines {
+        if l.ice != 0 {
+            *ice.entry(l.iva_code.as_str()).or_default() += l.ice;
+        }
+        irbpnr += l.irbpnr;
+    }
+    let mut out: Vec<LineInput> = ice
+        .into_iter()
+        .map(|(iva, amount)| charge("ICE de la factura", amount, iva))
+        .collect();
+    if irbpnr != 0 {
+        out.push(charge(
+            "IRBPNR (botellas plásticas) de la factura",
+            irbpnr,
+            NO_IVA,
+        ));
+    }
+    if doc.totals.tip != 0 {
+        out.push(charge("Propina de la factura", doc.totals.tip, NO_IVA));
+    }
+    Ok(out)
+}
+
+/// IVA `codigoPorcentaje` of what is not subject to IVA.
+const NO_IVA: &str = "6";
+
+/// The purchase's total, computed from its lines by the one calculation, must be the
+/// document's `importeTotal` (the payable is what the supplier billed); 422 otherwise.
+fn check_total(doc: &Received, lines: &[LineInput]) -> AppResult<()> {
+    let rows: Vec<(i64, i64, i64, &str)> = lines
+        .iter()
+        .map(|l| (l.quantity, l.unit_cost, l.discount, l.iva_code.as_str()))
+        .collect();
+    let computed = to_micros(purchase::totals_of(&rows)?.total).unwrap_or(i64::MAX);
+    if computed != doc.total {
+        return Err(unprocessable(format!(
+            "El total calculado de la factura {} ($ {}) no coincide con su importe total ($ {}): revise el comprobante o regístrelo como compra manual",
+            doc.number,
+            money_text(computed),
+            money_text(doc.total)
+        )));
+    }
+    Ok(())
 }
 
 /// The lines of a merchandise import: every supplier code mapped (by the body, which is

@@ -50,10 +50,42 @@ pub fn check_buyer(doc: &Received, company_ruc: &str) -> Result<(), String> {
     ))
 }
 
+/// Why an uploaded file is refused as a whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// It cannot be read (unknown, an HTML page, broken, not the company's).
+    Unreadable(String),
+    /// A single document whose signature does not verify.
+    Signature(String),
+}
+
+impl From<String> for Refused {
+    fn from(message: String) -> Self {
+        Refused::Unreadable(message)
+    }
+}
+
+/// A document read from an uploaded (or fetched) XML: the company's, its signature verified.
+pub fn accept(xml: &str, company_ruc: &str) -> Result<Received, Refused> {
+    let doc = document::read(xml)?;
+    check_buyer(&doc, company_ruc)?;
+    document::check_signature(&doc).map_err(Refused::Signature)?;
+    Ok(doc)
+}
+
+impl Refused {
+    pub fn message(self) -> String {
+        match self {
+            Refused::Unreadable(m) | Refused::Signature(m) => m,
+        }
+    }
+}
+
 /// Reads an uploaded file for the company with RUC `company_ruc`. A file that cannot be read as
-/// a whole (unknown, an HTML page, a single XML that is broken or not the company's) is an
-/// error; the problems of report rows and ZIP entries are listed in [`Reading::errors`].
-pub fn read_upload(bytes: &[u8], company_ruc: &str) -> Result<Reading, String> {
+/// a whole (unknown, an HTML page, a single XML that is broken, not the company's or with a
+/// signature that does not verify) is refused; the problems of report rows and ZIP entries are
+/// listed in [`Reading::errors`].
+pub fn read_upload(bytes: &[u8], company_ruc: &str) -> Result<Reading, Refused> {
     let mut reading = Reading::default();
     match files::detect(bytes, true)? {
         Content::Report(text) => {
@@ -61,14 +93,10 @@ pub fn read_upload(bytes: &[u8], company_ruc: &str) -> Result<Reading, String> {
             reading.pending = r.rows;
             reading.errors = r.errors;
         }
-        Content::Xml(xml) => {
-            let doc = document::read(&xml)?;
-            check_buyer(&doc, company_ruc)?;
-            reading.documents.push(doc);
-        }
+        Content::Xml(xml) => reading.documents.push(accept(&xml, company_ruc)?),
         Content::Zip(entries) => {
             if entries.is_empty() {
-                return Err("El ZIP está vacío".into());
+                return Err(Refused::Unreadable("El ZIP está vacío".into()));
             }
             for (i, (name, data)) in entries.iter().enumerate() {
                 let entry = i + 1;
@@ -84,14 +112,12 @@ pub fn read_upload(bytes: &[u8], company_ruc: &str) -> Result<Reading, String> {
                         }
                         Err(e) => reading.errors.push((entry, format!("{name}: {e}"))),
                     },
-                    Ok(Content::Xml(xml)) => {
-                        match document::read(&xml)
-                            .and_then(|d| check_buyer(&d, company_ruc).map(|()| d))
-                        {
-                            Ok(doc) => reading.documents.push(doc),
-                            Err(e) => reading.errors.push((entry, format!("{name}: {e}"))),
-                        }
-                    }
+                    Ok(Content::Xml(xml)) => match accept(&xml, company_ruc) {
+                        Ok(doc) => reading.documents.push(doc),
+                        Err(e) => reading
+                            .errors
+                            .push((entry, format!("{name}: {}", e.message()))),
+                    },
                     Ok(Content::Zip(_)) => {}
                     Err(e) => reading.errors.push((entry, format!("{name}: {e}"))),
                 }

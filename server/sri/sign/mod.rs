@@ -10,5 +10,5 @@ pub mod verify;
 pub mod xades;
 
 pub use p12::{CertError, CertificateInfo, SigningIdentity};
-pub use verify::{SignatureError, VerifiedSignature, verify, verify_at};
+pub use verify::{SignatureError, VerifiedSignature, verify, verify_as_signed, verify_at};
 pub use xades::{SignError, SignOptions, sign};

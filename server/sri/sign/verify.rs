@@ -86,6 +86,17 @@ fn b64_decode(text: &str) -> Result<Vec<u8>, SignatureError> {
 
 /// Verifies, checking the certificate's validity at `at`.
 pub fn verify_at(xml: &[u8], at: DateTime<Utc>) -> Result<VerifiedSignature, SignatureError> {
+    verify_with(xml, Some(at))
+}
+
+/// Verifies a document signed earlier (a received one, already authorized), checking the
+/// certificate's validity when it signed (its `SigningTime`): a certificate that expired since
+/// does not make an authorized document's signature invalid.
+pub fn verify_as_signed(xml: &[u8]) -> Result<VerifiedSignature, SignatureError> {
+    verify_with(xml, None)
+}
+
+fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignature, SignatureError> {
     let doc = Doc::parse(xml).map_err(|e| SignatureError::Malformed(e.to_string()))?;
     let root = doc
         .root()
@@ -225,8 +236,9 @@ pub fn verify_at(xml: &[u8], at: DateTime<Utc>) -> Result<VerifiedSignature, Sig
         .map_err(|e| SignatureError::Certificate(e.to_string()))?;
     let sig_props = child(&signed_props, ETSI_NS, "SignedSignatureProperties")?;
     let signing_time = child(&sig_props, ETSI_NS, "SigningTime")?.text();
-    DateTime::parse_from_rfc3339(signing_time.trim())
-        .map_err(|_| structure("SigningTime no es una fecha xs:dateTime"))?;
+    let signed_at = DateTime::parse_from_rfc3339(signing_time.trim())
+        .map_err(|_| structure("SigningTime no es una fecha xs:dateTime"))?
+        .with_timezone(&Utc);
     let cert_node = child(
         &child(&sig_props, ETSI_NS, "SigningCertificate")?,
         ETSI_NS,
@@ -274,7 +286,7 @@ pub fn verify_at(xml: &[u8], at: DateTime<Utc>) -> Result<VerifiedSignature, Sig
             "el certificado utilizado no es del tipo firma digital (digitalSignature)".into(),
         ));
     }
-    info.ensure_valid_at(at)
+    info.ensure_valid_at(at.unwrap_or(signed_at))
         .map_err(|e| SignatureError::Certificate(e.to_string()))?;
     Ok(VerifiedSignature {
         certificate,

@@ -19,7 +19,10 @@ use support::*;
 on_both_backends!(
     report_xml_and_zip,
     bad_files,
-    import_merchandise_and_expense
+    import_merchandise_and_expense,
+    signatures_are_verified,
+    totals_of_the_document,
+    mappings_are_forgotten
 );
 
 fn keys(body: &Value) -> HashSet<String> {
@@ -398,4 +401,254 @@ async fn import_merchandise_and_expense(backend: Backend) {
     .await;
     assert_eq!(r.status, 400, "{}", r.text());
     assert!(r.message().contains("no existe"), "{}", r.message());
+}
+
+/// A document changed after it was signed is refused (422 alone, a problem of the ZIP); the
+/// untouched one, signed with the test certificate, is read.
+async fn signatures_are_verified(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let tenants = crate::util::fixtures::Tenants::create(&app).await;
+    let mut admin = app.signed_in(tenants.admin_a).await;
+    let (key, xml) = factura("2.1.0", 21, RUC_A, 2);
+    // The price of the first line raised from 2.00 to 20.00 after the signature.
+    let tampered = xml.replacen(
+        "<precioUnitario>2.00</precioUnitario>",
+        "<precioUnitario>20.00</precioUnitario>",
+        1,
+    );
+    assert_ne!(tampered, xml, "el precio no está en el XML");
+    for file in [tampered.clone(), authorized(&key, &tampered)] {
+        let r = upload(&mut admin, file.as_bytes()).await;
+        assert_eq!(r.status, 422, "{}", r.text());
+        let message = r.message();
+        assert!(
+            message.starts_with(&format!(
+                "La firma electrónica de la factura 001-001-000000021 de {ISSUER_NAME} no es válida"
+            )),
+            "{message}"
+        );
+        assert!(
+            message.contains("modificado después de firmado"),
+            "{message}"
+        );
+        assert_eq!(r.json()["errors"]["file"], message.as_str());
+    }
+    // The signature itself altered.
+    let start = xml.find("<ds:SignatureValue").expect("SignatureValue");
+    let at = xml[start..].find('>').expect(">") + start + 1;
+    let mut bad_value = xml.clone();
+    let first = if &xml[at..at + 1] == "A" { "B" } else { "A" };
+    bad_value.replace_range(at..at + 1, first);
+    let r = upload(&mut admin, bad_value.as_bytes()).await;
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.message().contains("firma"), "{}", r.message());
+    // Nothing of it was stored: importing it is 404.
+    let r = admin
+        .post_json(
+            "/api/tools/lector/import",
+            json!({ "accessKey": key, "as": "expense" }),
+        )
+        .await;
+    assert_eq!(r.status, 404, "{}", r.text());
+    // In a ZIP: a problem of its entry; the good XML next to it is read.
+    let (k2, x2) = factura("1.1.0", 22, RUC_A, 1);
+    let archive = zip(&[
+        ("malo.xml", tampered.as_bytes()),
+        ("bueno.xml", x2.as_bytes()),
+    ]);
+    let r = upload(&mut admin, &archive).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let body = r.json();
+    assert_eq!(keys(&body), HashSet::from([k2]));
+    let message = body["errors"][0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("malo.xml: La firma electrónica"),
+        "{message}"
+    );
+    // The original: read.
+    let r = upload(&mut admin, xml.as_bytes()).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(keys(&r.json()), HashSet::from([key]));
+}
+
+/// The purchase's total is the document's `importeTotal`: a global discount spread over the
+/// lines, and the ICE (with the IVA on it) and the tip, as lines of the purchase.
+async fn totals_of_the_document(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut shop = Shop::open(&app).await;
+    let arroz = shop.product("A1", "Arroz", "3.00", "4", "0", "0").await;
+    let sal = shop.product("S1", "Sal", "1.50", "0", "0", "0").await;
+    let cerveza = shop.product("C1", "Cerveza", "2.00", "4", "0", "0").await;
+
+    // A global discount of 1.10 over 4 × 2.55 at 15 % and 1 × 1.00 at 0 %.
+    let (k1, x1) = factura_with(
+        31,
+        RUC_A,
+        json!([
+            { "mainCode": "P001", "description": "Arroz 2 kg", "quantity": "4", "unitPrice": "2.55", "iva": "4" },
+            { "mainCode": "P002", "description": "Sal 1 kg", "quantity": "1", "unitPrice": "1.00", "iva": "0" }
+        ]),
+        json!({ "globalDiscount": "1.10" }),
+    );
+    assert!(x1.contains("<totalDescuento>1.10</totalDescuento>"), "{x1}");
+    let read = upload(&mut shop.user, x1.as_bytes()).await;
+    assert_eq!(read.status, 200, "{}", read.text());
+    let total = read.json()["documents"][0]["total"].clone();
+    let r = import(
+        &mut shop.user,
+        json!({ "accessKey": k1, "as": "merchandise", "cellarId": shop.cellar,
+                "mappings": [{ "supplierCode": "P001", "productId": arroz }, { "supplierCode": "P002", "productId": sal }] }),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let purchase = r.json();
+    assert_eq!(purchase["total"], total, "{purchase}");
+    assert_eq!(purchase["discount"], "1.10", "{purchase}");
+    assert_eq!(purchase["lines"].as_array().unwrap().len(), 2, "{purchase}");
+    assert_eq!(shop.stock(arroz).await, "4");
+    let payable = shop
+        .user
+        .get(&format!("/api/purchases/payable/{}", purchase["payableId"]))
+        .await
+        .json();
+    assert_eq!(payable["amount"], total, "{payable}");
+
+    // ICE at 10 % on 10 beers at 1.00 (IVA 15 % on 10.00 + 1.00 of ICE) and a tip of 0.50.
+    let (k2, x2) = factura_with(
+        32,
+        RUC_A,
+        json!([
+            { "mainCode": "P010", "description": "Cerveza 330 ml", "quantity": "10", "unitPrice": "1.00", "iva": "4",
+              "ice": { "code": "3031", "tariff": "10", "mode": "adValorem" } }
+        ]),
+        json!({ "tip": "0.50" }),
+    );
+    assert!(x2.contains("<importeTotal>13.15</importeTotal>"), "{x2}");
+    assert_eq!(upload(&mut shop.user, x2.as_bytes()).await.status, 200);
+    let r = import(
+        &mut shop.user,
+        json!({ "accessKey": k2, "as": "merchandise", "cellarId": shop.cellar,
+                "mappings": [{ "supplierCode": "P010", "productId": cerveza }] }),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let purchase = r.json();
+    assert_eq!(purchase["total"], "13.15", "{purchase}");
+    assert_eq!(purchase["iva"], "1.65", "{purchase}");
+    let lines: Vec<String> = purchase["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["description"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        lines,
+        ["Cerveza", "ICE de la factura", "Propina de la factura"],
+        "{purchase}"
+    );
+    assert_eq!(shop.stock(cerveza).await, "10");
+    // As an expense too.
+    let (k3, x3) = factura_with(
+        33,
+        RUC_A,
+        json!([
+            { "mainCode": "P010", "description": "Cerveza 330 ml", "quantity": "2", "unitPrice": "1.00", "iva": "4",
+              "ice": { "code": "3031", "tariff": "10", "mode": "adValorem" } }
+        ]),
+        json!({}),
+    );
+    assert_eq!(upload(&mut shop.user, x3.as_bytes()).await.status, 200);
+    let r = import(&mut shop.user, json!({ "accessKey": k3, "as": "expense" })).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    // 2.00 + 0.20 ICE, IVA 15 % of 2.20 = 0.33.
+    assert_eq!(r.json()["total"], "2.53", "{}", r.text());
+    assert_eq!(shop.stock(cerveza).await, "10");
+}
+
+/// A remembered mapping is forgotten by the company that made it (admin and user); another
+/// company's is 404; the next import asks for the code again.
+async fn mappings_are_forgotten(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut shop = Shop::open(&app).await;
+    let arroz = shop.product("A1", "Arroz", "3.00", "4", "0", "0").await;
+    let sal = shop.product("S1", "Sal", "1.50", "0", "0", "0").await;
+    let (k1, x1) = factura("2.1.0", 41, RUC_A, 1);
+    assert_eq!(upload(&mut shop.user, x1.as_bytes()).await.status, 200);
+    let r = import(
+        &mut shop.user,
+        json!({ "accessKey": k1, "as": "merchandise",
+                "mappings": [{ "supplierCode": "P001", "productId": arroz }, { "supplierCode": "P002", "productId": sal }] }),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let mappings = shop.user.get("/api/tools/lector/mappings").await.json();
+    assert_eq!(mappings.as_array().unwrap().len(), 2, "{mappings}");
+    assert_eq!(mappings[1]["supplierCode"], "P002");
+    let p002 = mappings[1]["_id"].clone();
+    let p001 = mappings[0]["_id"].clone();
+
+    let mut other = app.signed_in(shop.tenants.admin_b).await;
+    let r = other
+        .post_json("/api/tools/lector/mappings/delete", json!({ "_id": p002 }))
+        .await;
+    assert_eq!(r.status, 404, "{}", r.text());
+    assert_eq!(r.message(), "No existe el registro en la tabla");
+    assert_eq!(
+        shop.user
+            .get("/api/tools/lector/mappings")
+            .await
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let r = shop
+        .user
+        .post_json("/api/tools/lector/mappings/delete", json!({ "_id": p002 }))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.message(), "Asociación eliminada");
+    let left = shop.admin.get("/api/tools/lector/mappings").await.json();
+    assert_eq!(left.as_array().unwrap().len(), 1, "{left}");
+    assert_eq!(left[0]["_id"], p001);
+    let again = shop
+        .admin
+        .post_json("/api/tools/lector/mappings/delete", json!({ "_id": p002 }))
+        .await;
+    assert_eq!(again.status, 404, "{}", again.text());
+    assert_eq!(
+        shop.cashier
+            .post_json("/api/tools/lector/mappings/delete", json!({ "_id": p001 }))
+            .await
+            .status,
+        403
+    );
+    // The next factura: P001 still known, P002 asked for again.
+    let (k2, x2) = factura("2.1.0", 42, RUC_A, 1);
+    assert_eq!(upload(&mut shop.user, x2.as_bytes()).await.status, 200);
+    let r = import(
+        &mut shop.user,
+        json!({ "accessKey": k2, "as": "merchandise" }),
+    )
+    .await;
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.message().contains("P002 (Sal 1 kg)"), "{}", r.message());
+    assert!(!r.message().contains("P001"), "{}", r.message());
+    // The page lists the mappings and the warehouses to import into.
+    let page = shop
+        .admin
+        .get("/api/page-data/admin/herramientas/lector")
+        .await;
+    assert_eq!(page.status, 200, "{}", page.text());
+    let data = page.json()["tools-lector"].clone();
+    assert_eq!(data["mappings"].as_array().unwrap().len(), 1, "{data}");
+    assert!(
+        data["cellars"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["_id"] == shop.cellar),
+        "{data}"
+    );
 }

@@ -73,6 +73,37 @@ pub fn factura(version: &str, sequential: u32, buyer: &str, n: u32) -> (String, 
     (signed.access_key.to_string(), signed.signed_xml)
 }
 
+/// A signed factura 2.1.0 to `buyer` with these `items` and extra fields of the document
+/// (`globalDiscount`, `tip`…), paid in one payment of the engine's own total. Returns (clave,
+/// signed XML).
+pub fn factura_with(sequential: u32, buyer: &str, items: Value, extra: Value) -> (String, String) {
+    let mut doc = json!({
+        "type": "factura",
+        "version": "2.1.0",
+        "header": header(sequential),
+        "buyer": { "idType": "ruc", "id": buyer, "name": "EMPRESA COMPRADORA" },
+        "items": items,
+        "payments": [{ "method": "20", "amount": "0.00", "term": "30", "timeUnit": "dias" }],
+    });
+    for (k, v) in extra.as_object().expect("objeto") {
+        doc[k] = v.clone();
+    }
+    let mut model = Comprobante::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    if let Comprobante::Invoice(inv) = &mut model {
+        let totals = mostrador::domain::totals::compute(&inv.items, inv.global_discount, inv.tip)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        inv.payments[0].amount = totals.total;
+    }
+    let signed = build_and_sign(
+        &model,
+        &ValidationContext::now(),
+        &TestPki::get().identity(),
+        &SignOptions::now(),
+    )
+    .unwrap_or_else(|e| panic!("comprobante de prueba: {e} {:?}", e.field_errors()));
+    (signed.access_key.to_string(), signed.signed_xml)
+}
+
 /// A signed nota de crédito 1.1.0 to `buyer` (one P001 at 2.00 returned).
 pub fn nota_credito(sequential: u32, buyer: &str) -> (String, String) {
     let signed = sign(json!({

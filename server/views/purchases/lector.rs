@@ -58,6 +58,8 @@ pub struct LectorUploadView {
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SupplierMappingView {
+    #[serde(rename = "_id")]
+    pub id: i64,
     pub supplier_id: i64,
     pub supplier_identification: String,
     pub supplier_name: String,
@@ -65,4 +67,13 @@ pub struct SupplierMappingView {
     pub product_id: i64,
     pub product_code: String,
     pub product_name: String,
+}
+
+/// The Lector .SRI page: the warehouses an import may bring stock into (default first) and the
+/// remembered mappings.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LectorPage {
+    pub cellars: Vec<crate::views::inventory::warehouse::CellarOptionView>,
+    pub mappings: Vec<SupplierMappingView>,
 }

@@ -960,6 +960,12 @@ export type KardexView = { opening: KardexOpeningView, results: Array<KardexRowV
 export type LectorErrorView = { line: number, message: string, };
 
 /**
+ * The Lector .SRI page: the warehouses an import may bring stock into (default first) and the
+ * remembered mappings.
+ */
+export type LectorPage = { cellars: Array<CellarOptionView>, mappings: Array<SupplierMappingView>, };
+
+/**
  * `POST /api/tools/lector/upload`.
  */
 export type LectorUploadView = { documents: Array<ReceivedDocumentView>, errors: Array<LectorErrorView>, };
@@ -2068,7 +2074,7 @@ low: boolean, };
 /**
  * A supplier code mapped to a product.
  */
-export type SupplierMappingView = { supplierId: number, supplierIdentification: string, supplierName: string, supplierCode: string, productId: number, productCode: string, productName: string, };
+export type SupplierMappingView = { _id: number, supplierId: number, supplierIdentification: string, supplierName: string, supplierCode: string, productId: number, productCode: string, productName: string, };
 
 /**
  * A supplier to pick in a selector.

@@ -4,5 +4,5 @@ import type { RouteDef } from '../../lib/route-def';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
-  { id: 'tools-lector', path: 'herramientas/lector', page: 'features/tools/pages/lector', title: 'Lector .SRI', roles: ADMIN_USER },
+  { id: 'tools-lector', path: 'herramientas/lector', page: 'features/tools/pages/lector', title: 'Lector .SRI', roles: ADMIN_USER, data: true },
 ];

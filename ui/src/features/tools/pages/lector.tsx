@@ -1,12 +1,16 @@
 /**
  * `/admin/herramientas/lector` (admin and user): the Lector .SRI. Upload the SRI's report of received
  * documents (TXT), an authorized XML or a ZIP of them; the list shows each document and whether it was
- * imported; a factura is imported as merchandise (its supplier codes mapped to our products, remembered
- * for next time) or as an expense.
+ * imported; a factura is imported as merchandise into the chosen warehouse (its supplier codes mapped to
+ * our products, remembered for next time) or as an expense. The remembered mappings are listed, and
+ * one that is wrong is deleted (the next import asks for that code again).
  */
 import { Fragment, useState, type FormEvent } from 'react';
+import { useLoaderData, useRevalidator } from 'react-router';
 import { ApiError, apiGet, apiPost, apiUpload } from '../../../lib/api';
-import type { LectorUploadView, ProductView, PurchaseView, ReceivedDocumentView } from '../../../lib/api-types';
+import type { CellarOptionView, LectorPage, LectorUploadView, ProductView, PurchaseView, ReceivedDocumentView, SupplierMappingView } from '../../../lib/api-types';
+import { formatMoney } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.body.message : String(err));
 
@@ -16,8 +20,9 @@ async function productByCode(code: string): Promise<ProductView | undefined> {
   return page.results.find((p) => p.code.toLowerCase() === code.toLowerCase());
 }
 
-function ImportPanel({ doc, onDone }: { doc: ReceivedDocumentView; onDone: (text: string) => void }) {
+function ImportPanel({ doc, cellars, onDone }: { doc: ReceivedDocumentView; cellars: CellarOptionView[]; onDone: (text: string) => void }) {
   const [codes, setCodes] = useState<Record<string, string>>({});
+  const [cellarId, setCellarId] = useState(String(cellars.find((c) => c.isDefault)?._id ?? cellars[0]?._id ?? ''));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const unmapped = doc.lines.filter((l) => l.productId === null);
@@ -36,8 +41,9 @@ function ImportPanel({ doc, onDone }: { doc: ReceivedDocumentView; onDone: (text
           mappings.push({ supplierCode: line.supplierCode, productId: product._id });
         }
       }
-      const purchase = await apiPost<PurchaseView>('/api/tools/lector/import', { accessKey: doc.accessKey, as, mappings }, { quiet: true });
-      onDone(`Importada como ${as === 'merchandise' ? 'compra de mercadería' : 'gasto'}: ${purchase.documentNumber ?? ''} por ${purchase.total}`);
+      const body = as === 'merchandise' ? { accessKey: doc.accessKey, as, cellarId: Number(cellarId), mappings } : { accessKey: doc.accessKey, as };
+      const purchase = await apiPost<PurchaseView>('/api/tools/lector/import', body, { quiet: true });
+      onDone(`Importada como ${as === 'merchandise' ? 'compra de mercadería' : 'gasto'}: ${purchase.documentNumber ?? ''} por ${formatMoney(purchase.total)}`);
     } catch (err) {
       setError(message(err));
     } finally {
@@ -80,8 +86,18 @@ function ImportPanel({ doc, onDone }: { doc: ReceivedDocumentView; onDone: (text
           ))}
         </tbody>
       </table>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run('merchandise')}>
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="text-sm">
+          <span className="label">Bodega</span>
+          <select className="input" value={cellarId} onChange={(e) => setCellarId(e.target.value)}>
+            {cellars.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn btn-primary" disabled={busy || !cellarId} onClick={() => run('merchandise')}>
           Importar como mercadería
         </button>
         <button type="button" className="btn" disabled={busy} onClick={() => run('expense')}>
@@ -97,7 +113,70 @@ function ImportPanel({ doc, onDone }: { doc: ReceivedDocumentView; onDone: (text
   );
 }
 
+/** The remembered supplier codes, each deletable. */
+function Mappings({ mappings, onChange }: { mappings: SupplierMappingView[]; onChange: () => void }) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const remove = async (m: SupplierMappingView) => {
+    setBusy(m._id);
+    try {
+      await apiPost('/api/tools/lector/mappings/delete', { _id: m._id });
+      toast({ title: 'Asociación eliminada', description: `${m.supplierName}: ${m.supplierCode}`, color: 'success' });
+      onChange();
+    } catch {
+      // The error modal already told why.
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="card space-y-2" data-testid="lector-mappings">
+      <h2 className="text-lg font-semibold">Códigos de proveedores asociados</h2>
+      {mappings.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-300">Aún no hay códigos asociados: se recuerdan al importar una factura como mercadería.</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead className="text-xs text-gray-500 uppercase">
+            <tr>
+              <th className="text-left">Proveedor</th>
+              <th className="text-left">Código del proveedor</th>
+              <th className="text-left">Nuestro producto</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {mappings.map((m) => (
+              <tr key={m._id} className="border-b border-gray-100 dark:border-gray-800" data-testid="mapping-row">
+                <td>
+                  <div className="font-medium">{m.supplierName}</div>
+                  <div className="font-mono text-xs">{m.supplierIdentification}</div>
+                </td>
+                <td className="font-mono">{m.supplierCode}</td>
+                <td>
+                  <span className="font-mono">{m.productCode}</span> {m.productName}
+                </td>
+                <td className="text-right">
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={busy === m._id}
+                    aria-label={`Eliminar la asociación de ${m.supplierCode}`}
+                    onClick={() => void remove(m)}
+                  >
+                    Eliminar
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
 export default function Lector() {
+  const { cellars, mappings } = useLoaderData() as LectorPage;
+  const revalidator = useRevalidator();
   const [result, setResult] = useState<LectorUploadView | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
@@ -120,6 +199,7 @@ export default function Lector() {
 
   const imported = (key: string, text: string) => {
     setNotice(text);
+    void revalidator.revalidate();
     setOpen(null);
     setResult((r) => r && { ...r, documents: r.documents.map((d) => (d.accessKey === key ? { ...d, imported: true } : d)) });
   };
@@ -193,7 +273,7 @@ export default function Lector() {
                     {open === d.accessKey && (
                       <tr>
                         <td colSpan={6}>
-                          <ImportPanel doc={d} onDone={(text) => imported(d.accessKey, text)} />
+                          <ImportPanel doc={d} cellars={cellars} onDone={(text) => imported(d.accessKey, text)} />
                         </td>
                       </tr>
                     )}
@@ -222,6 +302,7 @@ export default function Lector() {
           )}
         </div>
       )}
+      <Mappings mappings={mappings} onChange={() => void revalidator.revalidate()} />
     </section>
   );
 }

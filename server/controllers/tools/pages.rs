@@ -1,0 +1,16 @@
+//! Data of the tools pages, from the same functions as their APIs.
+
+use super::lector::mapping_views;
+use crate::controllers::inventory::cellars;
+use crate::controllers::page_loader::Loaders;
+use crate::views::purchases::lector::LectorPage;
+
+/// The loader of each page of this area, by route id.
+pub const LOADERS: Loaders = &[("tools-lector", |ctx| {
+    ctx.tenant(|conn, tenant, _query| {
+        Ok(LectorPage {
+            cellars: cellars::options(conn, tenant)?,
+            mappings: mapping_views(conn, tenant.company, None)?,
+        })
+    })
+})];
