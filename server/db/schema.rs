@@ -1334,7 +1334,10 @@ diesel::joinable!(restaurant_orders -> restaurant_tables (table_id));
 diesel::joinable!(restaurant_order_items -> restaurant_orders (order_id));
 diesel::joinable!(restaurant_order_items -> products (product_id));
 diesel::allow_tables_to_appear_in_same_query!(restaurant_zones, restaurant_tables);
-diesel::allow_tables_to_appear_in_same_query!(restaurant_reservations, restaurant_reservation_tables);
+diesel::allow_tables_to_appear_in_same_query!(
+    restaurant_reservations,
+    restaurant_reservation_tables
+);
 diesel::allow_tables_to_appear_in_same_query!(restaurant_tables, restaurant_reservation_tables);
 diesel::allow_tables_to_appear_in_same_query!(restaurant_tables, restaurant_orders);
 diesel::allow_tables_to_appear_in_same_query!(restaurant_orders, restaurant_order_items);

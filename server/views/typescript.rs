@@ -178,6 +178,10 @@ pub fn bindings() -> String {
         purchases::pages::SupplierStatementPage,
         purchases::lector::LectorUploadView,
         purchases::lector::SupplierMappingView,
+        restaurant::order::OrderView,
+        restaurant::order::KitchenTicketView,
+        restaurant::order::BillView,
+        restaurant::order::RestaurantEventView,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
