@@ -26,3 +26,6 @@ cargo bench --quiet --bench reports
 echo
 echo "== Facturación electrónica (200 facturas hasta AUTORIZADO, RIDE A4 con caché vs Node.js) =="
 cargo bench --quiet --bench ebilling
+echo
+echo "== Restaurante (50 pantallas de cocina por SSE, 20 órdenes/s; dos servidores con BENCH_DATABASE_URL) =="
+cargo bench --quiet --bench restaurant_events

@@ -46,6 +46,7 @@ use crate::controllers::purchases::{merchandise as purchases_merchandise, payabl
 use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
 use crate::controllers::reports::{api as reports, export as reports_export};
+use crate::controllers::restaurant::{events as restaurant_events, orders as restaurant_orders};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::Promotions;
 use crate::controllers::sales::{credit_notes, invoices, notes, quotes};
@@ -370,8 +371,28 @@ fn api() -> Api {
         .get("/cxc/payment/{id}", cxc::get_receipt)
         .post("/cxc/payment/{id}/reverse", cxc::reverse)
         .get("/cxc/{id}", cxc::get)
-    // Restaurant: zones, tables, reservations (admin and user).
-    // Restaurant: orders, kitchen and the live events (admin and user).
+        // Restaurant: zones, tables, reservations (admin and user).
+        // Restaurant: orders, kitchen and the live events (admin and user).
+        .get("/restaurant/order", restaurant_orders::list)
+        .post("/restaurant/order/open", restaurant_orders::open)
+        .get("/restaurant/order/{id}", restaurant_orders::get)
+        .post("/restaurant/order/{id}/items", restaurant_orders::items)
+        .post(
+            "/restaurant/order/{id}/item/{itemId}/state",
+            restaurant_orders::item_state,
+        )
+        .post(
+            "/restaurant/order/{id}/item/{itemId}/void",
+            restaurant_orders::item_void,
+        )
+        .post("/restaurant/order/{id}/move", restaurant_orders::move_to)
+        .post(
+            "/restaurant/order/{id}/requestBill",
+            restaurant_orders::request_bill,
+        )
+        .post("/restaurant/order/{id}/bill", restaurant_orders::bill)
+        .get("/restaurant/kitchen", restaurant_orders::kitchen)
+        .get("/restaurant/events", restaurant_events::events)
 }
 
 /// Every API route the router serves.

@@ -141,4 +141,6 @@ async fn shutdown_signal() {
         () = ctrl_c => {},
         () = terminate => {},
     }
+    // The restaurant's live streams never end by themselves.
+    crate::controllers::restaurant::events::close_streams();
 }

@@ -27,6 +27,7 @@ pub mod counter;
 pub mod list;
 pub mod migrations;
 pub mod native;
+pub mod notify;
 pub mod probe;
 pub mod product_search;
 pub mod schema;
@@ -170,6 +171,8 @@ pub struct Database {
     statements: probe::Statements,
     /// SQLite's writer thread ([`writer`]), started by the first write.
     writer: std::sync::Arc<std::sync::OnceLock<writer::Writer>>,
+    /// The restaurant's live wake-ups ([`notify`]), started by the first stream.
+    events: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<notify::Hub>>>,
 }
 
 impl Database {
@@ -207,6 +210,7 @@ impl Database {
             url,
             statements,
             writer: Default::default(),
+            events: Default::default(),
         })
     }
 
@@ -214,6 +218,20 @@ impl Database {
     /// writer's): a test reads it before and after a request to bound what the request costs.
     pub fn statements(&self) -> u64 {
         self.statements.get()
+    }
+
+    /// The restaurant's wake-ups of this process, its listener started on first use.
+    pub fn events(&self) -> &notify::Hub {
+        self.events
+            .get_or_init(|| notify::Hub::start(self.url.clone()))
+    }
+
+    /// Wakes this process's restaurant streams of `company_id` after a commit (nothing when no
+    /// stream was ever opened here).
+    pub fn wake_events(&self, company_id: i64) {
+        if let Some(hub) = self.events.get() {
+            hub.wake(company_id);
+        }
     }
 
     /// The backend in use.

@@ -768,12 +768,84 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             json!({ "reason": "prueba" }),
         ),
         ("GET", "/api/cxc/{id}", Roles(ADMIN_USER), Value::Null),
+        // Restaurant: orders, kitchen, live events (admin and user).
+        (
+            "GET",
+            "/api/restaurant/order",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/open",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/restaurant/order/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/{id}/items",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/{id}/item/{itemId}/state",
+            Roles(ADMIN_USER),
+            json!({ "state": "listo" }),
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/{id}/item/{itemId}/void",
+            Roles(ADMIN_USER),
+            json!({ "reason": "prueba" }),
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/{id}/move",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/{id}/requestBill",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/{id}/bill",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/restaurant/kitchen",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        // An allowed role gets the 400 of the bad sequence instead of a stream that never ends.
+        (
+            "GET",
+            "/api/restaurant/events",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
     ]
 }
 
 /// A concrete URL for a registered path: params point at missing records.
 fn concrete(path: &str) -> String {
+    if path == "/api/restaurant/events" {
+        return format!("{path}?after=x");
+    }
     path.replace("{id}", MISSING)
+        .replace("{itemId}", MISSING)
         .replace("{action}", "setVerifyEmail")
         .replace("{token}", "token-inexistente")
         .replace("{*path}", "admin/configAdmin")

@@ -179,6 +179,10 @@ pub fn bindings() -> String {
         purchases::lector::LectorUploadView,
         purchases::lector::SupplierMappingView,
         purchases::lector::LectorPage,
+        restaurant::order::OrderView,
+        restaurant::order::KitchenTicketView,
+        restaurant::order::BillView,
+        restaurant::order::RestaurantEventView,
     );
     collector.visit::<crate::services::sales::input::Method>();
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));

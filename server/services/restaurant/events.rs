@@ -1,1 +1,88 @@
-//! Restaurant: events.
+//! Restaurant: the events kitchen and floor screens follow.
+//!
+//! Every change to an order is one write transaction that starts by locking the company's event
+//! counter (`CompanyDoc::RestaurantEvent`), makes its change, and inserts one `restaurant_events`
+//! row with the next sequence and the order's full view — so a company's events commit in
+//! sequence order and a screen that asks for what came after sequence N misses nothing. The same
+//! transaction sends the PostgreSQL notification (delivered at commit to every app server); on
+//! SQLite the process's streams are woken after the commit ([`change`]). Restaurant writes of a
+//! company queue on that counter; lock order: the event counter, then (billing) the sale's
+//! emission point counter, stock and the cash shift, as a sale takes them.
+
+use crate::auth::roles::Tenant;
+use crate::db::{Database, DbConnection, notify};
+use crate::error::{AppError, AppResult};
+use crate::models::restaurant::event::{Event, NewEvent};
+use crate::services::sales::sequence::{self, CompanyDoc};
+use crate::util::time::now;
+use crate::views::restaurant::order::{OrderView, RestaurantEventView};
+
+/// Most events one read of the stream sends at once.
+pub const BATCH: i64 = 200;
+
+/// What a change did: the order it changed (its view is recorded in the event) and the event's
+/// type; `None` when nothing changed (no event: e.g. a bill retried with its key).
+pub struct Changed<R> {
+    pub event: Option<&'static str>,
+    pub order: OrderView,
+    pub extra: R,
+}
+
+/// Runs `f` in one write transaction under the company's event counter and records the event it
+/// names; wakes this process's streams after the commit. `f` receives the user's branch id.
+pub async fn change<R, F>(db: &Database, tenant: &Tenant, f: F) -> AppResult<(OrderView, R)>
+where
+    R: Send + 'static,
+    F: FnOnce(&mut DbConnection, &Tenant, i64) -> AppResult<Changed<R>> + Send + 'static,
+{
+    let tenant = tenant.clone();
+    let company = tenant.company;
+    let (changed, recorded) = db
+        .write(move |conn| {
+            let counter =
+                sequence::lock_company(conn, tenant.company, CompanyDoc::RestaurantEvent)?;
+            let branch = tenant.branch(conn)?.id;
+            let changed = f(conn, &tenant, branch)?;
+            let Some(kind) = changed.event else {
+                return Ok((changed, false));
+            };
+            let seq = sequence::advance_company(conn, &counter)?;
+            let payload = RestaurantEventView {
+                seq,
+                kind: kind.into(),
+                order_id: changed.order.id,
+                order: changed.order.clone(),
+            };
+            let payload = serde_json::to_string(&payload)
+                .map_err(|e| AppError::Internal(anyhow::anyhow!("evento: {e}")))?;
+            Event::insert(
+                conn,
+                &NewEvent {
+                    company_id: tenant.company.get(),
+                    branch_office_id: branch,
+                    seq,
+                    order_id: Some(changed.order.id),
+                    kind: kind.into(),
+                    payload,
+                    created_at: now(),
+                },
+            )?;
+            notify::in_transaction(conn, tenant.company.get())?;
+            Ok((changed, true))
+        })
+        .await?;
+    if recorded {
+        db.wake_events(company.get());
+    }
+    Ok((changed.order, changed.extra))
+}
+
+/// The events of the user's branch after sequence `after` (at most [`BATCH`]).
+pub fn after(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    branch: i64,
+    after: i64,
+) -> AppResult<Vec<Event>> {
+    Ok(Event::after(conn, tenant.company, branch, after, BATCH)?)
+}

@@ -1,1 +1,1007 @@
-//! Restaurant: orders.
+//! Restaurant: orders. An order is opened at a table, at the counter (express) or for delivery;
+//! its items are sent to the kitchen in rounds (each item with the station of its product's
+//! category), move through pendiente → preparando → listo → entregado (forward only), and can be
+//! voided with a reason by admin and user — never deleted. Billing goes through the sales service
+//! ([`crate::services::sales::note`]: prepare, then commit in the same write transaction that
+//! marks the items billed and frees the table), so recipes consume their ingredients through the
+//! inventory service like any sale. Every change records one event ([`super::events`]).
+//!
+//! Splitting a bill: `itemIds` bills only those items (one guest's share); the table is freed
+//! when nothing is left to bill. An equal split is the client's choice of items per guest (or
+//! several bills of the remaining items); quantities of one item are not split.
+
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::events::{self, Changed};
+use crate::auth::roles::Tenant;
+use crate::db::list::{ListParams, Page};
+use crate::db::{Database, DbConnection};
+use crate::domain::limits::QUANTITY;
+use crate::domain::money::qty_from_micros;
+use crate::error::{AppError, AppResult, conflict};
+use crate::http::input::{optional_id, required_micros, text};
+use crate::models::CompanyId;
+use crate::models::auth::user::Role;
+use crate::models::restaurant::order::{
+    self as model, BILLED, CANCELLED, NewOrder, NewOrderItem, OPEN, Order, OrderFilter, OrderItem,
+};
+use crate::models::sales::client::Client;
+use crate::models::sales::note::Sale;
+use crate::services::sales::input::{LineBody, PaymentBody};
+use crate::services::sales::invoice::AdditionalInfoBody;
+use crate::services::sales::note::{
+    self as note, NoteBody, Prepared, Registered, SaleKind, idempotency_key,
+};
+use crate::services::sales::sequence::{self, CompanyDoc};
+use crate::util::time::{Zone, now};
+use crate::views::restaurant::order::{KitchenItemView, KitchenTicketView, OrderView};
+
+/// An order that is not in the user's company and branch (or does not exist).
+pub const NOT_FOUND: &str = "No se encontró la orden";
+/// An item that is not in the order.
+pub const ITEM_NOT_FOUND: &str = "No se encontró el ítem de la orden";
+/// Opening or moving to a table that has an open order.
+pub const OCCUPIED: &str = "La mesa ya está ocupada";
+/// A change to an order already billed or cancelled.
+pub const CLOSED: &str = "La orden ya está cerrada";
+/// Roles that may void an item sent to the kitchen (kept apart from the API's roles, so a
+/// future waiter role is refused here).
+pub const VOID_ROLES: &[Role] = &[Role::Admin, Role::User];
+
+/// Kinds of order.
+pub const KINDS: &[&str] = &["table", "express", "delivery"];
+/// Kitchen states, in their order.
+pub const STATES: &[&str] = &["pendiente", "preparando", "listo", "entregado"];
+/// A voided item's state.
+pub const VOIDED: &str = "anulado";
+/// Most items one round may carry.
+const ITEMS_MAX: usize = 100;
+/// Longest note of an item.
+const NOTES_MAX: usize = 200;
+/// Most modifiers of one item, and the longest.
+const MODIFIERS_MAX: usize = 20;
+const MODIFIER_MAX: usize = 60;
+/// Longest delivery field.
+const DELIVERY_MAX: usize = 200;
+/// How long a voided item stays on the kitchen's ticket when nothing else of its round is left.
+const VOIDED_SHOWN_MINUTES: i64 = 10;
+
+/// `POST /api/restaurant/order/open`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenBody {
+    pub table_id: Option<Value>,
+    pub kind: Option<String>,
+    pub client_id: Option<Value>,
+    pub delivery: Option<DeliveryBody>,
+}
+
+/// Where a delivery goes. `expectedAt`: `AAAA-MM-DDTHH:MM` (the company's time) or `HH:MM`
+/// (today).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryBody {
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub reference: Option<String>,
+    pub expected_at: Option<String>,
+}
+
+/// `POST /api/restaurant/order/{id}/items`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemsBody {
+    pub items: Option<Vec<ItemBody>>,
+}
+
+/// One item of a round.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemBody {
+    pub product_id: Option<Value>,
+    pub quantity: Option<Value>,
+    pub notes: Option<String>,
+    pub modifiers: Option<Vec<String>>,
+}
+
+/// `POST /api/restaurant/order/{id}/item/{itemId}/state`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct StateBody {
+    pub state: Option<String>,
+}
+
+/// `POST /api/restaurant/order/{id}/item/{itemId}/void`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct VoidBody {
+    pub reason: Option<String>,
+}
+
+/// `POST /api/restaurant/order/{id}/move`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveBody {
+    pub table_id: Option<Value>,
+}
+
+/// `POST /api/restaurant/order/{id}/bill`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BillBody {
+    pub idempotency_key: Option<String>,
+    pub payments: Option<Vec<PaymentBody>>,
+    /// `note` (default) or `invoice`.
+    pub document_type: Option<String>,
+    pub client_id: Option<Value>,
+    pub item_ids: Option<Vec<Value>>,
+    /// Factura only: `campoAdicional` pairs.
+    pub additional_info: Option<Vec<AdditionalInfoBody>>,
+}
+
+/// The order `id` of the user's branch, else 404.
+fn visible(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) -> AppResult<Order> {
+    Order::find(conn, tenant.company, branch, id)?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+/// The order `id` when still open, else 409.
+fn open_order(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) -> AppResult<Order> {
+    let order = visible(conn, tenant, branch, id)?;
+    if order.state != OPEN {
+        return Err(conflict(CLOSED));
+    }
+    Ok(order)
+}
+
+/// The view of `order` with its items and its table's name.
+pub fn view_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    zone: Zone,
+    order: &Order,
+) -> AppResult<OrderView> {
+    let items = OrderItem::of_orders(conn, company, &[order.id])?;
+    let table = match order.table_id {
+        Some(t) => model::table_names(conn, company, &[t])?
+            .pop()
+            .map(|(_, n)| n),
+        None => None,
+    };
+    Ok(OrderView::of(order, &items, table, zone))
+}
+
+/// The view of order `id` as it is now (after a change in the same transaction).
+fn reread(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) -> AppResult<OrderView> {
+    let order = visible(conn, tenant, branch, id)?;
+    view_of(conn, tenant.company, tenant.zone(), &order)
+}
+
+/// A trimmed text of at most `max` characters.
+fn bounded(raw: &Option<String>, field: &str, what: &str, max: usize) -> AppResult<Option<String>> {
+    let value = text(raw);
+    if value.as_ref().is_some_and(|v| v.chars().count() > max) {
+        return Err(AppError::field(
+            field,
+            format!("{what} admite hasta {max} caracteres"),
+        ));
+    }
+    Ok(value)
+}
+
+/// A delivery's expected time: `AAAA-MM-DDTHH:MM[:SS]` in the company's zone, an RFC 3339 time,
+/// or `HH:MM` today.
+fn expected_at(raw: &str, zone: Zone) -> Option<NaiveDateTime> {
+    let raw = raw.trim();
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(raw) {
+        return Some(t.naive_utc());
+    }
+    let local = |day: NaiveDate, time: NaiveTime| zone.start_of(day) + (time - NaiveTime::MIN);
+    for format in ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"] {
+        if let Ok(t) = NaiveDateTime::parse_from_str(raw, format) {
+            return Some(local(t.date(), t.time()));
+        }
+    }
+    NaiveTime::parse_from_str(raw, "%H:%M")
+        .ok()
+        .map(|time| local(zone.today(), time))
+}
+
+/// An active table of the user's branch (`field`'s problem otherwise).
+fn table_in_branch(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    branch: i64,
+    value: Option<&Value>,
+) -> AppResult<i64> {
+    let missing = || AppError::field("tableId", "La mesa no existe");
+    let id = match optional_id(value) {
+        Ok(Some(id)) => id,
+        Ok(None) => return Err(AppError::field("tableId", "Elija una mesa")),
+        Err(_) => return Err(missing()),
+    };
+    model::table_of_branch(conn, tenant.company, branch, id)?
+        .map(|(id, _)| id)
+        .ok_or_else(missing)
+}
+
+/// The unique index of open orders per table refused a second one (two servers at once).
+fn occupied_or(err: diesel::result::Error) -> AppError {
+    match err {
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        ) => conflict(OCCUPIED),
+        other => other.into(),
+    }
+}
+
+/// Opens an order; see [`OpenBody`].
+pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<OrderView> {
+    let kind = body
+        .kind
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_string();
+    if !KINDS.contains(&kind.as_str()) {
+        return Err(AppError::field(
+            "kind",
+            "El tipo de orden debe ser table, express o delivery",
+        ));
+    }
+    let zone = tenant.zone();
+    let delivery = match (&body.delivery, kind.as_str()) {
+        (Some(d), "delivery") => {
+            let name = bounded(&d.name, "delivery.name", "El nombre", DELIVERY_MAX)?;
+            let phone = bounded(&d.phone, "delivery.phone", "El teléfono", 40)?;
+            let address = bounded(&d.address, "delivery.address", "La dirección", DELIVERY_MAX)?;
+            let reference = bounded(
+                &d.reference,
+                "delivery.reference",
+                "La referencia",
+                DELIVERY_MAX,
+            )?;
+            let (Some(name), Some(phone), Some(address)) = (name, phone, address) else {
+                return Err(AppError::field(
+                    "delivery",
+                    "Un pedido a domicilio lleva nombre, teléfono y dirección",
+                ));
+            };
+            let expected = match text(&d.expected_at) {
+                None => None,
+                Some(raw) => Some(expected_at(&raw, zone).ok_or_else(|| {
+                    AppError::field(
+                        "delivery.expectedAt",
+                        "La hora esperada no es válida: use HH:MM o AAAA-MM-DDTHH:MM",
+                    )
+                })?),
+            };
+            Some((name, phone, address, reference, expected))
+        }
+        (None, "delivery") => {
+            return Err(AppError::field(
+                "delivery",
+                "Un pedido a domicilio lleva nombre, teléfono y dirección",
+            ));
+        }
+        _ => None,
+    };
+    let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
+        let table_id = if kind == "table" {
+            let table = table_in_branch(conn, tenant, branch, body.table_id.as_ref())?;
+            if Order::open_on_table(conn, tenant.company, table)?.is_some() {
+                return Err(conflict(OCCUPIED));
+            }
+            Some(table)
+        } else {
+            None
+        };
+        let client_id = match optional_id(body.client_id.as_ref()) {
+            Ok(None) => None,
+            Ok(Some(id)) if Client::find(conn, tenant.company, id)?.is_some() => Some(id),
+            _ => return Err(AppError::field("clientId", "El cliente no existe")),
+        };
+        let counter = sequence::lock_company(conn, tenant.company, CompanyDoc::RestaurantOrder)?;
+        let number = sequence::advance_company(conn, &counter)?;
+        let at = now();
+        let (name, phone, address, reference, expected) = match delivery {
+            Some((n, p, a, r, e)) => (Some(n), Some(p), Some(a), r, e),
+            None => (None, None, None, None, None),
+        };
+        let order = Order::insert(
+            conn,
+            &NewOrder {
+                company_id: tenant.company.get(),
+                branch_office_id: branch,
+                number,
+                kind,
+                table_id,
+                client_id,
+                delivery_name: name,
+                delivery_phone: phone,
+                delivery_address: address,
+                delivery_reference: reference,
+                delivery_expected_at: expected,
+                state: OPEN.into(),
+                user_id: tenant.user_id(),
+                created_at: at,
+                updated_at: at,
+            },
+        )
+        .map_err(occupied_or)?;
+        Ok(Changed {
+            event: Some("opened"),
+            order: view_of(conn, tenant.company, tenant.zone(), &order)?,
+            extra: (),
+        })
+    })
+    .await?;
+    Ok(view)
+}
+
+/// A round's item, checked.
+struct ItemInput {
+    product_id: i64,
+    quantity: i64,
+    notes: Option<String>,
+    modifiers: Vec<String>,
+}
+
+/// Reads the items of a round.
+fn items_of(body: &ItemsBody) -> AppResult<Vec<ItemInput>> {
+    let raw = body.items.as_deref().unwrap_or_default();
+    if raw.is_empty() {
+        return Err(AppError::field("items", "Agregue al menos un producto"));
+    }
+    if raw.len() > ITEMS_MAX {
+        return Err(AppError::field(
+            "items",
+            format!("Una ronda admite hasta {ITEMS_MAX} productos"),
+        ));
+    }
+    raw.iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let at = |e: String| AppError::field("items", format!("Producto {}: {e}", i + 1));
+            let product_id = match optional_id(item.product_id.as_ref()) {
+                Ok(Some(id)) => id,
+                _ => return Err(at("elija un producto".into())),
+            };
+            let quantity =
+                required_micros(item.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
+                    .map_err(at)?;
+            let notes = text(&item.notes);
+            if notes
+                .as_ref()
+                .is_some_and(|n| n.chars().count() > NOTES_MAX)
+            {
+                return Err(at(format!("la nota admite hasta {NOTES_MAX} caracteres")));
+            }
+            let modifiers: Vec<String> = item
+                .modifiers
+                .iter()
+                .flatten()
+                .map(|m| m.trim().to_string())
+                .filter(|m| !m.is_empty())
+                .collect();
+            if modifiers.len() > MODIFIERS_MAX
+                || modifiers.iter().any(|m| m.chars().count() > MODIFIER_MAX)
+            {
+                return Err(at(format!(
+                    "hasta {MODIFIERS_MAX} modificadores de {MODIFIER_MAX} caracteres"
+                )));
+            }
+            Ok(ItemInput {
+                product_id,
+                quantity,
+                notes,
+                modifiers,
+            })
+        })
+        .collect()
+}
+
+/// Sends a round of items to the kitchen.
+pub async fn add_items(
+    db: &Database,
+    tenant: &Tenant,
+    id: i64,
+    body: ItemsBody,
+) -> AppResult<OrderView> {
+    let inputs = items_of(&body)?;
+    let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
+        let order = open_order(conn, tenant, branch, id)?;
+        let ids: Vec<i64> = inputs.iter().map(|i| i.product_id).collect();
+        let products = model::menu_products(conn, tenant.company, &ids)?;
+        let round = order.rounds + 1;
+        let at = now();
+        let mut rows = Vec::with_capacity(inputs.len());
+        for (i, input) in inputs.into_iter().enumerate() {
+            let Some((pid, name, _kind, active, station)) =
+                products.iter().find(|p| p.0 == input.product_id)
+            else {
+                return Err(AppError::field(
+                    "items",
+                    format!("Producto {}: el producto no existe", i + 1),
+                ));
+            };
+            if !active {
+                return Err(AppError::field(
+                    "items",
+                    format!("Producto {}: «{name}» está inactivo", i + 1),
+                ));
+            }
+            rows.push(NewOrderItem {
+                company_id: tenant.company.get(),
+                order_id: order.id,
+                product_id: *pid,
+                name: name.clone(),
+                quantity: input.quantity,
+                notes: input.notes,
+                modifiers: serde_json::to_string(&input.modifiers).unwrap_or_else(|_| "[]".into()),
+                station: station.clone().unwrap_or_else(|| "cocina".into()),
+                round,
+                state: STATES[0].into(),
+                created_at: at,
+                updated_at: at,
+            });
+        }
+        OrderItem::insert_many(conn, &rows)?;
+        Order::set_rounds(conn, order.id, round)?;
+        Ok(Changed {
+            event: Some("items"),
+            order: reread(conn, tenant, branch, order.id)?,
+            extra: (),
+        })
+    })
+    .await?;
+    Ok(view)
+}
+
+/// The item `item_id` of `order`, else 404.
+fn item_of(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    order: &Order,
+    item_id: i64,
+) -> AppResult<OrderItem> {
+    OrderItem::of_orders(conn, tenant.company, &[order.id])?
+        .into_iter()
+        .find(|i| i.id == item_id)
+        .ok_or_else(|| AppError::NotFound(ITEM_NOT_FOUND.into()))
+}
+
+/// Moves an item forward in the kitchen (one step or several, never back).
+pub async fn set_state(
+    db: &Database,
+    tenant: &Tenant,
+    id: i64,
+    item_id: i64,
+    body: StateBody,
+) -> AppResult<OrderView> {
+    let state = body
+        .state
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_string();
+    let Some(target) = STATES.iter().position(|s| *s == state) else {
+        return Err(AppError::field(
+            "state",
+            "El estado debe ser pendiente, preparando, listo o entregado",
+        ));
+    };
+    let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
+        // A paid express order still goes through the kitchen: any order but a cancelled one.
+        let order = visible(conn, tenant, branch, id)?;
+        let item = item_of(conn, tenant, &order, item_id)?;
+        if item.state == VOIDED {
+            return Err(conflict("El ítem está anulado"));
+        }
+        let current = STATES.iter().position(|s| *s == item.state).unwrap_or(0);
+        if target <= current {
+            return Err(conflict(format!(
+                "El ítem ya está «{}»: los estados solo avanzan (pendiente → preparando → listo → entregado)",
+                item.state
+            )));
+        }
+        OrderItem::set_state(conn, tenant.company, order.id, item.id, STATES[target])?;
+        Ok(Changed {
+            event: Some("state"),
+            order: reread(conn, tenant, branch, order.id)?,
+            extra: (),
+        })
+    })
+    .await?;
+    Ok(view)
+}
+
+/// Voids an item sent to the kitchen, with a reason (admin and user).
+pub async fn void(
+    db: &Database,
+    tenant: &Tenant,
+    id: i64,
+    item_id: i64,
+    body: VoidBody,
+) -> AppResult<OrderView> {
+    if !VOID_ROLES.contains(&tenant.role()) {
+        return Err(AppError::Forbidden(crate::auth::roles::FORBIDDEN.into()));
+    }
+    let Some(reason) = bounded(&body.reason, "reason", "El motivo", NOTES_MAX)? else {
+        return Err(AppError::field(
+            "reason",
+            "Indique el motivo de la anulación",
+        ));
+    };
+    let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
+        let order = open_order(conn, tenant, branch, id)?;
+        let item = item_of(conn, tenant, &order, item_id)?;
+        if item.state == VOIDED {
+            return Err(conflict("El ítem ya está anulado"));
+        }
+        if item.sale_id.is_some() {
+            return Err(conflict(
+                "El ítem ya fue cobrado: anule la venta con una nota de crédito",
+            ));
+        }
+        OrderItem::void(
+            conn,
+            tenant.company,
+            order.id,
+            item.id,
+            &reason,
+            tenant.user_id(),
+            VOIDED,
+        )?;
+        Ok(Changed {
+            event: Some("void"),
+            order: reread(conn, tenant, branch, order.id)?,
+            extra: (),
+        })
+    })
+    .await?;
+    Ok(view)
+}
+
+/// Moves a table's order to another free table.
+pub async fn move_to(
+    db: &Database,
+    tenant: &Tenant,
+    id: i64,
+    body: MoveBody,
+) -> AppResult<OrderView> {
+    let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
+        let order = open_order(conn, tenant, branch, id)?;
+        if order.kind != "table" {
+            return Err(conflict("Solo una orden de mesa se cambia de mesa"));
+        }
+        let table = table_in_branch(conn, tenant, branch, body.table_id.as_ref())?;
+        if Order::open_on_table(conn, tenant.company, table)?.is_some() {
+            return Err(conflict(OCCUPIED));
+        }
+        Order::set_table(conn, order.id, table).map_err(occupied_or)?;
+        Ok(Changed {
+            event: Some("move"),
+            order: reread(conn, tenant, branch, order.id)?,
+            extra: (),
+        })
+    })
+    .await?;
+    Ok(view)
+}
+
+/// Marks that the table asked for the bill (its state on the floor plan: «cuenta»).
+pub async fn request_bill(db: &Database, tenant: &Tenant, id: i64) -> AppResult<OrderView> {
+    let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
+        let order = open_order(conn, tenant, branch, id)?;
+        Order::set_bill_requested(conn, order.id)?;
+        Ok(Changed {
+            event: Some("billRequested"),
+            order: reread(conn, tenant, branch, order.id)?,
+            extra: (),
+        })
+    })
+    .await?;
+    Ok(view)
+}
+
+/// What a bill did.
+pub enum Billed {
+    /// A new sale of `kind`.
+    Created(Box<Sale>, SaleKind),
+    /// The sale already registered with the bill's key (a retry).
+    Existing(Box<Sale>, SaleKind),
+    /// Nothing was left to bill: the order was closed without a sale.
+    Closed,
+}
+
+/// What the read step of a bill decided.
+enum Plan {
+    Sale(Box<Prepared>, Vec<i64>),
+    Existing(Box<Sale>),
+    Close,
+}
+
+/// The sales document of a bill.
+fn kind_of(body: &BillBody) -> AppResult<SaleKind> {
+    match body.document_type.as_deref().map(str::trim) {
+        None | Some("" | "note") => Ok(SaleKind::Note),
+        Some("invoice") => Ok(SaleKind::Invoice),
+        Some(_) => Err(AppError::field(
+            "documentType",
+            "El documento debe ser note (nota de venta) o invoice (factura)",
+        )),
+    }
+}
+
+/// The sale already registered with `key` as a bill of `kind`, if any.
+fn existing(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    key: &str,
+    kind: SaleKind,
+) -> AppResult<Option<Sale>> {
+    match Sale::find_by_key(conn, company, key)? {
+        Some(s) if s.kind == kind.as_str() => Ok(Some(s)),
+        Some(_) => Err(conflict(note::KEY_OF_OTHER_KIND)),
+        None => Ok(None),
+    }
+}
+
+/// Items still to bill: not billed, not voided.
+fn billable(item: &OrderItem) -> bool {
+    item.sale_id.is_none() && item.state != VOIDED
+}
+
+/// The items a bill takes: `itemIds` (each of the order and still to bill) or every item still
+/// to bill.
+fn selection(items: &[OrderItem], ids: Option<&[Value]>) -> AppResult<Vec<i64>> {
+    let Some(ids) = ids else {
+        return Ok(items.iter().filter(|i| billable(i)).map(|i| i.id).collect());
+    };
+    if ids.is_empty() {
+        return Err(AppError::field(
+            "itemIds",
+            "Elija al menos un ítem para cobrar",
+        ));
+    }
+    let mut chosen = Vec::with_capacity(ids.len());
+    for value in ids {
+        let id = optional_id(Some(value))
+            .ok()
+            .flatten()
+            .ok_or_else(|| AppError::field("itemIds", "Un ítem elegido no pertenece a la orden"))?;
+        let Some(item) = items.iter().find(|i| i.id == id) else {
+            return Err(AppError::field(
+                "itemIds",
+                "Un ítem elegido no pertenece a la orden",
+            ));
+        };
+        if !billable(item) {
+            return Err(conflict(format!(
+                "«{}» ya fue cobrado o está anulado",
+                item.name
+            )));
+        }
+        if !chosen.contains(&id) {
+            chosen.push(id);
+        }
+    }
+    Ok(chosen)
+}
+
+/// Bills the order (or the items `itemIds`) as a sales note or factura through the sales service;
+/// see the module comment. Returns the order after billing and what was billed.
+pub async fn bill(
+    db: &Database,
+    tenant: &Tenant,
+    id: i64,
+    body: BillBody,
+) -> AppResult<(OrderView, Billed)> {
+    let kind = kind_of(&body)?;
+    let key = idempotency_key(&NoteBody {
+        idempotency_key: body.idempotency_key.clone(),
+        client_id: None,
+        cellar_id: None,
+        lines: None,
+        payments: None,
+        note: None,
+        quote_id: None,
+        additional_info: None,
+    })?;
+    let plan_tenant = tenant.clone();
+    let plan_key = key.clone();
+    let plan = db
+        .read(move |conn| {
+            let tenant = &plan_tenant;
+            let branch = tenant.branch(conn)?.id;
+            let order = visible(conn, tenant, branch, id)?;
+            if let Some(sale) = existing(conn, tenant.company, &plan_key, kind)? {
+                return Ok(Plan::Existing(Box::new(sale)));
+            }
+            if order.state != OPEN {
+                return Err(conflict(CLOSED));
+            }
+            let items = OrderItem::of_orders(conn, tenant.company, &[order.id])?;
+            let chosen = selection(&items, body.item_ids.as_deref())?;
+            if chosen.is_empty() {
+                return Ok(Plan::Close);
+            }
+            let lines = items
+                .iter()
+                .filter(|i| chosen.contains(&i.id))
+                .map(|i| LineBody {
+                    product_id: Some(Value::from(i.product_id)),
+                    quantity: Some(Value::from(qty_from_micros(i.quantity).to_string())),
+                    unit_price: None,
+                    discount: None,
+                })
+                .collect();
+            let table = match order.table_id {
+                Some(t) => model::table_names(conn, tenant.company, &[t])?
+                    .pop()
+                    .map(|(_, n)| format!(", mesa {n}"))
+                    .unwrap_or_default(),
+                None => String::new(),
+            };
+            let client_id = match &body.client_id {
+                Some(c) if !c.is_null() => Some(c.clone()),
+                _ => order.client_id.map(Value::from),
+            };
+            let sale_body = NoteBody {
+                idempotency_key: Some(plan_key.clone()),
+                client_id,
+                cellar_id: None,
+                lines: Some(lines),
+                payments: body.payments.clone(),
+                note: Some(format!("Orden {}{table}", order.number)),
+                quote_id: None,
+                additional_info: body.additional_info.clone(),
+            };
+            let prepared = note::prepare(conn, tenant, &sale_body, kind)?;
+            Ok(Plan::Sale(Box::new(prepared), chosen))
+        })
+        .await?;
+    let plan = match plan {
+        Plan::Existing(sale) => {
+            let order_tenant = tenant.clone();
+            let view = db
+                .read(move |conn| {
+                    let branch = order_tenant.branch(conn)?.id;
+                    reread(conn, &order_tenant, branch, id)
+                })
+                .await?;
+            return Ok((view, Billed::Existing(sale, kind)));
+        }
+        plan => plan,
+    };
+    let race_key = key.clone();
+    let written = events::change(db, tenant, move |conn, tenant, branch| {
+        let order = visible(conn, tenant, branch, id)?;
+        if let Some(sale) = existing(conn, tenant.company, &key, kind)? {
+            return Ok(Changed {
+                event: None,
+                order: view_of(conn, tenant.company, tenant.zone(), &order)?,
+                extra: Billed::Existing(Box::new(sale), kind),
+            });
+        }
+        if order.state != OPEN {
+            return Err(conflict(CLOSED));
+        }
+        let items = OrderItem::of_orders(conn, tenant.company, &[order.id])?;
+        let changed =
+            || conflict("La cuenta cambió mientras se cobraba: revise la orden y vuelva a cobrar");
+        let at = now();
+        let billed = match plan {
+            Plan::Close => {
+                if items.iter().any(billable) {
+                    return Err(changed());
+                }
+                let state = if items.iter().any(|i| i.sale_id.is_some()) {
+                    BILLED
+                } else {
+                    CANCELLED
+                };
+                Order::close(conn, order.id, state, at)?;
+                Billed::Closed
+            }
+            Plan::Sale(prepared, chosen) => {
+                if !chosen
+                    .iter()
+                    .all(|c| items.iter().any(|i| i.id == *c && billable(i)))
+                {
+                    return Err(changed());
+                }
+                let sale = match note::commit(conn, tenant, *prepared)? {
+                    Registered::Created(sold) => sold.sale,
+                    Registered::Existing(sale) => {
+                        return Ok(Changed {
+                            event: None,
+                            order: view_of(conn, tenant.company, tenant.zone(), &order)?,
+                            extra: Billed::Existing(sale, kind),
+                        });
+                    }
+                };
+                if OrderItem::mark_billed(conn, tenant.company, order.id, &chosen, sale.id)?
+                    != chosen.len()
+                {
+                    return Err(changed());
+                }
+                let left = items
+                    .iter()
+                    .filter(|i| billable(i) && !chosen.contains(&i.id))
+                    .count();
+                if left == 0 {
+                    Order::close(conn, order.id, BILLED, at)?;
+                }
+                Billed::Created(Box::new(sale), kind)
+            }
+            Plan::Existing(_) => return Err(changed()),
+        };
+        Ok(Changed {
+            event: Some("billed"),
+            order: reread(conn, tenant, branch, order.id)?,
+            extra: billed,
+        })
+    })
+    .await;
+    match written {
+        Ok(done) => Ok(done),
+        Err(err) => {
+            // Two submits of one key racing (PostgreSQL): the loser fails on the sale's unique key;
+            // answer with the winner's sale.
+            let again = tenant.clone();
+            let found = db
+                .read(move |conn| {
+                    let Some(sale) = existing(conn, again.company, &race_key, kind)? else {
+                        return Ok(None);
+                    };
+                    let branch = again.branch(conn)?.id;
+                    Ok(Some((reread(conn, &again, branch, id)?, sale)))
+                })
+                .await
+                .ok()
+                .flatten();
+            match found {
+                Some((view, sale)) => Ok((view, Billed::Existing(Box::new(sale), kind))),
+                None => Err(err),
+            }
+        }
+    }
+}
+
+/// The order `id` of the user's branch.
+pub fn get(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<OrderView> {
+    let branch = tenant.branch(conn)?.id;
+    reread(conn, tenant, branch, id)
+}
+
+/// The list's filters: `state` (open, billed, cancelled) and `kind`.
+pub fn filter_of(state: Option<String>, kind: Option<String>) -> AppResult<OrderFilter> {
+    let state = state
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty());
+    let kind = kind.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    if state
+        .as_deref()
+        .is_some_and(|s| ![OPEN, BILLED, CANCELLED].contains(&s))
+    {
+        return Err(AppError::field(
+            "state",
+            "El estado debe ser open, billed o cancelled",
+        ));
+    }
+    if kind.as_deref().is_some_and(|k| !KINDS.contains(&k)) {
+        return Err(AppError::field(
+            "kind",
+            "El tipo debe ser table, express o delivery",
+        ));
+    }
+    Ok(OrderFilter { state, kind })
+}
+
+/// One page of the branch's orders, each with its items.
+pub fn list(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    filter: &OrderFilter,
+    params: &ListParams,
+) -> AppResult<Page<OrderView>> {
+    let branch = tenant.branch(conn)?.id;
+    let page = Order::list(conn, tenant.company, branch, filter, params)?;
+    let ids: Vec<i64> = page.results.iter().map(|o| o.id).collect();
+    let items = OrderItem::of_orders(conn, tenant.company, &ids)?;
+    let table_ids: Vec<i64> = page.results.iter().filter_map(|o| o.table_id).collect();
+    let tables = model::table_names(conn, tenant.company, &table_ids)?;
+    let zone = tenant.zone();
+    Ok(page.map(|o| {
+        let own: Vec<OrderItem> = items
+            .iter()
+            .filter(|i| i.order_id == o.id)
+            .cloned()
+            .collect();
+        let table = o.table_id.and_then(|t| {
+            tables
+                .iter()
+                .find(|(id, _)| *id == t)
+                .map(|(_, n)| n.clone())
+        });
+        OrderView::of(&o, &own, table, zone)
+    }))
+}
+
+/// The kitchen's tickets: per order and round, the items not delivered yet (voided ones with
+/// their reason), of `station` when given. A round whose items are all delivered leaves the
+/// screen; one whose items were voided stays [`VOIDED_SHOWN_MINUTES`] so the kitchen sees it.
+pub fn kitchen(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    station: Option<&str>,
+) -> AppResult<Vec<KitchenTicketView>> {
+    let branch = tenant.branch(conn)?.id;
+    let mut states: Vec<&str> = STATES[..3].to_vec();
+    states.push(VOIDED);
+    let items: Vec<OrderItem> = OrderItem::in_states(conn, tenant.company, branch, &states)?
+        .into_iter()
+        .filter(|i| station.is_none_or(|s| i.station == s))
+        .collect();
+    let recent = now() - chrono::Duration::minutes(VOIDED_SHOWN_MINUTES);
+    let mut order_ids: Vec<i64> = items.iter().map(|i| i.order_id).collect();
+    order_ids.dedup();
+    let orders = Order::find_many(conn, tenant.company, &order_ids)?;
+    let table_ids: Vec<i64> = orders.iter().filter_map(|o| o.table_id).collect();
+    let tables = model::table_names(conn, tenant.company, &table_ids)?;
+    let zone = tenant.zone();
+    let mut tickets: Vec<KitchenTicketView> = Vec::new();
+    let mut keys: Vec<(i64, i32)> = items.iter().map(|i| (i.order_id, i.round)).collect();
+    keys.dedup();
+    for (order_id, round) in keys {
+        let Some(order) = orders.iter().find(|o| o.id == order_id) else {
+            continue;
+        };
+        let own: Vec<&OrderItem> = items
+            .iter()
+            .filter(|i| i.order_id == order_id && i.round == round)
+            .collect();
+        let live = own.iter().any(|i| i.state != VOIDED)
+            || own.iter().any(|i| i.voided_at.is_some_and(|t| t >= recent));
+        if !live {
+            continue;
+        }
+        tickets.push(KitchenTicketView {
+            order_id,
+            number: order.number,
+            table: order.table_id.and_then(|t| {
+                tables
+                    .iter()
+                    .find(|(id, _)| *id == t)
+                    .map(|(_, n)| n.clone())
+            }),
+            kind: order.kind.clone(),
+            round,
+            sent_at: own
+                .iter()
+                .map(|i| i.created_at)
+                .min()
+                .map(|t| zone.iso(t))
+                .unwrap_or_default(),
+            items: own
+                .iter()
+                .map(|i| KitchenItemView {
+                    id: i.id,
+                    name: i.name.clone(),
+                    quantity: qty_from_micros(i.quantity).to_string(),
+                    notes: i.notes.clone(),
+                    modifiers: serde_json::from_str(&i.modifiers).unwrap_or_default(),
+                    state: i.state.clone(),
+                    station: i.station.clone(),
+                    void_reason: i.void_reason.clone(),
+                })
+                .collect(),
+        });
+    }
+    tickets.sort_by(|a, b| a.sent_at.cmp(&b.sent_at).then(a.order_id.cmp(&b.order_id)));
+    Ok(tickets)
+}

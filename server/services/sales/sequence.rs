@@ -133,12 +133,19 @@ pub fn advance(conn: &mut DbConnection, counter: &Counter) -> AppResult<i64> {
 pub enum CompanyDoc {
     /// Receipt of a collection of receivables (`services::receivables::collection`).
     CollectionReceipt,
+    /// The sequence of the restaurant's events (`services::restaurant::events`): every change
+    /// to an order takes it, so a company's events commit in sequence order.
+    RestaurantEvent,
+    /// The number of a restaurant order (called at the counter), taken after the event lock.
+    RestaurantOrder,
 }
 
 impl CompanyDoc {
     fn as_str(self) -> &'static str {
         match self {
             Self::CollectionReceipt => "collection_receipt",
+            Self::RestaurantEvent => "restaurant_event",
+            Self::RestaurantOrder => "restaurant_order",
         }
     }
 }
