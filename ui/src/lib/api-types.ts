@@ -148,6 +148,13 @@ export type BankOptionView = { _id: number, label: string, };
 export type BarcodeView = { width: number, path: string, };
 
 /**
+ * `POST /api/restaurant/order/{id}/bill`: the order after billing and the sale (the sales
+ * note's view, or the factura's with its SRI state); `null` when nothing was left to bill and
+ * the order was closed.
+ */
+export type BillView = { order: OrderView, sale: SaleView | InvoiceView | null, };
+
+/**
  * The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).
  */
 export type BranchConfigView = { company: CompanyView, _id: number, 
@@ -513,6 +520,11 @@ export type DashboardView = { company: CompanyView, branch: BranchOfficeDetailVi
  * stock alerts; a cashier's own shift only. `None` without a branch to report on.
  */
 reports: ReportsDashboardView | null, };
+
+/**
+ * Where a delivery goes.
+ */
+export type DeliveryView = { name: string, phone: string, address: string, reference: string, expectedAt: string | null, };
 
 /**
  * A line of an adjustment or a transfer.
@@ -955,6 +967,20 @@ branchBalance: string | null, user: string | null, };
 export type KardexView = { opening: KardexOpeningView, results: Array<KardexRowView>, total: number, page: number, limit: number, };
 
 /**
+ * An item on a kitchen ticket.
+ */
+export type KitchenItemView = { _id: number, name: string, quantity: string, notes: string | null, modifiers: Array<string>, state: string, station: string, voidReason: string | null, };
+
+/**
+ * A kitchen ticket: one round of one order.
+ */
+export type KitchenTicketView = { orderId: number, number: number, 
+/**
+ * The table's name (`null` for express and delivery orders).
+ */
+table: string | null, kind: string, round: number, sentAt: string, items: Array<KitchenItemView>, };
+
+/**
  * A problem of an upload: the report's line (or the ZIP's entry) and the message.
  */
 export type LectorErrorView = { line: number, message: string, };
@@ -1035,6 +1061,48 @@ expected: string | null, };
  * A choice of the product form's selectors.
  */
 export type OptionView = { value: string, label: string, };
+
+/**
+ * An item of an order.
+ */
+export type OrderItemView = { _id: number, productId: number, name: string, 
+/**
+ * Decimal text.
+ */
+quantity: string, notes: string | null, modifiers: Array<string>, 
+/**
+ * Kitchen station (`cocina`, `bar`…): its product's category's.
+ */
+station: string, round: number, 
+/**
+ * `pendiente`, `preparando`, `listo`, `entregado` or `anulado`.
+ */
+state: string, voidReason: string | null, 
+/**
+ * The sale that billed it (`null` while unbilled).
+ */
+saleId: number | null, sentAt: string, };
+
+/**
+ * An order with its items.
+ */
+export type OrderView = { _id: number, 
+/**
+ * The number called at the counter (per company).
+ */
+number: number, 
+/**
+ * `table`, `express` or `delivery`.
+ */
+kind: string, tableId: number | null, tableName: string | null, clientId: number | null, delivery: DeliveryView | null, 
+/**
+ * `open`, `billed` or `cancelled`.
+ */
+state: string, billRequested: boolean, rounds: number, openedAt: string, closedAt: string | null, 
+/**
+ * Items not billed yet and not voided.
+ */
+toBill: number, items: Array<OrderItemView>, };
 
 /**
  * One page of a list, as every list endpoint answers it.
@@ -1673,6 +1741,15 @@ export type ReportsPage = { sales: SalesReportView, top: SalesReportView, slow: 
  * The new-password page: whether the link still works.
  */
 export type ResetPasswordPage = { valid: boolean, message?: string, };
+
+/**
+ * What an event of `GET /api/restaurant/events` carries in its `data:` line.
+ */
+export type RestaurantEventView = { seq: number, 
+/**
+ * `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`.
+ */
+type: string, orderId: number, order: OrderView, };
 
 /**
  * A line of a sale with what may still be returned (the credit note screen).
