@@ -120,7 +120,8 @@ impl Session {
             .await
             .expect("POST");
         let status = r.status();
-        let value: Value = r.json().await.unwrap_or(Value::Null);
+        let value: Value =
+            serde_json::from_str(&r.text().await.unwrap_or_default()).unwrap_or(Value::Null);
         assert!(status.is_success(), "{path}: {status} {value}");
         value
     }
@@ -200,16 +201,17 @@ async fn main() {
         support::sign_in(port_a, "admin@demo.ec", "demo12345"),
     );
     let servers = [admin.clone(), admin.on(port_b)];
-    let items: Value = admin
+    let items = admin
         .http
         .get(format!("{}/api/item?limit=1", admin.base))
         .header("Cookie", &admin.cookie)
         .send()
         .await
         .unwrap()
-        .json()
+        .text()
         .await
         .unwrap();
+    let items: Value = serde_json::from_str(&items).unwrap();
     let product = items["results"][0]["_id"].clone();
     let rss_before: Vec<(char, f64)> = pids.iter().map(|(n, p)| (*n, rss_mb(*p))).collect();
 
