@@ -46,6 +46,9 @@ use crate::controllers::purchases::{merchandise as purchases_merchandise, payabl
 use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
 use crate::controllers::reports::{api as reports, export as reports_export};
+use crate::controllers::restaurant::setup::{
+    self as restaurant_setup, Reservations, Tables, Zones,
+};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::Promotions;
 use crate::controllers::sales::{credit_notes, invoices, notes, quotes};
@@ -370,7 +373,14 @@ fn api() -> Api {
         .post("/cxc/payment/{id}/reverse", cxc::reverse)
         .get("/cxc/{id}", cxc::get)
         // Restaurant: zones, tables, reservations (admin and user).
-        // Restaurant: orders, kitchen and the live events (admin and user).
+        .catalogue::<Zones>("/restaurant/zone")
+        .catalogue::<Tables>("/restaurant/table")
+        .catalogue::<Reservations>("/restaurant/reservation")
+        .post(
+            "/restaurant/reservation/{id}/state",
+            restaurant_setup::set_state,
+        )
+    // Restaurant: orders, kitchen and the live events (admin and user).
 }
 
 /// Every API route the router serves.

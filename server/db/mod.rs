@@ -29,6 +29,7 @@ pub mod migrations;
 pub mod native;
 pub mod probe;
 pub mod product_search;
+pub mod restaurant_lock;
 pub mod schema;
 pub mod search;
 pub mod shift;

@@ -1219,6 +1219,7 @@ diesel::table! {
         branch_office_id -> BigInt,
         name -> Text,
         active -> Bool,
+        locked -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
     }
@@ -1236,6 +1237,7 @@ diesel::table! {
         x -> Integer,
         y -> Integer,
         active -> Bool,
+        locked -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
     }
@@ -1253,6 +1255,7 @@ diesel::table! {
         people -> Integer,
         notes -> Nullable<Text>,
         state -> Text,
+        locked -> Bool,
         user_id -> BigInt,
         created_at -> Timestamp,
         updated_at -> Timestamp,
@@ -1334,7 +1337,10 @@ diesel::joinable!(restaurant_orders -> restaurant_tables (table_id));
 diesel::joinable!(restaurant_order_items -> restaurant_orders (order_id));
 diesel::joinable!(restaurant_order_items -> products (product_id));
 diesel::allow_tables_to_appear_in_same_query!(restaurant_zones, restaurant_tables);
-diesel::allow_tables_to_appear_in_same_query!(restaurant_reservations, restaurant_reservation_tables);
+diesel::allow_tables_to_appear_in_same_query!(
+    restaurant_reservations,
+    restaurant_reservation_tables
+);
 diesel::allow_tables_to_appear_in_same_query!(restaurant_tables, restaurant_reservation_tables);
 diesel::allow_tables_to_appear_in_same_query!(restaurant_tables, restaurant_orders);
 diesel::allow_tables_to_appear_in_same_query!(restaurant_orders, restaurant_order_items);

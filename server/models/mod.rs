@@ -17,8 +17,8 @@ pub mod inventory;
 pub mod mail;
 pub mod purchases;
 pub mod receivables;
-pub mod restaurant;
 pub mod reports;
+pub mod restaurant;
 pub mod sales;
 pub mod sri;
 

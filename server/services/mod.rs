@@ -18,6 +18,6 @@ pub mod inventory;
 pub mod lector;
 pub mod purchases;
 pub mod receivables;
-pub mod restaurant;
 pub mod reports;
+pub mod restaurant;
 pub mod sales;

@@ -21,6 +21,7 @@ mod purchases;
 mod readme;
 mod receivables;
 mod reports;
+mod restaurant;
 mod sales;
 pub(crate) mod sri;
 mod ssr;

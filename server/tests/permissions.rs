@@ -762,6 +762,121 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             json!({ "reason": "prueba" }),
         ),
         ("GET", "/api/cxc/{id}", Roles(ADMIN_USER), Value::Null),
+        // Restaurant: zones, tables, reservations (admin and user).
+        (
+            "GET",
+            "/api/restaurant/zone",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/restaurant/zone/register",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/zone/delete",
+            Roles(ADMIN_USER),
+            json!({ "_id": MISSING }),
+        ),
+        (
+            "GET",
+            "/api/restaurant/zone/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/restaurant/zone/{id}/update",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/zone/{id}/lock",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/restaurant/table",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/restaurant/table/register",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/table/delete",
+            Roles(ADMIN_USER),
+            json!({ "_id": MISSING }),
+        ),
+        (
+            "GET",
+            "/api/restaurant/table/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/restaurant/table/{id}/update",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/table/{id}/lock",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "GET",
+            "/api/restaurant/reservation",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/restaurant/reservation/register",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/reservation/delete",
+            Roles(ADMIN_USER),
+            json!({ "_id": MISSING }),
+        ),
+        (
+            "GET",
+            "/api/restaurant/reservation/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/restaurant/reservation/{id}/update",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/reservation/{id}/lock",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/reservation/{id}/state",
+            Roles(ADMIN_USER),
+            json!({ "state": "llego" }),
+        ),
     ]
 }
 
