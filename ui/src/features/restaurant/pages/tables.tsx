@@ -34,9 +34,11 @@ export default function TablesPage() {
   const [tables, setTables] = useState<TableView[]>(data.tables);
   useEffect(() => setTables(data.tables), [data.tables]);
   const [zoneId, setZoneId] = useState<number | null>(data.zones[0]?._id ?? null);
+  // When the zones change (one deleted), keep the chosen one if it is still there. A zone just
+  // saved is chosen before the reloaded zones arrive, so this runs on new zones only.
   useEffect(() => {
-    if (zoneId === null || !data.zones.some((z) => z._id === zoneId)) setZoneId(data.zones[0]?._id ?? null);
-  }, [data.zones, zoneId]);
+    setZoneId((current) => (current !== null && data.zones.some((z) => z._id === current) ? current : (data.zones[0]?._id ?? null)));
+  }, [data.zones]);
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const zone = data.zones.find((z) => z._id === zoneId) ?? null;
