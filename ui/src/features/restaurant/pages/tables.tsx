@@ -61,7 +61,7 @@ export default function TablesPage() {
   const place = (id: number, x: number, y: number) => setTables((all) => all.map((t) => (t._id === id ? { ...t, x, y } : t)));
 
   // Dragging: where the pointer grabbed the table (plan units) and whether it moved.
-  const drag = useRef<{ id: number; dx: number; dy: number; moved: boolean; startX: number; startY: number } | null>(null);
+  const drag = useRef<{ id: number; dx: number; dy: number; moved: boolean; startX: number; startY: number; x: number; y: number } | null>(null);
   const toPlan = (clientX: number, clientY: number) => {
     const rect = plan.current?.getBoundingClientRect();
     if (!rect || rect.width === 0) return { x: 0, y: 0 };
@@ -70,7 +70,7 @@ export default function TablesPage() {
   const onPointerDown = (t: TableView) => (e: PointerEvent<HTMLButtonElement>) => {
     if (e.button !== 0) return;
     const at = toPlan(e.clientX, e.clientY);
-    drag.current = { id: t._id, dx: at.x - t.x, dy: at.y - t.y, moved: false, startX: e.clientX, startY: e.clientY };
+    drag.current = { id: t._id, dx: at.x - t.x, dy: at.y - t.y, moved: false, startX: e.clientX, startY: e.clientY, x: t.x, y: t.y };
     e.currentTarget.setPointerCapture(e.pointerId);
     setSelected(t._id);
   };
@@ -81,15 +81,18 @@ export default function TablesPage() {
     d.moved = true;
     const at = toPlan(e.clientX, e.clientY);
     const box = TABLE_SIZE[t.shape] ?? TABLE_SIZE.square;
-    place(t._id, clamp(at.x - d.dx, size - box.w), clamp(at.y - d.dy, size - box.h));
+    // The place is kept here too: the last move's render may not have happened at the drop.
+    d.x = clamp(at.x - d.dx, size - box.w);
+    d.y = clamp(at.y - d.dy, size - box.h);
+    place(t._id, d.x, d.y);
   };
   const onPointerUp = (t: TableView) => (e: PointerEvent<HTMLButtonElement>) => {
     const d = drag.current;
     drag.current = null;
     if (!d || d.id !== t._id || !d.moved) return;
     e.currentTarget.releasePointerCapture(e.pointerId);
-    const now = tables.find((x) => x._id === t._id) ?? t;
-    void savePlace(now, now.x, now.y);
+    place(t._id, d.x, d.y);
+    void savePlace(t, d.x, d.y);
   };
 
   // Keyboard: arrows move the selected table; saved once the keys stop.
