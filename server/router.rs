@@ -47,6 +47,9 @@ use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
 use crate::controllers::reports::{api as reports, export as reports_export};
 use crate::controllers::restaurant::{events as restaurant_events, orders as restaurant_orders};
+use crate::controllers::restaurant::setup::{
+    self as restaurant_setup, Reservations, Tables, Zones,
+};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::Promotions;
 use crate::controllers::sales::{credit_notes, invoices, notes, quotes};
@@ -372,6 +375,13 @@ fn api() -> Api {
         .post("/cxc/payment/{id}/reverse", cxc::reverse)
         .get("/cxc/{id}", cxc::get)
         // Restaurant: zones, tables, reservations (admin and user).
+        .catalogue::<Zones>("/restaurant/zone")
+        .catalogue::<Tables>("/restaurant/table")
+        .catalogue::<Reservations>("/restaurant/reservation")
+        .post(
+            "/restaurant/reservation/{id}/state",
+            restaurant_setup::set_state,
+        )
         // Restaurant: orders, kitchen and the live events (admin and user).
         .get("/restaurant/order", restaurant_orders::list)
         .post("/restaurant/order/open", restaurant_orders::open)

@@ -125,6 +125,8 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
         // Received documents and their TXT report for the Lector .SRI.
         crate::cli::demo_lector::load(&mut conn, company.scope(), DEMO_RUC)?;
         crate::cli::demo_receivables::load(&mut conn, company.scope(), main.id)?;
+        // The restaurant: zones and tables of the main branch, a small menu of recipes.
+        crate::cli::demo_restaurant::load(&mut conn, company.scope(), main.id)?;
     }
     println!(
         "Datos de demostración listos: admin@demo.ec / {DEMO_PASSWORD} (también vendedor@demo.ec y cajero@demo.ec)"

@@ -19,7 +19,7 @@ use crate::services::inventory::stock::{
 };
 
 /// Category, name, unit, price without IVA, unit cost, IVA code.
-const CATALOGUE: &[(&str, &str, &str, &str, &str, &str)] = &[
+pub(crate) const CATALOGUE: &[(&str, &str, &str, &str, &str, &str)] = &[
     (
         "Abarrotes",
         "Arroz Flor 2 kg",
@@ -1585,6 +1585,12 @@ pub fn load(
                             name: (*category).into(),
                             parent_id: None,
                             active: true,
+                            // What the restaurant's bar serves; the rest goes to the kitchen.
+                            station: match *category {
+                                "Bebidas" | "Bebidas varias" | "Cervezas y licores" => "bar",
+                                _ => "cocina",
+                            }
+                            .into(),
                         },
                     )?;
                     categories.insert(category, id);
@@ -1671,6 +1677,7 @@ pub fn load(
                 name: "Preparados".into(),
                 parent_id: None,
                 active: true,
+                station: "cocina".into(),
             },
         )?;
         for (n, (name, price, lines)) in recipes.iter().enumerate() {

@@ -7,6 +7,7 @@ pub mod demo_inventory;
 pub mod demo_lector;
 pub mod demo_purchases;
 pub mod demo_receivables;
+pub mod demo_restaurant;
 pub mod demo_sales;
 
 use clap::{Args, Parser, Subcommand};

@@ -30,6 +30,7 @@ pub mod native;
 pub mod notify;
 pub mod probe;
 pub mod product_search;
+pub mod restaurant_lock;
 pub mod schema;
 pub mod search;
 pub mod shift;

@@ -1219,6 +1219,7 @@ diesel::table! {
         branch_office_id -> BigInt,
         name -> Text,
         active -> Bool,
+        locked -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
     }
@@ -1236,6 +1237,7 @@ diesel::table! {
         x -> Integer,
         y -> Integer,
         active -> Bool,
+        locked -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
     }
@@ -1253,6 +1255,7 @@ diesel::table! {
         people -> Integer,
         notes -> Nullable<Text>,
         state -> Text,
+        locked -> Bool,
         user_id -> BigInt,
         created_at -> Timestamp,
         updated_at -> Timestamp,

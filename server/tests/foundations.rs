@@ -60,6 +60,7 @@ async fn model_writes_cannot_reach_another_company(backend: Backend) {
                 name: "Robada".into(),
                 parent_id: None,
                 active: false,
+                station: "cocina".into(),
             };
             let mut changed = vec![
                 Category::update(conn, b, category_id, &fields).unwrap(),

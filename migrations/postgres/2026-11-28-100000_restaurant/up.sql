@@ -12,6 +12,7 @@ CREATE TABLE restaurant_zones (
     branch_office_id BIGINT NOT NULL REFERENCES branch_offices (id),
     name TEXT NOT NULL,
     active BOOLEAN NOT NULL DEFAULT TRUE,
+    locked BOOLEAN NOT NULL DEFAULT FALSE,
     created_at TIMESTAMP NOT NULL,
     updated_at TIMESTAMP NOT NULL
 );
@@ -29,6 +30,7 @@ CREATE TABLE restaurant_tables (
     x INTEGER NOT NULL DEFAULT 0,
     y INTEGER NOT NULL DEFAULT 0,
     active BOOLEAN NOT NULL DEFAULT TRUE,
+    locked BOOLEAN NOT NULL DEFAULT FALSE,
     created_at TIMESTAMP NOT NULL,
     updated_at TIMESTAMP NOT NULL
 );
@@ -47,6 +49,7 @@ CREATE TABLE restaurant_reservations (
     people INTEGER NOT NULL,
     notes TEXT,
     state TEXT NOT NULL DEFAULT 'reservada',
+    locked BOOLEAN NOT NULL DEFAULT FALSE,
     user_id BIGINT NOT NULL REFERENCES users (id),
     created_at TIMESTAMP NOT NULL,
     updated_at TIMESTAMP NOT NULL

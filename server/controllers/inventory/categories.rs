@@ -17,7 +17,7 @@ use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_con
 use crate::http::params::parse_id;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
-use crate::models::inventory::category::{Category, CategoryFields};
+use crate::models::inventory::category::{Category, CategoryFields, STATIONS};
 use crate::validation::{check_fields, required_text};
 use crate::views::inventory::category::CategoryView;
 
@@ -33,6 +33,8 @@ pub struct CategoryBody {
     name: Option<String>,
     parent_id: Option<Value>,
     active: Option<bool>,
+    /// cocina or bar; kept when absent on update, cocina on register.
+    station: Option<String>,
 }
 
 fn view(
@@ -74,14 +76,33 @@ fn fields(
             _ => Err("La categoría padre no existe".to_string()),
         },
     };
+    let station = match body
+        .station
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        Some(s) => STATIONS
+            .iter()
+            .find(|(value, _)| value.eq_ignore_ascii_case(s))
+            .map(|(value, _)| value.to_string())
+            .ok_or_else(|| "La estación debe ser cocina o bar".to_string()),
+        None => match editing {
+            Some(id) => Ok(Category::find(conn, company, id)?
+                .map_or_else(|| STATIONS[0].0.to_string(), |c| c.station)),
+            None => Ok(STATIONS[0].0.to_string()),
+        },
+    };
     check_fields([
         ("name", required_text(&name, "El nombre", NAME_MAX)),
         ("parentId", parent_id.clone().err()),
+        ("station", station.clone().err()),
     ])?;
     let fields = CategoryFields {
         name,
         parent_id: parent_id.map_err(AppError::BadRequest)?,
         active: body.active.unwrap_or(true),
+        station: station.map_err(AppError::BadRequest)?,
     };
     if Category::name_taken(conn, company, &fields, editing)? {
         return Err(field_conflict("name", NAME_TAKEN));

@@ -1,4 +1,5 @@
-//! Product categories (name, optional parent, active), per company.
+//! Product categories (name, optional parent, active, the restaurant station of their products),
+//! per company.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -7,6 +8,10 @@ use crate::db::schema::categories;
 use crate::db::search::search_fold;
 use crate::db::{DbConnection, lower};
 use crate::models::CompanyId;
+
+/// Kitchen stations a category's products go to (value, Spanish label); the first is the default.
+/// A closed list, so the kitchen screen's filter and the categories agree.
+pub const STATIONS: [(&str, &str); 2] = [("cocina", "Cocina"), ("bar", "Bar")];
 
 /// A category row.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -20,6 +25,8 @@ pub struct Category {
     pub locked: bool,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// The kitchen station of its products' order items (`cocina`, `bar`).
+    pub station: String,
 }
 
 /// The editable fields.
@@ -29,6 +36,7 @@ pub struct CategoryFields {
     pub name: String,
     pub parent_id: Option<i64>,
     pub active: bool,
+    pub station: String,
 }
 
 crate::catalogue! {

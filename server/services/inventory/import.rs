@@ -17,7 +17,7 @@ use crate::domain::limits::{Limit, QUANTITY, UNIT_PRICE, VALUE};
 use crate::error::{AppError, AppResult, not_in_table};
 use crate::http::input::micros;
 use crate::models::CompanyId;
-use crate::models::inventory::category::{Category, CategoryFields};
+use crate::models::inventory::category::{Category, CategoryFields, STATIONS};
 use crate::models::inventory::cost::times;
 use crate::models::inventory::import_job::ImportJob;
 use crate::models::inventory::product::{IVA_CODES, ProductFields, UNITS, refresh_after_import};
@@ -293,6 +293,7 @@ fn apply_row(
                         name: c.chars().take(80).collect(),
                         parent_id: None,
                         active: true,
+                        station: STATIONS[0].0.into(),
                     },
                 )
                 .map_err(db)?;

@@ -16,6 +16,8 @@ pub struct CategoryView {
     pub parent_name: Option<String>,
     pub active: bool,
     pub locked: bool,
+    /// Kitchen station of its products' order items: cocina or bar.
+    pub station: String,
 }
 
 impl CategoryView {
@@ -28,6 +30,7 @@ impl CategoryView {
             parent_name,
             active: c.active,
             locked: c.locked,
+            station: c.station.clone(),
         }
     }
 }

@@ -4,8 +4,8 @@ import type { RouteDef } from '../../lib/route-def';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
-  { id: 'admin-restaurant-tables', path: 'restaurante/configMesas', page: 'features/restaurant/pages/tables', title: 'Mesas y zonas', roles: ADMIN_USER },
-  { id: 'admin-restaurant-reservations', path: 'restaurante/reservas', page: 'features/restaurant/pages/reservations', title: 'Reservas', roles: ADMIN_USER },
+  { id: 'admin-restaurant-tables', path: 'restaurante/configMesas', page: 'features/restaurant/pages/tables', title: 'Mesas y zonas', roles: ADMIN_USER, data: true },
+  { id: 'admin-restaurant-reservations', path: 'restaurante/reservas', page: 'features/restaurant/pages/reservations', title: 'Reservas', roles: ADMIN_USER, data: true },
   { id: 'admin-restaurant-take-order', path: 'restaurante/tomar-orden', page: 'features/restaurant/pages/take-order', title: 'Tomar orden', roles: ADMIN_USER },
   { id: 'admin-restaurant-express', path: 'restaurante/tomar-orden-express', page: 'features/restaurant/pages/express', title: 'Orden express', roles: ADMIN_USER },
   { id: 'admin-restaurant-delivery', path: 'restaurante/tomar-pedido', page: 'features/restaurant/pages/delivery', title: 'Pedidos a domicilio', roles: ADMIN_USER },

@@ -1,4 +1,4 @@
-/** `/admin/categorias`: product categories (name, parent, active). */
+/** `/admin/categorias`: product categories (name, parent, active, the restaurant station — cocina or bar — their products' order items go to). */
 import { useLoaderData } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
 import { Field } from '../../../components/form';
@@ -6,6 +6,9 @@ import { CheckboxField, SelectField } from '../../../components/form-fields';
 import type { CategoriesPage as CategoriesPageData, CategoryView } from '../../../lib/api-types';
 
 type Category = CategoryView;
+
+/** Kitchen stations (the server's closed list, `models::inventory::category::STATIONS`). */
+const STATIONS: Record<string, string> = { cocina: 'Cocina', bar: 'Bar' };
 
 const badge = (on: boolean, yes: string, no: string) => (
   <span className={`rounded-full px-2 py-0.5 text-xs ${on ? 'bg-primary-100 text-primary-800' : 'bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300'}`}>{on ? yes : no}</span>
@@ -23,6 +26,7 @@ export default function CategoriesPage() {
     columns: [
       { key: 'name', label: 'Nombre', sortable: true, render: (c) => <span className="font-medium">{c.name}</span> },
       { key: 'parent', label: 'Categoría padre', render: (c) => c.parentName ?? '—' },
+      { key: 'station', label: 'Estación', render: (c) => STATIONS[c.station] ?? c.station },
       { key: 'active', label: 'Estado', sortable: true, render: (c) => badge(c.active, 'Activa', 'Inactiva') },
       { key: 'locked', label: 'Bloqueo', render: (c) => (c.locked ? badge(false, '', 'Bloqueada') : null) },
     ],
@@ -40,6 +44,13 @@ export default function CategoriesPage() {
               </option>
             ))}
         </SelectField>
+        <SelectField label="Estación" name="station" defaultValue={values?.station ?? 'cocina'} error={errors.station}>
+          {Object.entries(STATIONS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
         <CheckboxField label="Activa" name="active" defaultChecked={values?.active ?? true} />
       </>
     ),
@@ -47,6 +58,7 @@ export default function CategoriesPage() {
       name: String(form.get('name') ?? ''),
       parentId: form.get('parentId') ? Number(form.get('parentId')) : null,
       active: form.get('active') === 'true',
+      station: String(form.get('station') ?? 'cocina'),
     }),
   };
   return <ListScreen config={config} data={list} />;
