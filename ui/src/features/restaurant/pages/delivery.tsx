@@ -114,7 +114,7 @@ export default function Delivery() {
   );
 
   return (
-    <div className="grid gap-4 xl:grid-cols-[1fr_28rem]">
+    <div className="grid gap-4 xl:grid-cols-[1fr_28rem]" data-testid="delivery" data-feed={feed}>
       <section className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-bold">Pedidos a domicilio y para llevar</h1>

@@ -116,7 +116,7 @@ export default function Express() {
   const ready = counter.filter((t) => t.items.every((i) => i.state === 'anulado' || i.state === 'listo' || i.state === 'entregado'));
   const cooking = counter.filter((t) => !ready.includes(t));
   return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+    <div className="grid gap-4 lg:grid-cols-[1fr_22rem]" data-testid="express" data-feed={feed}>
       <section className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-bold">Orden express</h1>

@@ -121,7 +121,7 @@ export default function Kitchen() {
   }
 
   return (
-    <div className="min-h-screen bg-gray-100 p-4 text-gray-900 dark:bg-gray-950 dark:text-gray-100" data-testid="kitchen" data-beeps={beeps}>
+    <div className="min-h-screen bg-gray-100 p-4 text-gray-900 dark:bg-gray-950 dark:text-gray-100" data-testid="kitchen" data-beeps={beeps} data-feed={feed}>
       <header className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">Cocina</h1>
         <div role="tablist" aria-label="Estación" className="flex gap-1">

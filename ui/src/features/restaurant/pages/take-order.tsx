@@ -33,6 +33,8 @@ const TABLE_COLOURS: Record<TableState, string> = {
 export default function TakeOrder() {
   const [zones, setZones] = useState<ZoneView[] | null>(null);
   const [tables, setTables] = useState<TableView[]>([]);
+  // Items the kitchen marked «listo», by order: the waiter sees which tables have food to carry.
+  const [ready, setReady] = useState<Map<number, number>>(new Map());
   const [zoneId, setZoneId] = useState<number | null>(null);
   const [tableId, setTableId] = useState<number | null>(null);
   const [order, setOrder] = useState<OrderView | null>(null);
@@ -48,9 +50,19 @@ export default function TakeOrder() {
 
   const loadTables = useCallback(async () => {
     try {
-      const [z, t] = await Promise.all([restaurantApi.zones({ quiet: true }), restaurantApi.tables({ quiet: true })]);
+      const [z, t, tickets] = await Promise.all([
+        restaurantApi.zones({ quiet: true }),
+        restaurantApi.tables({ quiet: true }),
+        restaurantApi.kitchen('', { quiet: true }).catch(() => []),
+      ]);
+      const counts = new Map<number, number>();
+      for (const ticket of tickets) {
+        const n = ticket.items.filter((i) => i.state === 'listo').length;
+        if (n > 0) counts.set(ticket.orderId, (counts.get(ticket.orderId) ?? 0) + n);
+      }
       setZones(z);
       setTables(t);
+      setReady(counts);
       setZoneId((cur) => cur ?? z[0]?._id ?? null);
       setLoadError('');
     } catch (e) {
@@ -193,7 +205,7 @@ export default function TakeOrder() {
 
   const zoneTables = tables.filter((t) => t.zoneId === zoneId);
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" data-testid="take-order" data-feed={feed}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Tomar orden</h1>
         <p className="text-xs text-gray-600 dark:text-gray-300">Tab y Enter: mesa · F2 buscar · F7 enviar a cocina · F9 cobrar · Esc cerrar</p>
@@ -229,7 +241,7 @@ export default function TakeOrder() {
                 </button>
               ))}
             </div>
-            <FloorPlan tables={zoneTables} selected={tableId} now={now} onPick={(t) => void selectTable(t)} />
+            <FloorPlan tables={zoneTables} ready={ready} selected={tableId} now={now} onPick={(t) => void selectTable(t)} />
             <Legend />
           </section>
           <aside className="card h-fit space-y-3" data-testid="order-panel">
@@ -303,11 +315,12 @@ export default function TakeOrder() {
  * The tables of a zone at their places (plan units 0..1000 scaled to the box). A zone whose tables
  * were never arranged (all at the corner) is shown as a grid instead of a pile.
  */
-function FloorPlan({ tables, selected, now, onPick }: { tables: TableView[]; selected: number | null; now: number; onPick: (t: TableView) => void }) {
+function FloorPlan({ tables, ready, selected, now, onPick }: { tables: TableView[]; ready: Map<number, number>; selected: number | null; now: number; onPick: (t: TableView) => void }) {
   if (tables.length === 0) return <p className="card text-sm text-gray-500">Esta zona no tiene mesas.</p>;
   const arranged = tables.some((t) => t.x !== 0 || t.y !== 0);
   const tile = (t: TableView) => {
     const minutes = minutesSince(t.openedAt, now);
+    const readyCount = t.orderId !== null ? (ready.get(t.orderId) ?? 0) : 0;
     return (
       <button
         key={t._id}
@@ -325,6 +338,11 @@ function FloorPlan({ tables, selected, now, onPick }: { tables: TableView[]; sel
           {TABLE_STATE_LABELS[t.state]}
         </span>
         {(t.state === 'ocupada' || t.state === 'cuenta') && t.openedAt && now > 0 && <span className="text-xs">{elapsedLabel(minutes)}</span>}
+        {readyCount > 0 && (
+          <span className="rounded bg-green-600 px-1 text-xs font-bold text-white" data-testid="table-ready">
+            {`${readyCount} ${readyCount === 1 ? 'listo' : 'listos'}`}
+          </span>
+        )}
         {t.state === 'reservada' && t.reservation && <span className="truncate text-xs">{`${t.reservation.time} ${t.reservation.clientName}`}</span>}
       </button>
     );
