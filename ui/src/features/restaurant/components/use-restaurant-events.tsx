@@ -12,6 +12,8 @@ import type { RestaurantEvent } from '../api';
 export type FeedState = 'connecting' | 'online' | 'offline';
 
 const MAX_PAUSE_MS = 15_000;
+/** A drop shorter than this (a proxy recycling the stream) reconnects without alarming anyone. */
+const GRACE_MS = 1_500;
 
 /**
  * Calls `onEvent` for every event, in sequence order, and `onResync` after a reconnection (the
@@ -28,6 +30,7 @@ export function useRestaurantEvents(onEvent: (e: RestaurantEvent) => void, onRes
     let failures = 0;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let alarm: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
     const connect = () => {
@@ -37,6 +40,8 @@ export function useRestaurantEvents(onEvent: (e: RestaurantEvent) => void, onRes
       const es = new EventSource(url, { withCredentials: true });
       source = es;
       es.onopen = () => {
+        clearTimeout(alarm);
+        alarm = undefined;
         if (failures > 0) handlers.current.onResync?.();
         failures = 0;
         setState('online');
@@ -60,7 +65,7 @@ export function useRestaurantEvents(onEvent: (e: RestaurantEvent) => void, onRes
         // The browser would retry on its own at a fixed pace and without `after`: take over.
         es.close();
         if (stopped) return;
-        setState('offline');
+        alarm ??= setTimeout(() => setState('offline'), GRACE_MS);
         const pause = Math.min(MAX_PAUSE_MS, 1000 * 2 ** failures) + Math.floor(Math.random() * 250);
         failures += 1;
         timer = setTimeout(connect, pause);
@@ -76,6 +81,7 @@ export function useRestaurantEvents(onEvent: (e: RestaurantEvent) => void, onRes
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(alarm);
       source?.close();
       window.removeEventListener('online', online);
     };

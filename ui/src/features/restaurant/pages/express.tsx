@@ -214,6 +214,7 @@ export default function Express() {
           onClose={() => setDialog(null)}
           onDone={(r) => {
             setDone({ number: r.order.number, sale: r.sale });
+            setSent(null);
             setDialog(null);
             void loadCounter();
           }}

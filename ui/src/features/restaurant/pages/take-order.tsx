@@ -39,7 +39,9 @@ export default function TakeOrder() {
   const [tableId, setTableId] = useState<number | null>(null);
   const [order, setOrder] = useState<OrderView | null>(null);
   const [draft, setDraft] = useState<DraftItem[]>([]);
-  const [dialog, setDialog] = useState<'bill' | 'move' | null>(null);
+  const [dialog, setDialog] = useState<'move' | null>(null);
+  // The order being billed, kept apart from the panel's: the dialog stays to show the change after the table is freed.
+  const [billing, setBilling] = useState<OrderView | null>(null);
   const [busy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState('');
   const search = useRef<HTMLInputElement>(null);
@@ -176,7 +178,7 @@ export default function TakeOrder() {
   // F2 / F7 / F9 from anywhere on the screen.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (dialog) return;
+      if (dialog || billing) return;
       if (e.key === 'F2') {
         e.preventDefault();
         search.current?.focus();
@@ -185,7 +187,7 @@ export default function TakeOrder() {
         void send();
       } else if (e.key === 'F9') {
         e.preventDefault();
-        if (order && billable(order).length > 0) setDialog('bill');
+        if (order && billable(order).length > 0) setBilling(order);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -269,7 +271,7 @@ export default function TakeOrder() {
                   <button type="button" className="btn btn-secondary" disabled={order.billRequested || billable(order).length === 0} onClick={() => void requestBill()}>
                     Pedir cuenta
                   </button>
-                  <button type="button" className="btn btn-primary flex-1" disabled={billable(order).length === 0} onClick={() => setDialog('bill')}>
+                  <button type="button" className="btn btn-primary flex-1" disabled={billable(order).length === 0} onClick={() => setBilling(order)}>
                     Cobrar (F9)
                   </button>
                 </div>
@@ -292,11 +294,11 @@ export default function TakeOrder() {
           </div>
         </Modal>
       )}
-      {dialog === 'bill' && order && (
+      {billing && (
         <BillDialog
-          order={order}
+          order={billing}
           setup={setup}
-          onClose={() => setDialog(null)}
+          onClose={() => setBilling(null)}
           onBilled={(r) => {
             if (r.order.state === 'open') setOrder(r.order);
             else {
