@@ -41,20 +41,24 @@ export function nextState(state: ItemState): ItemState | null {
   return at < 0 || at === ITEM_FLOW.length - 1 ? null : ITEM_FLOW[at + 1];
 }
 
-/** A generic list answer (`/api/<resource>?limit=`). */
+/** A generic list answer (`/api/<resource>?page=&limit=`, at most 100 a page). */
 export interface ListPage<T> {
   results: T[];
+  total?: number;
 }
 
 export interface ZoneView {
   _id: number;
   name: string;
+  active?: boolean;
 }
 
 export interface TableView {
   _id: number;
   zoneId: number;
+  zoneName?: string;
   name: string;
+  active?: boolean;
   seats: number;
   shape?: string;
   /** Top-left corner on the floor plan, in plan units (0..1000). */
@@ -66,7 +70,8 @@ export interface TableView {
   /** When that order was opened (elapsed time on the plan). */
   openedAt: string | null;
   /** A reservation within the next hour. */
-  reservation?: { clientName: string; time: string } | null;
+  /** A reservation within the next hour (`time`: local `HH:MM`). */
+  reservation?: { _id: number; clientName: string; time: string } | null;
 }
 
 export interface DeliveryInfo {
@@ -90,7 +95,8 @@ export interface OrderItemView {
   voidReason: string | null;
   /** The sale that billed the item (null while unbilled). */
   saleId: number | null;
-  createdAt?: string;
+  /** When its round was sent. */
+  sentAt?: string;
 }
 
 export type OrderKind = 'table' | 'express' | 'delivery';
@@ -104,7 +110,9 @@ export interface OrderView {
   tableName?: string | null;
   state: 'open' | 'billed' | 'cancelled';
   billRequested?: boolean;
-  createdAt?: string;
+  clientId?: number | null;
+  openedAt?: string;
+  closedAt?: string | null;
   delivery?: DeliveryInfo | null;
   items: OrderItemView[];
 }
@@ -132,8 +140,9 @@ export interface TicketView {
 /** One event of `/api/restaurant/events`. */
 export interface RestaurantEvent {
   seq: number;
+  /** `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`. */
   type: string;
-  orderId: number | null;
+  orderId: number;
   order?: OrderView | null;
 }
 
@@ -148,23 +157,29 @@ export interface DraftItem {
 
 export interface BillResult {
   order: OrderView;
-  sale: SaleView | InvoiceView;
+  /** Null when nothing was left to bill (the order was only closed). */
+  sale: SaleView | InvoiceView | null;
 }
 
 /** Items still to bill: not voided, not billed. */
 export const billable = (o: OrderView) => o.items.filter((i) => i.state !== 'anulado' && i.saleId === null);
 
-/** Normalises a list answer (a generic page or a bare array). */
-function results<T>(answer: ListPage<T> | T[]): T[] {
-  return Array.isArray(answer) ? answer : answer.results;
+/** Every row of a generic list (`query` without page or limit), page after page of 100. */
+async function allPages<T>(base: string, o?: ApiOptions): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const answer = await apiGet<ListPage<T>>(`${base}${base.includes('?') ? '&' : '?'}page=${page}&limit=100`, o);
+    rows.push(...answer.results);
+    if (answer.results.length < 100 || rows.length >= (answer.total ?? 0)) break;
+  }
+  return rows;
 }
 
 export const restaurantApi = {
-  zones: async (o?: ApiOptions) => results(await apiGet<ListPage<ZoneView> | ZoneView[]>('/api/restaurant/zone?limit=100', o)),
-  tables: async (o?: ApiOptions) => results(await apiGet<ListPage<TableView> | TableView[]>('/api/restaurant/table?limit=500', o)),
+  zones: async (o?: ApiOptions) => (await allPages<ZoneView>('/api/restaurant/zone?onlyActive=true', o)).filter((z) => z.active !== false),
+  tables: async (o?: ApiOptions) => (await allPages<TableView>('/api/restaurant/table?onlyActive=true', o)).filter((t) => t.active !== false),
   order: (id: number, o?: ApiOptions) => apiGet<OrderView>(`/api/restaurant/order/${id}`, o),
-  openOrders: async (kind: OrderKind, o?: ApiOptions) =>
-    results(await apiGet<ListPage<OrderView> | OrderView[]>(`/api/restaurant/order?kind=${kind}&state=open&limit=100`, o)).filter((x) => x.state === 'open'),
+  openOrders: async (kind: OrderKind, o?: ApiOptions) => (await allPages<OrderView>(`/api/restaurant/order?kind=${kind}&state=open`, o)).filter((x) => x.state === 'open'),
   open: (body: { tableId?: number; kind: OrderKind; clientId?: number; delivery?: DeliveryInfo }, o?: ApiOptions) =>
     apiPost<OrderView>('/api/restaurant/order/open', body, o),
   send: (orderId: number, items: DraftItem[], o?: ApiOptions) =>

@@ -84,11 +84,14 @@ export function BillDialog({ order, setup, onClose, onBilled, allowSplit = true 
         }
         onClose={() => setStep('options')}
         onDone={(r) => {
-          setDone(r.sale);
           setKey(newKey());
           setChosen([]);
-          setStep('done');
           onBilled(r);
+          // No sale: nothing was left to bill and the order was only closed.
+          if (r.sale) {
+            setDone(r.sale);
+            setStep('done');
+          } else onClose();
         }}
       />
     );

@@ -17,13 +17,6 @@ import { ConnectionBanner, useRestaurantEvents } from '../components/use-restaur
 
 const EMPTY: DeliveryInfo = { name: '', phone: '', address: '', reference: '', expectedAt: '' };
 
-/** Today's date in the browser (the shop's) at `time` (`HH:MM`), as the API reads it: `AAAA-MM-DDTHH:MM`. */
-function todayAt(time: string): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${time}`;
-}
-
 export default function Delivery() {
   const setup = usePosSetup();
   const [info, setInfo] = useState<DeliveryInfo>(EMPTY);
@@ -71,7 +64,8 @@ export default function Delivery() {
         phone: info.phone.trim(),
         address: info.address.trim(),
         reference: info.reference.trim(),
-        expectedAt: time ? todayAt(time) : null,
+        // `HH:MM`: today in the company's zone, as the server reads it.
+        expectedAt: time || null,
       };
       const order = unsent.current ?? (await restaurantApi.open({ kind: 'delivery', delivery }, { quiet: true }));
       unsent.current = order;
@@ -83,7 +77,11 @@ export default function Delivery() {
       setDraft([]);
       loadSoon();
     } catch (err) {
-      if (err instanceof ApiError) setErrors({ ...err.fieldErrors, form: err.message });
+      if (err instanceof ApiError) {
+        // Field errors of the delivery come as `delivery.<field>`.
+        const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k.replace(/^delivery\./, ''), v]));
+        setErrors({ ...fields, form: err.message });
+      }
       else setErrors({ form: 'No se pudo enviar el pedido: revise la conexión.' });
     } finally {
       setBusy(false);

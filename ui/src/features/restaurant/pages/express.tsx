@@ -27,7 +27,7 @@ export default function Express() {
   const [total, setTotal] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'client' | 'pay' | null>(null);
-  const [done, setDone] = useState<{ number: number; sale: SaleView | InvoiceView } | null>(null);
+  const [done, setDone] = useState<{ number: number; sale: SaleView | InvoiceView | null } | null>(null);
   const [counter, setCounter] = useState<TicketView[]>([]);
   const search = useRef<HTMLInputElement>(null);
   // The order of this sale once opened and sent, and the bill's key: a retried payment reuses both.
@@ -227,10 +227,10 @@ export default function Express() {
             <p className="text-8xl font-black leading-none" data-testid="express-number">
               {done.number}
             </p>
-            <p>{`${'documentId' in done.sale ? 'Factura' : 'Nota de venta'} ${done.sale.number} · Total ${formatMoney(done.sale.total)}`}</p>
-            {done.sale.change !== '0.00' && <p className="text-3xl font-bold">{`Cambio ${formatMoney(done.sale.change)}`}</p>}
+            {done.sale && <p>{`${'documentId' in done.sale ? 'Factura' : 'Nota de venta'} ${done.sale.number} · Total ${formatMoney(done.sale.total)}`}</p>}
+            {done.sale && done.sale.change !== '0.00' && <p className="text-3xl font-bold">{`Cambio ${formatMoney(done.sale.change)}`}</p>}
             <div className="flex flex-wrap justify-center gap-2">
-              {!('documentId' in done.sale) && (
+              {done.sale && !('documentId' in done.sale) && (
                 <a className="btn btn-secondary" href={`/admin/ventas/notaventa/${done.sale._id}/ticket`} target="_blank" rel="noreferrer">
                   Ticket 80 mm
                 </a>
