@@ -20,10 +20,11 @@ import { Modal } from '../../../components/modal';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
 import { SuggestionList, useSuggestions } from '../../../components/suggestions';
-import { PAYMENT_METHODS } from '../../../lib/api-types';
-import type { ClientView, InvoiceView, Page, PaymentMethod, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
+import { ClientPicker } from '../components/client-picker';
+import { PayDialog } from '../components/pay-dialog';
+import type { InvoiceView, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
 import { formatMoney, formatPrice } from '../../../lib/format';
-import { decimalText, fromCents, maxCents, toCents } from '../../../lib/money';
+import { decimalText, toCents } from '../../../lib/money';
 
 /** Which document the POS ends in: a sales note, or an electronic factura (factura express). */
 export type PosMode = 'note' | 'invoice';
@@ -52,14 +53,6 @@ interface Cart {
   lines: CartLine[];
   /** The quote the cart was filled from ("Convertir en venta"). */
   quoteId?: number;
-}
-
-interface PaymentRow {
-  method: PaymentMethod;
-  amount: string;
-  received: string;
-  reference: string;
-  bankAccountId: string;
 }
 
 function newKey(): string {
@@ -405,10 +398,8 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
       {dialog === 'pay' && preview && (
         <PayDialog
           total={preview.total}
-          cart={cart}
-          endpoint={register}
-          extraBody={extraBody}
           banks={page.bankAccounts}
+          onSubmit={(payments) => apiPost<SaleView | InvoiceView>(register, { ...body(cart), ...extraBody, payments }, { quiet: true })}
           onClose={closeDialog}
           onDone={(sale) => {
             onRegistered?.();
@@ -559,232 +550,5 @@ function ProductSearch({ open, onClose, onPick }: { open: boolean; onClose: () =
       />
       {found.length === 0 && <p className="mt-2 p-2 text-sm text-gray-500">Sin resultados.</p>}
     </Modal>
-  );
-}
-
-/** F4: clients by name or identification. */
-function ClientPicker({ open, onClose, onPick, createClient }: { open: boolean; onClose: () => void; onPick: (c: ClientView) => void; createClient?: boolean }) {
-  const [q, setQ] = useState('');
-  const [found, setFound] = useState<ClientView[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      apiGet<ClientView[]>(`/api/clients/search?q=${encodeURIComponent(q)}`, { quiet: true, signal: controller.signal })
-        .then(setFound)
-        .catch(() => setFound([]));
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, open]);
-  const { inputProps, list } = useSuggestions(found, onPick);
-  return (
-    <Modal title="Elegir cliente" open={open} onClose={onClose} size="lg">
-      <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre o identificación" aria-label="Buscar cliente" {...inputProps} />
-      <SuggestionList
-        {...list}
-        label="Clientes encontrados"
-        className="mt-2 divide-y divide-gray-100 dark:divide-gray-800"
-        optionClassName="flex w-full justify-between p-2 text-left"
-        render={(c) => (
-          <>
-            <span>{c.name}</span>
-            <span className="text-gray-500">{c.identification}</span>
-          </>
-        )}
-      />
-      {createClient ? (
-        <NewClient onCreated={onPick} />
-      ) : (
-        <Link to="/admin/ventas/listaclientes" className="mt-2 inline-block text-sm underline">
-          Registrar un cliente nuevo
-        </Link>
-      )}
-    </Modal>
-  );
-}
-
-/** F9: payments (one or mixed); cash computes the change. A failed submit keeps everything. */
-function PayDialog({
-  total,
-  cart,
-  endpoint,
-  extraBody,
-  banks,
-  onClose,
-  onDone,
-}: {
-  total: string;
-  cart: Cart;
-  endpoint: string;
-  extraBody?: Record<string, unknown>;
-  banks: PosPage['bankAccounts'];
-  onClose: () => void;
-  onDone: (s: SaleView | InvoiceView) => void;
-}) {
-  const [rows, setRows] = useState<PaymentRow[]>([{ method: 'cash', amount: total, received: '', reference: '', bankAccountId: '' }]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const totalCents = toCents(total);
-  const paid = rows.reduce((s, r) => s + toCents(r.amount), 0n);
-  const change = rows.filter((r) => r.method === 'cash' && r.received.trim() !== '').reduce((s, r) => s + toCents(r.received) - toCents(r.amount), 0n);
-  const set = (i: number, patch: Partial<PaymentRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-
-  async function pay(e: React.FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      const payments = rows.map((r) => ({
-        method: r.method,
-        amount: r.amount.trim(),
-        ...(r.method === 'cash' && r.received.trim() ? { received: r.received.trim() } : {}),
-        ...(r.reference.trim() ? { reference: r.reference.trim() } : {}),
-        ...(r.method === 'transfer' ? { bankAccountId: r.bankAccountId } : {}),
-      }));
-      const sale = await apiPost<SaleView | InvoiceView>(endpoint, { ...body(cart), ...extraBody, payments }, { quiet: true });
-      onDone(sale);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No se pudo registrar la venta: revise la conexión y vuelva a intentar (no se duplicará).');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Modal title={`Cobrar ${formatMoney(total)}`} open onClose={onClose} size="lg">
-      <form onSubmit={pay} className="space-y-3" data-testid="pay-dialog">
-        {rows.map((r, i) => (
-          <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <select className="input" aria-label="Forma de pago" value={r.method} onChange={(e) => set(i, { method: e.target.value as PaymentMethod })}>
-              {PAYMENT_METHODS.map(([m, label]) => (
-                <option key={m} value={m}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            <input className="input text-right" aria-label="Monto" inputMode="decimal" value={r.amount} onChange={(e) => set(i, { amount: e.target.value })} />
-            {r.method === 'cash' && <input className="input text-right" aria-label="Recibido" inputMode="decimal" placeholder="Recibido" value={r.received} onChange={(e) => set(i, { received: e.target.value })} autoFocus />}
-            {(r.method === 'card' || r.method === 'transfer') && <input className="input" aria-label="Referencia" placeholder="Referencia" value={r.reference} onChange={(e) => set(i, { reference: e.target.value })} />}
-            {r.method === 'transfer' && (
-              <select className="input" aria-label="Cuenta bancaria" value={r.bankAccountId} onChange={(e) => set(i, { bankAccountId: e.target.value })}>
-                <option value="">Cuenta…</option>
-                {banks.map((b) => (
-                  <option key={b._id} value={b._id}>
-                    {b.label}
-                  </option>
-                ))}
-              </select>
-            )}
-            {rows.length > 1 && (
-              <button type="button" className="btn btn-ghost" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-                Quitar
-              </button>
-            )}
-          </div>
-        ))}
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => setRows([...rows, { method: 'card', amount: fromCents(maxCents(0n, totalCents - paid)), received: '', reference: '', bankAccountId: '' }])}
-        >
-          Agregar forma de pago
-        </button>
-        <div className="flex justify-between text-sm">
-          <span>{`Pagado ${formatMoney(fromCents(paid))} de ${formatMoney(total)}`}</span>
-          {paid !== totalCents && <span className="text-red-700 dark:text-red-300">{`Falta ${formatMoney(fromCents(totalCents - paid))}`}</span>}
-        </div>
-        {change > 0n && (
-          <p className="text-3xl font-bold" data-testid="change">
-            {`Cambio ${formatMoney(fromCents(change))}`}
-          </p>
-        )}
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Volver (Esc)
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Registrando…' : 'Registrar venta (Enter)'}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-/**
- * A new buyer registered from the client picker (`POST /api/clients/register`, every role), then
- * picked. Only what a factura needs; the clients page edits the rest.
- */
-function NewClient({ onCreated }: { onCreated: (c: ClientView) => void }) {
-  const [shown, setShown] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (!shown) {
-    return (
-      <button type="button" className="mt-2 text-sm underline" onClick={() => setShown(true)}>
-        Registrar un cliente nuevo
-      </button>
-    );
-  }
-  async function create(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const form = new FormData(e.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    setBusy(true);
-    setError('');
-    try {
-      const client = await apiPost<ClientView>(
-        '/api/clients/register',
-        {
-          idType: text('idType'),
-          identification: text('identification'),
-          name: text('name'),
-          email: text('email') || null,
-          phone: text('phone') || null,
-          address: text('address') || null,
-        },
-        { quiet: true },
-      );
-      setShown(false);
-      onCreated(client);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No se pudo registrar el cliente: revise la conexión y vuelva a intentar.');
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form className="mt-3 grid gap-2 border-t border-gray-200 pt-3 sm:grid-cols-2 dark:border-gray-700" onSubmit={create} data-testid="new-client">
-      <p className="text-sm font-medium sm:col-span-2">Nuevo cliente</p>
-      <select className="input" name="idType" defaultValue="cedula" aria-label="Tipo de identificación">
-        <option value="cedula">Cédula</option>
-        <option value="ruc">RUC</option>
-        <option value="pasaporte">Pasaporte</option>
-        <option value="exterior">Del exterior</option>
-      </select>
-      <input className="input" name="identification" required maxLength={20} autoComplete="off" placeholder="Identificación" aria-label="Identificación" />
-      <input className="input sm:col-span-2" name="name" required maxLength={300} placeholder="Nombre o razón social" aria-label="Nombre o razón social" />
-      <input className="input" name="email" maxLength={300} placeholder="Correo electrónico" aria-label="Correo electrónico" />
-      <input className="input" name="phone" maxLength={30} placeholder="Teléfono" aria-label="Teléfono" />
-      <input className="input sm:col-span-2" name="address" maxLength={300} placeholder="Dirección" aria-label="Dirección" />
-      {error && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary sm:col-span-2" disabled={busy}>
-        {busy ? 'Registrando…' : 'Registrar y elegir'}
-      </button>
-    </form>
   );
 }

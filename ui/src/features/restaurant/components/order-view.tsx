@@ -1,0 +1,111 @@
+/**
+ * The items already sent of an order, by round, with their kitchen state; each can be voided with
+ * a reason (never deleted: the kitchen may have started it). Shared by the table, counter and
+ * delivery screens.
+ */
+import { useState } from 'react';
+import { Modal } from '../../../components/modal';
+import { ApiError } from '../../../lib/api';
+import { formatQuantity } from '../../../lib/format';
+import { ITEM_STATE_LABELS, restaurantApi, type ItemState, type OrderItemView, type OrderView } from '../api';
+import { ItemExtras } from './order-draft';
+
+/** Badge colours of the item states. */
+export const STATE_BADGE: Record<ItemState, string> = {
+  pendiente: 'bg-gray-200 text-gray-800 dark:bg-gray-700 dark:text-gray-100',
+  preparando: 'bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50',
+  listo: 'bg-green-600 text-white',
+  entregado: 'bg-blue-200 text-blue-900 dark:bg-blue-800 dark:text-blue-50',
+  anulado: 'bg-red-200 text-red-900 dark:bg-red-900 dark:text-red-100',
+};
+
+/** The sent items of `order` by round; `onChange` receives the order after a void. */
+export function SentItems({ order, onChange }: { order: OrderView; onChange: (o: OrderView) => void }) {
+  const [voiding, setVoiding] = useState<OrderItemView | null>(null);
+  const rounds = [...new Set(order.items.map((i) => i.round))].sort((a, b) => a - b);
+  if (rounds.length === 0) return <p className="text-sm text-gray-500">Nada enviado a cocina todavía.</p>;
+  return (
+    <div className="space-y-3" data-testid="sent-items">
+      {rounds.map((r) => (
+        <div key={r}>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-gray-500">{`Ronda ${r}`}</h3>
+          <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+            {order.items
+              .filter((i) => i.round === r)
+              .map((i) => (
+                <li key={i._id} className="flex items-start gap-2 py-1" data-testid="sent-item" data-state={i.state}>
+                  <span className={`flex-1 ${i.state === 'anulado' ? 'line-through opacity-70' : ''}`}>
+                    {`${formatQuantity(i.quantity)} × ${i.name}`}
+                    <ItemExtras modifiers={i.modifiers} notes={i.notes} />
+                    {i.voidReason && <span className="block text-xs text-red-700 dark:text-red-300">{`Anulado: ${i.voidReason}`}</span>}
+                    {i.saleId !== null && <span className="block text-xs text-gray-500">Cobrado</span>}
+                  </span>
+                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATE_BADGE[i.state]}`} data-testid="item-state">
+                    {ITEM_STATE_LABELS[i.state]}
+                  </span>
+                  {i.state !== 'anulado' && i.saleId === null && (
+                    <button type="button" className="btn btn-ghost px-1 py-0 text-xs" aria-label={`Anular ${i.name}`} onClick={() => setVoiding(i)}>
+                      Anular
+                    </button>
+                  )}
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+      {voiding && (
+        <VoidDialog
+          order={order}
+          item={voiding}
+          onClose={() => setVoiding(null)}
+          onDone={(o) => {
+            setVoiding(null);
+            onChange(o);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Voids a sent item: the reason is required and the kitchen shows it. */
+function VoidDialog({ order, item, onClose, onDone }: { order: OrderView; item: OrderItemView; onClose: () => void; onDone: (o: OrderView) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!reason.trim()) {
+      setError('Indique el motivo de la anulación.');
+      return;
+    }
+    setBusy(true);
+    try {
+      onDone(await restaurantApi.void(order._id, item._id, reason.trim(), { quiet: true }));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'No se pudo anular: revise la conexión.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal title={`Anular ${item.name}`} open onClose={onClose}>
+      <form className="space-y-3" onSubmit={submit} data-testid="void-dialog">
+        <input className="input" aria-label="Motivo de la anulación" placeholder="Motivo (lo verá la cocina)" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        {error && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Volver
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            Anular ítem
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
