@@ -46,10 +46,10 @@ use crate::controllers::purchases::{merchandise as purchases_merchandise, payabl
 use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
 use crate::controllers::reports::{api as reports, export as reports_export};
-use crate::controllers::restaurant::{events as restaurant_events, orders as restaurant_orders};
 use crate::controllers::restaurant::setup::{
     self as restaurant_setup, Reservations, Tables, Zones,
 };
+use crate::controllers::restaurant::{events as restaurant_events, orders as restaurant_orders};
 use crate::controllers::sales::clients::{self, Clients};
 use crate::controllers::sales::promotions::Promotions;
 use crate::controllers::sales::{credit_notes, invoices, notes, quotes};

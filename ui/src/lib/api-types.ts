@@ -234,7 +234,11 @@ export type CategoriesPage = { list: Page<CategoryView>, all: Array<CategoryView
 /**
  * A product category.
  */
-export type CategoryView = { _id: number, name: string, parentId: number | null, parentName: string | null, active: boolean, locked: boolean, };
+export type CategoryView = { _id: number, name: string, parentId: number | null, parentName: string | null, active: boolean, locked: boolean, 
+/**
+ * Kitchen station of its products' order items: cocina or bar.
+ */
+station: string, };
 
 /**
  * `GET /api/inventory/cellar/options`: `[{_id, name, isDefault}]`.
@@ -786,6 +790,15 @@ export type ExpensesPage = { list: Page<PurchaseView>, form: PurchaseFormView, c
  * A warning about a saved field: the save went through, the user should look again.
  */
 export type FieldWarningView = { field: string, message: string, };
+
+/**
+ * The «Mesas y zonas» page: every zone and table of the branch, and the shapes.
+ */
+export type FloorSetupPage = { zones: Array<ZoneView>, tables: Array<TableView>, shapes: Array<RestaurantOptionView>, 
+/**
+ * Size of the floor plan in plan units (x and y go from 0 to it).
+ */
+planSize: number, };
 
 /**
  * A holiday.
@@ -1738,6 +1751,26 @@ full: boolean, today: ComparisonView | null, month: ComparisonView | null, shift
 export type ReportsPage = { sales: SalesReportView, top: SalesReportView, slow: SlowReportView, stock: StockReportView, };
 
 /**
+ * A reservation: `date` (AAAA-MM-DD) and `time` (HH:MM) local, `startsAt`/`endsAt` ISO;
+ * `state` reservada, llego, finalizada, no_llego or cancelada, with its Spanish `stateLabel`.
+ */
+export type ReservationView = { _id: number, clientName: string, phone: string, date: string, time: string, durationMinutes: number, startsAt: string, endsAt: string, people: number, tableIds: Array<number>, tables: Array<ReservedTableView>, notes: string | null, state: string, stateLabel: string, locked: boolean, };
+
+/**
+ * The «Reservas» page: the day's reservations, the branch's tables and the states.
+ */
+export type ReservationsPage = { 
+/**
+ * The day shown, AAAA-MM-DD.
+ */
+date: string, list: Page<ReservationView>, tables: Array<TableView>, states: Array<RestaurantOptionView>, };
+
+/**
+ * A table a reservation holds.
+ */
+export type ReservedTableView = { _id: number, name: string, };
+
+/**
  * The new-password page: whether the link still works.
  */
 export type ResetPasswordPage = { valid: boolean, message?: string, };
@@ -1750,6 +1783,11 @@ export type RestaurantEventView = { seq: number,
  * `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`.
  */
 type: string, orderId: number, order: OrderView, };
+
+/**
+ * A value of a closed list with its Spanish label (shapes, reservation states).
+ */
+export type RestaurantOptionView = { value: string, label: string, };
 
 /**
  * A line of a sale with what may still be returned (the credit note screen).
@@ -2183,6 +2221,25 @@ idType: string, identification: string, name: string, tradeName: string | null, 
 export type SuppliersPage = { list: Page<SupplierView>, };
 
 /**
+ * The reservation shown on a table of the floor plan (one within the next hour).
+ */
+export type TableReservationView = { _id: number, clientName: string, 
+/**
+ * Local start, `HH:MM`.
+ */
+time: string, };
+
+/**
+ * A table with its place on the plan and what is on it now: `state` is libre, ocupada, cuenta
+ * (the bill was asked for) or reservada; `orderId` and `openedAt` (ISO) of its open order.
+ */
+export type TableView = { _id: number, zoneId: number, zoneName: string, name: string, seats: number, 
+/**
+ * square, round or rect.
+ */
+shape: string, x: number, y: number, active: boolean, locked: boolean, state: string, orderId: number | null, openedAt: string | null, reservation: TableReservationView | null, };
+
+/**
  * One IVA group of the totals ("IVA 15 %": base and value).
  */
 export type TaxGroupView = { code: string, label: string, base: string, value: string, };
@@ -2364,3 +2421,8 @@ export type UsersPage = { list: Page<UserRowView>, branches: Array<BranchOfficeV
  * The e-mail verification page: the outcome of the link.
  */
 export type VerifyEmailPage = { ok: boolean, message: string, };
+
+/**
+ * A zone of the branch's floor.
+ */
+export type ZoneView = { _id: number, name: string, branchOfficeId: number, active: boolean, locked: boolean, };
