@@ -12,8 +12,11 @@ use crate::models::inventory::product::{Product, ProductFields};
 use crate::models::restaurant::table::{RestaurantTable, TableFields};
 use crate::models::restaurant::zone::{RestaurantZone, ZoneFields};
 
-/// Zones and their tables: name, seats, shape, x, y (plan units 0..1000).
-const FLOOR: [(&str, &[(&str, i32, &str, i32, i32)]); 3] = [
+/// A demo table: name, seats, shape, x, y (plan units 0..1000).
+type DemoTable = (&'static str, i32, &'static str, i32, i32);
+
+/// Zones and their tables.
+const FLOOR: [(&str, &[DemoTable]); 3] = [
     (
         "Salón",
         &[

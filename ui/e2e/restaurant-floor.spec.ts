@@ -49,7 +49,9 @@ test('zones and tables on the floor plan, dragged and moved by keyboard; reserva
   await dialog(page).getByRole('button', { name: 'Guardar' }).click();
   await expectToast(page, 'Mesa guardada');
   await expect(page.getByTestId('plan-table')).toHaveCount(2);
+  // A new table goes to the first free place of the plan, never under another one.
   expect(await place(page, t1)).toEqual([0, 0]);
+  expect(await place(page, t2)).toEqual([160, 0]);
 
   // Drag the first table across the plan: saved on drop.
   const box = await planTable(page, t1).boundingBox();
@@ -70,14 +72,14 @@ test('zones and tables on the floor plan, dragged and moved by keyboard; reserva
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
-  await expectToast(page, 'Posición guardada', `${t2}: 30, 10`);
+  await expectToast(page, 'Posición guardada', `${t2}: 190, 10`);
 
   // Both places persisted.
   await page.reload();
   await hydrated(page);
   await page.getByRole('tab', { name: new RegExp(zone) }).click();
   expect(await place(page, t1)).toEqual([x1, y1]);
-  expect(await place(page, t2)).toEqual([30, 10]);
+  expect(await place(page, t2)).toEqual([190, 10]);
 
   // A zone with tables cannot be deleted.
   await page.getByRole('button', { name: 'Eliminar zona' }).click();

@@ -23,6 +23,28 @@ export const TABLE_SIZE: Record<string, { w: number; h: number }> = {
 
 const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
 
+/** Grid a new table is placed on, in plan units: wide enough for the widest shape. */
+const SLOT = { w: 160, h: 110 };
+
+/**
+ * Where a new table of `shape` goes in a zone whose tables are `others`: the first grid slot it
+ * does not overlap (row by row), so a table just created is never hidden under another.
+ */
+export const freeSpot = (others: TableView[], shape: string, size: number) => {
+  const box = TABLE_SIZE[shape] ?? TABLE_SIZE.square;
+  const overlaps = (x: number, y: number) =>
+    others.some((t) => {
+      const o = TABLE_SIZE[t.shape] ?? TABLE_SIZE.square;
+      return x < t.x + o.w && t.x < x + box.w && y < t.y + o.h && t.y < y + box.h;
+    });
+  for (let y = 0; y + box.h <= size; y += SLOT.h) {
+    for (let x = 0; x + box.w <= size; x += SLOT.w) {
+      if (!overlaps(x, y)) return { x, y };
+    }
+  }
+  return { x: 0, y: 0 };
+};
+
 /** What the table form and the drag send: the table as it is with a new place. */
 const tableBody = (t: TableView, x: number, y: number) => ({ zoneId: t.zoneId, name: t.name, seats: t.seats, shape: t.shape, x, y });
 
@@ -254,6 +276,7 @@ export default function TablesPage() {
           zones={data.zones}
           zoneId={zoneId}
           shapes={data.shapes}
+          spot={(zone, shape) => freeSpot(tables.filter((t) => t.zoneId === zone), shape, size)}
           onClose={() => setDialog(null)}
           onSaved={async (saved) => {
             setDialog(null);
@@ -326,9 +349,12 @@ function TableDialog({
   zones,
   zoneId,
   shapes,
+  spot,
   onClose,
   onSaved,
 }: {
+  /** Where a new table of a zone and shape goes (see [`freeSpot`]). */
+  spot: (zoneId: number, shape: string) => { x: number; y: number };
   table?: TableView;
   zones: ZoneView[];
   zoneId: number | null;
@@ -349,7 +375,7 @@ function TableDialog({
       seats: String(form.get('seats') ?? '').trim(),
       shape: String(form.get('shape') ?? 'square'),
       active: form.get('active') === 'true',
-      ...(table ? { x: table.x, y: table.y } : {}),
+      ...(table ? { x: table.x, y: table.y } : spot(Number(form.get('zoneId')), String(form.get('shape') ?? 'square'))),
     };
     const url = table ? `/api/restaurant/table/${table._id}/update` : '/api/restaurant/table/register';
     const saved = await send<TableView>(url, body, (m, errs) => {
