@@ -128,7 +128,7 @@ test('zones and tables on the floor plan, dragged and moved by keyboard; reserva
 
   // States: Ana arrived.
   const ana = page.getByTestId('reservation-row').filter({ hasText: `Ana ${stamp}` });
-  await ana.getByRole('button', { name: 'Llegó' }).click();
+  await ana.getByRole('button', { name: 'Llegó', exact: true }).click();
   await expect(ana).toContainText('Llegó');
   await expect(ana.getByRole('button', { name: 'Finalizar' })).toBeVisible();
   expect(unexpected(errors, 409, 400)).toEqual([]);
