@@ -150,7 +150,7 @@ pub async fn events(
     headers: HeaderMap,
     QueryParams(query): QueryParams<EventsQuery>,
 ) -> AppResult<(
-    [(&'static str, &'static str); 1],
+    [(&'static str, &'static str); 2],
     Sse<impl Stream<Item = Result<SseEvent, Infallible>>>,
 )> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
@@ -194,9 +194,10 @@ pub async fn events(
     let stream = futures_util::stream::unfold(feed, |mut feed| async move {
         feed.next().await.map(|e| (Ok(e), feed))
     });
-    // A proxy (nginx) passes each event on as it comes instead of buffering the stream.
+    // A proxy (nginx) passes each event on as it comes instead of buffering the stream; and,
+    // like every API answer, nothing of it is stored (the SSE default is only `no-cache`).
     Ok((
-        [("x-accel-buffering", "no")],
+        [("x-accel-buffering", "no"), ("cache-control", "no-store")],
         Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)),
     ))
 }

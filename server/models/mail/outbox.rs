@@ -72,15 +72,12 @@ pub fn enqueue_document(
         email_outbox::sri_document_id.eq(Some(document)),
         email_outbox::sri_automatic.eq(automatic),
     );
-    let inserted = match conn {
-        DbConnection::Postgres(pg) => diesel::insert_into(email_outbox::table)
+    let inserted = crate::db::native::execute(
+        conn,
+        diesel::insert_into(email_outbox::table)
             .values(row)
-            .on_conflict_do_nothing()
-            .execute(pg)?,
-        DbConnection::Sqlite(lite) => diesel::insert_or_ignore_into(email_outbox::table)
-            .values(row)
-            .execute(lite)?,
-    };
+            .on_conflict_do_nothing(),
+    )?;
     Ok(inserted == 1)
 }
 

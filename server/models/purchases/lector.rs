@@ -7,10 +7,10 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 
-use crate::db::DbConnection;
 use crate::db::schema::{
     products, received_documents, received_imports, supplier_product_mappings, suppliers,
 };
+use crate::db::{DbConnection, native};
 use crate::models::CompanyId;
 
 /// A received document row.
@@ -70,14 +70,16 @@ impl ReceivedDocument {
                 received_documents::created_at.eq(at),
                 received_documents::updated_at.eq(at),
             );
-            crate::native!(conn, |c| diesel::insert_into(received_documents::table)
-                .values(row)
-                .on_conflict((
-                    received_documents::company_id,
-                    received_documents::access_key,
-                ))
-                .do_nothing()
-                .execute(c))?;
+            native::execute(
+                conn,
+                diesel::insert_into(received_documents::table)
+                    .values(row)
+                    .on_conflict((
+                        received_documents::company_id,
+                        received_documents::access_key,
+                    ))
+                    .do_nothing(),
+            )?;
         }
         Ok(())
     }
@@ -209,23 +211,23 @@ impl Mapping {
             supplier_product_mappings::created_at.eq(at),
             supplier_product_mappings::updated_at.eq(at),
         );
-        crate::native!(conn, |c| diesel::insert_into(
-            supplier_product_mappings::table
+        native::execute(
+            conn,
+            diesel::insert_into(supplier_product_mappings::table)
+                .values(row)
+                .on_conflict((
+                    supplier_product_mappings::company_id,
+                    supplier_product_mappings::supplier_id,
+                    supplier_product_mappings::supplier_code,
+                ))
+                .do_update()
+                .set((
+                    supplier_product_mappings::product_id
+                        .eq(excluded(supplier_product_mappings::product_id)),
+                    supplier_product_mappings::updated_at
+                        .eq(excluded(supplier_product_mappings::updated_at)),
+                )),
         )
-        .values(row)
-        .on_conflict((
-            supplier_product_mappings::company_id,
-            supplier_product_mappings::supplier_id,
-            supplier_product_mappings::supplier_code,
-        ))
-        .do_update()
-        .set((
-            supplier_product_mappings::product_id
-                .eq(excluded(supplier_product_mappings::product_id)),
-            supplier_product_mappings::updated_at
-                .eq(excluded(supplier_product_mappings::updated_at)),
-        ))
-        .execute(c))
     }
 
     /// The codes of `supplier` the company mapped: (code, product id).

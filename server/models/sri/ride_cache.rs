@@ -42,15 +42,12 @@ pub fn store(conn: &mut DbConnection, key: RideKey, html: &str) -> QueryResult<(
         ride_cache::html.eq(html),
         ride_cache::created_at.eq(now()),
     );
-    match conn {
-        DbConnection::Postgres(pg) => diesel::insert_into(ride_cache::table)
+    crate::db::native::execute(
+        conn,
+        diesel::insert_into(ride_cache::table)
             .values(row)
-            .on_conflict_do_nothing()
-            .execute(pg)?,
-        DbConnection::Sqlite(lite) => diesel::insert_or_ignore_into(ride_cache::table)
-            .values(row)
-            .execute(lite)?,
-    };
+            .on_conflict_do_nothing(),
+    )?;
     Ok(())
 }
 

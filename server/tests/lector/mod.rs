@@ -22,6 +22,7 @@ on_both_backends!(
     import_merchandise_and_expense,
     signatures_are_verified,
     totals_of_the_document,
+    totals_a_purchase_cannot_keep,
     mappings_are_forgotten
 );
 
@@ -563,6 +564,68 @@ async fn totals_of_the_document(backend: Backend) {
     // 2.00 + 0.20 ICE, IVA 15 % of 2.20 = 0.33.
     assert_eq!(r.json()["total"], "2.53", "{}", r.text());
     assert_eq!(shop.stock(cerveza).await, "10");
+}
+
+/// A discount outside the lines (`descuentoAdicional`) and an `importeTotal` that the lines do
+/// not add up to are refused with 422 and their reason; nothing is imported, and the same
+/// document can still be registered another way (it is not marked imported).
+async fn totals_a_purchase_cannot_keep(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut shop = Shop::open(&app).await;
+    let arroz = shop.product("A1", "Arroz", "3.00", "4", "0", "0").await;
+    let mapping = json!([{ "supplierCode": "P001", "productId": arroz }]);
+
+    let (k1, x1) = factura_edited(51, RUC_A, |xml| {
+        let at = xml.find("<totalConImpuestos>").expect("totalConImpuestos");
+        let end = at
+            + xml[at..]
+                .find("</codigoPorcentaje>")
+                .expect("codigoPorcentaje")
+            + "</codigoPorcentaje>".len();
+        format!(
+            "{}<descuentoAdicional>0.50</descuentoAdicional>{}",
+            &xml[..end],
+            &xml[end..]
+        )
+    });
+    let (k2, x2) = factura_edited(52, RUC_A, |xml| {
+        xml.replace(
+            "<importeTotal>4.60</importeTotal>",
+            "<importeTotal>4.70</importeTotal>",
+        )
+    });
+    for (key, xml, reason) in [
+        (
+            &k1,
+            &x1,
+            "tiene un descuento adicional de $ 0.50 fuera de sus líneas",
+        ),
+        (
+            &k2,
+            &x2,
+            "($ 4.60) no coincide con su importe total ($ 4.70)",
+        ),
+    ] {
+        let read = upload(&mut shop.user, xml.as_bytes()).await;
+        assert_eq!(read.status, 200, "{}", read.text());
+        assert_eq!(read.json()["documents"][0]["accessKey"], key.as_str());
+        for body in [
+            json!({ "accessKey": key, "as": "merchandise", "cellarId": shop.cellar, "mappings": mapping }),
+            json!({ "accessKey": key, "as": "expense" }),
+        ] {
+            let r = import(&mut shop.user, body).await;
+            assert_eq!(r.status, 422, "{}", r.text());
+            assert!(r.message().contains(reason), "{}", r.message());
+        }
+        let again = upload(&mut shop.user, xml.as_bytes()).await.json();
+        assert_eq!(again["documents"][0]["imported"], false, "{again}");
+    }
+    assert_eq!(shop.stock(arroz).await, "0");
+    for list in ["merchandise", "expense", "payable"] {
+        let r = shop.user.get(&format!("/api/purchases/{list}")).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(r.json()["total"], 0, "{list}: {}", r.text());
+    }
 }
 
 /// A remembered mapping is forgotten by the company that made it (admin and user); another

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use chrono::{Days, NaiveDate};
-use mostrador::sri::document::{SignedDocument, build_and_sign};
+use mostrador::sri::document::{SignedDocument, build, build_and_sign, sign_xml};
 use mostrador::sri::model::Comprobante;
 use mostrador::sri::sign::SignOptions;
 use mostrador::sri::validate::{ValidationContext, ecuador_today};
@@ -102,6 +102,38 @@ pub fn factura_with(sequential: u32, buyer: &str, items: Value, extra: Value) ->
     )
     .unwrap_or_else(|e| panic!("comprobante de prueba: {e} {:?}", e.field_errors()));
     (signed.access_key.to_string(), signed.signed_xml)
+}
+
+/// A factura 2.1.0 to `buyer` (2 × P001 at 2.00, IVA 15 %: importeTotal 4.60) whose XML is
+/// changed by `edit` before it is signed: what another issuer's software may send, signed as
+/// validly as any. Returns (clave, signed XML).
+pub fn factura_edited(
+    sequential: u32,
+    buyer: &str,
+    edit: impl Fn(&str) -> String,
+) -> (String, String) {
+    let doc = json!({
+        "type": "factura",
+        "version": "2.1.0",
+        "header": header(sequential),
+        "buyer": { "idType": "ruc", "id": buyer, "name": "EMPRESA COMPRADORA" },
+        "items": [
+            { "mainCode": "P001", "description": "Arroz 2 kg", "quantity": "2", "unitPrice": "2.00", "iva": "4" }
+        ],
+        "payments": [{ "method": "20", "amount": "4.60", "term": "30", "timeUnit": "dias" }],
+    });
+    let model = Comprobante::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(&model, &ValidationContext::now())
+        .unwrap_or_else(|e| panic!("comprobante de prueba: {e}"));
+    let edited = edit(&built.xml);
+    assert_ne!(edited, built.xml, "the edit changes the XML");
+    let signed = sign_xml(
+        edited.as_bytes(),
+        &TestPki::get().identity(),
+        &SignOptions::now(),
+    )
+    .unwrap_or_else(|e| panic!("comprobante editado: {e}"));
+    (built.access_key.to_string(), signed)
 }
 
 /// A signed nota de crédito 1.1.0 to `buyer` (one P001 at 2.00 returned).

@@ -106,9 +106,18 @@ impl Client {
             .await
             .expect("respuesta");
         let (parts, body) = response.into_parts();
-        let body = axum::body::to_bytes(body, usize::MAX)
-            .await
-            .expect("cuerpo");
+        // An event stream never ends: its head is the answer, and dropping the body closes it.
+        let streams = parts
+            .headers
+            .get(CONTENT_TYPE)
+            .is_some_and(|t| t.as_bytes().starts_with(b"text/event-stream"));
+        let body = if streams {
+            Bytes::new()
+        } else {
+            axum::body::to_bytes(body, usize::MAX)
+                .await
+                .expect("cuerpo")
+        };
         self.remember(&parts.headers);
         TestResponse {
             status: parts.status,
