@@ -7,6 +7,7 @@ use crate::config::Config;
 use crate::controllers::ebilling::ride::memory::RideMemory;
 use crate::db::Database;
 use crate::mail::Mailer;
+use crate::services::restaurant::feed::EventFeed;
 use crate::ssr::SsrPool;
 
 /// Long-lived parts of the server. Nothing here holds per-user state: sessions, throttling and
@@ -19,6 +20,8 @@ pub struct App {
     /// Copies of cached RIDE pages of authorized (immutable) documents, in front of the shared
     /// `ride_cache` table: nothing another server needs (see its module).
     pub rides: RideMemory,
+    /// The restaurant events this server read last, shared by its open streams (see its module).
+    pub restaurant_feed: EventFeed,
 }
 
 /// Cheap-to-clone handle to [`App`], used as axum state.

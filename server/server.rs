@@ -51,6 +51,7 @@ pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState
         ssr,
         mailer,
         rides: Default::default(),
+        restaurant_feed: Default::default(),
     })))
 }
 

@@ -7,13 +7,14 @@
 //!
 //! The stream holds no database connection while it waits: it is woken by the process's hub
 //! ([`crate::db::notify`]) — PostgreSQL's notifications from any app server, SQLite's wake after
-//! the commit and poll — and then reads the events after the last one it sent. A keep-alive
+//! the commit and poll — and then asks for the events after the last one it sent, which the
+//! server's streams share one read of ([`crate::services::restaurant::feed`]). A keep-alive
 //! comment every 15 s keeps proxies from closing it.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -25,11 +26,10 @@ use tokio::sync::{broadcast, watch};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::db::{Database, notify};
+use crate::db::notify;
 use crate::error::{AppError, AppResult};
 use crate::http::form::QueryParams;
 use crate::models::restaurant::event::Event;
-use crate::services::restaurant::events;
 
 /// Keep-alive comment interval.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -73,11 +73,14 @@ fn sequence(raw: &str) -> AppResult<i64> {
 
 /// What a stream keeps between events.
 struct Feed {
-    db: Database,
+    state: AppState,
     tenant: Tenant,
     branch: i64,
     company: i64,
+    /// Every event of the branch up to this sequence was read (sent or pending).
     last: i64,
+    /// When the wake (or the recheck) that the next read answers was received.
+    woke: Instant,
     pending: VecDeque<Event>,
     wakes: broadcast::Receiver<i64>,
     closing: watch::Receiver<bool>,
@@ -96,20 +99,27 @@ impl Feed {
                 return None;
             }
             if let Some(e) = self.pending.pop_front() {
-                self.last = e.seq;
                 return Some(SseEvent::default().id(e.seq.to_string()).data(e.payload));
             }
-            let (tenant, branch, last) = (self.tenant.clone(), self.branch, self.last);
             let read = self
-                .db
-                .run(move |conn| events::after(conn, &tenant, branch, last))
+                .state
+                .restaurant_feed
+                .after(
+                    &self.state.db,
+                    &self.tenant,
+                    self.branch,
+                    self.last,
+                    self.woke,
+                )
                 .await;
             match read {
-                Ok(found) if !found.is_empty() => {
-                    self.pending.extend(found);
-                    continue;
+                Ok(read) => {
+                    self.last = self.last.max(read.through);
+                    if !read.events.is_empty() {
+                        self.pending.extend(read.events);
+                        continue;
+                    }
                 }
-                Ok(_) => {}
                 Err(err) => {
                     tracing::warn!(%err, "eventos del restaurante: lectura fallida, se cierra el flujo");
                     return None;
@@ -139,6 +149,7 @@ impl Feed {
             }
         }
         while self.wakes.try_recv().is_ok() {}
+        self.woke = Instant::now();
         true
     }
 }
@@ -181,11 +192,12 @@ pub async fn events(
         })
         .await?;
     let feed = Feed {
-        db: state.db.clone(),
+        state: state.clone(),
         company: tenant.company.get(),
         tenant,
         branch,
         last,
+        woke: Instant::now(),
         pending: VecDeque::new(),
         wakes,
         closing: closing().subscribe(),

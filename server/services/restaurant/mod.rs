@@ -3,6 +3,7 @@
 //! never a second sale path); the events kitchen and floor screens follow across app servers.
 
 pub mod events;
+pub mod feed;
 pub mod orders;
 pub mod reservations;
 pub mod setup;

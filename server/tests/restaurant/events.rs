@@ -291,6 +291,7 @@ async fn live(backend: Backend) {
         (&json!("opened"), &json!(id), &json!(seq))
     );
     assert_eq!(opened["order"]["tableName"], "Mesa 1");
+    let first = seq;
 
     // Rounds sent through A, read on B: each within a second.
     let mut latencies = Vec::new();
@@ -406,6 +407,19 @@ async fn live(backend: Backend) {
     assert_eq!(status, 200);
     let (seq, event) = fresh.next(Duration::from_secs(2)).await.expect("en vivo");
     assert_eq!((seq, &event["type"]), (last + 5, &json!("state")));
+
+    // A screen that replays from the start gets every event of the branch once, in order: on
+    // PostgreSQL's server A from before what that server keeps in memory (its first stream
+    // started at `last`), so read from the table; on SQLite from the server's memory.
+    let mut replay = writer.events(&format!("?after={}", first - 1), None).await;
+    for seq in first..=last + 5 {
+        let (got, _) = replay
+            .next(Duration::from_secs(2))
+            .await
+            .unwrap_or_else(|| panic!("evento {seq} no repetido"));
+        assert_eq!(got, seq, "replayed in order");
+    }
+    assert!(replay.next(Duration::from_millis(500)).await.is_none());
 
     // Company B's screens, on either server, saw nothing of A.
     assert!(spy.next(Duration::from_millis(300)).await.is_none());
