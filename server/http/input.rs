@@ -81,6 +81,29 @@ pub fn text(value: &Option<String>) -> Option<String> {
         .map(String::from)
 }
 
+/// A whole number in `min..=max` from a JSON number or numeric string (`default` when absent).
+pub fn whole(
+    value: Option<&Value>,
+    default: i64,
+    min: i64,
+    max: i64,
+    what: &str,
+) -> Result<i64, String> {
+    let parsed = match value {
+        None | Some(Value::Null) => return Ok(default),
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(default),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        Some(_) => None,
+    };
+    match parsed {
+        Some(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{what} debe ser un número entero entre {min} y {max}"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,6 +18,7 @@ use crate::db::list::{ListParams, Page};
 use crate::db::search::contains_pattern;
 use crate::domain::ids::{CONSUMIDOR_FINAL_ID, validate_cedula, validate_ruc};
 use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_conflict};
+use crate::http::input::whole;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::sales::client::{Client, ClientFields};
@@ -80,29 +81,6 @@ pub fn identification_problem(id_type: &str, identification: &str) -> Option<Str
         _ => None,
     };
     problem.map(|p| format!("Identificación no válida: {p}"))
-}
-
-/// A whole number in `min..=max` from a JSON number or numeric string (`default` when absent).
-pub fn whole(
-    value: Option<&Value>,
-    default: i64,
-    min: i64,
-    max: i64,
-    what: &str,
-) -> Result<i64, String> {
-    let parsed = match value {
-        None | Some(Value::Null) => return Ok(default),
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(default),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        Some(_) => None,
-    };
-    match parsed {
-        Some(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "{what} debe ser un número entero entre {min} y {max}"
-        )),
-    }
 }
 
 /// A money amount ≥ 0 in micros, at most the [`crate::domain::limits::AMOUNT`] of every amount

@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::auth::roles::Tenant;
 use crate::db::{DbConnection, restaurant_lock};
 use crate::error::{AppError, AppResult, conflict, not_in_table};
+use crate::http::input::whole;
 use crate::http::params::parse_id;
 use crate::models::CompanyId;
 use crate::models::restaurant::reservation::{Reservation, ReservationFields};
@@ -69,28 +70,6 @@ pub struct ReservationBody {
 #[derive(Debug, Deserialize)]
 pub struct StateBody {
     pub state: Option<String>,
-}
-
-fn whole(
-    value: Option<&Value>,
-    default: i64,
-    min: i64,
-    max: i64,
-    what: &str,
-) -> Result<i64, String> {
-    let parsed = match value {
-        None | Some(Value::Null) => return Ok(default),
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(default),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        Some(_) => None,
-    };
-    match parsed {
-        Some(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "{what} debe ser un número entero entre {min} y {max}"
-        )),
-    }
 }
 
 /// The local date and time of the form as the UTC instant they stand for in the company's zone.

@@ -9,6 +9,7 @@ use serde_json::Value;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppResult, conflict, constraint_conflict, field_conflict, not_in_table};
+use crate::http::input::whole;
 use crate::http::params::parse_id;
 use crate::models::CompanyId;
 use crate::models::restaurant::reservation::Reservation;
@@ -58,29 +59,6 @@ pub struct TableBody {
     x: Option<Value>,
     y: Option<Value>,
     active: Option<bool>,
-}
-
-/// A whole number in `min..=max` from a JSON number or numeric string (`default` when absent).
-fn whole(
-    value: Option<&Value>,
-    default: i64,
-    min: i64,
-    max: i64,
-    what: &str,
-) -> Result<i64, String> {
-    let parsed = match value {
-        None | Some(Value::Null) => return Ok(default),
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(default),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        Some(_) => None,
-    };
-    match parsed {
-        Some(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "{what} debe ser un número entero entre {min} y {max}"
-        )),
-    }
 }
 
 /// The company's zone `id`; the 404 of the generic list otherwise.
