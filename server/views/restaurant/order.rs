@@ -169,7 +169,7 @@ pub struct BillView {
 #[serde(rename_all = "camelCase")]
 pub struct RestaurantEventView {
     pub seq: i64,
-    /// `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`.
+    /// `opened`, `items`, `state`, `void`, `move`, `joined`, `billRequested` or `billed`.
     #[serde(rename = "type")]
     pub kind: String,
     pub order_id: i64,

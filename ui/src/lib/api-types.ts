@@ -1780,7 +1780,7 @@ export type ResetPasswordPage = { valid: boolean, message?: string, };
  */
 export type RestaurantEventView = { seq: number, 
 /**
- * `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`.
+ * `opened`, `items`, `state`, `void`, `move`, `joined`, `billRequested` or `billed`.
  */
 type: string, orderId: number, order: OrderView, };
 

@@ -140,7 +140,7 @@ export interface TicketView {
 /** One event of `/api/restaurant/events`. */
 export interface RestaurantEvent {
   seq: number;
-  /** `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`. */
+  /** `opened`, `items`, `state`, `void`, `move`, `joined`, `billRequested` or `billed`. */
   type: string;
   orderId: number;
   order?: OrderView | null;
@@ -200,6 +200,8 @@ export const restaurantApi = {
   void: (orderId: number, itemId: number, reason: string, o?: ApiOptions) =>
     apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/void`, { reason }, o),
   move: (orderId: number, tableId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/move`, { tableId }, o),
+  /** The order `otherId` (another table's) joins `orderId`: its items come over and its table is freed. */
+  join: (orderId: number, otherId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/join`, { orderId: otherId }, o),
   requestBill: (orderId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/requestBill`, {}, o),
   bill: (
     orderId: number,
