@@ -79,7 +79,7 @@ pub struct OpenBody {
     pub delivery: Option<DeliveryBody>,
 }
 
-/// Where a delivery goes. `expectedAt`: `AAAA-MM-DDTHH:MM` (the company's time) or `HH:MM`
+/// Where a delivery goes (no address: take-away). `expectedAt`: `AAAA-MM-DDTHH:MM` (the company's time) or `HH:MM`
 /// (today).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -271,10 +271,11 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
                 "La referencia",
                 DELIVERY_MAX,
             )?;
-            let (Some(name), Some(phone), Some(address)) = (name, phone, address) else {
+            // Without an address it is a take-away order.
+            let (Some(name), Some(phone)) = (name, phone) else {
                 return Err(AppError::field(
                     "delivery",
-                    "Un pedido a domicilio lleva nombre, teléfono y dirección",
+                    "Un pedido a domicilio o para llevar lleva nombre y teléfono",
                 ));
             };
             let expected = match text(&d.expected_at) {
@@ -291,7 +292,7 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
         (None, "delivery") => {
             return Err(AppError::field(
                 "delivery",
-                "Un pedido a domicilio lleva nombre, teléfono y dirección",
+                "Un pedido a domicilio o para llevar lleva nombre y teléfono",
             ));
         }
         _ => None,
@@ -315,7 +316,7 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
         let number = sequence::advance_company(conn, &counter)?;
         let at = now();
         let (name, phone, address, reference, expected) = match delivery {
-            Some((n, p, a, r, e)) => (Some(n), Some(p), Some(a), r, e),
+            Some((n, p, a, r, e)) => (Some(n), Some(p), a, r, e),
             None => (None, None, None, None, None),
         };
         let order = Order::insert(

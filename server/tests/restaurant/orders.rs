@@ -19,6 +19,7 @@ use crate::util::{Backend, Client, TestApp, on_both_backends};
 on_both_backends!(
     a_night_at_one_table,
     joining_tables,
+    a_delivery_takes_rounds_and_is_billed_on_dispatch,
     another_company_sees_nothing
 );
 
@@ -882,6 +883,86 @@ async fn joining_tables(backend: Backend) {
         table_state(&mut user, t1).await,
         (json!("libre"), Value::Null)
     );
+}
+
+async fn a_delivery_takes_rounds_and_is_billed_on_dispatch(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let tenants = Tenants::create(&app).await;
+    let [(_, mut admin), (_, mut user), _] = tenants.clients_a(&app).await;
+    let menu = menu(&app, &mut admin).await;
+    open_shift(&mut admin, &mut user).await;
+
+    // A take-away order: no address. Name and phone are still needed.
+    let r = user
+        .post_json(
+            "/api/restaurant/order/open",
+            json!({ "kind": "delivery", "delivery": { "name": "Luis", "address": "Calle 1" } }),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.json()["errors"]["delivery"].is_string());
+    let r = user
+        .post_json(
+            "/api/restaurant/order/open",
+            json!({ "kind": "delivery", "delivery": { "name": "Luis", "phone": "0987654321",
+                    "reference": "pasa a retirar" } }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let order = r.json();
+    let id = order["_id"].as_i64().unwrap();
+    assert_eq!(
+        (
+            &order["kind"],
+            &order["tableId"],
+            &order["delivery"]["address"]
+        ),
+        (&json!("delivery"), &Value::Null, &json!(""))
+    );
+
+    // Two rounds: the kitchen sees both, as tickets of the delivery.
+    send(&mut user, id, &[(menu.dish, "2")]).await;
+    let order = send(&mut user, id, &[(menu.beer, "1")]).await;
+    assert_eq!(order["rounds"], 2);
+    let tickets = user.get("/api/restaurant/kitchen").await.json();
+    let ours: Vec<&Value> = tickets
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["orderId"] == id)
+        .collect();
+    assert_eq!(ours.len(), 2, "{tickets}");
+    assert!(
+        ours.iter()
+            .all(|t| t["kind"] == "delivery" && t["table"].is_null())
+    );
+
+    // Dispatched: billed whole; the order leaves the open list.
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{id}/bill"),
+            json!({ "idempotencyKey": "domicilio-1",
+                    "payments": [{ "method": "cash", "amount": "9.00", "received": "10.00" }] }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let billed = r.json();
+    assert_eq!(billed["sale"]["total"], "9.00");
+    assert_eq!(billed["sale"]["change"], "1.00");
+    assert_eq!(billed["order"]["state"], "billed");
+    let open = user
+        .get("/api/restaurant/order?state=open&kind=delivery")
+        .await
+        .json();
+    assert_eq!(open["total"], 0);
+    // A billed delivery takes no more rounds.
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{id}/items"),
+            json!({ "items": [{ "productId": menu.beer, "quantity": "1" }] }),
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
 }
 
 async fn another_company_sees_nothing(backend: Backend) {
