@@ -396,6 +396,7 @@ fn api() -> Api {
             restaurant_orders::item_void,
         )
         .post("/restaurant/order/{id}/move", restaurant_orders::move_to)
+        .post("/restaurant/order/{id}/join", restaurant_orders::join)
         .post(
             "/restaurant/order/{id}/requestBill",
             restaurant_orders::request_bill,

@@ -928,6 +928,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ),
         (
             "POST",
+            "/api/restaurant/order/{id}/join",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
             "/api/restaurant/order/{id}/requestBill",
             Roles(ADMIN_USER),
             empty(),

@@ -20,7 +20,7 @@ use crate::http::form::QueryParams;
 use crate::http::json::JsonBody;
 use crate::http::params::{PathId, parse_id};
 use crate::services::restaurant::orders::{
-    self, BillBody, Billed, ItemsBody, MoveBody, OpenBody, StateBody, VoidBody,
+    self, BillBody, Billed, ItemsBody, JoinBody, MoveBody, OpenBody, StateBody, VoidBody,
 };
 use crate::services::sales::note::SaleKind;
 use crate::views::restaurant::order::{BillView, KitchenTicketView, OrderView};
@@ -108,6 +108,17 @@ pub async fn move_to(
 ) -> AppResult<Json<OrderView>> {
     let tenant = staff(&auth)?;
     Ok(Json(orders::move_to(&state.db, &tenant, id, body).await?))
+}
+
+/// `POST /api/restaurant/order/{id}/join {orderId}`: the other table's order joins this one.
+pub async fn join(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<JoinBody>,
+) -> AppResult<Json<OrderView>> {
+    let tenant = staff(&auth)?;
+    Ok(Json(orders::join(&state.db, &tenant, id, body).await?))
 }
 
 /// `POST /api/restaurant/order/{id}/requestBill`.

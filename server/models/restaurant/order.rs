@@ -363,6 +363,29 @@ impl OrderItem {
         .execute(conn)
     }
 
+    /// Moves the items of order `from` still to bill (not billed, not voided) to order `to`,
+    /// as they are (state, round, station): how many moved.
+    pub fn move_unbilled(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        from: i64,
+        to: i64,
+        voided: &str,
+    ) -> QueryResult<usize> {
+        diesel::update(
+            restaurant_order_items::table
+                .filter(restaurant_order_items::company_id.eq(company.get()))
+                .filter(restaurant_order_items::order_id.eq(from))
+                .filter(restaurant_order_items::sale_id.is_null())
+                .filter(restaurant_order_items::state.ne(voided)),
+        )
+        .set((
+            restaurant_order_items::order_id.eq(to),
+            restaurant_order_items::updated_at.eq(crate::util::time::now()),
+        ))
+        .execute(conn)
+    }
+
     /// The items of the branch's kitchen: of orders not cancelled, in state `states`.
     pub fn in_states(
         conn: &mut DbConnection,

@@ -2,7 +2,8 @@
 //!
 //! Every change to an order is one write transaction that starts by locking the company's event
 //! counter (`CompanyDoc::RestaurantEvent`), makes its change, and inserts one `restaurant_events`
-//! row with the next sequence and the order's full view — so a company's events commit in
+//! row per order it changed (one, or two when tables are joined) with the next sequence and the
+//! order's full view — so a company's events commit in
 //! sequence order and a screen that asks for what came after sequence N misses nothing. The same
 //! transaction sends the PostgreSQL notification (delivered at commit to every app server); on
 //! SQLite the process's streams are woken after the commit ([`change`]). Restaurant writes of a
@@ -35,37 +36,47 @@ where
     R: Send + 'static,
     F: FnOnce(&mut DbConnection, &Tenant, i64) -> AppResult<Changed<R>> + Send + 'static,
 {
+    change_also(db, tenant, move |conn, tenant, branch| {
+        Ok((f(conn, tenant, branch)?, Vec::new()))
+    })
+    .await
+}
+
+/// [`change`] of a write that also changed other orders (joining tables closes one): `f` answers
+/// the main change and, for each other order, its event type and view. Each gets its own event,
+/// the others' first, all in the one transaction.
+pub async fn change_also<R, F>(db: &Database, tenant: &Tenant, f: F) -> AppResult<(OrderView, R)>
+where
+    R: Send + 'static,
+    F: FnOnce(
+            &mut DbConnection,
+            &Tenant,
+            i64,
+        ) -> AppResult<(Changed<R>, Vec<(&'static str, OrderView)>)>
+        + Send
+        + 'static,
+{
     let tenant = tenant.clone();
     let company = tenant.company;
     let (changed, recorded) = db
         .write(move |conn| {
-            let counter =
+            let mut counter =
                 sequence::lock_company(conn, tenant.company, CompanyDoc::RestaurantEvent)?;
             let branch = tenant.branch(conn)?.id;
-            let changed = f(conn, &tenant, branch)?;
+            let (changed, others) = f(conn, &tenant, branch)?;
             let Some(kind) = changed.event else {
                 return Ok((changed, false));
             };
-            let seq = sequence::advance_company(conn, &counter)?;
-            let payload = RestaurantEventView {
-                seq,
-                kind: kind.into(),
-                order_id: changed.order.id,
-                order: changed.order.clone(),
-            };
-            let payload = serde_json::to_string(&payload)
-                .map_err(|e| AppError::Internal(anyhow::anyhow!("evento: {e}")))?;
-            Event::insert(
+            for (other_kind, order) in others {
+                record(conn, &tenant, branch, &mut counter, other_kind, order)?;
+            }
+            record(
                 conn,
-                &NewEvent {
-                    company_id: tenant.company.get(),
-                    branch_office_id: branch,
-                    seq,
-                    order_id: Some(changed.order.id),
-                    kind: kind.into(),
-                    payload,
-                    created_at: now(),
-                },
+                &tenant,
+                branch,
+                &mut counter,
+                kind,
+                changed.order.clone(),
             )?;
             notify::in_transaction(conn, tenant.company.get())?;
             Ok((changed, true))
@@ -75,6 +86,40 @@ where
         db.wake_events(company.get());
     }
     Ok((changed.order, changed.extra))
+}
+
+/// Inserts the next event of the company: `kind` of `order`.
+fn record(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    branch: i64,
+    counter: &mut sequence::CompanyCounter,
+    kind: &str,
+    order: OrderView,
+) -> AppResult<()> {
+    let seq = sequence::advance_company_mut(conn, counter)?;
+    let order_id = order.id;
+    let payload = RestaurantEventView {
+        seq,
+        kind: kind.into(),
+        order_id,
+        order,
+    };
+    let payload = serde_json::to_string(&payload)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("evento: {e}")))?;
+    Event::insert(
+        conn,
+        &NewEvent {
+            company_id: tenant.company.get(),
+            branch_office_id: branch,
+            seq,
+            order_id: Some(order_id),
+            kind: kind.into(),
+            payload,
+            created_at: now(),
+        },
+    )?;
+    Ok(())
 }
 
 /// The events of the user's branch after sequence `after` (at most [`BATCH`]).

@@ -4,7 +4,8 @@
 //! voided with a reason by admin and user — never deleted. Billing goes through the sales service
 //! ([`crate::services::sales::note`]: prepare, then commit in the same write transaction that
 //! marks the items billed and frees the table), so recipes consume their ingredients through the
-//! inventory service like any sale. Every change records one event ([`super::events`]).
+//! inventory service like any sale. Every change records one event ([`super::events`]); joining
+//! two tables records one for each order.
 //!
 //! Splitting a bill: `itemIds` bills only those items (one guest's share); the table is freed
 //! when nothing is left to bill. An equal split is the client's choice of items per guest (or
@@ -78,7 +79,7 @@ pub struct OpenBody {
     pub delivery: Option<DeliveryBody>,
 }
 
-/// Where a delivery goes. `expectedAt`: `AAAA-MM-DDTHH:MM` (the company's time) or `HH:MM`
+/// Where a delivery goes (no address: take-away). `expectedAt`: `AAAA-MM-DDTHH:MM` (the company's time) or `HH:MM`
 /// (today).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -124,6 +125,13 @@ pub struct VoidBody {
 #[serde(rename_all = "camelCase")]
 pub struct MoveBody {
     pub table_id: Option<Value>,
+}
+
+/// `POST /api/restaurant/order/{id}/join`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JoinBody {
+    pub order_id: Option<Value>,
 }
 
 /// `POST /api/restaurant/order/{id}/bill`.
@@ -263,10 +271,11 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
                 "La referencia",
                 DELIVERY_MAX,
             )?;
-            let (Some(name), Some(phone), Some(address)) = (name, phone, address) else {
+            // Without an address it is a take-away order.
+            let (Some(name), Some(phone)) = (name, phone) else {
                 return Err(AppError::field(
                     "delivery",
-                    "Un pedido a domicilio lleva nombre, teléfono y dirección",
+                    "Un pedido a domicilio o para llevar lleva nombre y teléfono",
                 ));
             };
             let expected = match text(&d.expected_at) {
@@ -283,7 +292,7 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
         (None, "delivery") => {
             return Err(AppError::field(
                 "delivery",
-                "Un pedido a domicilio lleva nombre, teléfono y dirección",
+                "Un pedido a domicilio o para llevar lleva nombre y teléfono",
             ));
         }
         _ => None,
@@ -307,7 +316,7 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
         let number = sequence::advance_company(conn, &counter)?;
         let at = now();
         let (name, phone, address, reference, expected) = match delivery {
-            Some((n, p, a, r, e)) => (Some(n), Some(p), Some(a), r, e),
+            Some((n, p, a, r, e)) => (Some(n), Some(p), a, r, e),
             None => (None, None, None, None, None),
         };
         let order = Order::insert(
@@ -587,6 +596,63 @@ pub async fn move_to(
             order: reread(conn, tenant, branch, order.id)?,
             extra: (),
         })
+    })
+    .await?;
+    Ok(view)
+}
+
+/// Joins the open table order `body.orderId` into order `id` (two tables that became one party):
+/// its items still to bill move to `id` as they are (state, round, station), and it is closed as
+/// a bill with nothing left would close it (billed when part of it was billed, else cancelled),
+/// which frees its table. One transaction, an event for each order.
+pub async fn join(db: &Database, tenant: &Tenant, id: i64, body: JoinBody) -> AppResult<OrderView> {
+    let other_id = match optional_id(body.order_id.as_ref()) {
+        Ok(Some(other)) => other,
+        Ok(None) => return Err(AppError::field("orderId", "Elija la mesa que se une")),
+        Err(_) => {
+            return Err(AppError::field(
+                "orderId",
+                "La orden que se une no es válida",
+            ));
+        }
+    };
+    let (view, ()) = events::change_also(db, tenant, move |conn, tenant, branch| {
+        let order = visible(conn, tenant, branch, id)?;
+        let other = visible(conn, tenant, branch, other_id)?;
+        if order.id == other.id {
+            return Err(conflict(
+                "Una mesa no se une consigo misma: elija otra mesa",
+            ));
+        }
+        if order.state != OPEN {
+            return Err(conflict(CLOSED));
+        }
+        if other.state != OPEN {
+            return Err(conflict("La orden de la mesa que se une ya está cerrada"));
+        }
+        if order.kind != "table" || other.kind != "table" {
+            return Err(conflict("Solo se unen órdenes de mesa"));
+        }
+        OrderItem::move_unbilled(conn, tenant.company, other.id, order.id, VOIDED)?;
+        if other.rounds > order.rounds {
+            Order::set_rounds(conn, order.id, other.rounds)?;
+        }
+        let left = OrderItem::of_orders(conn, tenant.company, &[other.id])?;
+        let state = if left.iter().any(|i| i.sale_id.is_some()) {
+            BILLED
+        } else {
+            CANCELLED
+        };
+        Order::close(conn, other.id, state, now())?;
+        let closed = reread(conn, tenant, branch, other.id)?;
+        Ok((
+            Changed {
+                event: Some("joined"),
+                order: reread(conn, tenant, branch, order.id)?,
+                extra: (),
+            },
+            vec![("joined", closed)],
+        ))
     })
     .await?;
     Ok(view)

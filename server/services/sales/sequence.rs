@@ -128,6 +128,17 @@ pub fn advance(conn: &mut DbConnection, counter: &Counter) -> AppResult<i64> {
     Ok(n)
 }
 
+/// [`advance_company`] for a transaction that takes several numbers under one lock: the counter
+/// then stands at the number taken.
+pub fn advance_company_mut(
+    conn: &mut DbConnection,
+    counter: &mut CompanyCounter,
+) -> AppResult<i64> {
+    let n = advance_company(conn, counter)?;
+    counter.last = n;
+    Ok(n)
+}
+
 /// Documents numbered once per company rather than per emission point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CompanyDoc {

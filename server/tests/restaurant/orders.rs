@@ -2,7 +2,8 @@
 //! their stations, kitchen states forward only, voids (admin and user, with a reason; the cashier
 //! gets 403), moving tables, the kitchen's tickets, billing through the sales service (recipes
 //! consume their ingredients: one kardex `consumption` row each), split bills by items, a retried
-//! bill with its key, and another company's user, who finds none of it.
+//! bill with its key, joining two tables (the other's items move, its table is freed, one bill
+//! takes everything), and another company's user, who finds none of it.
 
 use diesel::prelude::*;
 use mostrador::db::DbConnection;
@@ -15,7 +16,12 @@ use serde_json::{Value, json};
 use crate::util::fixtures::{RUC_A, RUC_B, Tenants};
 use crate::util::{Backend, Client, TestApp, on_both_backends};
 
-on_both_backends!(a_night_at_one_table, another_company_sees_nothing);
+on_both_backends!(
+    a_night_at_one_table,
+    joining_tables,
+    a_delivery_takes_rounds_and_is_billed_on_dispatch,
+    another_company_sees_nothing
+);
 
 /// The company with `ruc` and its branch `001`: `(company id, branch id)`.
 pub(crate) fn company_branch(conn: &mut DbConnection, ruc: &str) -> (i64, i64) {
@@ -585,6 +591,380 @@ async fn a_night_at_one_table(backend: Backend) {
     );
 }
 
+/// Opens a table order on `table` and sends `items` (`(product, quantity)`) as one round; the order.
+async fn table_with(c: &mut Client, table: i64, items: &[(i64, &str)]) -> Value {
+    let r = c
+        .post_json(
+            "/api/restaurant/order/open",
+            json!({ "kind": "table", "tableId": table }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let id = r.json()["_id"].as_i64().unwrap();
+    send(c, id, items).await
+}
+
+/// Sends `items` to order `id` as a round; the order.
+async fn send(c: &mut Client, id: i64, items: &[(i64, &str)]) -> Value {
+    let items: Vec<Value> = items
+        .iter()
+        .map(|(p, q)| json!({ "productId": p, "quantity": q }))
+        .collect();
+    let r = c
+        .post_json(
+            &format!("/api/restaurant/order/{id}/items"),
+            json!({ "items": items }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()
+}
+
+/// `(state, orderId)` of table `id` on the floor's list.
+async fn table_state(c: &mut Client, id: i64) -> (Value, Value) {
+    let list = c.get("/api/restaurant/table?limit=100").await.json();
+    let table = list["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["_id"] == id)
+        .unwrap_or_else(|| panic!("mesa {id} en {list}"))
+        .clone();
+    (table["state"].clone(), table["orderId"].clone())
+}
+
+async fn joining_tables(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let tenants = Tenants::create(&app).await;
+    let [(_, mut admin), (_, mut user), (_, mut cashier)] = tenants.clients_a(&app).await;
+    let menu = menu(&app, &mut admin).await;
+    open_shift(&mut admin, &mut user).await;
+    let tables = app
+        .db(|conn| insert_tables(conn, RUC_A, &["Mesa 1", "Mesa 2", "Mesa 3"]))
+        .await;
+    let (t1, t2, t3) = (tables[0], tables[1], tables[2]);
+
+    // Table 1: a dish (already listo), then a beer.
+    let a = table_with(&mut user, t1, &[(menu.dish, "1")]).await;
+    let a_id = a["_id"].as_i64().unwrap();
+    let a_dish = item_id(&a, menu.dish, 1);
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{a_id}/item/{a_dish}/state"),
+            json!({ "state": "listo" }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    send(&mut user, a_id, &[(menu.beer, "1")]).await;
+    // Table 2: two beers and a dish (voided), then a third beer being prepared: three rounds.
+    let b = table_with(&mut user, t2, &[(menu.beer, "2"), (menu.dish, "1")]).await;
+    let b_id = b["_id"].as_i64().unwrap();
+    let b_beers = item_id(&b, menu.beer, 1);
+    let b_dish = item_id(&b, menu.dish, 1);
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{b_id}/item/{b_dish}/void"),
+            json!({ "reason": "Se equivocó de mesa" }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    send(&mut user, b_id, &[(menu.dish, "1")]).await;
+    let b = send(&mut user, b_id, &[(menu.beer, "1")]).await;
+    assert_eq!(b["rounds"], 3);
+    let b_round2 = item_id(&b, menu.dish, 2);
+    let b_late = item_id(&b, menu.beer, 3);
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{b_id}/item/{b_late}/state"),
+            json!({ "state": "preparando" }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    // Table 3: a beer billed on its own (a split), a dish still to bill.
+    let c = table_with(&mut user, t3, &[(menu.beer, "1"), (menu.dish, "1")]).await;
+    let c_id = c["_id"].as_i64().unwrap();
+    let c_beer = item_id(&c, menu.beer, 1);
+    let c_dish = item_id(&c, menu.dish, 1);
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{c_id}/bill"),
+            json!({ "idempotencyKey": "mesa3-cerveza", "itemIds": [c_beer],
+                    "payments": [{ "method": "cash", "amount": "2.00" }] }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let express = user
+        .post_json("/api/restaurant/order/open", json!({ "kind": "express" }))
+        .await
+        .json()["_id"]
+        .as_i64()
+        .unwrap();
+
+    // Refusals: no order, itself, a counter order, the cashier.
+    let join = |id: i64| format!("/api/restaurant/order/{id}/join");
+    let r = user.post_json(&join(a_id), json!({})).await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.json()["errors"]["orderId"].is_string());
+    let r = user
+        .post_json(&join(a_id), json!({ "orderId": a_id }))
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert!(r.message().contains("consigo misma"), "{}", r.message());
+    let r = user
+        .post_json(&join(a_id), json!({ "orderId": express }))
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(r.message(), "Solo se unen órdenes de mesa");
+    let r = user
+        .post_json(&join(express), json!({ "orderId": b_id }))
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+    let r = user
+        .post_json(&join(a_id), json!({ "orderId": 999_999 }))
+        .await;
+    assert_eq!(r.status, 404, "{}", r.text());
+    let r = cashier
+        .post_json(&join(a_id), json!({ "orderId": b_id }))
+        .await;
+    assert_eq!(r.status, 403);
+    assert_eq!(
+        table_state(&mut user, t2).await,
+        (json!("ocupada"), json!(b_id))
+    );
+
+    // Table 2 joins table 1: its items to bill move as they were; the voided dish stays behind.
+    let r = user
+        .post_json(&join(a_id), json!({ "orderId": b_id }))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let joined = r.json();
+    assert_eq!(
+        (
+            &joined["_id"],
+            &joined["tableId"],
+            &joined["state"],
+            &joined["rounds"]
+        ),
+        (&json!(a_id), &json!(t1), &json!("open"), &json!(3))
+    );
+    let moved = |order: &Value, item: i64| {
+        order["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["_id"] == item)
+            .cloned()
+    };
+    let beers = moved(&joined, b_beers).expect("las cervezas de la mesa 2");
+    assert_eq!(
+        (
+            &beers["quantity"],
+            &beers["round"],
+            &beers["station"],
+            &beers["state"]
+        ),
+        (&json!("2"), &json!(1), &json!("bar"), &json!("pendiente"))
+    );
+    let late = moved(&joined, b_late).expect("la cerveza de la ronda 3");
+    assert_eq!(
+        (&late["round"], &late["state"]),
+        (&json!(3), &json!("preparando"))
+    );
+    assert!(moved(&joined, b_round2).is_some());
+    assert_eq!(moved(&joined, a_dish).unwrap()["state"], "listo");
+    assert!(moved(&joined, b_dish).is_none());
+    assert_eq!(joined["items"].as_array().unwrap().len(), 5);
+    let b_after = user
+        .get(&format!("/api/restaurant/order/{b_id}"))
+        .await
+        .json();
+    assert_eq!(b_after["state"], "cancelled", "{b_after}");
+    assert!(b_after["closedAt"].is_string());
+    let left: Vec<i64> = b_after["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["_id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(left, vec![b_dish]);
+    assert_eq!(
+        table_state(&mut user, t2).await,
+        (json!("libre"), Value::Null)
+    );
+    assert_eq!(
+        table_state(&mut user, t1).await.1,
+        json!(a_id),
+        "table 1 keeps its order"
+    );
+    // The bar sees the beers under table 1.
+    let bar = user.get("/api/restaurant/kitchen?station=bar").await.json();
+    let bar_items: Vec<(i64, Value)> = bar
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| {
+            t["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| (i["_id"].as_i64().unwrap(), t["table"].clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(bar_items.contains(&(b_beers, json!("Mesa 1"))), "{bar}");
+    assert!(bar_items.contains(&(b_late, json!("Mesa 1"))), "{bar}");
+    // One event per order, the closed one first, in the same sequence.
+    let events: Vec<(String, Option<i64>)> = app
+        .db(|conn| {
+            restaurant_events::table
+                .order(restaurant_events::seq.desc())
+                .limit(2)
+                .select((restaurant_events::kind, restaurant_events::order_id))
+                .load(conn)
+                .unwrap()
+        })
+        .await;
+    assert_eq!(
+        events,
+        vec![
+            ("joined".to_string(), Some(a_id)),
+            ("joined".to_string(), Some(b_id))
+        ]
+    );
+    // A closed order joins nothing, and nothing joins it.
+    let r = user
+        .post_json(&join(a_id), json!({ "orderId": b_id }))
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+    let r = user
+        .post_json(&join(b_id), json!({ "orderId": a_id }))
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(r.message(), "La orden ya está cerrada");
+
+    // Table 3, half billed, joins too: it is closed as billed, its dish moves.
+    let r = admin
+        .post_json(&join(a_id), json!({ "orderId": c_id }))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(moved(&r.json(), c_dish).is_some());
+    assert!(moved(&r.json(), c_beer).is_none());
+    let c_after = user
+        .get(&format!("/api/restaurant/order/{c_id}"))
+        .await
+        .json();
+    assert_eq!(c_after["state"], "billed", "{c_after}");
+    assert_eq!(
+        table_state(&mut user, t3).await,
+        (json!("libre"), Value::Null)
+    );
+
+    // One bill takes everything: 3 dishes × 3.50 + 4 beers × 2.00, and frees table 1.
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{a_id}/bill"),
+            json!({ "idempotencyKey": "mesas-unidas",
+                    "payments": [{ "method": "cash", "amount": "18.50" }] }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let billed = r.json();
+    assert_eq!(billed["sale"]["total"], "18.50");
+    assert_eq!(billed["order"]["state"], "billed");
+    let sale = billed["sale"]["_id"].as_i64().unwrap();
+    // The three dishes (one line each: they came from three tables) consume 3 × 0.25 kg of rice.
+    let rice = kardex_of(&app, menu.rice, sale).await;
+    assert!(
+        rice.iter().all(|(kind, _)| kind == "consumption"),
+        "{rice:?}"
+    );
+    assert_eq!(rice.iter().map(|(_, q)| q).sum::<i64>(), 750_000);
+    assert_eq!(
+        table_state(&mut user, t1).await,
+        (json!("libre"), Value::Null)
+    );
+}
+
+async fn a_delivery_takes_rounds_and_is_billed_on_dispatch(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let tenants = Tenants::create(&app).await;
+    let [(_, mut admin), (_, mut user), _] = tenants.clients_a(&app).await;
+    let menu = menu(&app, &mut admin).await;
+    open_shift(&mut admin, &mut user).await;
+
+    // A take-away order: no address. Name and phone are still needed.
+    let r = user
+        .post_json(
+            "/api/restaurant/order/open",
+            json!({ "kind": "delivery", "delivery": { "name": "Luis", "address": "Calle 1" } }),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.json()["errors"]["delivery"].is_string());
+    let r = user
+        .post_json(
+            "/api/restaurant/order/open",
+            json!({ "kind": "delivery", "delivery": { "name": "Luis", "phone": "0987654321",
+                    "reference": "pasa a retirar" } }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let order = r.json();
+    let id = order["_id"].as_i64().unwrap();
+    assert_eq!(
+        (
+            &order["kind"],
+            &order["tableId"],
+            &order["delivery"]["address"]
+        ),
+        (&json!("delivery"), &Value::Null, &json!(""))
+    );
+
+    // Two rounds: the kitchen sees both, as tickets of the delivery.
+    send(&mut user, id, &[(menu.dish, "2")]).await;
+    let order = send(&mut user, id, &[(menu.beer, "1")]).await;
+    assert_eq!(order["rounds"], 2);
+    let tickets = user.get("/api/restaurant/kitchen").await.json();
+    let ours: Vec<&Value> = tickets
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["orderId"] == id)
+        .collect();
+    assert_eq!(ours.len(), 2, "{tickets}");
+    assert!(
+        ours.iter()
+            .all(|t| t["kind"] == "delivery" && t["table"].is_null())
+    );
+
+    // Dispatched: billed whole; the order leaves the open list.
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{id}/bill"),
+            json!({ "idempotencyKey": "domicilio-1",
+                    "payments": [{ "method": "cash", "amount": "9.00", "received": "10.00" }] }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let billed = r.json();
+    assert_eq!(billed["sale"]["total"], "9.00");
+    assert_eq!(billed["sale"]["change"], "1.00");
+    assert_eq!(billed["order"]["state"], "billed");
+    let open = user
+        .get("/api/restaurant/order?state=open&kind=delivery")
+        .await
+        .json();
+    assert_eq!(open["total"], 0);
+    // A billed delivery takes no more rounds.
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{id}/items"),
+            json!({ "items": [{ "productId": menu.beer, "quantity": "1" }] }),
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text());
+}
+
 async fn another_company_sees_nothing(backend: Backend) {
     let app = TestApp::new(backend).await;
     let tenants = Tenants::create(&app).await;
@@ -630,6 +1010,10 @@ async fn another_company_sees_nothing(backend: Backend) {
             format!("/api/restaurant/order/{id}/move"),
             json!({ "tableId": b_table }),
         ),
+        (
+            format!("/api/restaurant/order/{id}/join"),
+            json!({ "orderId": id }),
+        ),
         (format!("/api/restaurant/order/{id}/requestBill"), json!({})),
         (
             format!("/api/restaurant/order/{id}/bill"),
@@ -654,6 +1038,37 @@ async fn another_company_sees_nothing(backend: Backend) {
         )
         .await;
     assert_eq!(r.status, 400);
+    // Nor may B's order join A's, or A's join B's.
+    let r = other
+        .post_json(
+            "/api/restaurant/order/open",
+            json!({ "kind": "table", "tableId": b_table }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let b_order = r.json()["_id"].as_i64().unwrap();
+    let r = user
+        .post_json(
+            &format!("/api/restaurant/order/{id}/join"),
+            json!({ "orderId": b_order }),
+        )
+        .await;
+    assert_eq!(r.status, 404, "{}", r.text());
+    assert_eq!(r.message(), "No se encontró la orden");
+    let r = other
+        .post_json(
+            &format!("/api/restaurant/order/{b_order}/join"),
+            json!({ "orderId": id }),
+        )
+        .await;
+    assert_eq!(r.status, 404, "{}", r.text());
+    assert_eq!(
+        other
+            .get(&format!("/api/restaurant/order/{b_order}"))
+            .await
+            .json()["state"],
+        "open"
+    );
     // Nothing changed.
     assert_eq!(
         user.get(&format!("/api/restaurant/order/{id}"))

@@ -24,6 +24,7 @@ pub struct OrderItemView {
     pub station: String,
     pub round: i32,
     /// `pendiente`, `preparando`, `listo`, `entregado` or `anulado`.
+    #[ts(type = "\"pendiente\" | \"preparando\" | \"listo\" | \"entregado\" | \"anulado\"")]
     pub state: String,
     pub void_reason: Option<String>,
     /// The sale that billed it (`null` while unbilled).
@@ -71,12 +72,14 @@ pub struct OrderView {
     /// The number called at the counter (per company).
     pub number: i64,
     /// `table`, `express` or `delivery`.
+    #[ts(type = "\"table\" | \"express\" | \"delivery\"")]
     pub kind: String,
     pub table_id: Option<i64>,
     pub table_name: Option<String>,
     pub client_id: Option<i64>,
     pub delivery: Option<DeliveryView>,
     /// `open`, `billed` or `cancelled`.
+    #[ts(type = "\"open\" | \"billed\" | \"cancelled\"")]
     pub state: String,
     pub bill_requested: bool,
     pub rounds: i32,
@@ -134,6 +137,8 @@ pub struct KitchenItemView {
     pub quantity: String,
     pub notes: Option<String>,
     pub modifiers: Vec<String>,
+    /// As [`OrderItemView`]'s.
+    #[ts(type = "\"pendiente\" | \"preparando\" | \"listo\" | \"entregado\" | \"anulado\"")]
     pub state: String,
     pub station: String,
     pub void_reason: Option<String>,
@@ -147,6 +152,8 @@ pub struct KitchenTicketView {
     pub number: i64,
     /// The table's name (`null` for express and delivery orders).
     pub table: Option<String>,
+    /// `table`, `express` or `delivery`.
+    #[ts(type = "\"table\" | \"express\" | \"delivery\"")]
     pub kind: String,
     pub round: i32,
     pub sent_at: String,
@@ -169,7 +176,7 @@ pub struct BillView {
 #[serde(rename_all = "camelCase")]
 pub struct RestaurantEventView {
     pub seq: i64,
-    /// `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`.
+    /// `opened`, `items`, `state`, `void`, `move`, `joined`, `billRequested` or `billed`.
     #[serde(rename = "type")]
     pub kind: String,
     pub order_id: i64,

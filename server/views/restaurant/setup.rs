@@ -45,6 +45,8 @@ pub struct TableView {
     pub y: i32,
     pub active: bool,
     pub locked: bool,
+    /// `libre`, `ocupada`, `cuenta` (the bill was asked for) or `reservada` (within the hour).
+    #[ts(type = "\"libre\" | \"ocupada\" | \"cuenta\" | \"reservada\"")]
     pub state: String,
     pub order_id: Option<i64>,
     pub opened_at: Option<String>,

@@ -982,7 +982,11 @@ export type KardexView = { opening: KardexOpeningView, results: Array<KardexRowV
 /**
  * An item on a kitchen ticket.
  */
-export type KitchenItemView = { _id: number, name: string, quantity: string, notes: string | null, modifiers: Array<string>, state: string, station: string, voidReason: string | null, };
+export type KitchenItemView = { _id: number, name: string, quantity: string, notes: string | null, modifiers: Array<string>, 
+/**
+ * As [`OrderItemView`]'s.
+ */
+state: "pendiente" | "preparando" | "listo" | "entregado" | "anulado", station: string, voidReason: string | null, };
 
 /**
  * A kitchen ticket: one round of one order.
@@ -991,7 +995,11 @@ export type KitchenTicketView = { orderId: number, number: number,
 /**
  * The table's name (`null` for express and delivery orders).
  */
-table: string | null, kind: string, round: number, sentAt: string, items: Array<KitchenItemView>, };
+table: string | null, 
+/**
+ * `table`, `express` or `delivery`.
+ */
+kind: "table" | "express" | "delivery", round: number, sentAt: string, items: Array<KitchenItemView>, };
 
 /**
  * A problem of an upload: the report's line (or the ZIP's entry) and the message.
@@ -1090,7 +1098,7 @@ station: string, round: number,
 /**
  * `pendiente`, `preparando`, `listo`, `entregado` or `anulado`.
  */
-state: string, voidReason: string | null, 
+state: "pendiente" | "preparando" | "listo" | "entregado" | "anulado", voidReason: string | null, 
 /**
  * The sale that billed it (`null` while unbilled).
  */
@@ -1107,11 +1115,11 @@ number: number,
 /**
  * `table`, `express` or `delivery`.
  */
-kind: string, tableId: number | null, tableName: string | null, clientId: number | null, delivery: DeliveryView | null, 
+kind: "table" | "express" | "delivery", tableId: number | null, tableName: string | null, clientId: number | null, delivery: DeliveryView | null, 
 /**
  * `open`, `billed` or `cancelled`.
  */
-state: string, billRequested: boolean, rounds: number, openedAt: string, closedAt: string | null, 
+state: "open" | "billed" | "cancelled", billRequested: boolean, rounds: number, openedAt: string, closedAt: string | null, 
 /**
  * Items not billed yet and not voided.
  */
@@ -1780,7 +1788,7 @@ export type ResetPasswordPage = { valid: boolean, message?: string, };
  */
 export type RestaurantEventView = { seq: number, 
 /**
- * `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`.
+ * `opened`, `items`, `state`, `void`, `move`, `joined`, `billRequested` or `billed`.
  */
 type: string, orderId: number, order: OrderView, };
 
@@ -2237,7 +2245,11 @@ export type TableView = { _id: number, zoneId: number, zoneName: string, name: s
 /**
  * square, round or rect.
  */
-shape: string, x: number, y: number, active: boolean, locked: boolean, state: string, orderId: number | null, openedAt: string | null, reservation: TableReservationView | null, };
+shape: string, x: number, y: number, active: boolean, locked: boolean, 
+/**
+ * `libre`, `ocupada`, `cuenta` (the bill was asked for) or `reservada` (within the hour).
+ */
+state: "libre" | "ocupada" | "cuenta" | "reservada", orderId: number | null, openedAt: string | null, reservation: TableReservationView | null, };
 
 /**
  * One IVA group of the totals ("IVA 15 %": base and value).

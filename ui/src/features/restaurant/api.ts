@@ -1,19 +1,35 @@
 /**
- * The restaurant API as the order screens use it (issue 26). Hand-written until the server's
- * views generate them into `lib/api-types.ts`; the shapes follow the contract of the issue and the
- * shared design (ids as `_id`, times as ISO strings in the company's zone, quantities as decimal
- * strings like the sales API). Money never appears here: an order is priced by the sales preview
- * when it is billed.
+ * The restaurant API as the order screens use it (issue 26). The shapes are the server's views,
+ * generated into `lib/api-types.ts` (ids as `_id`, times as ISO strings in the company's zone,
+ * quantities as decimal strings like the sales API); the names the screens knew them by are kept
+ * as aliases. Money never appears here: an order is priced by the sales preview when it is billed.
  */
 import { apiGet, apiPost, type ApiOptions } from '../../lib/api';
-import type { InvoiceView, SalePreviewView, SaleView } from '../../lib/api-types';
+import type { BillView, DeliveryView, KitchenTicketView, OrderItemView, OrderView, Page, RestaurantEventView, SalePreviewView, TableView, ZoneView } from '../../lib/api-types';
 import type { PaymentInput } from '../sales/components/pay-dialog';
 
+export type { OrderItemView, OrderView, TableView, ZoneView };
+
 /** A table's state on the floor plan. */
-export type TableState = 'libre' | 'ocupada' | 'cuenta' | 'reservada';
+export type TableState = TableView['state'];
 
 /** Kitchen state of an order item (`anulado`: voided with a reason). */
-export type ItemState = 'pendiente' | 'preparando' | 'listo' | 'entregado' | 'anulado';
+export type ItemState = OrderItemView['state'];
+
+/** Kind of order. */
+export type OrderKind = OrderView['kind'];
+
+/** Where a delivery goes (also the body's `delivery` when opening one). */
+export type DeliveryInfo = DeliveryView;
+
+/** A kitchen ticket: one round of one order. */
+export type TicketView = KitchenTicketView;
+
+/** One event of `/api/restaurant/events`. */
+export type RestaurantEvent = RestaurantEventView;
+
+/** The answer of a bill; `sale` is null when nothing was left to bill (the order was only closed). */
+export type BillResult = BillView;
 
 /** The forward states of an item, in order (a tap on the kitchen screen moves one step). */
 export const ITEM_FLOW: ItemState[] = ['pendiente', 'preparando', 'listo', 'entregado'];
@@ -41,111 +57,6 @@ export function nextState(state: ItemState): ItemState | null {
   return at < 0 || at === ITEM_FLOW.length - 1 ? null : ITEM_FLOW[at + 1];
 }
 
-/** A generic list answer (`/api/<resource>?page=&limit=`, at most 100 a page). */
-export interface ListPage<T> {
-  results: T[];
-  total?: number;
-}
-
-export interface ZoneView {
-  _id: number;
-  name: string;
-  active?: boolean;
-}
-
-export interface TableView {
-  _id: number;
-  zoneId: number;
-  zoneName?: string;
-  name: string;
-  active?: boolean;
-  seats: number;
-  shape?: string;
-  /** Top-left corner on the floor plan, in plan units (0..1000). */
-  x: number;
-  y: number;
-  state: TableState;
-  /** The open order at the table. */
-  orderId: number | null;
-  /** When that order was opened (elapsed time on the plan). */
-  openedAt: string | null;
-  /** A reservation within the next hour. */
-  /** A reservation within the next hour (`time`: local `HH:MM`). */
-  reservation?: { _id: number; clientName: string; time: string } | null;
-}
-
-export interface DeliveryInfo {
-  name: string;
-  phone: string;
-  address: string;
-  reference: string;
-  expectedAt: string | null;
-}
-
-export interface OrderItemView {
-  _id: number;
-  productId: number;
-  name: string;
-  quantity: string;
-  notes: string | null;
-  modifiers: string[];
-  station: string;
-  round: number;
-  state: ItemState;
-  voidReason: string | null;
-  /** The sale that billed the item (null while unbilled). */
-  saleId: number | null;
-  /** When its round was sent. */
-  sentAt?: string;
-}
-
-export type OrderKind = 'table' | 'express' | 'delivery';
-
-export interface OrderView {
-  _id: number;
-  /** The number called at the counter. */
-  number: number;
-  kind: OrderKind;
-  tableId: number | null;
-  tableName?: string | null;
-  state: 'open' | 'billed' | 'cancelled';
-  billRequested?: boolean;
-  clientId?: number | null;
-  openedAt?: string;
-  closedAt?: string | null;
-  delivery?: DeliveryInfo | null;
-  items: OrderItemView[];
-}
-
-/** A kitchen ticket: one round of one order. */
-export interface TicketView {
-  orderId: number;
-  number: number;
-  table: string | null;
-  kind: OrderKind;
-  round: number;
-  sentAt: string;
-  items: {
-    _id: number;
-    name: string;
-    quantity: string;
-    notes: string | null;
-    modifiers: string[];
-    state: ItemState;
-    station: string;
-    voidReason: string | null;
-  }[];
-}
-
-/** One event of `/api/restaurant/events`. */
-export interface RestaurantEvent {
-  seq: number;
-  /** `opened`, `items`, `state`, `void`, `move`, `billRequested` or `billed`. */
-  type: string;
-  orderId: number;
-  order?: OrderView | null;
-}
-
 /** An item the waiter is about to send. */
 export interface DraftItem {
   productId: number;
@@ -155,12 +66,6 @@ export interface DraftItem {
   modifiers: string[];
 }
 
-export interface BillResult {
-  order: OrderView;
-  /** Null when nothing was left to bill (the order was only closed). */
-  sale: SaleView | InvoiceView | null;
-}
-
 /** Items still to bill: not voided, not billed. */
 export const billable = (o: OrderView) => o.items.filter((i) => i.state !== 'anulado' && i.saleId === null);
 
@@ -168,9 +73,9 @@ export const billable = (o: OrderView) => o.items.filter((i) => i.state !== 'anu
 async function allPages<T>(base: string, o?: ApiOptions): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; page <= 50; page++) {
-    const answer = await apiGet<ListPage<T>>(`${base}${base.includes('?') ? '&' : '?'}page=${page}&limit=100`, o);
+    const answer = await apiGet<Page<T>>(`${base}${base.includes('?') ? '&' : '?'}page=${page}&limit=100`, o);
     rows.push(...answer.results);
-    if (answer.results.length < 100 || rows.length >= (answer.total ?? 0)) break;
+    if (answer.results.length < 100 || rows.length >= answer.total) break;
   }
   return rows;
 }
@@ -200,6 +105,8 @@ export const restaurantApi = {
   void: (orderId: number, itemId: number, reason: string, o?: ApiOptions) =>
     apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/void`, { reason }, o),
   move: (orderId: number, tableId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/move`, { tableId }, o),
+  /** The order `otherId` (another table's) joins `orderId`: its items come over and its table is freed. */
+  join: (orderId: number, otherId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/join`, { orderId: otherId }, o),
   requestBill: (orderId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/requestBill`, {}, o),
   bill: (
     orderId: number,

@@ -1,10 +1,13 @@
 /**
  * `/admin/restaurante/tomar-pedido`: delivery and take-away. The order carries who receives it
- * (name, phone, address, reference) and when it is expected; its items go to the kitchen at once,
- * and it is billed when it is dispatched (the bill dialog of the tables, whole). The list shows the
- * open deliveries with their kitchen state, live. Keyboard: F2 searches, F7 (or Ctrl+Enter) sends.
+ * (name, phone, address — none for take-away —, reference) and when it is expected; its items go to
+ * the kitchen at once. An open order takes more rounds («Agregar productos»: the client called
+ * back) and is billed when it is dispatched («Despachar y cobrar»: the bill dialog of the tables,
+ * whole, with the POS's payment dialog). The list shows the open deliveries with their kitchen
+ * state, live. Keyboard: F2 searches, F7 (or Ctrl+Enter) sends.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -26,6 +29,8 @@ export default function Delivery() {
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<OrderView[] | null>(null);
   const [billing, setBilling] = useState<OrderView | null>(null);
+  // The open order getting another round.
+  const [adding, setAdding] = useState<OrderView | null>(null);
   const search = useRef<HTMLInputElement>(null);
   // An order opened whose round failed to go: a retry sends the round to it instead of opening another.
   const unsent = useRef<OrderView | null>(null);
@@ -90,7 +95,7 @@ export default function Delivery() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (billing) return;
+      if (billing || adding) return;
       if (e.key === 'F2') {
         e.preventDefault();
         search.current?.focus();
@@ -173,12 +178,27 @@ export default function Delivery() {
                 </li>
               ))}
             </ul>
-            <button type="button" className="btn btn-primary w-full" disabled={billable(o).length === 0} onClick={() => setBilling(o)}>
-              Despachar y cobrar
-            </button>
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className="btn btn-secondary" onClick={() => setAdding(o)}>
+                Agregar productos
+              </button>
+              <button type="button" className="btn btn-primary flex-1" disabled={billable(o).length === 0} onClick={() => setBilling(o)}>
+                Despachar y cobrar
+              </button>
+            </div>
           </article>
         ))}
       </aside>
+      {adding && (
+        <AddRound
+          order={adding}
+          onClose={() => setAdding(null)}
+          onSent={() => {
+            setAdding(null);
+            loadSoon();
+          }}
+        />
+      )}
       {billing && (
         <BillDialog
           order={billing}
@@ -189,5 +209,54 @@ export default function Delivery() {
         />
       )}
     </div>
+  );
+}
+
+/** Another round for the open order `order`: products found and edited as in the form, sent at once. */
+function AddRound({ order, onClose, onSent }: { order: OrderView; onClose: () => void; onSent: () => void }) {
+  const [draft, setDraft] = useState<DraftItem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  async function send() {
+    if (busy) return;
+    if (draft.length === 0) {
+      setProblem('Agregue al menos un producto.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await restaurantApi.send(order._id, draft, { quiet: true });
+      toast({ title: `Pedido N.º ${order.number}: nueva ronda enviada a cocina`, color: 'success' });
+      onSent();
+    } catch (err) {
+      setProblem(err instanceof ApiError ? err.message : 'No se pudo enviar: revise la conexión.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal title={`Agregar al pedido N.º ${order.number}`} open onClose={onClose} size="lg">
+      <div
+        className="space-y-3"
+        data-testid="add-round"
+        onKeyDown={(e) => {
+          if (e.key === 'F7' || (e.key === 'Enter' && e.ctrlKey)) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      >
+        <ProductSearch onPick={(p) => setDraft((d) => addToDraft(d, p))} />
+        <DraftEditor draft={draft} onChange={setDraft} />
+        {problem && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {problem}
+          </p>
+        )}
+        <button type="button" className="btn btn-primary w-full text-lg" disabled={busy} onClick={() => void send()}>
+          {busy ? 'Enviando…' : 'Enviar ronda a cocina (F7)'}
+        </button>
+      </div>
+    </Modal>
   );
 }

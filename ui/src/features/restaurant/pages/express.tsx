@@ -8,13 +8,13 @@
  * Keyboard: F2 searches, F4 chooses the client, F9 pays.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ClientView, InvoiceView, SaleView } from '../../../lib/api-types';
+import type { ClientView } from '../../../lib/api-types';
 import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { Modal } from '../../../components/modal';
 import { ClientPicker } from '../../sales/components/client-picker';
 import { PayDialog } from '../../sales/components/pay-dialog';
-import { newKey, restaurantApi, type DraftItem, type OrderView, type TicketView } from '../api';
+import { newKey, restaurantApi, type BillResult, type DraftItem, type OrderView, type TicketView } from '../api';
 import { DraftEditor, ProductSearch, addToDraft } from '../components/order-draft';
 import { usePosSetup } from '../components/pos-setup';
 import { ConnectionBanner, useRestaurantEvents } from '../components/use-restaurant-events';
@@ -27,7 +27,7 @@ export default function Express() {
   const [total, setTotal] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'client' | 'pay' | null>(null);
-  const [done, setDone] = useState<{ number: number; sale: SaleView | InvoiceView | null } | null>(null);
+  const [done, setDone] = useState<{ number: number; sale: BillResult['sale'] } | null>(null);
   const [counter, setCounter] = useState<TicketView[]>([]);
   const search = useRef<HTMLInputElement>(null);
   // The order of this sale once opened and sent, and the bill's key: a retried payment reuses both.

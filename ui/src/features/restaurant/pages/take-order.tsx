@@ -4,7 +4,7 @@
  * text) and the time since it was opened; a free table opens with a click. The order panel adds
  * items (search, quantity, modifiers, notes) and sends them to the kitchen as a round, shows what
  * was sent by round with its kitchen state, voids an item with a reason, moves the order to
- * another table, asks for the bill and bills it (sales note or factura, whole or split) — then
+ * another table or joins another occupied table's order into it, asks for the bill and bills it (sales note or factura, whole or split) — then
  * the table is free again. Live: the kitchen's changes arrive through `useRestaurantEvents`.
  * Keyboard: Tab between tables and Enter opens one; F2 searches products, F7 (or Ctrl+Enter)
  * sends to the kitchen, F9 bills. The data loads in the browser (the server renders «Cargando…»).
@@ -39,7 +39,7 @@ export default function TakeOrder() {
   const [tableId, setTableId] = useState<number | null>(null);
   const [order, setOrder] = useState<OrderView | null>(null);
   const [draft, setDraft] = useState<DraftItem[]>([]);
-  const [dialog, setDialog] = useState<'move' | null>(null);
+  const [dialog, setDialog] = useState<'move' | 'join' | null>(null);
   // The order being billed, kept apart from the panel's: the dialog stays to show the change after the table is freed.
   const [billing, setBilling] = useState<OrderView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -175,6 +175,19 @@ export default function TakeOrder() {
     }
   }
 
+  async function join(other: TableView) {
+    if (!order || other.orderId === null) return;
+    try {
+      setOrder(await restaurantApi.join(order._id, other.orderId));
+      setDialog(null);
+      toast({ title: `${other.name} se unió a ${table?.name ?? 'la mesa'}`, color: 'success' });
+    } catch {
+      /* reported by the API client */
+    } finally {
+      reloadSoon();
+    }
+  }
+
   // F2 / F7 / F9 from anywhere on the screen.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -268,6 +281,9 @@ export default function TakeOrder() {
                   <button type="button" className="btn btn-secondary" onClick={() => setDialog('move')}>
                     Mover de mesa
                   </button>
+                  <button type="button" className="btn btn-secondary" onClick={() => setDialog('join')}>
+                    Unir mesa
+                  </button>
                   <button type="button" className="btn btn-secondary" disabled={order.billRequested || billable(order).length === 0} onClick={() => void requestBill()}>
                     Pedir cuenta
                   </button>
@@ -294,6 +310,19 @@ export default function TakeOrder() {
           </div>
         </Modal>
       )}
+      {dialog === 'join' && order && (
+        <Modal title="Unir otra mesa a esta orden" open onClose={() => setDialog(null)}>
+          <p className="mb-2 text-sm text-gray-600 dark:text-gray-300">{`Lo pendiente de cobro de la mesa elegida pasa a ${table?.name ?? 'esta mesa'}, y esa mesa queda libre.`}</p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="join-dialog">
+            {joinable(tables, tableId).length === 0 && <p className="col-span-full text-sm text-gray-500">No hay otras mesas ocupadas.</p>}
+            {joinable(tables, tableId).map((t) => (
+              <button key={t._id} type="button" className="btn btn-secondary" onClick={() => void join(t)}>
+                {`${t.name} · ${zones.find((z) => z._id === t.zoneId)?.name ?? ''}`}
+              </button>
+            ))}
+          </div>
+        </Modal>
+      )}
       {billing && (
         <BillDialog
           order={billing}
@@ -311,6 +340,11 @@ export default function TakeOrder() {
       )}
     </div>
   );
+}
+
+/** The other tables with an open order (occupied or asking for the bill): they may join this one. */
+function joinable(tables: TableView[], current: number | null): TableView[] {
+  return tables.filter((t) => t._id !== current && t.orderId !== null && (t.state === 'ocupada' || t.state === 'cuenta'));
 }
 
 /**
