@@ -120,7 +120,7 @@ pub fn collect(conn: &mut DbConnection, tenant: &Tenant, body: &Collect) -> AppR
             conn, tenant, &existing,
         )?)));
     }
-    let counter = sequence::lock_company(conn, company, CompanyDoc::CollectionReceipt)?;
+    let mut counter = sequence::lock_company(conn, company, CompanyDoc::CollectionReceipt)?;
     let client = Client::find(conn, company, body.client_id)?
         .filter(|c| !c.is_final_consumer)
         .ok_or_else(|| AppError::field("clientId", "El cliente no existe"))?;
@@ -224,7 +224,7 @@ pub fn collect(conn: &mut DbConnection, tenant: &Tenant, body: &Collect) -> AppR
             created_at: at,
         },
     )?;
-    sequence::advance_company(conn, &counter)?;
+    sequence::advance_company(conn, &mut counter)?;
     if !rows.is_empty() {
         Receipt::insert_allocations(conn, company, id, &rows)?;
     }

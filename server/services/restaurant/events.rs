@@ -97,7 +97,7 @@ fn record(
     kind: &str,
     order: OrderView,
 ) -> AppResult<()> {
-    let seq = sequence::advance_company_mut(conn, counter)?;
+    let seq = sequence::advance_company(conn, counter)?;
     let order_id = order.id;
     let payload = RestaurantEventView {
         seq,

@@ -41,10 +41,13 @@ struct Tail {
     read_at: Option<Instant>,
 }
 
+/// A tail shared by the streams of its branch; a stream holds its lock while it reads.
+type SharedTail = Arc<tokio::sync::Mutex<Tail>>;
+
 /// The tails of this server, by (company, branch).
 #[derive(Debug, Default)]
 pub struct EventFeed {
-    tails: Mutex<HashMap<(i64, i64), Arc<tokio::sync::Mutex<Tail>>>>,
+    tails: Mutex<HashMap<(i64, i64), SharedTail>>,
 }
 
 /// What a stream reads: the events to send, and the sequence up to which it has then seen every

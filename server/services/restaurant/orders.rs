@@ -312,8 +312,9 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
             Ok(Some(id)) if Client::find(conn, tenant.company, id)?.is_some() => Some(id),
             _ => return Err(AppError::field("clientId", "El cliente no existe")),
         };
-        let counter = sequence::lock_company(conn, tenant.company, CompanyDoc::RestaurantOrder)?;
-        let number = sequence::advance_company(conn, &counter)?;
+        let mut counter =
+            sequence::lock_company(conn, tenant.company, CompanyDoc::RestaurantOrder)?;
+        let number = sequence::advance_company(conn, &mut counter)?;
         let at = now();
         let (name, phone, address, reference, expected) = match delivery {
             Some((n, p, a, r, e)) => (Some(n), Some(p), a, r, e),

@@ -128,17 +128,6 @@ pub fn advance(conn: &mut DbConnection, counter: &Counter) -> AppResult<i64> {
     Ok(n)
 }
 
-/// [`advance_company`] for a transaction that takes several numbers under one lock: the counter
-/// then stands at the number taken.
-pub fn advance_company_mut(
-    conn: &mut DbConnection,
-    counter: &mut CompanyCounter,
-) -> AppResult<i64> {
-    let n = advance_company(conn, counter)?;
-    counter.last = n;
-    Ok(n)
-}
-
 /// Documents numbered once per company rather than per emission point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CompanyDoc {
@@ -186,8 +175,9 @@ pub fn lock_company(
     Ok(CompanyCounter { id, last })
 }
 
-/// Stores that `counter.next()` was used. Call it in the transaction that took the lock.
-pub fn advance_company(conn: &mut DbConnection, counter: &CompanyCounter) -> AppResult<i64> {
+/// Stores that `counter.next()` was used. Call it in the transaction that took the lock; the
+/// counter then stands at the number taken, so one lock may give several numbers.
+pub fn advance_company(conn: &mut DbConnection, counter: &mut CompanyCounter) -> AppResult<i64> {
     let n = counter.next();
     if counter::store_company(conn, counter.id, counter.last, n)? != 1 {
         return Err(AppError::Internal(anyhow::anyhow!(
@@ -195,5 +185,6 @@ pub fn advance_company(conn: &mut DbConnection, counter: &CompanyCounter) -> App
             counter.id
         )));
     }
+    counter.last = n;
     Ok(n)
 }
