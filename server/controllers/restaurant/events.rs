@@ -8,8 +8,10 @@
 //! The stream holds no database connection while it waits: it is woken by the process's hub
 //! ([`crate::db::notify`]) — PostgreSQL's notifications from any app server, SQLite's wake after
 //! the commit and poll — and then asks for the events after the last one it sent, which the
-//! server's streams share one read of ([`crate::services::restaurant::feed`]). A keep-alive
-//! comment every 15 s keeps proxies from closing it.
+//! server's streams share one read of ([`crate::services::restaurant::feed`]). A `ping` event
+//! every 15 s keeps proxies from closing it and tells the screen the connection is alive: a
+//! screen that hears nothing for a while reconnects (a Wi-Fi that dropped silently leaves a
+//! connection that never errors).
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
@@ -31,7 +33,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::form::QueryParams;
 use crate::models::restaurant::event::Event;
 
-/// Keep-alive comment interval.
+/// Keep-alive `ping` interval (the screens' watchdog allows a bit more than twice this).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// Longest wait without a wake before the stream looks at the table anyway (a listener that
 /// lost its connection reconnects and wakes everyone; this bounds the worst case).
@@ -210,6 +212,10 @@ pub async fn events(
     // like every API answer, nothing of it is stored (the SSE default is only `no-cache`).
     Ok((
         [("x-accel-buffering", "no"), ("cache-control", "no-store")],
-        Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)),
+        Sse::new(stream).keep_alive(
+            KeepAlive::new()
+                .interval(KEEP_ALIVE)
+                .event(SseEvent::default().event("ping").data("")),
+        ),
     ))
 }
