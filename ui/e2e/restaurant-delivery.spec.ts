@@ -5,44 +5,18 @@
  * round goes to the same order; on dispatch it is billed in cash through the tables' bill dialog
  * and the POS's payment dialog, and it leaves the list of open orders.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiPost, collectErrors, hydrated, scannableProducts, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { collectErrors, hydrated, scannableProducts, signIn } from './helpers';
+import { addProduct, openShift, signedIn } from './restaurant-helpers';
 
 /** This run's names (another run on the same database gets others). */
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
-
-/** A page of its own browser context signed in as `email`. */
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
-
-/** The signed-in user's open shift: the one they hold, else a new one on a new register. */
-async function openShift(page: Page) {
-  const last = await (await page.request.get('/api/Turn/getMyLastTurn')).json();
-  if (last?.state === 'open') return;
-  const register = await apiPost(page, '/api/cashRegister/register', { code: `D${stamp}`, name: `Caja domicilios ${stamp}` });
-  expect(register.status(), await register.text()).toBe(201);
-  const r = await apiPost(page, '/api/Turn/open', { cashRegisterId: (await register.json())._id, openingAmount: '20.00' });
-  expect(r.status(), await r.text()).toBe(201);
-}
-
-/** Picks the first product the search inside `scope` finds for `name`. */
-async function addProduct(scope: Locator, name: string) {
-  const search = scope.getByLabel('Buscar producto');
-  await search.fill(name);
-  await expect(scope.getByRole('listbox', { name: 'Productos encontrados' })).toContainText(name);
-  await search.press('Enter');
-  await expect(scope.getByTestId('draft')).toContainText(name);
-}
 
 test('a delivery reaches the kitchen, takes a second round, and is billed on dispatch', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const errors = collectErrors(page);
   await signIn(page, 'admin@demo.ec');
-  await openShift(page);
+  await openShift(page, `D${stamp}`, `Caja domicilios ${stamp}`);
   const [dish, drink] = await scannableProducts(page);
 
   // The kitchen screen, in another browser, as another user, connected to the feed.

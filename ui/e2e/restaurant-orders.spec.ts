@@ -7,44 +7,18 @@
  * (on a shift of a register made for this run) and the table is libre again. At the counter, an
  * express order is paid first and shows its number big, and the kitchen gets that number.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiPost, collectErrors, hydrated, scannableProducts, signIn } from './helpers';
+import { addProduct, openShift, signedIn } from './restaurant-helpers';
 
 /** This run's names (another run on the same database gets others). */
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
-
-/** A page of its own browser context signed in as `email`. */
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
-
-/** The signed-in user's open shift: the one they hold, else a new one on a new register. */
-async function openShift(page: Page) {
-  const last = await (await page.request.get('/api/Turn/getMyLastTurn')).json();
-  if (last?.state === 'open') return;
-  const register = await apiPost(page, '/api/cashRegister/register', { code: `R${stamp}`, name: `Caja restaurante ${stamp}` });
-  expect(register.status(), await register.text()).toBe(201);
-  const r = await apiPost(page, '/api/Turn/open', { cashRegisterId: (await register.json())._id, openingAmount: '20.00' });
-  expect(r.status(), await r.text()).toBe(201);
-}
-
-/** Picks the first product the order panel's search finds for `name`. */
-async function addProduct(page: Page, name: string) {
-  const search = page.getByLabel('Buscar producto');
-  await search.fill(name);
-  await expect(page.getByRole('listbox', { name: 'Productos encontrados' })).toContainText(name);
-  await search.press('Enter');
-  await expect(page.getByTestId('draft')).toContainText(name);
-}
 
 test('a table order reaches the kitchen live, comes back listo, is billed and frees the table; an express order shows its number', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const errors = collectErrors(page);
   await signIn(page, 'admin@demo.ec');
-  await openShift(page);
+  await openShift(page, `R${stamp}`, `Caja restaurante ${stamp}`);
 
   // A zone and a table of this run, placed on the plan.
   const zone = await apiPost(page, '/api/restaurant/zone/register', { name: `Terraza ${stamp}` });
