@@ -29,9 +29,13 @@ use crate::services::restaurant::events;
 /// Most events a tail keeps (the newest).
 const KEEP: usize = 1024;
 
-/// The events of one company's branch this server read last.
-#[derive(Debug)]
+/// The events of one company's branch this server read last. It starts at the company's last
+/// sequence read from the table (never at a sequence a client sent: a made-up `after` must not
+/// move the tail that every screen of the branch reads).
+#[derive(Debug, Default)]
 struct Tail {
+    /// `false` until the first read of the company's last sequence.
+    started: bool,
     /// Every event of the branch with `floor < seq <= through`, in order.
     events: VecDeque<Event>,
     floor: i64,
@@ -74,19 +78,16 @@ impl EventFeed {
         let key = (tenant.company.get(), branch);
         let tail = {
             let mut tails = self.tails.lock().unwrap_or_else(|e| e.into_inner());
-            tails
-                .entry(key)
-                .or_insert_with(|| {
-                    Arc::new(tokio::sync::Mutex::new(Tail {
-                        events: VecDeque::new(),
-                        floor: last,
-                        through: last,
-                        read_at: None,
-                    }))
-                })
-                .clone()
+            tails.entry(key).or_default().clone()
         };
         let mut tail = tail.lock().await;
+        if !tail.started {
+            let company = tenant.company;
+            let seq = db
+                .run(move |conn| Ok(Event::last_seq(conn, company)?))
+                .await?;
+            (tail.floor, tail.through, tail.started) = (seq, seq, true);
+        }
         if last < tail.floor {
             // Behind what the tail holds: this stream reads its own way up. A read that did not
             // fill a batch saw every event up to now, so at least up to the tail's floor.

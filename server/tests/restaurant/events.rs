@@ -270,6 +270,10 @@ async fn live(backend: Backend) {
     let writer = Api::sign_in(&base_a, "usuario@a.ec").await;
     let reader = writer.on(&base_b);
     let other = Api::sign_in(&base_b, "admin@b.ec").await;
+    // The server's first screen of the branch asks for a sequence that does not exist yet: it
+    // gets nothing until then, and the screens after it miss nothing.
+    let mut ahead = reader.events("?after=999999", None).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let mut kitchen = reader.events("", None).await;
     let mut spy = other.events("?after=0", None).await;
     let mut spy_a = other.on(&base_a).events("", None).await;
@@ -420,6 +424,8 @@ async fn live(backend: Backend) {
         assert_eq!(got, seq, "replayed in order");
     }
     assert!(replay.next(Duration::from_millis(500)).await.is_none());
+
+    assert!(ahead.next(Duration::from_millis(300)).await.is_none());
 
     // Company B's screens, on either server, saw nothing of A.
     assert!(spy.next(Duration::from_millis(300)).await.is_none());
