@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { collectErrors, hydrated, scannableProducts, signIn } from './helpers';
-import { addProduct, openShift, signedIn } from './restaurant-helpers';
+import { addProduct, openShift, payCash, signedIn } from './restaurant-helpers';
 
 /** This run's names (another run on the same database gets others). */
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -72,16 +72,7 @@ test('a delivery reaches the kitchen, takes a second round, and is billed on dis
 
   // Dispatched: billed whole, in cash with change; the order leaves the list.
   await card.getByRole('button', { name: 'Despachar y cobrar' }).click();
-  const options = page.getByTestId('bill-options');
-  await expect(options.getByTestId('bill-total')).not.toHaveText('…');
-  await options.getByRole('button', { name: 'Cobrar (Enter)' }).click();
-  const pay = page.getByTestId('pay-dialog');
-  await pay.getByLabel('Recibido').fill('100.00');
-  await pay.getByRole('button', { name: 'Registrar venta (Enter)' }).click();
-  const done = page.getByTestId('bill-done');
-  await expect(done).toContainText('Nota de venta');
-  await expect(done).toContainText('Cambio');
-  await done.getByRole('button', { name: 'Continuar' }).click();
+  await payCash(page);
   await expect(card).toHaveCount(0);
   const open = await (await page.request.get('/api/restaurant/order?kind=delivery&state=open&limit=100')).json();
   expect((open.results as { delivery?: { name: string } }[]).some((o) => o.delivery?.name === `Cliente ${stamp}`)).toBe(false);

@@ -34,3 +34,20 @@ export async function addProduct(scope: Page | Locator, name: string) {
   await search.press('Enter');
   await expect(scope.getByTestId('draft')).toContainText(name);
 }
+
+/**
+ * Bills the order whose bill options are open as one sales note paid in cash: receives 100.00 and
+ * checks the note and its change are shown, then continues.
+ */
+export async function payCash(page: Page) {
+  const options = page.getByTestId('bill-options');
+  await expect(options.getByTestId('bill-total')).not.toHaveText('…');
+  await options.getByRole('button', { name: 'Cobrar (Enter)' }).click();
+  const pay = page.getByTestId('pay-dialog');
+  await pay.getByLabel('Recibido').fill('100.00');
+  await pay.getByRole('button', { name: 'Registrar venta (Enter)' }).click();
+  const done = page.getByTestId('bill-done');
+  await expect(done).toContainText('Nota de venta');
+  await expect(done).toContainText('Cambio');
+  await done.getByRole('button', { name: 'Continuar' }).click();
+}

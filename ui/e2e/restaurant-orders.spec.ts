@@ -9,7 +9,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { apiPost, collectErrors, hydrated, scannableProducts, signIn } from './helpers';
-import { addProduct, openShift, signedIn } from './restaurant-helpers';
+import { addProduct, openShift, payCash, signedIn } from './restaurant-helpers';
 
 /** This run's names (another run on the same database gets others). */
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -100,16 +100,7 @@ test('a table order reaches the kitchen live, comes back listo, is billed and fr
 
   // The bill: a sales note paid in cash with change; the table is free again.
   await page.keyboard.press('F9');
-  const options = page.getByTestId('bill-options');
-  await expect(options.getByTestId('bill-total')).not.toHaveText('…');
-  await options.getByRole('button', { name: 'Cobrar (Enter)' }).click();
-  const pay = page.getByTestId('pay-dialog');
-  await pay.getByLabel('Recibido').fill('100.00');
-  await pay.getByRole('button', { name: 'Registrar venta (Enter)' }).click();
-  const done = page.getByTestId('bill-done');
-  await expect(done).toContainText('Nota de venta');
-  await expect(done).toContainText('Cambio');
-  await done.getByRole('button', { name: 'Continuar' }).click();
+  await payCash(page);
   await expect(tile).toHaveAttribute('data-state', 'libre');
   await expect(tile).toContainText('Libre');
 
@@ -119,6 +110,7 @@ test('a table order reaches the kitchen live, comes back listo, is billed and fr
   await addProduct(page, dish.name);
   await expect(page.getByTestId('express-total')).not.toHaveText('$ 0.00');
   await page.keyboard.press('F9');
+  const pay = page.getByTestId('pay-dialog');
   await pay.getByLabel('Recibido').fill('50.00');
   await pay.getByRole('button', { name: 'Registrar venta (Enter)' }).click();
   const called = page.getByTestId('express-number');
