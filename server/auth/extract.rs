@@ -78,10 +78,21 @@ async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>,
         None => Ok(None),
         Some(token) => {
             let ttl = state.config.session_ttl;
-            let loaded = state
+            // The read every request makes, answered from this thread when it can
+            // (`read_quick`); the rare write (extend or delete the session) goes the usual way.
+            let loaded = match state
                 .db
-                .read(move |conn| Ok(Session::signed_in(conn, &token, ttl)?))
-                .await?;
+                .read_quick(move |conn| Ok(Session::find_signed_in(conn, &token)?))
+                .await?
+            {
+                Some(found) if found.needs_upkeep() => {
+                    state
+                        .db
+                        .run(move |conn| Ok(Session::upkeep(conn, found, ttl)?))
+                        .await?
+                }
+                found => found,
+            };
             match loaded {
                 Some(found) if found.user.locked => Err(LOCKED.to_string()),
                 Some(found) => Ok(Some((

@@ -1,6 +1,9 @@
 /**
- * Engine entry: defines `globalThis.render(requestJson) → Promise<responseJson>`, the only function
- * the Rust server calls (see server/ssr/protocol.rs for both shapes).
+ * Engine entry: defines `globalThis.render(requestJson) → Promise<response>`, the only function
+ * the Rust server calls (see server/ssr/protocol.rs for both shapes). A page's answer is three
+ * parts joined by newlines — a JSON head, the hydration data (JSON text, which never holds a raw
+ * newline) and the markup as it is — so the markup is neither escaped into JSON here nor unescaped
+ * by the server: a long printable costs one copy, not three passes.
  *
  * The server has already authenticated the request and loaded each matched route's data; here
  * react-router runs its static handler with that data as the request context, then React renders
@@ -20,11 +23,13 @@ import { createRoutes, type ServerContext } from '../../ui/src/routes';
 interface RenderInput {
   url: string;
   data: ServerContext['data'];
+  /** False for a printable page, which carries no scripts: its hydration data is not built. */
+  hydrate?: boolean;
 }
 
-type RenderOutput =
+type RenderHead =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; html: string; hydration: string; title: string | null };
+  | { kind: 'page'; status: number; title: string | null };
 
 const handler = createStaticHandler(createRoutes('server'));
 
@@ -41,27 +46,33 @@ function serializeErrors(errors: Record<string, unknown> | null) {
 }
 
 async function render(input: string): Promise<string> {
-  const { url, data } = JSON.parse(input) as RenderInput;
+  const { url, data, hydrate } = JSON.parse(input) as RenderInput;
   const context = await handler.query(new Request(url), { requestContext: { data } as never });
-  let output: RenderOutput;
   if (context instanceof Response) {
-    output = { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
-  } else {
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-    const title =
-      [...context.matches]
-        .reverse()
-        .map((m) => (m.route.handle as { title?: string } | undefined)?.title)
-        .find(Boolean) ?? null;
-    const hydration = JSON.stringify({
-      loaderData: context.loaderData,
-      actionData: context.actionData,
-      errors: serializeErrors(context.errors),
-    });
-    output = { kind: 'page', status: context.statusCode, html, hydration, title };
+    const head: RenderHead = {
+      kind: 'redirect',
+      status: context.status,
+      location: context.headers.get('Location') ?? '/',
+    };
+    return JSON.stringify(head);
   }
-  return JSON.stringify(output);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  const title =
+    [...context.matches]
+      .reverse()
+      .map((m) => (m.route.handle as { title?: string } | undefined)?.title)
+      .find(Boolean) ?? null;
+  const hydration =
+    hydrate === false
+      ? ''
+      : JSON.stringify({
+          loaderData: context.loaderData,
+          actionData: context.actionData,
+          errors: serializeErrors(context.errors),
+        });
+  const head: RenderHead = { kind: 'page', status: context.statusCode, title };
+  return `${JSON.stringify(head)}\n${hydration}\n${html}`;
 }
 
 (globalThis as unknown as { render: typeof render }).render = render;

@@ -21,7 +21,7 @@ pub async fn current_user(
 ) -> AppResult<Json<CurrentUserView>> {
     let view = state
         .db
-        .run(move |conn| Ok(CurrentUserView::load(conn, &auth.user)?))
+        .read_quick(move |conn| Ok(CurrentUserView::load(conn, &auth.user)?))
         .await?;
     Ok(Json(view))
 }

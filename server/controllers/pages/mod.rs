@@ -178,14 +178,13 @@ async fn render_matched<const N: usize>(
     let input = match serde_json::to_string(&RenderInput {
         url: &url,
         data: &data,
+        hydrate: !route.is_some_and(|r| r.printable),
     }) {
         Ok(input) => input,
         Err(err) => return internal(anyhow::anyhow!(err)),
     };
     let rendered = match state.ssr.render(input).await {
-        Ok(json) => {
-            serde_json::from_str::<RenderOutput>(&json).map_err(|e| SsrError::Render(e.to_string()))
-        }
+        Ok(answer) => RenderOutput::parse(&answer).map_err(SsrError::Render),
         Err(err) => Err(err),
     };
     match rendered {
@@ -242,6 +241,7 @@ pub async fn render_input(
     serde_json::to_string(&RenderInput {
         url: &url,
         data: &data,
+        hydrate: !route.as_ref().is_some_and(|r| r.printable),
     })
     .map_err(|e| AppError::Internal(e.into()))
 }
@@ -260,7 +260,7 @@ async fn load_data(
             Some(
                 state
                     .db
-                    .run(move |conn| Ok(CurrentUserView::load(conn, &u)?))
+                    .read_quick(move |conn| Ok(CurrentUserView::load(conn, &u)?))
                     .await?,
             )
         }

@@ -49,6 +49,14 @@ pub struct SignedIn {
 /// Sessions are extended at most this often, so reads do not turn every request into a write.
 const TOUCH_EVERY: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
 
+impl SignedIn {
+    /// True when the session has expired (to delete) or is due to be extended.
+    pub fn needs_upkeep(&self) -> bool {
+        let at = now();
+        self.session_expires_at <= at || at - self.session_last_seen_at >= TOUCH_EVERY
+    }
+}
+
 fn ttl(ttl: Duration) -> chrono::TimeDelta {
     chrono::TimeDelta::from_std(ttl).unwrap_or(chrono::TimeDelta::hours(12))
 }
@@ -87,10 +95,25 @@ impl Session {
         token: &str,
         lifetime: Duration,
     ) -> QueryResult<Option<SignedIn>> {
-        let Some(found) = crate::db::signed_in::find::<SignedIn>(conn, &random::digest(token))?
-        else {
-            return Ok(None);
-        };
+        match Session::find_signed_in(conn, token)? {
+            Some(found) if found.needs_upkeep() => Session::upkeep(conn, found, lifetime),
+            found => Ok(found),
+        }
+    }
+
+    /// The session of a cookie token with its user, time zone and licence, as stored: one read
+    /// that writes nothing (the caller runs [`Session::upkeep`] when
+    /// [`SignedIn::needs_upkeep`]).
+    pub fn find_signed_in(conn: &mut DbConnection, token: &str) -> QueryResult<Option<SignedIn>> {
+        crate::db::signed_in::find::<SignedIn>(conn, &random::digest(token))
+    }
+
+    /// The write a found session may need: deleted when expired (`None`), else extended.
+    pub fn upkeep(
+        conn: &mut DbConnection,
+        found: SignedIn,
+        lifetime: Duration,
+    ) -> QueryResult<Option<SignedIn>> {
         let at = now();
         if found.session_expires_at <= at {
             diesel::delete(sessions::table.find(found.session_id)).execute(conn)?;
