@@ -26,11 +26,6 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
-use mostrador::auth::csrf::CsrfToken;
-use mostrador::auth::extract::AuthUser;
-use mostrador::config::{Config, Secret};
-use mostrador::controllers::pages::render_input;
-use mostrador::models::auth::user::User;
 use mostrador::ssr::EngineKind;
 use mostrador::ssr::bundle::{SERVER_JS, build_id};
 use mostrador::ssr::engine::Engine;
@@ -260,31 +255,7 @@ fn get_page(conn: &mut Connection, path: &str, cookie: &str, expected: &str) -> 
 /// The engine input of `path` for the demo cashier, prepared by the server's own loaders on the
 /// benchmark's database (what a request would hand to the engine).
 fn engine_input(db: &str, path: &str) -> String {
-    let mut config = Config::from_env().expect("configuración");
-    config.database_url = db.to_string();
-    config.ssr_workers = 1;
-    config.secret = Some(Secret::new(BENCH_SECRET).expect("secreto"));
-    let runtime = tokio::runtime::Runtime::new().expect("tokio");
-    runtime.block_on(async {
-        let state = mostrador::server::build_state(config).expect("estado");
-        let user = state
-            .db
-            .run(|conn| Ok(User::find_by_email(conn, "cajero@demo.ec")?.expect("cajero demo")))
-            .await
-            .expect("usuario");
-        let auth = AuthUser {
-            user,
-            session_id: 0,
-            zone: Default::default(),
-        };
-        let csrf = CsrfToken {
-            value: "x".repeat(43),
-            from_cookie: true,
-        };
-        render_input(&state, path, Some(&auth), &csrf)
-            .await
-            .expect("datos de la página")
-    })
+    node::page_input(db, path, "cajero@demo.ec", Some(BENCH_SECRET))
 }
 
 /// One measured row: p50 and p95, and how many times faster than Node's HTTP server and Node's

@@ -9,6 +9,9 @@ echo
 echo "== Servidor =="
 cargo bench --quiet --bench server
 echo
+echo "== SSR con carga frente a Node.js (A4 de 150 líneas y /admin, wrk con 32 conexiones) =="
+cargo bench --quiet --bench ssr_load
+echo
 echo "== Comprobantes electrónicos del SRI =="
 cargo bench --quiet --bench sri
 echo

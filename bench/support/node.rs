@@ -65,6 +65,12 @@ impl HttpServer {
     /// Starts the server (`None` without Node.js); `build` and `css` fill the shell as
     /// Mostrador's does.
     pub fn start(input: &str, build: &str, css: &[String]) -> Option<HttpServer> {
+        HttpServer::cluster(input, build, css, 1)
+    }
+
+    /// [`HttpServer::start`] as a `node:cluster` of `workers` processes sharing the port (one
+    /// process when `workers` is 1).
+    pub fn cluster(input: &str, build: &str, css: &[String], workers: usize) -> Option<HttpServer> {
         use std::io::BufRead;
         let (dir, bundle, input_file) = files(input)?;
         let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-ssr-server.mjs");
@@ -74,6 +80,7 @@ impl HttpServer {
             .arg(&input_file)
             .arg(build)
             .args(css)
+            .env("NODE_SSR_WORKERS", workers.to_string())
             .stdout(std::process::Stdio::piped())
             .spawn()
             .ok()?;
@@ -96,8 +103,52 @@ impl HttpServer {
 }
 
 impl Drop for HttpServer {
+    /// Asks the server to stop (a cluster's primary then stops its workers), killing it if it
+    /// cannot be asked.
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        let asked = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !asked {
+            let _ = self.child.kill();
+        }
         let _ = self.child.wait();
     }
+}
+
+/// The engine input of page `path` for the user `email`, prepared by the server's own loaders on
+/// database `db` (what a request of that user would hand to the engine); `secret` when the
+/// database holds sealed certificates.
+pub fn page_input(db: &str, path: &str, email: &str, secret: Option<&str>) -> String {
+    use mostrador::auth::csrf::CsrfToken;
+    use mostrador::auth::extract::AuthUser;
+    use mostrador::config::{Config, Secret};
+    use mostrador::models::auth::user::User;
+    let mut config = Config::from_env().expect("configuración");
+    config.database_url = db.to_string();
+    config.ssr_workers = 1;
+    config.secret = secret.map(|s| Secret::new(s).expect("secreto"));
+    let runtime = tokio::runtime::Runtime::new().expect("tokio");
+    let email = email.to_string();
+    runtime.block_on(async {
+        let state = mostrador::server::build_state(config).expect("estado");
+        let user = state
+            .db
+            .run(move |conn| Ok(User::find_by_email(conn, &email)?.expect("usuario de demostración")))
+            .await
+            .expect("usuario");
+        let auth = AuthUser {
+            user,
+            session_id: 0,
+            zone: Default::default(),
+        };
+        let csrf = CsrfToken {
+            value: "x".repeat(43),
+            from_cookie: true,
+        };
+        mostrador::controllers::pages::render_input(&state, path, Some(&auth), &csrf)
+            .await
+            .expect("datos de la página")
+    })
 }
