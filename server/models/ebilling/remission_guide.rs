@@ -10,36 +10,23 @@ use crate::db::schema::{remission_guide_emails, remission_guide_lines, remission
 use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 
-/// A guía header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = remission_guides)]
-pub struct RemissionGuide {
-    pub id: i64,
+crate::row_structs! {
+    /// A guía header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = remission_guides)]
+    pub struct RemissionGuide;
+
+    /// A header to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = remission_guides)]
+    pub struct NewRemissionGuide;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
     pub sequential: i64,
     /// `estab-ptoEmi-secuencial`.
-    pub number: String,
-    pub transfer_id: Option<i64>,
-    pub sri_document_id: i64,
-    pub carrier_name: String,
-    pub carrier_identification: String,
-    pub plate: String,
-    pub start_date: NaiveDate,
-    pub end_date: NaiveDate,
-    pub user_id: i64,
-    pub created_at: NaiveDateTime,
-}
-
-/// A header to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = remission_guides)]
-pub struct NewRemissionGuide {
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub emission_point_id: i64,
-    pub sequential: i64,
     pub number: String,
     pub transfer_id: Option<i64>,
     pub sri_document_id: i64,

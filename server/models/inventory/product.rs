@@ -30,12 +30,18 @@ pub const UNITS: &[&str] = &[
 /// IVA `codigoPorcentaje` a product may carry (PRODUCT.md §4, the rates in force).
 pub const IVA_CODES: &[&str] = &["0", "4", "5", "6", "7", "8", "10"];
 
-/// A product row.
-#[derive(Debug, Clone, Default, Queryable, Selectable)]
-#[diesel(table_name = products)]
-pub struct Product {
-    pub id: i64,
-    pub company_id: i64,
+crate::row_structs! {
+    /// A product row.
+    #[derive(Debug, Clone, Default, Queryable, Selectable)]
+    #[diesel(table_name = products)]
+    pub struct Product;
+
+    /// The editable fields (with barcodes and recipe lines).
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct ProductFields;
+
+    pub(row) id: i64,
+    pub(row) company_id: i64,
     pub code: String,
     pub name: String,
     pub description: Option<String>,
@@ -47,13 +53,16 @@ pub struct Product {
     pub price3: Option<i64>,
     pub min_stock: i64,
     pub kind: String,
-    pub search_text: String,
+    pub(row) search_text: String,
     pub active: bool,
-    pub locked: bool,
-    pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
+    pub(row) locked: bool,
+    pub(row) created_at: NaiveDateTime,
+    pub(row) updated_at: NaiveDateTime,
     /// When the picture last changed (ms), `None` without one (`product_image.rs`).
-    pub image_version: Option<i64>,
+    pub(row) image_version: Option<i64>,
+    pub(new) barcodes: Vec<String>,
+    /// `(ingredient_id, quantity)`.
+    pub(new) recipe: Vec<(i64, i64)>,
 }
 
 /// Whether products of `kind` have stock and kardex (everything but services and recipes, whose
@@ -107,26 +116,6 @@ impl StockFacts {
             }),
         )
     }
-}
-
-/// The editable fields (with barcodes and recipe lines).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProductFields {
-    pub code: String,
-    pub name: String,
-    pub description: Option<String>,
-    pub category_id: Option<i64>,
-    pub unit: String,
-    pub iva_code: String,
-    pub price: i64,
-    pub price2: Option<i64>,
-    pub price3: Option<i64>,
-    pub min_stock: i64,
-    pub kind: String,
-    pub active: bool,
-    pub barcodes: Vec<String>,
-    /// `(ingredient_id, quantity)`.
-    pub recipe: Vec<(i64, i64)>,
 }
 
 /// Filters of the product list besides the search.

@@ -10,40 +10,18 @@ use crate::db::schema::{purchase_lines, purchases};
 use crate::db::search::search_fold;
 use crate::models::CompanyId;
 
-/// A purchase row (amounts in millionths of a dollar).
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = purchases)]
-pub struct Purchase {
-    pub id: i64,
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub kind: String,
-    pub idempotency_key: String,
-    pub supplier_id: i64,
-    pub document_number: Option<String>,
-    pub authorization_number: Option<String>,
-    pub date: NaiveDate,
-    pub warehouse_id: Option<i64>,
-    pub category: Option<String>,
-    pub subtotal: i64,
-    pub discount: i64,
-    pub iva: i64,
-    pub total: i64,
-    pub payment_method: String,
-    pub bank_account_id: Option<i64>,
-    pub turn_id: Option<i64>,
-    pub cancelled: bool,
-    pub cancel_reason: Option<String>,
-    pub cancelled_by: Option<i64>,
-    pub cancelled_at: Option<NaiveDateTime>,
-    pub user_id: i64,
-    pub created_at: NaiveDateTime,
-}
+crate::row_structs! {
+    /// A purchase row (amounts in millionths of a dollar).
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = purchases)]
+    pub struct Purchase;
 
-/// A purchase to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = purchases)]
-pub struct NewPurchase {
+    /// A purchase to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = purchases)]
+    pub struct NewPurchase;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub kind: String,
@@ -61,6 +39,10 @@ pub struct NewPurchase {
     pub payment_method: String,
     pub bank_account_id: Option<i64>,
     pub turn_id: Option<i64>,
+    pub(row) cancelled: bool,
+    pub(row) cancel_reason: Option<String>,
+    pub(row) cancelled_by: Option<i64>,
+    pub(row) cancelled_at: Option<NaiveDateTime>,
     pub user_id: i64,
     pub created_at: NaiveDateTime,
 }

@@ -15,56 +15,46 @@ use crate::db::search::search_fold;
 use crate::models::CompanyId;
 use crate::models::sales::document::DocumentQuery;
 
-/// A credit note header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = credit_notes)]
-pub struct CreditNote {
-    pub id: i64,
+crate::row_structs! {
+    /// A credit note header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = credit_notes)]
+    pub struct CreditNote;
+
+    /// A header to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = credit_notes)]
+    pub struct NewCreditNote<'a>;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
     pub sequential: i64,
-    pub number: String,
+    pub(row) number: String,
+    pub(new) number: &'a str,
     pub sale_id: i64,
     pub client_id: i64,
     pub user_id: i64,
-    pub reason: String,
-    pub refund: String,
+    pub(row) reason: String,
+    pub(row) refund: String,
+    pub(new) reason: &'a str,
+    pub(new) refund: &'a str,
     pub subtotal: i64,
     pub iva: i64,
     pub total: i64,
     pub created_at: NaiveDateTime,
     /// [`KIND_INTERNAL`] or [`KIND_ELECTRONIC`].
-    pub kind: String,
+    pub(row) kind: String,
     /// The nota de crédito in the SRI queue (`sri_documents.id`), for an electronic one.
-    pub sri_document_id: Option<i64>,
+    pub(row) sri_document_id: Option<i64>,
+    pub(new) kind: &'a str,
 }
 
 /// `credit_notes.kind` of a credit note against a sales note.
 pub const KIND_INTERNAL: &str = "internal";
 /// `credit_notes.kind` of an electronic nota de crédito against a factura.
 pub const KIND_ELECTRONIC: &str = "electronic";
-
-/// A header to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = credit_notes)]
-pub struct NewCreditNote<'a> {
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub emission_point_id: i64,
-    pub sequential: i64,
-    pub number: &'a str,
-    pub sale_id: i64,
-    pub client_id: i64,
-    pub user_id: i64,
-    pub reason: &'a str,
-    pub refund: &'a str,
-    pub subtotal: i64,
-    pub iva: i64,
-    pub total: i64,
-    pub created_at: NaiveDateTime,
-    pub kind: &'a str,
-}
 
 /// A returned line.
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]

@@ -13,17 +13,27 @@ use crate::db::search::search_fold;
 use crate::models::CompanyId;
 use crate::models::sales::document::DocumentQuery;
 
-/// A sale header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = sales)]
-pub struct Sale {
-    pub id: i64,
+crate::row_structs! {
+    /// A sale header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = sales)]
+    pub struct Sale;
+
+    /// A header to insert (`None` stored as NULL, so that the insert's SQL never varies and stays
+    /// prepared).
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = sales, treat_none_as_default_value = false)]
+    pub struct NewSale<'a>;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
     pub sequential: i64,
-    pub number: String,
-    pub idempotency_key: String,
+    pub(row) number: String,
+    pub(row) idempotency_key: String,
+    pub(new) number: &'a str,
+    pub(new) idempotency_key: &'a str,
     pub client_id: i64,
     pub warehouse_id: i64,
     pub user_id: i64,
@@ -35,45 +45,20 @@ pub struct Sale {
     pub iva: i64,
     pub total: i64,
     pub change_given: i64,
-    pub note: Option<String>,
+    pub(row) note: Option<String>,
+    pub(new) note: Option<&'a str>,
     pub created_at: NaiveDateTime,
     /// [`KIND_NOTE`] or [`KIND_INVOICE`].
-    pub kind: String,
+    pub(row) kind: String,
     /// The factura in the SRI queue (`sri_documents.id`), for a sale of kind invoice.
-    pub sri_document_id: Option<i64>,
+    pub(row) sri_document_id: Option<i64>,
+    pub(new) kind: &'a str,
 }
 
 /// `sales.kind` of a sales note.
 pub const KIND_NOTE: &str = "note";
 /// `sales.kind` of an electronic factura.
 pub const KIND_INVOICE: &str = "invoice";
-
-/// A header to insert (`None` stored as NULL, so that the insert's SQL never varies and stays
-/// prepared).
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = sales, treat_none_as_default_value = false)]
-pub struct NewSale<'a> {
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub emission_point_id: i64,
-    pub sequential: i64,
-    pub number: &'a str,
-    pub idempotency_key: &'a str,
-    pub client_id: i64,
-    pub warehouse_id: i64,
-    pub user_id: i64,
-    pub turn_id: Option<i64>,
-    pub quote_id: Option<i64>,
-    pub gross: i64,
-    pub discount: i64,
-    pub subtotal: i64,
-    pub iva: i64,
-    pub total: i64,
-    pub change_given: i64,
-    pub note: Option<&'a str>,
-    pub created_at: NaiveDateTime,
-    pub kind: &'a str,
-}
 
 impl NewSale<'_> {
     /// The stored row this header becomes under `id` (a sale just registered answers from
