@@ -5,9 +5,9 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
+use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::{remission_guide_emails, remission_guide_lines, remission_guides};
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 
 crate::row_structs! {
@@ -79,11 +79,7 @@ pub struct RemissionGuideEmail {
     pub email: String,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<remission_guides::table, diesel::dsl::AsSelect<RemissionGuide, DbBackend>>,
-    DbBackend,
->;
+type Query = crate::models::ListQuery<remission_guides::table, RemissionGuide>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, remission_guides::id;
     "date" => remission_guides::created_at,

@@ -125,11 +125,7 @@ pub struct ProductFilter {
     pub kind: Option<String>,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<products::table, diesel::dsl::AsSelect<Product, DbBackend>>,
-    DbBackend,
->;
+type Query = crate::models::ListQuery<products::table, Product>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, products::id;
     "name" => products::name,

@@ -60,11 +60,7 @@ pub struct Filter {
     pub overdue_on: Option<NaiveDate>,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<payables::table, diesel::dsl::AsSelect<Payable, crate::db::DbBackend>>,
-    crate::db::DbBackend,
->;
+type Query = crate::models::ListQuery<payables::table, Payable>;
 
 const SORTS: &[crate::db::list::SortKey<Query>] = crate::sort_keys![Query, payables::id;
     "dueDate" => payables::due_date,

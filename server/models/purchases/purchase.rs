@@ -70,11 +70,7 @@ pub struct Filter {
     pub supplier_id: Option<i64>,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<purchases::table, diesel::dsl::AsSelect<Purchase, crate::db::DbBackend>>,
-    crate::db::DbBackend,
->;
+type Query = crate::models::ListQuery<purchases::table, Purchase>;
 
 const SORTS: &[crate::db::list::SortKey<Query>] = crate::sort_keys![Query, purchases::id;
     "date" => purchases::date,
