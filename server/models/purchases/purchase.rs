@@ -115,28 +115,14 @@ impl Purchase {
         crate::db::list::paginate(conn, params, filtered, SORTS)
     }
 
-    /// The company's purchase `id`.
-    pub fn find(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<Option<Self>> {
-        purchases::table
-            .filter(purchases::company_id.eq(company.get()))
-            .filter(purchases::id.eq(id))
-            .select(Purchase::as_select())
-            .first(conn)
-            .optional()
+    crate::company_lookup! {
+        /// The company's purchase `id`.
+        pub fn find(id: i64 => id) -> Option<Self> in purchases
     }
 
-    /// The purchase registered with this idempotency key, if any.
-    pub fn find_by_key(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        key: &str,
-    ) -> QueryResult<Option<Self>> {
-        purchases::table
-            .filter(purchases::company_id.eq(company.get()))
-            .filter(purchases::idempotency_key.eq(key))
-            .select(Purchase::as_select())
-            .first(conn)
-            .optional()
+    crate::company_lookup! {
+        /// The purchase registered with this idempotency key, if any.
+        pub fn find_by_key(key: &str => idempotency_key) -> Option<Self> in purchases
     }
 
     /// Whether the supplier's document is already registered in an active purchase.
