@@ -9,9 +9,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::list::{ListParams, Page, SortKey};
-use crate::db::schema::{clients, credit_note_lines, credit_notes};
-use crate::db::search::search_fold;
+use crate::db::list::SortKey;
+use crate::db::schema::{credit_note_lines, credit_notes};
 use crate::models::CompanyId;
 use crate::models::sales::document::DocumentQuery;
 
@@ -79,82 +78,8 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, credit_notes::id;
 ];
 
 impl CreditNote {
-    /// One page of the branch's credit notes of `kind` with the client's name.
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch_office_id: i64,
-        kind: &str,
-        params: &ListParams,
-    ) -> QueryResult<Page<(CreditNote, String)>> {
-        let kind = kind.to_string();
-        crate::branch_documents!(
-            conn, company, branch_office_id, params,
-            credit_notes: CreditNote as Query, SORTS,
-            where |query| query.filter(credit_notes::kind.eq(kind.clone())),
-            |query, pattern| query.filter(
-                search_fold(clients::name)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(credit_notes::number.like(pattern).escape('\\')),
-            )
-        )
-    }
-
-    /// One credit note of the company.
-    pub fn find(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-    ) -> QueryResult<Option<CreditNote>> {
-        credit_notes::table
-            .filter(credit_notes::company_id.eq(company.get()))
-            .filter(credit_notes::id.eq(id))
-            .select(CreditNote::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// One credit note of `kind` of the company.
-    pub fn find_of_kind(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        kind: &str,
-    ) -> QueryResult<Option<CreditNote>> {
-        credit_notes::table
-            .filter(credit_notes::company_id.eq(company.get()))
-            .filter(credit_notes::id.eq(id))
-            .filter(credit_notes::kind.eq(kind))
-            .select(CreditNote::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// The electronic credit note of the company that carries SRI document `document_id`.
-    pub fn of_document(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        document_id: i64,
-    ) -> QueryResult<Option<CreditNote>> {
-        credit_notes::table
-            .filter(credit_notes::company_id.eq(company.get()))
-            .filter(credit_notes::sri_document_id.eq(document_id))
-            .select(CreditNote::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// Links an electronic credit note to its SRI document (same transaction as both inserts).
-    pub fn set_sri_document(
-        conn: &mut DbConnection,
-        id: i64,
-        document_id: i64,
-    ) -> QueryResult<usize> {
-        diesel::update(credit_notes::table.filter(credit_notes::id.eq(id)))
-            .set(credit_notes::sri_document_id.eq(Some(document_id)))
-            .execute(conn)
-    }
+    // `list`, `find`, `find_of_kind`, `of_document` and `set_sri_document`.
+    crate::sri_linked_header!(credit_notes: CreditNote as Query, SORTS);
 
     /// Corrects the reason of the company's credit note `id` («Corregir y reenviar»).
     pub fn set_reason(

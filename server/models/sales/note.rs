@@ -6,10 +6,9 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::list::{ListParams, Page, SortKey};
+use crate::db::list::SortKey;
 use crate::db::native;
 use crate::db::schema::{clients, sale_lines, sale_payments, sales};
-use crate::db::search::search_fold;
 use crate::models::CompanyId;
 use crate::models::sales::document::DocumentQuery;
 
@@ -133,78 +132,8 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sales::id;
 ];
 
 impl Sale {
-    /// One page of the branch's sales of `kind` (search: number or client name; date range).
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch_office_id: i64,
-        kind: &str,
-        params: &ListParams,
-    ) -> QueryResult<Page<SaleRow>> {
-        let kind = kind.to_string();
-        crate::branch_documents!(
-            conn, company, branch_office_id, params,
-            sales: Sale as Query, SORTS,
-            where |query| query.filter(sales::kind.eq(kind.clone())),
-            |query, pattern| query.filter(
-                search_fold(clients::name)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(sales::number.like(pattern).escape('\\')),
-            )
-        )
-    }
-
-    /// One sale of the company.
-    pub fn find(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<Option<Sale>> {
-        sales::table
-            .filter(sales::company_id.eq(company.get()))
-            .filter(sales::id.eq(id))
-            .select(Sale::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// One sale of `kind` of the company.
-    pub fn find_of_kind(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        kind: &str,
-    ) -> QueryResult<Option<Sale>> {
-        sales::table
-            .filter(sales::company_id.eq(company.get()))
-            .filter(sales::id.eq(id))
-            .filter(sales::kind.eq(kind))
-            .select(Sale::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// The factura of the company that carries SRI document `document_id`.
-    pub fn of_document(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        document_id: i64,
-    ) -> QueryResult<Option<Sale>> {
-        sales::table
-            .filter(sales::company_id.eq(company.get()))
-            .filter(sales::sri_document_id.eq(document_id))
-            .select(Sale::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// Links a factura to its SRI document (in the transaction that registered both).
-    pub fn set_sri_document(
-        conn: &mut DbConnection,
-        sale_id: i64,
-        document_id: i64,
-    ) -> QueryResult<usize> {
-        diesel::update(sales::table.filter(sales::id.eq(sale_id)))
-            .set(sales::sri_document_id.eq(Some(document_id)))
-            .execute(conn)
-    }
+    // `list`, `find`, `find_of_kind`, `of_document` and `set_sri_document`.
+    crate::sri_linked_header!(sales: Sale as Query, SORTS);
 
     /// The sale registered with this idempotency key, if any.
     pub fn find_by_key(
