@@ -5,9 +5,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::db::DbConnection;
 use crate::db::schema::{restaurant_orders, restaurant_tables};
 use crate::db::search::search_fold;
-use crate::db::{DbConnection, lower};
 use crate::models::CompanyId;
 
 crate::row_structs! {
@@ -51,6 +51,7 @@ crate::catalogue! {
         scope: branch_office_id,
         insert: TableFields,
         update: TableFields,
+        unique: name in branch_office_id,
         search: |pattern| search_fold(restaurant_tables::name).like(pattern).escape('\\'),
         sort: restaurant_tables::id;
             "name" => restaurant_tables::name,
@@ -104,23 +105,6 @@ impl RestaurantTable {
             .order(restaurant_tables::id.asc())
             .select((restaurant_tables::id, restaurant_tables::name))
             .load(conn)
-    }
-
-    /// Whether another table of the branch already has this name (case-insensitive).
-    pub fn name_taken(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch: i64,
-        name: &str,
-        except: Option<i64>,
-    ) -> QueryResult<bool> {
-        let mut query = of(company)
-            .filter(restaurant_tables::branch_office_id.eq(branch))
-            .filter(lower(restaurant_tables::name).eq(name.to_lowercase()));
-        if let Some(id) = except {
-            query = query.filter(restaurant_tables::id.ne(id));
-        }
-        Ok(query.count().get_result::<i64>(conn)? > 0)
     }
 
     /// The open orders on the company's tables among `ids`.
