@@ -1,5 +1,8 @@
 //! Platform administration from the command line.
 
+use chrono::NaiveDateTime;
+use diesel::QueryResult;
+
 use crate::auth::password;
 use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::config::Config;
@@ -60,22 +63,12 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
                 updated_at: at,
             },
         )?;
-        let branch = BranchOffice::insert(
+        insert_branch(
             conn,
-            &NewBranchOffice {
-                company_id: company.id,
-                code: "001",
-                name: "Matriz",
-                address: args.address.trim(),
-                created_at: at,
-                updated_at: at,
-            },
-        )?;
-        EmissionPoint::sync(
-            conn,
-            company.scope(),
-            branch.id,
-            &[("001".into(), "Caja principal".into())],
+            &company,
+            ["001", "Matriz", args.address.trim()],
+            "Caja principal",
+            at,
         )?;
         // Counted in the new company's own days.
         let today = Company::zone(conn, company.scope())?.today();
@@ -84,6 +77,35 @@ pub fn create_company(conn: &mut DbConnection, args: &CompanyAddArgs) -> anyhow:
         Client::insert_final_consumer(conn, company.scope())?;
         Ok(company)
     })
+}
+
+/// Inserts branch `[code, name, address]` of `company` with its emission point `001`, named
+/// `point`; returns the branch.
+pub(crate) fn insert_branch(
+    conn: &mut DbConnection,
+    company: &Company,
+    [code, name, address]: [&str; 3],
+    point: &str,
+    at: NaiveDateTime,
+) -> QueryResult<BranchOffice> {
+    let branch = BranchOffice::insert(
+        conn,
+        &NewBranchOffice {
+            company_id: company.id,
+            code,
+            name,
+            address,
+            created_at: at,
+            updated_at: at,
+        },
+    )?;
+    EmissionPoint::sync(
+        conn,
+        company.scope(),
+        branch.id,
+        &[("001".into(), point.into())],
+    )?;
+    Ok(branch)
 }
 
 /// Creates a verified user in a company with access to one branch (or all); returns the user.

@@ -1,12 +1,19 @@
 //! The demo company, so a newcomer can sign in at once (`mostrador demo` or `serve --demo`).
 
-use crate::cli::admin::{create_company, create_user, grant_licence};
+use diesel::QueryResult;
+
+use crate::auth::extract::AuthUser;
+use crate::auth::roles::Tenant;
+use crate::cli::admin::{create_company, create_user, grant_licence, insert_branch};
 use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
-use crate::db::Database;
+use crate::db::{Database, DbConnection};
+use crate::models::CompanyId;
 use crate::models::auth::user::{Role, User};
-use crate::models::config::branch_office::{BranchOffice, NewBranchOffice};
+use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
-use crate::models::config::emission_point::EmissionPoint;
+use crate::models::inventory::stock::{Stock, StockListing};
+use crate::models::inventory::warehouse::Warehouse;
+use crate::util::time::Zone;
 
 /// RUC of the demo company (a valid sociedad RUC: check digit 4).
 pub const DEMO_RUC: &str = "1790011224001";
@@ -19,33 +26,71 @@ pub const DEMO_USERS: [(&str, &str, Role); 3] = [
     ("cajero@demo.ec", "Cajero Demo", Role::Cashier),
 ];
 
+/// What a demo loader acts as: `user` of `company`, in the company's time zone, outside any
+/// session.
+pub(crate) fn demo_tenant(user: User, zone: Zone, company: CompanyId) -> Tenant {
+    Tenant {
+        auth: AuthUser {
+            user,
+            session_id: 0,
+            zone,
+        },
+        company,
+    }
+}
+
+/// The branch's main warehouse and the first `limit` rows of its stock listing; `None` when the
+/// branch has no warehouse.
+pub(crate) fn main_stock(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    branch: i64,
+    limit: i64,
+) -> QueryResult<Option<(Warehouse, Vec<StockListing>)>> {
+    let Some(cellar) = Warehouse::default_of(conn, company, branch)? else {
+        return Ok(None);
+    };
+    let listing = Stock::listing(conn, company, branch, Some(cellar.id), None, false, limit)?;
+    Ok(Some((cellar, listing)))
+}
+
+/// The first `take` products with at least `min` in stock among the first `limit` rows of the
+/// main warehouse's listing ([`main_stock`]); none when the branch has no warehouse.
+pub(crate) fn well_stocked(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    branch: i64,
+    limit: i64,
+    min: i64,
+    take: usize,
+) -> QueryResult<Vec<i64>> {
+    let Some((_, listing)) = main_stock(conn, company, branch, limit)? else {
+        return Ok(Vec::new());
+    };
+    Ok(listing
+        .into_iter()
+        .filter(|(s, ..)| s.quantity >= min)
+        .map(|(s, ..)| s.product_id)
+        .take(take)
+        .collect())
+}
+
 /// A second establishment, so branch switching can be tried at once.
-fn add_second_branch(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
+fn add_second_branch(conn: &mut DbConnection) -> anyhow::Result<()> {
     let company = Company::find_by_ruc(conn, DEMO_RUC)?
         .ok_or_else(|| anyhow::anyhow!("falta la empresa demo"))?;
-    let at = crate::util::time::now();
-    let branch = BranchOffice::insert(
+    insert_branch(
         conn,
-        &NewBranchOffice {
-            company_id: company.id,
-            code: "002",
-            name: "Sucursal Norte",
-            address: "Av. de la Prensa N58-12, Quito",
-            created_at: at,
-            updated_at: at,
-        },
-    )?;
-    EmissionPoint::sync(
-        conn,
-        company.scope(),
-        branch.id,
-        &[("001".into(), "Caja Norte".into())],
+        &company,
+        ["002", "Sucursal Norte", "Av. de la Prensa N58-12, Quito"],
+        "Caja Norte",
+        crate::util::time::now(),
     )?;
     Ok(())
 }
 
 /// Two cash registers in the main branch (when it has none), so a shift can be opened at once.
-fn add_cash_registers(conn: &mut crate::db::DbConnection) -> anyhow::Result<()> {
+fn add_cash_registers(conn: &mut DbConnection) -> anyhow::Result<()> {
     use crate::models::cash::register::{CashRegister, CashRegisterFields};
     let company = Company::find_by_ruc(conn, DEMO_RUC)?
         .ok_or_else(|| anyhow::anyhow!("falta la empresa demo"))?

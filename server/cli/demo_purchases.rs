@@ -6,8 +6,7 @@
 
 use chrono::TimeDelta;
 
-use crate::auth::extract::AuthUser;
-use crate::auth::roles::Tenant;
+use crate::cli::demo::{demo_tenant, main_stock};
 use crate::db::list::ListParams;
 use crate::db::{DbConnection, write_transaction};
 use crate::domain::amount::{CENT, UNIT};
@@ -16,8 +15,6 @@ use crate::models::CompanyId;
 use crate::models::auth::user::User;
 use crate::models::config::company::Company;
 use crate::models::inventory::product::Product;
-use crate::models::inventory::stock::Stock;
-use crate::models::inventory::warehouse::Warehouse;
 use crate::models::purchases::supplier::{Supplier, SupplierFields};
 use crate::services::purchases::purchase::{self, Kind, LineInput, Payment, PurchaseInput};
 
@@ -47,22 +44,11 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
         return Ok(());
     };
     let zone = Company::zone(conn, company)?;
-    let tenant = Tenant {
-        auth: AuthUser {
-            user,
-            session_id: 0,
-            zone,
-        },
-        company,
-    };
-    let Some(cellar) = Warehouse::default_of(conn, company, branch)? else {
+    let tenant = demo_tenant(user, zone, company);
+    let Some((cellar, listing)) = main_stock(conn, company, branch, 12)? else {
         return Ok(());
     };
-    let stocked: Vec<i64> =
-        Stock::listing(conn, company, branch, Some(cellar.id), None, false, 12)?
-            .into_iter()
-            .map(|(s, ..)| s.product_id)
-            .collect();
+    let stocked: Vec<i64> = listing.into_iter().map(|(s, ..)| s.product_id).collect();
     let products = Product::find_many(conn, company, &stocked)?;
     let fail = |e: AppError| anyhow::anyhow!(e.public_message());
     let mut suppliers = Vec::new();

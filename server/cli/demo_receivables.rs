@@ -8,8 +8,7 @@ use chrono::TimeDelta;
 use diesel::prelude::*;
 use serde_json::json;
 
-use crate::auth::extract::AuthUser;
-use crate::auth::roles::Tenant;
+use crate::cli::demo::{demo_tenant, well_stocked};
 use crate::db::schema::{receivables, sales};
 use crate::db::{DbConnection, write_transaction};
 use crate::domain::amount::UNIT;
@@ -19,8 +18,6 @@ use crate::models::CompanyId;
 use crate::models::auth::user::User;
 use crate::models::cash::bank::{BankAccount, BankAccountFields};
 use crate::models::config::company::Company;
-use crate::models::inventory::stock::Stock;
-use crate::models::inventory::warehouse::Warehouse;
 use crate::models::sales::client::{Client, ClientFields};
 use crate::services::receivables::collection::{self, Collect, Method};
 use crate::services::sales::note::{NoteBody, SaleKind, commit, prepare};
@@ -63,24 +60,8 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
     };
     let zone = Company::zone(conn, company)?;
     let today = zone.today();
-    let tenant = Tenant {
-        auth: AuthUser {
-            user,
-            session_id: 0,
-            zone,
-        },
-        company,
-    };
-    let Some(cellar) = Warehouse::default_of(conn, company, branch)? else {
-        return Ok(());
-    };
-    let products: Vec<i64> =
-        Stock::listing(conn, company, branch, Some(cellar.id), None, false, 200)?
-            .into_iter()
-            .filter(|(s, ..)| s.quantity >= 20 * UNIT)
-            .map(|(s, ..)| s.product_id)
-            .take(6)
-            .collect();
+    let tenant = demo_tenant(user, zone, company);
+    let products = well_stocked(conn, company, branch, 200, 20 * UNIT, 6)?;
     if products.is_empty() {
         return Ok(());
     }

@@ -4,11 +4,12 @@
 //! are products of the demo inventory with opening stock (selling a dish consumes them). Runs
 //! once: only when the main branch has no zones.
 
+use crate::cli::demo_inventory::{micros, recipe_fields};
 use crate::db::{DbConnection, write_transaction};
 use crate::error::AppError;
 use crate::models::CompanyId;
 use crate::models::inventory::category::{Category, CategoryFields};
-use crate::models::inventory::product::{Product, ProductFields};
+use crate::models::inventory::product::Product;
 use crate::models::restaurant::table::{RestaurantTable, TableFields};
 use crate::models::restaurant::zone::{RestaurantZone, ZoneFields};
 
@@ -101,12 +102,6 @@ const MENU: [Dish; 5] = [
 ];
 
 /// Micro-units of a decimal text written in this file.
-fn micros(text: &str) -> i64 {
-    use std::str::FromStr;
-    crate::domain::money::to_micros(rust_decimal::Decimal::from_str(text).unwrap_or_default())
-        .unwrap_or(0)
-}
-
 /// The demo product of this name (the inventory demo's code is its place in the catalogue).
 fn ingredient(
     conn: &mut DbConnection,
@@ -187,26 +182,16 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
             if recipe.is_empty() {
                 continue;
             }
-            Product::insert(
-                conn,
-                company,
-                &ProductFields {
-                    code: code.into(),
-                    name: name.into(),
-                    description: Some("Del menú del restaurante".into()),
-                    category_id: Some(if group == "Platos" { dishes } else { drinks }),
-                    unit: "unidad".into(),
-                    iva_code: "4".into(),
-                    price: micros(price),
-                    price2: None,
-                    price3: None,
-                    min_stock: 0,
-                    kind: "recipe".into(),
-                    active: true,
-                    barcodes: Vec::new(),
-                    recipe,
-                },
-            )?;
+            let category_id = if group == "Platos" { dishes } else { drinks };
+            let fields = recipe_fields(
+                code.into(),
+                name,
+                "Del menú del restaurante",
+                category_id,
+                price,
+                recipe,
+            );
+            Product::insert(conn, company, &fields)?;
         }
         Ok(())
     })

@@ -10,8 +10,8 @@
 use chrono::{NaiveDate, TimeDelta};
 use serde_json::json;
 
-use crate::auth::extract::AuthUser;
 use crate::auth::roles::Tenant;
+use crate::cli::demo::{demo_tenant, well_stocked};
 use crate::db::{DbConnection, write_transaction};
 use crate::domain::amount::{CENT, UNIT};
 use crate::domain::money::money_text;
@@ -21,8 +21,6 @@ use crate::models::auth::user::User;
 use crate::models::cash::register::CashRegister;
 use crate::models::cash::turn::Turn;
 use crate::models::config::company::Company;
-use crate::models::inventory::stock::Stock;
-use crate::models::inventory::warehouse::Warehouse;
 use crate::models::reports::sales::{Window, count_sales};
 use crate::services::cash::{posting, shifts};
 use crate::services::sales::note::{NoteBody, Prepared, SaleKind, commit, prepare};
@@ -101,25 +99,9 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
     let Some(user) = User::find_by_email(conn, "cajero@demo.ec")? else {
         return Ok(());
     };
-    let tenant = Tenant {
-        auth: AuthUser {
-            user,
-            session_id: 0,
-            zone,
-        },
-        company,
-    };
-    let Some(cellar) = Warehouse::default_of(conn, company, branch)? else {
-        return Ok(());
-    };
+    let tenant = demo_tenant(user, zone, company);
     // Products with plenty of stock in the main warehouse.
-    let products: Vec<i64> =
-        Stock::listing(conn, company, branch, Some(cellar.id), None, false, 400)?
-            .into_iter()
-            .filter(|(s, ..)| s.quantity >= 40 * UNIT)
-            .map(|(s, ..)| s.product_id)
-            .take(40)
-            .collect();
+    let products = well_stocked(conn, company, branch, 400, 40 * UNIT, 40)?;
     if products.is_empty() {
         return Ok(());
     }
@@ -182,14 +164,7 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
     let closed = write_transaction(conn, |c| shifts::close(c, &tenant, &turn, &counts, None))
         .map_err(fail)?;
     if let Some(admin) = User::find_by_email(conn, "admin@demo.ec")? {
-        let admin = Tenant {
-            auth: AuthUser {
-                user: admin,
-                session_id: 0,
-                zone,
-            },
-            company,
-        };
+        let admin = demo_tenant(admin, zone, company);
         write_transaction(conn, |c| shifts::confirm(c, &admin, &closed, None, None))
             .map_err(fail)?;
     }

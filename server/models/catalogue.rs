@@ -48,6 +48,7 @@ pub trait CatalogueRow: Sized + Send + 'static {
 ///         writable: bank_accounts::x.eq(1),  // optional: rows that update/lock/delete may touch
 ///         children: child_table.parent_id,   // optional: company rows deleted with the row
 ///         find: own,                         // optional: the model writes `find` itself
+///         unique: name in branch_office_id,  // optional: `name_taken(conn, company, scope, …)`
 ///         search: |pattern| search_fold(bank_accounts::bank).like(pattern).escape('\\'),
 ///         sort: bank_accounts::id; "bank" => bank_accounts::bank, "createdAt" => bank_accounts::id,
 ///     }
@@ -69,6 +70,7 @@ macro_rules! catalogue {
             $(writable: $guard:expr,)?
             $(children: $child:ident . $child_key:ident,)?
             $(find: $own:ident,)?
+            $(unique: $unique:ident in $unique_scope:ident,)?
             search: |$pattern:ident| $search:expr,
             sort: $default:expr; $($key:literal => $column:expr),+ $(,)?
         }
@@ -201,6 +203,7 @@ macro_rules! catalogue {
         }
 
         $crate::catalogue!(@find [$($own)?] $row $table);
+        $crate::catalogue!(@unique [$($unique $unique_scope)?] $row $table);
         $crate::catalogue!(@insert [$($insert)?] [$($scope)?] [$($then)?] $row $table);
         $crate::catalogue!(@update [$($update)?] [$($then)?] [$($guard)?] $row $table);
     };
@@ -219,6 +222,29 @@ macro_rules! catalogue {
                     .select($row::as_select())
                     .first(conn)
                     .optional()
+            }
+        }
+    };
+
+    (@unique [] $row:ident $table:ident) => {};
+    (@unique [$unique:ident $scope:ident] $row:ident $table:ident) => {
+        impl $row {
+            /// Whether another row of the same parent (`scope`) already has this `name` in the
+            /// unique column (case-insensitive); `except` is the row being edited.
+            pub fn name_taken(
+                conn: &mut $crate::db::DbConnection,
+                company: $crate::models::CompanyId,
+                scope: i64,
+                name: &str,
+                except: Option<i64>,
+            ) -> diesel::QueryResult<bool> {
+                let mut query = of(company)
+                    .filter($table::$scope.eq(scope))
+                    .filter($crate::db::lower($table::$unique).eq(name.to_lowercase()));
+                if let Some(id) = except {
+                    query = query.filter($table::id.ne(id));
+                }
+                Ok(query.count().get_result::<i64>(conn)? > 0)
             }
         }
     };

@@ -23,5 +23,15 @@ pub mod sales;
 pub mod sri;
 
 mod company_id;
+mod lookup;
+mod row;
 
 pub use company_id::CompanyId;
+
+/// The boxed list query of table `T` selecting rows `R` (`as_select()`): what a list narrows by
+/// its filters and sorts by its [`crate::db::list::SortKey`]s.
+pub type ListQuery<T, R> = diesel::dsl::IntoBoxed<
+    'static,
+    diesel::dsl::Select<T, diesel::dsl::AsSelect<R, crate::db::DbBackend>>,
+    crate::db::DbBackend,
+>;

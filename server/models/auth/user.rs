@@ -87,11 +87,7 @@ pub struct UserFields {
     pub default_menu: Option<String>,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<users::table, diesel::dsl::AsSelect<User, DbBackend>>,
-    DbBackend,
->;
+type Query = crate::models::ListQuery<users::table, User>;
 
 /// Sortable keys of the list (the first is the default).
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, users::id;

@@ -47,18 +47,10 @@ impl RefusedWithdrawal {
         Ok(())
     }
 
-    /// The refusals of a shift, oldest first.
-    pub fn of_turn(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        turn: i64,
-    ) -> QueryResult<Vec<RefusedWithdrawal>> {
-        turn_refused_withdrawals::table
-            .filter(turn_refused_withdrawals::company_id.eq(company.get()))
-            .filter(turn_refused_withdrawals::turn_id.eq(turn))
-            .order(turn_refused_withdrawals::id.asc())
-            .select(RefusedWithdrawal::as_select())
-            .load(conn)
+    crate::company_lookup! {
+        /// The refusals of a shift, oldest first.
+        pub fn of_turn(turn: i64 => turn_id) -> Vec<RefusedWithdrawal>
+        in turn_refused_withdrawals, order turn_refused_withdrawals::id.asc()
     }
 
     /// How many refusals each of `turns` has (a shift without any is absent).

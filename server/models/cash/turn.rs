@@ -69,11 +69,7 @@ pub enum Scope {
     Branch(i64),
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<turns::table, diesel::dsl::AsSelect<Turn, DbBackend>>,
-    DbBackend,
->;
+type Query = crate::models::ListQuery<turns::table, Turn>;
 
 /// Newest first by default.
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, turns::id;

@@ -8,11 +8,18 @@ use crate::db::schema::companies;
 use crate::models::CompanyId;
 use crate::util::time::Zone;
 
-/// A company.
-#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
-#[diesel(table_name = companies)]
-pub struct Company {
-    pub id: i64,
+crate::row_structs! {
+    /// A company.
+    #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+    #[diesel(table_name = companies)]
+    pub struct Company;
+
+    /// What an administrator edits on the company.
+    #[derive(Debug, Clone, AsChangeset)]
+    #[diesel(table_name = companies, treat_none_as_null = true)]
+    pub struct CompanyFields;
+
+    pub(row) id: i64,
     pub ruc: String,
     /// Razón social.
     pub business_name: String,
@@ -31,15 +38,16 @@ pub struct Company {
     pub retention_agent_resolution: Option<String>,
     /// 'pruebas' or 'produccion'.
     pub sri_environment: String,
-    pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
+    pub(row) created_at: NaiveDateTime,
+    pub(row) updated_at: NaiveDateTime,
     /// Sales and adjustments may take stock below zero ("permitir stock negativo").
     pub allow_negative_stock: bool,
     /// «Descuento máximo del cajero (%)» in millionths of a percent unit (10 % = 10 000 000);
     /// see [`crate::services::sales::discount`].
     pub cashier_max_discount: i64,
     /// The IANA time zone its users see times in ([`crate::util::time::Zone`]).
-    pub time_zone: String,
+    pub(row) time_zone: String,
+    pub(new) updated_at: NaiveDateTime,
 }
 
 /// A company to insert.
@@ -52,25 +60,6 @@ pub struct NewCompany<'a> {
     pub main_address: &'a str,
     pub type_regimen: &'a str,
     pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
-}
-
-/// What an administrator edits on the company.
-#[derive(Debug, Clone, AsChangeset)]
-#[diesel(table_name = companies, treat_none_as_null = true)]
-pub struct CompanyFields {
-    pub ruc: String,
-    pub business_name: String,
-    pub trade_name: Option<String>,
-    pub main_address: String,
-    pub type_regimen: String,
-    pub accounting_required: bool,
-    pub special_taxpayer: Option<String>,
-    pub is_ret: bool,
-    pub retention_agent_resolution: Option<String>,
-    pub sri_environment: String,
-    pub allow_negative_stock: bool,
-    pub cashier_max_discount: i64,
     pub updated_at: NaiveDateTime,
 }
 

@@ -5,7 +5,6 @@
 use chrono::NaiveDate;
 use diesel::prelude::*;
 
-use crate::db::DbBackend;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::sri_documents;
@@ -13,11 +12,7 @@ use crate::db::search::search_fold;
 use crate::models::CompanyId;
 use crate::models::sri::document::SriDocument;
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<sri_documents::table, diesel::dsl::AsSelect<SriDocument, DbBackend>>,
-    DbBackend,
->;
+type Query = crate::models::ListQuery<sri_documents::table, SriDocument>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sri_documents::id;
     "date" => sri_documents::created_at,

@@ -5,41 +5,28 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
+use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::{remission_guide_emails, remission_guide_lines, remission_guides};
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 
-/// A guía header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = remission_guides)]
-pub struct RemissionGuide {
-    pub id: i64,
+crate::row_structs! {
+    /// A guía header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = remission_guides)]
+    pub struct RemissionGuide;
+
+    /// A header to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = remission_guides)]
+    pub struct NewRemissionGuide;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
     pub sequential: i64,
     /// `estab-ptoEmi-secuencial`.
-    pub number: String,
-    pub transfer_id: Option<i64>,
-    pub sri_document_id: i64,
-    pub carrier_name: String,
-    pub carrier_identification: String,
-    pub plate: String,
-    pub start_date: NaiveDate,
-    pub end_date: NaiveDate,
-    pub user_id: i64,
-    pub created_at: NaiveDateTime,
-}
-
-/// A header to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = remission_guides)]
-pub struct NewRemissionGuide {
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub emission_point_id: i64,
-    pub sequential: i64,
     pub number: String,
     pub transfer_id: Option<i64>,
     pub sri_document_id: i64,
@@ -92,11 +79,7 @@ pub struct RemissionGuideEmail {
     pub email: String,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<remission_guides::table, diesel::dsl::AsSelect<RemissionGuide, DbBackend>>,
-    DbBackend,
->;
+type Query = crate::models::ListQuery<remission_guides::table, RemissionGuide>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, remission_guides::id;
     "date" => remission_guides::created_at,

@@ -7,27 +7,18 @@ use diesel::prelude::*;
 
 use crate::db::schema::{adjustment_lines, adjustments};
 
-/// An adjustment header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = adjustments)]
-pub struct Adjustment {
-    pub id: i64,
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub number: i64,
-    pub date: NaiveDateTime,
-    pub warehouse_id: i64,
-    pub mode: String,
-    pub reason: String,
-    pub note: Option<String>,
-    pub user_id: Option<i64>,
-    pub created_at: NaiveDateTime,
-}
+crate::row_structs! {
+    /// An adjustment header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = adjustments)]
+    pub struct Adjustment;
 
-/// A header to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = adjustments)]
-pub struct NewAdjustment {
+    /// A header to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = adjustments)]
+    pub struct NewAdjustment;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub number: i64,

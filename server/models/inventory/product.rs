@@ -14,6 +14,36 @@ use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 use crate::util::time::now;
 
+/// The company's rows of `$table` whose `$column` is one of `$keys`, as `$columns` (each key's
+/// ordered by `$order` when given), read by `crate::db::bulk::$bulk`: `find_each` (the first row
+/// per key, those found) or `load_each` (every row per key). Either runs one `= ANY` statement on
+/// PostgreSQL and one cached statement per key on SQLite.
+macro_rules! each_of_company {
+    (
+        $bulk:ident, $conn:expr, $company:expr, $table:ident,
+        $column:ident in $keys:expr, $columns:expr $(, order $order:ident)?
+    ) => {{
+        let of_company = || {
+            $table::table
+                .filter($table::company_id.eq($company.get()))
+                .select($columns)
+        };
+        crate::db::bulk::$bulk(
+            $conn,
+            || {
+                of_company()
+                    .filter($table::$column.eq_any($keys))
+                    $(.order($table::$order.asc()))?
+            },
+            $keys.iter().map(|key| {
+                of_company()
+                    .filter($table::$column.eq(key))
+                    $(.order($table::$order.asc()))?
+            }),
+        )
+    }};
+}
+
 /// Readies the search after a bulk import (re-exported: the import calls it from here).
 pub use crate::db::product_search::refresh_after_import;
 
@@ -30,12 +60,18 @@ pub const UNITS: &[&str] = &[
 /// IVA `codigoPorcentaje` a product may carry (PRODUCT.md §4, the rates in force).
 pub const IVA_CODES: &[&str] = &["0", "4", "5", "6", "7", "8", "10"];
 
-/// A product row.
-#[derive(Debug, Clone, Default, Queryable, Selectable)]
-#[diesel(table_name = products)]
-pub struct Product {
-    pub id: i64,
-    pub company_id: i64,
+crate::row_structs! {
+    /// A product row.
+    #[derive(Debug, Clone, Default, Queryable, Selectable)]
+    #[diesel(table_name = products)]
+    pub struct Product;
+
+    /// The editable fields (with barcodes and recipe lines).
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct ProductFields;
+
+    pub(row) id: i64,
+    pub(row) company_id: i64,
     pub code: String,
     pub name: String,
     pub description: Option<String>,
@@ -47,13 +83,16 @@ pub struct Product {
     pub price3: Option<i64>,
     pub min_stock: i64,
     pub kind: String,
-    pub search_text: String,
+    pub(row) search_text: String,
     pub active: bool,
-    pub locked: bool,
-    pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
+    pub(row) locked: bool,
+    pub(row) created_at: NaiveDateTime,
+    pub(row) updated_at: NaiveDateTime,
     /// When the picture last changed (ms), `None` without one (`product_image.rs`).
-    pub image_version: Option<i64>,
+    pub(row) image_version: Option<i64>,
+    pub(new) barcodes: Vec<String>,
+    /// `(ingredient_id, quantity)`.
+    pub(new) recipe: Vec<(i64, i64)>,
 }
 
 /// Whether products of `kind` have stock and kardex (everything but services and recipes, whose
@@ -92,41 +131,11 @@ impl StockFacts {
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<StockFacts>> {
-        let of_company = || products::table.filter(products::company_id.eq(company.get()));
-        crate::db::bulk::find_each(
-            conn,
-            || {
-                of_company()
-                    .filter(products::id.eq_any(ids))
-                    .select(native::columns::<StockFacts>())
-            },
-            ids.iter().map(|&id| {
-                of_company()
-                    .filter(products::id.eq(id))
-                    .select(native::columns::<StockFacts>())
-            }),
+        each_of_company!(
+            find_each, conn, company, products, id in ids,
+            native::columns::<StockFacts>()
         )
     }
-}
-
-/// The editable fields (with barcodes and recipe lines).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProductFields {
-    pub code: String,
-    pub name: String,
-    pub description: Option<String>,
-    pub category_id: Option<i64>,
-    pub unit: String,
-    pub iva_code: String,
-    pub price: i64,
-    pub price2: Option<i64>,
-    pub price3: Option<i64>,
-    pub min_stock: i64,
-    pub kind: String,
-    pub active: bool,
-    pub barcodes: Vec<String>,
-    /// `(ingredient_id, quantity)`.
-    pub recipe: Vec<(i64, i64)>,
 }
 
 /// Filters of the product list besides the search.
@@ -136,11 +145,7 @@ pub struct ProductFilter {
     pub kind: Option<String>,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<products::table, diesel::dsl::AsSelect<Product, DbBackend>>,
-    DbBackend,
->;
+type Query = crate::models::ListQuery<products::table, Product>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, products::id;
     "name" => products::name,
@@ -379,19 +384,9 @@ impl Product {
         company: CompanyId,
         codes: &[String],
     ) -> QueryResult<Vec<Product>> {
-        let of_company = || products::table.filter(products::company_id.eq(company.get()));
-        crate::db::bulk::find_each(
-            conn,
-            || {
-                of_company()
-                    .filter(products::code.eq_any(codes))
-                    .select(native::columns::<Product>())
-            },
-            codes.iter().map(|code| {
-                of_company()
-                    .filter(products::code.eq(code))
-                    .select(native::columns::<Product>())
-            }),
+        each_of_company!(
+            find_each, conn, company, products, code in codes,
+            native::columns::<Product>()
         )
     }
 
@@ -402,23 +397,9 @@ impl Product {
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<(i64, String)>> {
-        let of_company = || {
-            product_barcodes::table
-                .filter(product_barcodes::company_id.eq(company.get()))
-                .select((product_barcodes::product_id, product_barcodes::barcode))
-        };
-        crate::db::bulk::load_each(
-            conn,
-            || {
-                of_company()
-                    .filter(product_barcodes::product_id.eq_any(ids))
-                    .order(product_barcodes::id.asc())
-            },
-            ids.iter().map(|id| {
-                of_company()
-                    .filter(product_barcodes::product_id.eq(*id))
-                    .order(product_barcodes::id.asc())
-            }),
+        each_of_company!(
+            load_each, conn, company, product_barcodes, product_id in ids,
+            (product_barcodes::product_id, product_barcodes::barcode), order id
         )
     }
 
@@ -429,26 +410,10 @@ impl Product {
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<(i64, (i64, i64))>> {
-        let of_company = || {
-            recipe_lines::table
-                .filter(recipe_lines::company_id.eq(company.get()))
-                .select((
-                    recipe_lines::product_id,
-                    (recipe_lines::ingredient_id, recipe_lines::quantity),
-                ))
-        };
-        crate::db::bulk::load_each(
-            conn,
-            || {
-                of_company()
-                    .filter(recipe_lines::product_id.eq_any(ids))
-                    .order(recipe_lines::id.asc())
-            },
-            ids.iter().map(|id| {
-                of_company()
-                    .filter(recipe_lines::product_id.eq(*id))
-                    .order(recipe_lines::id.asc())
-            }),
+        each_of_company!(
+            load_each, conn, company, recipe_lines, product_id in ids,
+            (recipe_lines::product_id, (recipe_lines::ingredient_id, recipe_lines::quantity)),
+            order id
         )
     }
 
@@ -459,17 +424,9 @@ impl Product {
         company: CompanyId,
         barcodes: &[String],
     ) -> QueryResult<Vec<(String, i64)>> {
-        let of_company = || {
-            product_barcodes::table
-                .filter(product_barcodes::company_id.eq(company.get()))
-                .select((product_barcodes::barcode, product_barcodes::product_id))
-        };
-        crate::db::bulk::find_each(
-            conn,
-            || of_company().filter(product_barcodes::barcode.eq_any(barcodes)),
-            barcodes
-                .iter()
-                .map(|code| of_company().filter(product_barcodes::barcode.eq(code))),
+        each_of_company!(
+            find_each, conn, company, product_barcodes, barcode in barcodes,
+            (product_barcodes::barcode, product_barcodes::product_id)
         )
     }
 
@@ -695,18 +652,7 @@ impl Product {
             .set(ProductChanges::of(f, now()))
             .execute(conn)?;
         if n > 0 {
-            diesel::delete(
-                product_barcodes::table
-                    .filter(product_barcodes::company_id.eq(company.get()))
-                    .filter(product_barcodes::product_id.eq(id)),
-            )
-            .execute(conn)?;
-            diesel::delete(
-                recipe_lines::table
-                    .filter(recipe_lines::company_id.eq(company.get()))
-                    .filter(recipe_lines::product_id.eq(id)),
-            )
-            .execute(conn)?;
+            Self::delete_barcodes_and_recipe(conn, company, id)?;
             Self::insert_barcodes(conn, company, &[(id, f)])?;
             Self::insert_recipes(conn, company, &[(id, f)])?;
         }
@@ -788,6 +734,16 @@ impl Product {
 
     /// Deletes (the caller refuses products with movements or used in recipes).
     pub fn delete(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
+        Self::delete_barcodes_and_recipe(conn, company, id)?;
+        diesel::delete(crate::company_row!(products, company, id)).execute(conn)
+    }
+
+    /// Deletes the barcodes and the recipe lines of product `id` (an update writes them anew).
+    fn delete_barcodes_and_recipe(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<()> {
         diesel::delete(
             product_barcodes::table
                 .filter(product_barcodes::company_id.eq(company.get()))
@@ -800,7 +756,7 @@ impl Product {
                 .filter(recipe_lines::product_id.eq(id)),
         )
         .execute(conn)?;
-        diesel::delete(crate::company_row!(products, company, id)).execute(conn)
+        Ok(())
     }
 
     /// How many recipes of the company use `id` as an ingredient.

@@ -7,34 +7,18 @@ use diesel::prelude::*;
 use crate::db::DbConnection;
 use crate::db::schema::{transfer_lines, transfers};
 
-/// A transfer header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = transfers)]
-pub struct Transfer {
-    pub id: i64,
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub number: i64,
-    pub date: NaiveDateTime,
-    pub from_warehouse_id: i64,
-    pub to_warehouse_id: i64,
-    pub reason: String,
-    pub note: Option<String>,
-    pub carrier_name: Option<String>,
-    pub carrier_identification: Option<String>,
-    pub plate: Option<String>,
-    pub start_date: Option<NaiveDate>,
-    pub end_date: Option<NaiveDate>,
-    pub origin_address: Option<String>,
-    pub destination_address: Option<String>,
-    pub user_id: Option<i64>,
-    pub created_at: NaiveDateTime,
-}
+crate::row_structs! {
+    /// A transfer header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = transfers)]
+    pub struct Transfer;
 
-/// A header to insert (the same fields without the id).
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = transfers)]
-pub struct NewTransfer {
+    /// A header to insert (the same fields without the id).
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = transfers)]
+    pub struct NewTransfer;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub number: i64,

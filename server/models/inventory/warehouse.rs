@@ -4,10 +4,10 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::db::DbConnection;
 use crate::db::native;
 use crate::db::schema::warehouses;
 use crate::db::search::search_fold;
-use crate::db::{DbConnection, lower};
 use crate::models::CompanyId;
 use crate::util::time::now;
 
@@ -43,6 +43,7 @@ crate::catalogue! {
         scope: branch_office_id,
         update: WarehouseFields,
         find: own,
+        unique: name in branch_office_id,
         search: |pattern| search_fold(warehouses::name).like(pattern).escape('\\'),
         sort: warehouses::id;
             "name" => warehouses::name,
@@ -117,23 +118,6 @@ impl Warehouse {
             .select(Warehouse::as_select())
             .first(conn)
             .optional()
-    }
-
-    /// Whether another warehouse of the branch has this name.
-    pub fn name_taken(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch_office_id: i64,
-        name: &str,
-        except: Option<i64>,
-    ) -> QueryResult<bool> {
-        let mut query = of(company)
-            .filter(warehouses::branch_office_id.eq(branch_office_id))
-            .filter(lower(warehouses::name).eq(name.to_lowercase()));
-        if let Some(id) = except {
-            query = query.filter(warehouses::id.ne(id));
-        }
-        Ok(query.count().get_result::<i64>(conn)? > 0)
     }
 
     /// Inserts; returns the new id.

@@ -28,25 +28,18 @@ pub struct Payable {
     pub updated_at: NaiveDateTime,
 }
 
-/// A payment on a payable.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = payable_payments)]
-pub struct PayablePayment {
-    pub id: i64,
-    pub company_id: i64,
-    pub payable_id: i64,
-    pub method: String,
-    pub amount: i64,
-    pub bank_account_id: Option<i64>,
-    pub turn_id: Option<i64>,
-    pub user_id: i64,
-    pub created_at: NaiveDateTime,
-}
+crate::row_structs! {
+    /// A payment on a payable.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = payable_payments)]
+    pub struct PayablePayment;
 
-/// A payment to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = payable_payments)]
-pub struct NewPayablePayment {
+    /// A payment to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = payable_payments)]
+    pub struct NewPayablePayment;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub payable_id: i64,
     pub method: String,
@@ -67,11 +60,7 @@ pub struct Filter {
     pub overdue_on: Option<NaiveDate>,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<payables::table, diesel::dsl::AsSelect<Payable, crate::db::DbBackend>>,
-    crate::db::DbBackend,
->;
+type Query = crate::models::ListQuery<payables::table, Payable>;
 
 const SORTS: &[crate::db::list::SortKey<Query>] = crate::sort_keys![Query, payables::id;
     "dueDate" => payables::due_date,

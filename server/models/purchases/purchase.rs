@@ -10,40 +10,18 @@ use crate::db::schema::{purchase_lines, purchases};
 use crate::db::search::search_fold;
 use crate::models::CompanyId;
 
-/// A purchase row (amounts in millionths of a dollar).
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = purchases)]
-pub struct Purchase {
-    pub id: i64,
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub kind: String,
-    pub idempotency_key: String,
-    pub supplier_id: i64,
-    pub document_number: Option<String>,
-    pub authorization_number: Option<String>,
-    pub date: NaiveDate,
-    pub warehouse_id: Option<i64>,
-    pub category: Option<String>,
-    pub subtotal: i64,
-    pub discount: i64,
-    pub iva: i64,
-    pub total: i64,
-    pub payment_method: String,
-    pub bank_account_id: Option<i64>,
-    pub turn_id: Option<i64>,
-    pub cancelled: bool,
-    pub cancel_reason: Option<String>,
-    pub cancelled_by: Option<i64>,
-    pub cancelled_at: Option<NaiveDateTime>,
-    pub user_id: i64,
-    pub created_at: NaiveDateTime,
-}
+crate::row_structs! {
+    /// A purchase row (amounts in millionths of a dollar).
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = purchases)]
+    pub struct Purchase;
 
-/// A purchase to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = purchases)]
-pub struct NewPurchase {
+    /// A purchase to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = purchases)]
+    pub struct NewPurchase;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub kind: String,
@@ -61,6 +39,10 @@ pub struct NewPurchase {
     pub payment_method: String,
     pub bank_account_id: Option<i64>,
     pub turn_id: Option<i64>,
+    pub(row) cancelled: bool,
+    pub(row) cancel_reason: Option<String>,
+    pub(row) cancelled_by: Option<i64>,
+    pub(row) cancelled_at: Option<NaiveDateTime>,
     pub user_id: i64,
     pub created_at: NaiveDateTime,
 }
@@ -88,11 +70,7 @@ pub struct Filter {
     pub supplier_id: Option<i64>,
 }
 
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<purchases::table, diesel::dsl::AsSelect<Purchase, crate::db::DbBackend>>,
-    crate::db::DbBackend,
->;
+type Query = crate::models::ListQuery<purchases::table, Purchase>;
 
 const SORTS: &[crate::db::list::SortKey<Query>] = crate::sort_keys![Query, purchases::id;
     "date" => purchases::date,
@@ -137,28 +115,14 @@ impl Purchase {
         crate::db::list::paginate(conn, params, filtered, SORTS)
     }
 
-    /// The company's purchase `id`.
-    pub fn find(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<Option<Self>> {
-        purchases::table
-            .filter(purchases::company_id.eq(company.get()))
-            .filter(purchases::id.eq(id))
-            .select(Purchase::as_select())
-            .first(conn)
-            .optional()
+    crate::company_lookup! {
+        /// The company's purchase `id`.
+        pub fn find(id: i64 => id) -> Option<Self> in purchases
     }
 
-    /// The purchase registered with this idempotency key, if any.
-    pub fn find_by_key(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        key: &str,
-    ) -> QueryResult<Option<Self>> {
-        purchases::table
-            .filter(purchases::company_id.eq(company.get()))
-            .filter(purchases::idempotency_key.eq(key))
-            .select(Purchase::as_select())
-            .first(conn)
-            .optional()
+    crate::company_lookup! {
+        /// The purchase registered with this idempotency key, if any.
+        pub fn find_by_key(key: &str => idempotency_key) -> Option<Self> in purchases
     }
 
     /// Whether the supplier's document is already registered in an active purchase.

@@ -5,9 +5,9 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
+use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::{clients, collection_receipts, credit_notes, receivables, sales};
-use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 use crate::models::sales::receivable::Receivable;
 
@@ -54,11 +54,7 @@ type Source = diesel::dsl::InnerJoin<
     diesel::dsl::InnerJoin<receivables::table, clients::table>,
     sales::table,
 >;
-type Query = diesel::dsl::IntoBoxed<
-    'static,
-    diesel::dsl::Select<Source, diesel::dsl::AsSelect<ReceivableRow, DbBackend>>,
-    DbBackend,
->;
+type Query = crate::models::ListQuery<Source, ReceivableRow>;
 
 const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, receivables::id;
     "dueDate" => receivables::due_date,

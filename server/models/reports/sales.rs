@@ -10,8 +10,11 @@
 //! (SUM of BIGINT is NUMERIC on PostgreSQL) so both backends load the same type.
 
 use chrono::NaiveDateTime;
-use diesel::dsl::{And, Eq, GtEq, Lt, sql};
+use diesel::dsl::{And, Eq, GtEq, Lt, Select, sql};
+use diesel::expression::SqlLiteral;
 use diesel::prelude::*;
+use diesel::query_dsl::LoadQuery;
+use diesel::query_dsl::methods;
 use diesel::sql_types::{BigInt, Nullable};
 
 use crate::db::DbConnection;
@@ -102,6 +105,9 @@ pub struct Cost {
 
 type Row = (i64, i64, Option<i64>, Option<i64>);
 
+/// A nullable BIGINT sum (NULL over no rows).
+type Total = SqlLiteral<Nullable<BigInt>>;
+
 fn sums(rows: Vec<Row>) -> Vec<Sums> {
     rows.into_iter()
         .map(|(key, count, base, iva)| Sums {
@@ -122,118 +128,165 @@ fn costs(rows: Vec<(i64, Option<i64>)>) -> Vec<Cost> {
         .collect()
 }
 
-fn total(column: &'static str) -> diesel::expression::SqlLiteral<Nullable<BigInt>> {
+fn total(column: &str) -> Total {
     sql::<Nullable<BigInt>>(column)
+}
+
+/// Runs `query` grouped by `key`, selecting `columns` (the key first).
+fn grouped<Q, S, R>(conn: &mut DbConnection, query: Q, key: Key, columns: S) -> QueryResult<Vec<R>>
+where
+    S: Expression,
+    Q: methods::GroupByDsl<SqlLiteral<BigInt>>,
+    Q::Output: methods::SelectDsl<S>,
+    Select<Q::Output, S>: RunQueryDsl<DbConnection> + LoadQuery<'static, DbConnection, R>,
+{
+    methods::SelectDsl::select(query.group_by(sql::<BigInt>(key.0)), columns).load(conn)
+}
+
+/// The [`Sums`] per key of `query`: `count` the documents counted (SQL), `base` and `iva` the
+/// columns summed (`CAST(SUM(…) AS BIGINT)`).
+fn sums_by<Q>(
+    conn: &mut DbConnection,
+    query: Q,
+    key: Key,
+    count: &str,
+    base: &str,
+    iva: &str,
+) -> QueryResult<Vec<Sums>>
+where
+    Q: methods::GroupByDsl<SqlLiteral<BigInt>>,
+    Q::Output: methods::SelectDsl<(SqlLiteral<BigInt>, SqlLiteral<BigInt>, Total, Total)>,
+    Select<Q::Output, (SqlLiteral<BigInt>, SqlLiteral<BigInt>, Total, Total)>:
+        RunQueryDsl<DbConnection> + LoadQuery<'static, DbConnection, Row>,
+{
+    let columns = (
+        sql::<BigInt>(key.0),
+        sql::<BigInt>(count),
+        total(&format!("CAST(SUM({base}) AS BIGINT)")),
+        total(&format!("CAST(SUM({iva}) AS BIGINT)")),
+    );
+    Ok(sums(grouped(conn, query, key, columns)?))
+}
+
+/// The [`Cost`] per key of `query` (over `kardex`): the sum of its rows' `total_cost`.
+fn costs_by<Q>(conn: &mut DbConnection, query: Q, key: Key) -> QueryResult<Vec<Cost>>
+where
+    Q: methods::GroupByDsl<SqlLiteral<BigInt>>,
+    Q::Output: methods::SelectDsl<(SqlLiteral<BigInt>, Total)>,
+    Select<Q::Output, (SqlLiteral<BigInt>, Total)>:
+        RunQueryDsl<DbConnection> + LoadQuery<'static, DbConnection, (i64, Option<i64>)>,
+{
+    let columns = (
+        sql::<BigInt>(key.0),
+        total("CAST(SUM(kardex.total_cost) AS BIGINT)"),
+    );
+    Ok(costs(grouped(conn, query, key, columns)?))
+}
+
+/// The [`Cost`] per key of the kardex rows of `$document_type` of the window: `$documents` is
+/// `kardex` joined to the documents (and through them to `sales`), `$window` their filter; the
+/// products and the shifts are joined here, for the key.
+macro_rules! kardex_costs {
+    ($conn:expr, $key:expr, $documents:expr, $company:expr, $document_type:expr, $window:expr) => {
+        costs_by(
+            $conn,
+            $documents
+                .inner_join(products::table.on(products::id.eq(kardex::product_id)))
+                .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
+                .filter(kardex::company_id.eq($company.get()))
+                .filter(kardex::document_type.eq($document_type))
+                .filter($window),
+            $key,
+        )
+    };
 }
 
 /// Σ of the sold lines (base and IVA of each line) per key, with the sales counted once.
 pub fn sold_lines(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Sums>> {
-    let rows: Vec<Row> = sale_lines::table
+    let query = sale_lines::table
         .inner_join(sales::table.on(sales::id.eq(sale_lines::sale_id)))
         .inner_join(products::table.on(products::id.eq(sale_lines::product_id)))
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(w.sales())
-        .group_by(sql::<BigInt>(key.0))
-        .select((
-            sql::<BigInt>(key.0),
-            sql::<BigInt>("COUNT(DISTINCT sales.id)"),
-            total("CAST(SUM(sale_lines.net) AS BIGINT)"),
-            total("CAST(SUM(sale_lines.iva) AS BIGINT)"),
-        ))
-        .load(conn)?;
-    Ok(sums(rows))
+        .filter(w.sales());
+    sums_by(
+        conn,
+        query,
+        key,
+        "COUNT(DISTINCT sales.id)",
+        "sale_lines.net",
+        "sale_lines.iva",
+    )
 }
 
 /// Σ of the sale headers (subtotal and IVA as the document states them) per key.
 pub fn sold_headers(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Sums>> {
-    let rows: Vec<Row> = sales::table
+    let query = sales::table
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(w.sales())
-        .group_by(sql::<BigInt>(key.0))
-        .select((
-            sql::<BigInt>(key.0),
-            sql::<BigInt>("COUNT(*)"),
-            total("CAST(SUM(sales.subtotal) AS BIGINT)"),
-            total("CAST(SUM(sales.iva) AS BIGINT)"),
-        ))
-        .load(conn)?;
-    Ok(sums(rows))
+        .filter(w.sales());
+    sums_by(conn, query, key, "COUNT(*)", "sales.subtotal", "sales.iva")
 }
 
 /// Σ of the kardex exits of the window's sales (what the goods cost as they left) per key.
 pub fn sale_costs(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Cost>> {
-    let rows: Vec<(i64, Option<i64>)> = kardex::table
-        .inner_join(sales::table.on(sales::id.nullable().eq(kardex::document_id)))
-        .inner_join(products::table.on(products::id.eq(kardex::product_id)))
-        .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(kardex::company_id.eq(w.company.get()))
-        .filter(kardex::document_type.eq("sale"))
-        .filter(w.sales())
-        .group_by(sql::<BigInt>(key.0))
-        .select((
-            sql::<BigInt>(key.0),
-            total("CAST(SUM(kardex.total_cost) AS BIGINT)"),
-        ))
-        .load(conn)?;
-    Ok(costs(rows))
+    kardex_costs!(
+        conn,
+        key,
+        kardex::table.inner_join(sales::table.on(sales::id.nullable().eq(kardex::document_id))),
+        w.company,
+        "sale",
+        w.sales()
+    )
 }
 
 /// Σ of the credit-note lines of the window (notes dated in it) per key; the key reads the
 /// original sale (a return counts where its sale counted).
 pub fn returned_lines(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Sums>> {
-    let rows: Vec<Row> = credit_note_lines::table
+    let query = credit_note_lines::table
         .inner_join(credit_notes::table.on(credit_notes::id.eq(credit_note_lines::credit_note_id)))
         .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id)))
         .inner_join(products::table.on(products::id.eq(credit_note_lines::product_id)))
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(w.notes())
-        .group_by(sql::<BigInt>(key.0))
-        .select((
-            sql::<BigInt>(key.0),
-            sql::<BigInt>("CAST(0 AS BIGINT)"),
-            total("CAST(SUM(credit_note_lines.net) AS BIGINT)"),
-            total("CAST(SUM(credit_note_lines.iva) AS BIGINT)"),
-        ))
-        .load(conn)?;
-    Ok(sums(rows))
+        .filter(w.notes());
+    sums_by(
+        conn,
+        query,
+        key,
+        "CAST(0 AS BIGINT)",
+        "credit_note_lines.net",
+        "credit_note_lines.iva",
+    )
 }
 
 /// Σ of the credit-note headers of the window per key (the key reads the original sale, or the
 /// note itself with [`Key::NOTE`]).
 pub fn returned_headers(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Sums>> {
-    let rows: Vec<Row> = credit_notes::table
+    let query = credit_notes::table
         .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id)))
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(w.notes())
-        .group_by(sql::<BigInt>(key.0))
-        .select((
-            sql::<BigInt>(key.0),
-            sql::<BigInt>("CAST(0 AS BIGINT)"),
-            total("CAST(SUM(credit_notes.subtotal) AS BIGINT)"),
-            total("CAST(SUM(credit_notes.iva) AS BIGINT)"),
-        ))
-        .load(conn)?;
-    Ok(sums(rows))
+        .filter(w.notes());
+    sums_by(
+        conn,
+        query,
+        key,
+        "CAST(0 AS BIGINT)",
+        "credit_notes.subtotal",
+        "credit_notes.iva",
+    )
 }
 
 /// Σ of the kardex entries of the window's credit notes (the goods back at the cost they left
 /// with) per key.
 pub fn return_costs(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Cost>> {
-    let rows: Vec<(i64, Option<i64>)> = kardex::table
-        .inner_join(credit_notes::table.on(credit_notes::id.nullable().eq(kardex::document_id)))
-        .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id)))
-        .inner_join(products::table.on(products::id.eq(kardex::product_id)))
-        .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-        .filter(kardex::company_id.eq(w.company.get()))
-        .filter(kardex::document_type.eq("credit_note"))
-        .filter(w.notes())
-        .group_by(sql::<BigInt>(key.0))
-        .select((
-            sql::<BigInt>(key.0),
-            total("CAST(SUM(kardex.total_cost) AS BIGINT)"),
-        ))
-        .load(conn)?;
-    Ok(costs(rows))
+    kardex_costs!(
+        conn,
+        key,
+        kardex::table
+            .inner_join(credit_notes::table.on(credit_notes::id.nullable().eq(kardex::document_id)))
+            .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id))),
+        w.company,
+        "credit_note",
+        w.notes()
+    )
 }
 
 /// When each sale of the window was made: `(id, created_at)`.

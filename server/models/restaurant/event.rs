@@ -7,24 +7,18 @@ use crate::db::DbConnection;
 use crate::db::schema::restaurant_events;
 use crate::models::CompanyId;
 
-/// An event: what changed in an order, with the order's view as it was then (`payload`, JSON).
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = restaurant_events)]
-pub struct Event {
-    pub id: i64,
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub seq: i64,
-    pub order_id: Option<i64>,
-    pub kind: String,
-    pub payload: String,
-    pub created_at: NaiveDateTime,
-}
+crate::row_structs! {
+    /// An event: what changed in an order, with the order's view as it was then (`payload`, JSON).
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = restaurant_events)]
+    pub struct Event;
 
-/// A new event.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = restaurant_events)]
-pub struct NewEvent {
+    /// A new event.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = restaurant_events)]
+    pub struct NewEvent;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub seq: i64,

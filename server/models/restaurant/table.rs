@@ -5,34 +5,25 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::db::DbConnection;
 use crate::db::schema::{restaurant_orders, restaurant_tables};
 use crate::db::search::search_fold;
-use crate::db::{DbConnection, lower};
 use crate::models::CompanyId;
 
-/// A table row.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = restaurant_tables)]
-pub struct RestaurantTable {
-    pub id: i64,
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub zone_id: i64,
-    pub name: String,
-    pub seats: i32,
-    pub shape: String,
-    pub x: i32,
-    pub y: i32,
-    pub active: bool,
-    pub locked: bool,
-    pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
-}
+crate::row_structs! {
+    /// A table row.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = restaurant_tables)]
+    pub struct RestaurantTable;
 
-/// The editable fields, already validated.
-#[derive(Debug, Clone, Insertable, AsChangeset)]
-#[diesel(table_name = restaurant_tables)]
-pub struct TableFields {
+    /// The editable fields, already validated.
+    #[derive(Debug, Clone, Insertable, AsChangeset)]
+    #[diesel(table_name = restaurant_tables)]
+    pub struct TableFields;
+
+    pub(row) id: i64,
+    pub(row) company_id: i64,
+    pub(row) branch_office_id: i64,
     pub zone_id: i64,
     pub name: String,
     pub seats: i32,
@@ -40,6 +31,9 @@ pub struct TableFields {
     pub x: i32,
     pub y: i32,
     pub active: bool,
+    pub(row) locked: bool,
+    pub(row) created_at: NaiveDateTime,
+    pub(row) updated_at: NaiveDateTime,
 }
 
 /// The open order on a table: its id, when it was opened and whether the bill was asked for.
@@ -57,6 +51,7 @@ crate::catalogue! {
         scope: branch_office_id,
         insert: TableFields,
         update: TableFields,
+        unique: name in branch_office_id,
         search: |pattern| search_fold(restaurant_tables::name).like(pattern).escape('\\'),
         sort: restaurant_tables::id;
             "name" => restaurant_tables::name,
@@ -110,23 +105,6 @@ impl RestaurantTable {
             .order(restaurant_tables::id.asc())
             .select((restaurant_tables::id, restaurant_tables::name))
             .load(conn)
-    }
-
-    /// Whether another table of the branch already has this name (case-insensitive).
-    pub fn name_taken(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch: i64,
-        name: &str,
-        except: Option<i64>,
-    ) -> QueryResult<bool> {
-        let mut query = of(company)
-            .filter(restaurant_tables::branch_office_id.eq(branch))
-            .filter(lower(restaurant_tables::name).eq(name.to_lowercase()));
-        if let Some(id) = except {
-            query = query.filter(restaurant_tables::id.ne(id));
-        }
-        Ok(query.count().get_result::<i64>(conn)? > 0)
     }
 
     /// The open orders on the company's tables among `ids`.

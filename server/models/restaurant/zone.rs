@@ -3,9 +3,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::db::DbConnection;
 use crate::db::schema::{restaurant_tables, restaurant_zones};
 use crate::db::search::search_fold;
-use crate::db::{DbConnection, lower};
 use crate::models::CompanyId;
 
 /// A zone row.
@@ -36,6 +36,7 @@ crate::catalogue! {
         scope: branch_office_id,
         insert: ZoneFields,
         update: ZoneFields,
+        unique: name in branch_office_id,
         search: |pattern| search_fold(restaurant_zones::name).like(pattern).escape('\\'),
         sort: restaurant_zones::id;
             "name" => restaurant_zones::name,
@@ -56,23 +57,6 @@ impl RestaurantZone {
             .order(restaurant_zones::id.asc())
             .select(RestaurantZone::as_select())
             .load(conn)
-    }
-
-    /// Whether another zone of the branch already has this name (case-insensitive).
-    pub fn name_taken(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch: i64,
-        name: &str,
-        except: Option<i64>,
-    ) -> QueryResult<bool> {
-        let mut query = of(company)
-            .filter(restaurant_zones::branch_office_id.eq(branch))
-            .filter(lower(restaurant_zones::name).eq(name.to_lowercase()));
-        if let Some(id) = except {
-            query = query.filter(restaurant_zones::id.ne(id));
-        }
-        Ok(query.count().get_result::<i64>(conn)? > 0)
     }
 
     /// How many tables the company's zone `id` has.

@@ -9,62 +9,51 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::list::{ListParams, Page, SortKey};
-use crate::db::schema::{clients, credit_note_lines, credit_notes};
-use crate::db::search::search_fold;
+use crate::db::list::SortKey;
+use crate::db::schema::{credit_note_lines, credit_notes};
 use crate::models::CompanyId;
 use crate::models::sales::document::DocumentQuery;
 
-/// A credit note header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = credit_notes)]
-pub struct CreditNote {
-    pub id: i64,
+crate::row_structs! {
+    /// A credit note header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = credit_notes)]
+    pub struct CreditNote;
+
+    /// A header to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = credit_notes)]
+    pub struct NewCreditNote<'a>;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
     pub sequential: i64,
-    pub number: String,
+    pub(row) number: String,
+    pub(new) number: &'a str,
     pub sale_id: i64,
     pub client_id: i64,
     pub user_id: i64,
-    pub reason: String,
-    pub refund: String,
+    pub(row) reason: String,
+    pub(row) refund: String,
+    pub(new) reason: &'a str,
+    pub(new) refund: &'a str,
     pub subtotal: i64,
     pub iva: i64,
     pub total: i64,
     pub created_at: NaiveDateTime,
     /// [`KIND_INTERNAL`] or [`KIND_ELECTRONIC`].
-    pub kind: String,
+    pub(row) kind: String,
     /// The nota de crédito in the SRI queue (`sri_documents.id`), for an electronic one.
-    pub sri_document_id: Option<i64>,
+    pub(row) sri_document_id: Option<i64>,
+    pub(new) kind: &'a str,
 }
 
 /// `credit_notes.kind` of a credit note against a sales note.
 pub const KIND_INTERNAL: &str = "internal";
 /// `credit_notes.kind` of an electronic nota de crédito against a factura.
 pub const KIND_ELECTRONIC: &str = "electronic";
-
-/// A header to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = credit_notes)]
-pub struct NewCreditNote<'a> {
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub emission_point_id: i64,
-    pub sequential: i64,
-    pub number: &'a str,
-    pub sale_id: i64,
-    pub client_id: i64,
-    pub user_id: i64,
-    pub reason: &'a str,
-    pub refund: &'a str,
-    pub subtotal: i64,
-    pub iva: i64,
-    pub total: i64,
-    pub created_at: NaiveDateTime,
-    pub kind: &'a str,
-}
 
 /// A returned line.
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -89,82 +78,8 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, credit_notes::id;
 ];
 
 impl CreditNote {
-    /// One page of the branch's credit notes of `kind` with the client's name.
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch_office_id: i64,
-        kind: &str,
-        params: &ListParams,
-    ) -> QueryResult<Page<(CreditNote, String)>> {
-        let kind = kind.to_string();
-        crate::branch_documents!(
-            conn, company, branch_office_id, params,
-            credit_notes: CreditNote as Query, SORTS,
-            where |query| query.filter(credit_notes::kind.eq(kind.clone())),
-            |query, pattern| query.filter(
-                search_fold(clients::name)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(credit_notes::number.like(pattern).escape('\\')),
-            )
-        )
-    }
-
-    /// One credit note of the company.
-    pub fn find(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-    ) -> QueryResult<Option<CreditNote>> {
-        credit_notes::table
-            .filter(credit_notes::company_id.eq(company.get()))
-            .filter(credit_notes::id.eq(id))
-            .select(CreditNote::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// One credit note of `kind` of the company.
-    pub fn find_of_kind(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        kind: &str,
-    ) -> QueryResult<Option<CreditNote>> {
-        credit_notes::table
-            .filter(credit_notes::company_id.eq(company.get()))
-            .filter(credit_notes::id.eq(id))
-            .filter(credit_notes::kind.eq(kind))
-            .select(CreditNote::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// The electronic credit note of the company that carries SRI document `document_id`.
-    pub fn of_document(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        document_id: i64,
-    ) -> QueryResult<Option<CreditNote>> {
-        credit_notes::table
-            .filter(credit_notes::company_id.eq(company.get()))
-            .filter(credit_notes::sri_document_id.eq(document_id))
-            .select(CreditNote::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// Links an electronic credit note to its SRI document (same transaction as both inserts).
-    pub fn set_sri_document(
-        conn: &mut DbConnection,
-        id: i64,
-        document_id: i64,
-    ) -> QueryResult<usize> {
-        diesel::update(credit_notes::table.filter(credit_notes::id.eq(id)))
-            .set(credit_notes::sri_document_id.eq(Some(document_id)))
-            .execute(conn)
-    }
+    // `list`, `find`, `find_of_kind`, `of_document` and `set_sri_document`.
+    crate::sri_linked_header!(credit_notes: CreditNote as Query, SORTS);
 
     /// Corrects the reason of the company's credit note `id` («Corregir y reenviar»).
     pub fn set_reason(

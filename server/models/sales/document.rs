@@ -105,3 +105,91 @@ macro_rules! branch_documents {
         $crate::db::list::paginate($conn, params, filtered, $sorts)
     }};
 }
+
+/// The queries of a sales document header of several kinds that may carry an SRI document (the
+/// sale, whose facturas do; the credit note, whose electronic ones do), declared inside its
+/// `impl`: the branch's list of one kind (boxed query type `$query_ty`, sorted by `$sorts`), the
+/// lookups by id, by id and kind and by SRI document, and the link to that document.
+#[macro_export]
+macro_rules! sri_linked_header {
+    ($table:ident: $row:ty as $query_ty:ty, $sorts:expr) => {
+        /// One page of the branch's documents of `kind` with the client's name (search: number or
+        /// client name; date range).
+        pub fn list(
+            conn: &mut $crate::db::DbConnection,
+            company: $crate::models::CompanyId,
+            branch_office_id: i64,
+            kind: &str,
+            params: &$crate::db::list::ListParams,
+        ) -> ::diesel::QueryResult<$crate::db::list::Page<($row, String)>> {
+            let kind = kind.to_string();
+            $crate::branch_documents!(
+                conn, company, branch_office_id, params,
+                $table: $row as $query_ty, $sorts,
+                where |query| query.filter($table::kind.eq(kind.clone())),
+                |query, pattern| query.filter(
+                    $crate::db::search::search_fold($crate::db::schema::clients::name)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or($table::number.like(pattern).escape('\\')),
+                )
+            )
+        }
+
+        /// One document of the company.
+        pub fn find(
+            conn: &mut $crate::db::DbConnection,
+            company: $crate::models::CompanyId,
+            id: i64,
+        ) -> ::diesel::QueryResult<Option<$row>> {
+            $table::table
+                .filter($table::company_id.eq(company.get()))
+                .filter($table::id.eq(id))
+                .select(<$row>::as_select())
+                .first(conn)
+                .optional()
+        }
+
+        /// One document of `kind` of the company.
+        pub fn find_of_kind(
+            conn: &mut $crate::db::DbConnection,
+            company: $crate::models::CompanyId,
+            id: i64,
+            kind: &str,
+        ) -> ::diesel::QueryResult<Option<$row>> {
+            $table::table
+                .filter($table::company_id.eq(company.get()))
+                .filter($table::id.eq(id))
+                .filter($table::kind.eq(kind))
+                .select(<$row>::as_select())
+                .first(conn)
+                .optional()
+        }
+
+        /// The document of the company (a factura, an electronic credit note) that carries SRI
+        /// document `document_id`.
+        pub fn of_document(
+            conn: &mut $crate::db::DbConnection,
+            company: $crate::models::CompanyId,
+            document_id: i64,
+        ) -> ::diesel::QueryResult<Option<$row>> {
+            $table::table
+                .filter($table::company_id.eq(company.get()))
+                .filter($table::sri_document_id.eq(document_id))
+                .select(<$row>::as_select())
+                .first(conn)
+                .optional()
+        }
+
+        /// Links document `id` to its SRI document (in the transaction that inserted both).
+        pub fn set_sri_document(
+            conn: &mut $crate::db::DbConnection,
+            id: i64,
+            document_id: i64,
+        ) -> ::diesel::QueryResult<usize> {
+            ::diesel::update($table::table.filter($table::id.eq(id)))
+                .set($table::sri_document_id.eq(Some(document_id)))
+                .execute(conn)
+        }
+    };
+}

@@ -6,24 +6,33 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::list::{ListParams, Page, SortKey};
+use crate::db::list::SortKey;
 use crate::db::native;
 use crate::db::schema::{clients, sale_lines, sale_payments, sales};
-use crate::db::search::search_fold;
 use crate::models::CompanyId;
 use crate::models::sales::document::DocumentQuery;
 
-/// A sale header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = sales)]
-pub struct Sale {
-    pub id: i64,
+crate::row_structs! {
+    /// A sale header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = sales)]
+    pub struct Sale;
+
+    /// A header to insert (`None` stored as NULL, so that the insert's SQL never varies and stays
+    /// prepared).
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = sales, treat_none_as_default_value = false)]
+    pub struct NewSale<'a>;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
     pub sequential: i64,
-    pub number: String,
-    pub idempotency_key: String,
+    pub(row) number: String,
+    pub(row) idempotency_key: String,
+    pub(new) number: &'a str,
+    pub(new) idempotency_key: &'a str,
     pub client_id: i64,
     pub warehouse_id: i64,
     pub user_id: i64,
@@ -35,45 +44,20 @@ pub struct Sale {
     pub iva: i64,
     pub total: i64,
     pub change_given: i64,
-    pub note: Option<String>,
+    pub(row) note: Option<String>,
+    pub(new) note: Option<&'a str>,
     pub created_at: NaiveDateTime,
     /// [`KIND_NOTE`] or [`KIND_INVOICE`].
-    pub kind: String,
+    pub(row) kind: String,
     /// The factura in the SRI queue (`sri_documents.id`), for a sale of kind invoice.
-    pub sri_document_id: Option<i64>,
+    pub(row) sri_document_id: Option<i64>,
+    pub(new) kind: &'a str,
 }
 
 /// `sales.kind` of a sales note.
 pub const KIND_NOTE: &str = "note";
 /// `sales.kind` of an electronic factura.
 pub const KIND_INVOICE: &str = "invoice";
-
-/// A header to insert (`None` stored as NULL, so that the insert's SQL never varies and stays
-/// prepared).
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = sales, treat_none_as_default_value = false)]
-pub struct NewSale<'a> {
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub emission_point_id: i64,
-    pub sequential: i64,
-    pub number: &'a str,
-    pub idempotency_key: &'a str,
-    pub client_id: i64,
-    pub warehouse_id: i64,
-    pub user_id: i64,
-    pub turn_id: Option<i64>,
-    pub quote_id: Option<i64>,
-    pub gross: i64,
-    pub discount: i64,
-    pub subtotal: i64,
-    pub iva: i64,
-    pub total: i64,
-    pub change_given: i64,
-    pub note: Option<&'a str>,
-    pub created_at: NaiveDateTime,
-    pub kind: &'a str,
-}
 
 impl NewSale<'_> {
     /// The stored row this header becomes under `id` (a sale just registered answers from
@@ -148,78 +132,8 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sales::id;
 ];
 
 impl Sale {
-    /// One page of the branch's sales of `kind` (search: number or client name; date range).
-    pub fn list(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        branch_office_id: i64,
-        kind: &str,
-        params: &ListParams,
-    ) -> QueryResult<Page<SaleRow>> {
-        let kind = kind.to_string();
-        crate::branch_documents!(
-            conn, company, branch_office_id, params,
-            sales: Sale as Query, SORTS,
-            where |query| query.filter(sales::kind.eq(kind.clone())),
-            |query, pattern| query.filter(
-                search_fold(clients::name)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(sales::number.like(pattern).escape('\\')),
-            )
-        )
-    }
-
-    /// One sale of the company.
-    pub fn find(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<Option<Sale>> {
-        sales::table
-            .filter(sales::company_id.eq(company.get()))
-            .filter(sales::id.eq(id))
-            .select(Sale::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// One sale of `kind` of the company.
-    pub fn find_of_kind(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        id: i64,
-        kind: &str,
-    ) -> QueryResult<Option<Sale>> {
-        sales::table
-            .filter(sales::company_id.eq(company.get()))
-            .filter(sales::id.eq(id))
-            .filter(sales::kind.eq(kind))
-            .select(Sale::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// The factura of the company that carries SRI document `document_id`.
-    pub fn of_document(
-        conn: &mut DbConnection,
-        company: CompanyId,
-        document_id: i64,
-    ) -> QueryResult<Option<Sale>> {
-        sales::table
-            .filter(sales::company_id.eq(company.get()))
-            .filter(sales::sri_document_id.eq(document_id))
-            .select(Sale::as_select())
-            .first(conn)
-            .optional()
-    }
-
-    /// Links a factura to its SRI document (in the transaction that registered both).
-    pub fn set_sri_document(
-        conn: &mut DbConnection,
-        sale_id: i64,
-        document_id: i64,
-    ) -> QueryResult<usize> {
-        diesel::update(sales::table.filter(sales::id.eq(sale_id)))
-            .set(sales::sri_document_id.eq(Some(document_id)))
-            .execute(conn)
-    }
+    // `list`, `find`, `find_of_kind`, `of_document` and `set_sri_document`.
+    crate::sri_linked_header!(sales: Sale as Query, SORTS);
 
     /// The sale registered with this idempotency key, if any.
     pub fn find_by_key(

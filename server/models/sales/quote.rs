@@ -14,18 +14,26 @@ use crate::models::CompanyId;
 use crate::models::sales::document::DocumentQuery;
 use crate::models::sales::note::SaleLine;
 
-/// A quote header.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = quotes)]
-pub struct Quote {
-    pub id: i64,
+crate::row_structs! {
+    /// A quote header.
+    #[derive(Debug, Clone, Queryable, Selectable)]
+    #[diesel(table_name = quotes)]
+    pub struct Quote;
+
+    /// A header to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = quotes)]
+    pub struct NewQuote<'a>;
+
+    pub(row) id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub number: i64,
     pub client_id: i64,
     pub user_id: i64,
     pub valid_until: NaiveDate,
-    pub note: Option<String>,
+    pub(row) note: Option<String>,
+    pub(new) note: Option<&'a str>,
     pub gross: i64,
     pub discount: i64,
     pub subtotal: i64,
@@ -33,26 +41,7 @@ pub struct Quote {
     pub total: i64,
     pub created_at: NaiveDateTime,
     /// The sale it was converted into (a quote converts once).
-    pub sale_id: Option<i64>,
-}
-
-/// A header to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = quotes)]
-pub struct NewQuote<'a> {
-    pub company_id: i64,
-    pub branch_office_id: i64,
-    pub number: i64,
-    pub client_id: i64,
-    pub user_id: i64,
-    pub valid_until: NaiveDate,
-    pub note: Option<&'a str>,
-    pub gross: i64,
-    pub discount: i64,
-    pub subtotal: i64,
-    pub iva: i64,
-    pub total: i64,
-    pub created_at: NaiveDateTime,
+    pub(row) sale_id: Option<i64>,
 }
 
 crate::document_line! {

@@ -8,11 +8,18 @@ use diesel::prelude::*;
 use crate::db::DbConnection;
 use crate::db::schema::sri_document_messages;
 
-/// A stored SRI message.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
-#[diesel(table_name = sri_document_messages)]
-pub struct SriDocumentMessage {
-    pub id: i64,
+crate::row_structs! {
+    /// A stored SRI message.
+    #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+    #[diesel(table_name = sri_document_messages)]
+    pub struct SriDocumentMessage;
+
+    /// A message to insert.
+    #[derive(Debug, Clone, Insertable)]
+    #[diesel(table_name = sri_document_messages)]
+    pub struct NewSriDocumentMessage;
+
+    pub(row) id: i64,
     pub document_id: i64,
     pub company_id: i64,
     /// `reception` (validarComprobante) or `authorization` (autorizacionComprobante).
@@ -26,21 +33,6 @@ pub struct SriDocumentMessage {
     /// `informacionAdicional` (for 35, the schema validator's text).
     pub additional_info: Option<String>,
     /// `tipo`: ERROR, ADVERTENCIA, INFORMATIVO.
-    pub kind: String,
-    pub created_at: NaiveDateTime,
-}
-
-/// A message to insert.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = sri_document_messages)]
-pub struct NewSriDocumentMessage {
-    pub document_id: i64,
-    pub company_id: i64,
-    pub stage: String,
-    pub sri_status: String,
-    pub identifier: String,
-    pub message: String,
-    pub additional_info: Option<String>,
     pub kind: String,
     pub created_at: NaiveDateTime,
 }
