@@ -8,13 +8,14 @@ use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::domain::limits::{QUANTITY, UNIT_PRICE};
+use crate::domain::limits::QUANTITY;
 use crate::error::{AppError, AppResult};
-use crate::http::input::{micros, optional_id, required_micros, text};
+use crate::http::input::{required_micros, text};
 use crate::models::CompanyId;
 use crate::models::inventory::adjustment::{Adjustment, NewAdjustment};
 use crate::models::inventory::product::Product;
 use crate::services::inventory::documents::{self, KeptLine, check_line_count, line_problem};
+use crate::services::inventory::line_input;
 use crate::services::inventory::stock::{Movement, MovementType, UnitCost, lock_keys};
 use crate::services::inventory::warehouses::selected_branch_cellar;
 use crate::validation::{check_fields, optional_text, required_text};
@@ -60,17 +61,7 @@ fn lines(
     let mut out = Vec::with_capacity(raw.len());
     for (n, line) in raw.iter().enumerate() {
         let row = n + 1;
-        let product = match optional_id(line.product_id.as_ref()) {
-            Ok(Some(id)) => Product::find(conn, company, id)?,
-            _ => None,
-        }
-        .ok_or_else(|| line_problem(row, "el producto no existe"))?;
-        if !product.is_stocked() {
-            return Err(line_problem(
-                row,
-                format!("«{}» no lleva stock", product.name),
-            ));
-        }
+        let product = line_input::stocked_product(conn, company, line.product_id.as_ref(), row)?;
         let amount = if count {
             required_micros(
                 line.counted.as_ref(),
@@ -91,14 +82,7 @@ fn lines(
             )
         }
         .map_err(|e| line_problem(row, e))?;
-        let unit_cost = micros(
-            line.unit_cost.as_ref(),
-            "El costo unitario",
-            false,
-            false,
-            UNIT_PRICE,
-        )
-        .map_err(|e| line_problem(row, e))?;
+        let unit_cost = line_input::unit_cost(line.unit_cost.as_ref(), row)?;
         out.push(Line {
             product,
             amount,

@@ -5,6 +5,7 @@ pub mod adjustments;
 pub mod documents;
 pub mod import;
 mod import_batch;
+pub mod line_input;
 pub mod stock;
 pub mod transfers;
 pub mod warehouses;

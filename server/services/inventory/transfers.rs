@@ -8,13 +8,14 @@ use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::domain::limits::QUANTITY;
+
 use crate::error::{AppError, AppResult};
-use crate::http::input::{optional_id, required_micros, text};
+use crate::http::input::{optional_id, text};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::transfer::{NewTransfer, Transfer};
 use crate::models::inventory::warehouse::Warehouse;
 use crate::services::inventory::documents::{self, KeptLine, check_line_count, line_problem};
+use crate::services::inventory::line_input;
 use crate::services::inventory::stock::{Movement, MovementType, UnitCost, lock_keys};
 use crate::services::inventory::warehouses::selected_branch_cellar;
 use crate::validation::{check_fields, optional_text, required_text};
@@ -126,14 +127,10 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -
     let mut lines = Vec::with_capacity(raw.len());
     for (n, line) in raw.iter().enumerate() {
         let row = n + 1;
-        let product = match optional_id(line.product_id.as_ref()) {
-            Ok(Some(id)) => Product::find(conn, tenant.company, id)?,
-            _ => None,
-        }
-        .filter(Product::is_stocked)
-        .ok_or_else(|| line_problem(row, "el producto no existe o no lleva stock"))?;
-        let q = required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
-            .map_err(|e| line_problem(row, e))?;
+        let product = line_input::product(conn, tenant.company, line.product_id.as_ref())?
+            .filter(Product::is_stocked)
+            .ok_or_else(|| line_problem(row, "el producto no existe o no lleva stock"))?;
+        let q = line_input::quantity(line.quantity.as_ref(), row)?;
         lines.push((product.id, q));
     }
     lock_keys(

@@ -11,14 +11,14 @@ use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::domain::limits::{AMOUNT, QUANTITY, UNIT_PRICE};
+use crate::domain::limits::AMOUNT;
 use crate::error::{AppError, AppResult};
-use crate::http::input::{micros, required_micros, text};
+use crate::http::input::{required_micros, text};
 use crate::services::inventory::documents::{check_line_count, line_problem};
 use crate::validation::optional_text;
 
-use super::input::{self, PaymentBody};
-use super::purchase::{self, Kind, LineInput, PurchaseInput, Registered};
+use super::input::{self, Head, PaymentBody};
+use super::purchase::{self, Kind, LineInput, Registered};
 
 /// Expense categories: stored code and Spanish name.
 pub const CATEGORIES: [(&str, &str); 6] = [
@@ -79,11 +79,15 @@ pub fn register_expense(
     tenant: &Tenant,
     body: &ExpenseBody,
 ) -> AppResult<Registered> {
-    let key = input::key(&body.idempotency_key)?;
-    let supplier_id = input::supplier(body.supplier_id.as_ref())?;
-    let document_number = input::document_number(&body.document_number, false)?;
-    let authorization = input::authorization(&body.authorization)?;
-    let date = input::date(&body.date, tenant.zone().today())?;
+    let head = Head::read(
+        tenant,
+        &body.idempotency_key,
+        body.supplier_id.as_ref(),
+        &body.document_number,
+        false,
+        &body.authorization,
+        &body.date,
+    )?;
     let category = text(&body.category).unwrap_or_default();
     let Some((code, name)) = CATEGORIES.iter().find(|(c, _)| *c == category) else {
         return Err(AppError::field(
@@ -100,25 +104,21 @@ pub fn register_expense(
         .map_err(|e| AppError::field("amount", e))?;
     let iva_code = input::iva_code(&body.iva_code).map_err(|e| AppError::field("ivaCode", e))?;
     let payment = input::payment(body.payment.as_ref())?;
-    let input = PurchaseInput {
-        kind: Kind::Expense,
-        key,
-        supplier_id,
-        document_number,
-        authorization,
-        date,
-        cellar: None,
-        category: Some((*code).to_string()),
-        lines: vec![LineInput {
-            product: None,
-            description: description.unwrap_or_else(|| (*name).to_string()),
-            quantity: crate::domain::amount::UNIT,
-            unit_cost: amount,
-            discount: 0,
-            iva_code,
-        }],
-        payment,
+    let line = LineInput {
+        product: None,
+        description: description.unwrap_or_else(|| (*name).to_string()),
+        quantity: crate::domain::amount::UNIT,
+        unit_cost: amount,
+        discount: 0,
+        iva_code,
     };
+    let input = head.input(
+        Kind::Expense,
+        None,
+        Some((*code).to_string()),
+        vec![line],
+        payment,
+    );
     purchase::register(conn, tenant, &input)
 }
 
@@ -128,11 +128,15 @@ pub fn register_manual(
     tenant: &Tenant,
     body: &ManualBody,
 ) -> AppResult<Registered> {
-    let key = input::key(&body.idempotency_key)?;
-    let supplier_id = input::supplier(body.supplier_id.as_ref())?;
-    let document_number = input::document_number(&body.document_number, false)?;
-    let authorization = input::authorization(&body.authorization)?;
-    let date = input::date(&body.date, tenant.zone().today())?;
+    let head = Head::read(
+        tenant,
+        &body.idempotency_key,
+        body.supplier_id.as_ref(),
+        &body.document_number,
+        false,
+        &body.authorization,
+        &body.date,
+    )?;
     let payment = input::payment(body.payment.as_ref())?;
     let raw = body.lines.as_deref().unwrap_or_default();
     check_line_count(raw.len())?;
@@ -145,47 +149,16 @@ pub fn register_manual(
         {
             return Err(line_problem(row, problem));
         }
-        let quantity =
-            required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
-                .map_err(|e| line_problem(row, e))?;
-        let unit_cost = required_micros(
-            line.unit_cost.as_ref(),
-            "El costo unitario",
-            false,
-            false,
-            UNIT_PRICE,
-        )
-        .map_err(|e| line_problem(row, e))?;
-        let discount = micros(
-            line.discount.as_ref(),
-            "El descuento",
-            false,
-            false,
-            UNIT_PRICE,
-        )
-        .map_err(|e| line_problem(row, e))?
-        .unwrap_or(0);
-        let iva_code = input::iva_code(&line.iva_code).map_err(|e| line_problem(row, e))?;
-        lines.push(LineInput {
-            product: None,
+        lines.push(input::line(
+            row,
+            None,
             description,
-            quantity,
-            unit_cost,
-            discount,
-            iva_code,
-        });
+            line.quantity.as_ref(),
+            line.unit_cost.as_ref(),
+            line.discount.as_ref(),
+            &line.iva_code,
+        )?);
     }
-    let input = PurchaseInput {
-        kind: Kind::Manual,
-        key,
-        supplier_id,
-        document_number,
-        authorization,
-        date,
-        cellar: None,
-        category: None,
-        lines,
-        payment,
-    };
+    let input = head.input(Kind::Manual, None, None, lines, payment);
     purchase::register(conn, tenant, &input)
 }

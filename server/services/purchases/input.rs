@@ -5,10 +5,15 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::auth::roles::Tenant;
 use crate::error::{AppError, AppResult};
 use crate::http::input::{optional_id, text};
+use crate::models::inventory::product::Product;
+use crate::models::inventory::warehouse::Warehouse;
+use crate::services::inventory::documents::line_problem;
+use crate::services::inventory::line_input;
 
-use super::purchase::Payment;
+use super::purchase::{Kind, LineInput, Payment, PurchaseInput};
 
 /// Longest idempotency key.
 pub const KEY_MAX: usize = 100;
@@ -126,4 +131,80 @@ pub fn iva_code(value: &Option<String>) -> Result<String, String> {
         Some(_) => Ok(code.to_string()),
         None => Err("el código de IVA no es válido".into()),
     }
+}
+
+/// The head every purchase body opens with: key, supplier, the supplier's document number and
+/// authorization, date.
+pub struct Head {
+    pub key: String,
+    pub supplier_id: i64,
+    pub document_number: Option<String>,
+    pub authorization: Option<String>,
+    pub date: NaiveDate,
+}
+
+impl Head {
+    /// Reads the head in the order the API reports its problems (the first one is the answer);
+    /// `number_required` for merchandise, whose document number is required.
+    pub fn read(
+        tenant: &Tenant,
+        idempotency_key: &Option<String>,
+        supplier_id: Option<&Value>,
+        document_number: &Option<String>,
+        number_required: bool,
+        authorization: &Option<String>,
+        date: &Option<String>,
+    ) -> AppResult<Self> {
+        Ok(Self {
+            key: key(idempotency_key)?,
+            supplier_id: supplier(supplier_id)?,
+            document_number: self::document_number(document_number, number_required)?,
+            authorization: self::authorization(authorization)?,
+            date: self::date(date, tenant.zone().today())?,
+        })
+    }
+
+    /// The purchase's input: this head with the rest of the body.
+    pub fn input(
+        self,
+        kind: Kind,
+        cellar: Option<Warehouse>,
+        category: Option<String>,
+        lines: Vec<LineInput>,
+        payment: Payment,
+    ) -> PurchaseInput {
+        PurchaseInput {
+            kind,
+            key: self.key,
+            supplier_id: self.supplier_id,
+            document_number: self.document_number,
+            authorization: self.authorization,
+            date: self.date,
+            cellar,
+            category,
+            lines,
+            payment,
+        }
+    }
+}
+
+/// A purchase line's quantity, unit cost, discount and IVA code, read in this order after its
+/// product or description, each problem told with the line's number.
+pub fn line(
+    row: usize,
+    product: Option<Product>,
+    description: String,
+    quantity: Option<&Value>,
+    unit_cost: Option<&Value>,
+    discount: Option<&Value>,
+    iva: &Option<String>,
+) -> AppResult<LineInput> {
+    Ok(LineInput {
+        product,
+        description,
+        quantity: line_input::quantity(quantity, row)?,
+        unit_cost: line_input::required_unit_cost(unit_cost, row)?,
+        discount: line_input::discount(discount, row)?,
+        iva_code: iva_code(iva).map_err(|e| line_problem(row, e))?,
+    })
 }

@@ -8,15 +8,13 @@ use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::domain::limits::{QUANTITY, UNIT_PRICE};
 use crate::error::AppResult;
-use crate::http::input::{micros, optional_id, required_micros};
-use crate::models::inventory::product::Product;
-use crate::services::inventory::documents::{check_line_count, line_problem};
+use crate::services::inventory::documents::check_line_count;
+use crate::services::inventory::line_input;
 use crate::services::inventory::warehouses::selected_branch_cellar;
 
-use super::input::{self, PaymentBody};
-use super::purchase::{self, Kind, LineInput, PurchaseInput, Registered};
+use super::input::{self, Head, PaymentBody};
+use super::purchase::{self, Kind, PurchaseInput, Registered};
 
 /// The request.
 #[derive(Debug, Clone, Deserialize)]
@@ -49,11 +47,15 @@ pub fn read(
     tenant: &Tenant,
     body: &MerchandiseBody,
 ) -> AppResult<PurchaseInput> {
-    let key = input::key(&body.idempotency_key)?;
-    let supplier_id = input::supplier(body.supplier_id.as_ref())?;
-    let document_number = input::document_number(&body.document_number, true)?;
-    let authorization = input::authorization(&body.authorization)?;
-    let date = input::date(&body.date, tenant.zone().today())?;
+    let head = Head::read(
+        tenant,
+        &body.idempotency_key,
+        body.supplier_id.as_ref(),
+        &body.document_number,
+        true,
+        &body.authorization,
+        &body.date,
+    )?;
     let cellar = selected_branch_cellar(conn, tenant, body.cellar_id.as_ref(), "cellarId")?;
     let payment = input::payment(body.payment.as_ref())?;
     let raw = body.lines.as_deref().unwrap_or_default();
@@ -61,59 +63,20 @@ pub fn read(
     let mut lines = Vec::with_capacity(raw.len());
     for (n, line) in raw.iter().enumerate() {
         let row = n + 1;
-        let product = match optional_id(line.product_id.as_ref()) {
-            Ok(Some(id)) => Product::find(conn, tenant.company, id)?,
-            _ => None,
-        }
-        .ok_or_else(|| line_problem(row, "el producto no existe"))?;
-        if !product.is_stocked() {
-            return Err(line_problem(
-                row,
-                format!("«{}» no lleva stock", product.name),
-            ));
-        }
-        let quantity =
-            required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
-                .map_err(|e| line_problem(row, e))?;
-        let unit_cost = required_micros(
+        let product =
+            line_input::stocked_product(conn, tenant.company, line.product_id.as_ref(), row)?;
+        let description = product.name.clone();
+        lines.push(input::line(
+            row,
+            Some(product),
+            description,
+            line.quantity.as_ref(),
             line.unit_cost.as_ref(),
-            "El costo unitario",
-            false,
-            false,
-            UNIT_PRICE,
-        )
-        .map_err(|e| line_problem(row, e))?;
-        let discount = micros(
             line.discount.as_ref(),
-            "El descuento",
-            false,
-            false,
-            UNIT_PRICE,
-        )
-        .map_err(|e| line_problem(row, e))?
-        .unwrap_or(0);
-        let iva_code = input::iva_code(&line.iva_code).map_err(|e| line_problem(row, e))?;
-        lines.push(LineInput {
-            description: product.name.clone(),
-            product: Some(product),
-            quantity,
-            unit_cost,
-            discount,
-            iva_code,
-        });
+            &line.iva_code,
+        )?);
     }
-    Ok(PurchaseInput {
-        kind: Kind::Merchandise,
-        key,
-        supplier_id,
-        document_number,
-        authorization,
-        date,
-        cellar: Some(cellar),
-        category: None,
-        lines,
-        payment,
-    })
+    Ok(head.input(Kind::Merchandise, Some(cellar), None, lines, payment))
 }
 
 /// Reads and registers a merchandise purchase in the caller's write transaction.

@@ -31,6 +31,24 @@ pub enum Pay<'a> {
     },
 }
 
+/// The shift movement of `amount` for `source`, described by `description`, by the user.
+fn movement(
+    tenant: &Tenant,
+    kind: MovementKind,
+    amount: i64,
+    description: &str,
+    source: (&str, i64),
+) -> NewMovement {
+    NewMovement {
+        kind,
+        amount,
+        reason: description.to_string(),
+        payment_method: None,
+        source: Some((source.0.to_string(), source.1)),
+        user_id: tenant.user_id(),
+    }
+}
+
 /// Pays `amount` (> 0 micros) out as `pay` says, for `source` (`("purchase", id)`,
 /// `("payable", id)`) described by `description`. Returns where it came from.
 pub fn pay_out(
@@ -47,14 +65,7 @@ pub fn pay_out(
                 conn,
                 tenant.company,
                 ShiftTarget::OpenOf(tenant.user_id()),
-                &NewMovement {
-                    kind: MovementKind::CashOut,
-                    amount,
-                    reason: description.to_string(),
-                    payment_method: None,
-                    source: Some((source.0.to_string(), source.1)),
-                    user_id: tenant.user_id(),
-                },
+                &movement(tenant, MovementKind::CashOut, amount, description, source),
             )?;
             Ok(Source::Shift(movement.turn_id))
         }
@@ -97,14 +108,7 @@ pub fn pay_back(
                 conn,
                 tenant.company,
                 target,
-                &NewMovement {
-                    kind: MovementKind::CashIn,
-                    amount,
-                    reason: description.to_string(),
-                    payment_method: None,
-                    source: Some((source.0.to_string(), source.1)),
-                    user_id: tenant.user_id(),
-                },
+                &movement(tenant, MovementKind::CashIn, amount, description, source),
             )?;
         }
         Source::Bank(account_id) => {

@@ -1,0 +1,67 @@
+//! Reading what a stock document's line names: its product and its amounts, with the same checks
+//! and Spanish messages for adjustments, transfers and purchases, each problem told with the
+//! line's number ([`line_problem`]).
+
+use serde_json::Value;
+
+use crate::db::DbConnection;
+use crate::domain::limits::{QUANTITY, UNIT_PRICE};
+use crate::error::AppResult;
+use crate::http::input::{micros, optional_id, required_micros};
+use crate::models::CompanyId;
+use crate::models::inventory::product::Product;
+use crate::services::inventory::documents::line_problem;
+
+/// The company's product a line's `productId` names; a malformed id names none.
+pub fn product(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    value: Option<&Value>,
+) -> AppResult<Option<Product>> {
+    match optional_id(value) {
+        Ok(Some(id)) => Ok(Product::find(conn, company, id)?),
+        _ => Ok(None),
+    }
+}
+
+/// The line's product, which must exist and carry stock: "el producto no existe", else "«…» no
+/// lleva stock".
+pub fn stocked_product(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    value: Option<&Value>,
+    row: usize,
+) -> AppResult<Product> {
+    let product =
+        product(conn, company, value)?.ok_or_else(|| line_problem(row, "el producto no existe"))?;
+    if !product.is_stocked() {
+        return Err(line_problem(
+            row,
+            format!("«{}» no lleva stock", product.name),
+        ));
+    }
+    Ok(product)
+}
+
+/// A required quantity greater than zero.
+pub fn quantity(value: Option<&Value>, row: usize) -> AppResult<i64> {
+    required_micros(value, "La cantidad", true, false, QUANTITY).map_err(|e| line_problem(row, e))
+}
+
+/// An optional unit cost, zero or more.
+pub fn unit_cost(value: Option<&Value>, row: usize) -> AppResult<Option<i64>> {
+    micros(value, "El costo unitario", false, false, UNIT_PRICE).map_err(|e| line_problem(row, e))
+}
+
+/// A required unit cost, zero or more.
+pub fn required_unit_cost(value: Option<&Value>, row: usize) -> AppResult<i64> {
+    required_micros(value, "El costo unitario", false, false, UNIT_PRICE)
+        .map_err(|e| line_problem(row, e))
+}
+
+/// An optional discount, zero or more; none is zero.
+pub fn discount(value: Option<&Value>, row: usize) -> AppResult<i64> {
+    Ok(micros(value, "El descuento", false, false, UNIT_PRICE)
+        .map_err(|e| line_problem(row, e))?
+        .unwrap_or(0))
+}
