@@ -285,3 +285,70 @@ pub async fn cancel(
         .await?;
     Ok(Json(view))
 }
+
+/// The list, get, register and cancel handlers of one kind of purchase at
+/// `/api/purchases/{kind}`, written where they are routed (merchandise, expense, manual): each
+/// handler is one call of this module's function of the same name.
+macro_rules! kind_handlers {
+    ($kind:literal, $body:ty, $service:path) => {
+        use axum::Json;
+        use axum::extract::State;
+        use axum::http::{StatusCode, Uri};
+
+        use $crate::app::AppState;
+        use $crate::auth::CurrentUser;
+        use $crate::controllers::purchases::documents::{self, CancelBody};
+        use $crate::db::list::Page;
+        use $crate::error::AppResult;
+        use $crate::http::json::JsonBody;
+        use $crate::http::params::PathId;
+        use $crate::views::purchases::purchase::PurchaseView;
+
+        #[doc = concat!("`GET /api/purchases/", $kind, "`.")]
+        pub async fn list(
+            State(state): State<AppState>,
+            CurrentUser(auth): CurrentUser,
+            uri: Uri,
+        ) -> AppResult<Json<Page<PurchaseView>>> {
+            let raw = uri.query().unwrap_or_default().to_string();
+            documents::list(state, auth, $kind, raw).await
+        }
+
+        #[doc = concat!("`GET /api/purchases/", $kind, "/{id}`.")]
+        pub async fn get(
+            State(state): State<AppState>,
+            CurrentUser(auth): CurrentUser,
+            PathId(id): PathId,
+        ) -> AppResult<Json<PurchaseView>> {
+            documents::get(state, auth, $kind, id).await
+        }
+
+        #[doc = concat!("`POST /api/purchases/", $kind, "/register`.")]
+        pub async fn register(
+            State(state): State<AppState>,
+            CurrentUser(auth): CurrentUser,
+            JsonBody(body): JsonBody<$body>,
+        ) -> AppResult<(StatusCode, Json<PurchaseView>)> {
+            documents::register(
+                state,
+                auth,
+                $kind,
+                body,
+                |b: &$body| b.idempotency_key.clone(),
+                $service,
+            )
+            .await
+        }
+
+        #[doc = concat!("`POST /api/purchases/", $kind, "/{id}/cancel`.")]
+        pub async fn cancel(
+            State(state): State<AppState>,
+            CurrentUser(auth): CurrentUser,
+            PathId(id): PathId,
+            JsonBody(body): JsonBody<CancelBody>,
+        ) -> AppResult<Json<PurchaseView>> {
+            documents::cancel(state, auth, $kind, id, body).await
+        }
+    };
+}
+pub(crate) use kind_handlers;
