@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::DbConnection;
+use crate::db::list::Page;
 use crate::error::AppResult;
 use crate::error::locked;
 use crate::http::json::JsonBody;
@@ -17,6 +18,26 @@ use crate::http::params::{IdBody, PathId, parse_id};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::views::MessageResponse;
+
+/// A page whose rows become views all at once (`views` makes one batch of lookups for the page,
+/// where [`Page::try_map`] would make a row's at a time); total, page and limit as they are.
+pub fn page_views<T, V>(
+    page: Page<T>,
+    views: impl FnOnce(Vec<T>) -> AppResult<Vec<V>>,
+) -> AppResult<Page<V>> {
+    let Page {
+        results,
+        total,
+        page,
+        limit,
+    } = page;
+    Ok(Page {
+        results: views(results)?,
+        total,
+        page,
+        limit,
+    })
+}
 
 /// A company-owned record managed by the generic list screens.
 pub trait Record: Send + 'static {

@@ -43,14 +43,7 @@ fn with_document(
     note: CreditNoteView,
     document_id: Option<i64>,
 ) -> AppResult<ElectronicCreditNoteView> {
-    let document = match document_id {
-        Some(id) => queue::find(conn, company, id)?,
-        None => None,
-    };
-    let messages = match &document {
-        Some(d) => queue::messages(conn, d.id)?,
-        None => Vec::new(),
-    };
+    let (document, messages) = document::sri_document(conn, company, document_id)?;
     Ok(ElectronicCreditNoteView::new(
         note,
         document.as_ref(),

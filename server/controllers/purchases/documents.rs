@@ -11,6 +11,7 @@ use serde::Deserialize;
 use crate::app::AppState;
 use crate::auth::extract::AuthUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::records::page_views;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::{fmt2, money_text};
@@ -143,18 +144,7 @@ pub fn list_page(
     supplier_id: Option<i64>,
 ) -> AppResult<Page<PurchaseView>> {
     let page = Purchase::list(conn, tenant.company, &Filter { kind, supplier_id }, params)?;
-    let Page {
-        results,
-        total,
-        page,
-        limit,
-    } = page;
-    Ok(Page {
-        results: views(conn, tenant.company, results)?,
-        total,
-        page,
-        limit,
-    })
+    page_views(page, |results| views(conn, tenant.company, results))
 }
 
 /// The list's parameters and its `supplierId` filter from a query string.

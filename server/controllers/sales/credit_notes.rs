@@ -13,6 +13,7 @@ use super::document::{self, stored_totals};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
+use crate::controllers::records::page_views;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::{money_text, qty_from_micros};
@@ -238,18 +239,8 @@ pub fn list_page(
     params: &ListParams,
 ) -> AppResult<Page<CreditNoteView>> {
     let branch = tenant.branch(conn)?.id;
-    let Page {
-        results,
-        total,
-        page,
-        limit,
-    } = CreditNote::list(conn, tenant.company, branch, KIND_INTERNAL, params)?;
-    Ok(Page {
-        results: views_of(conn, tenant.company, results)?,
-        total,
-        page,
-        limit,
-    })
+    let page = CreditNote::list(conn, tenant.company, branch, KIND_INTERNAL, params)?;
+    page_views(page, |results| views_of(conn, tenant.company, results))
 }
 
 /// `GET /api/sales/creditNote`.

@@ -18,6 +18,9 @@ use crate::models::CompanyId;
 use crate::models::inventory::kardex::KardexRow;
 use crate::models::sales::client::Client;
 use crate::models::sales::note::SaleLine;
+use crate::models::sri::document::SriDocument;
+use crate::models::sri::message::SriDocumentMessage;
+use crate::sri::queue;
 use crate::views::sales::note::{DocumentTotalsView, SaleClientView};
 
 /// Answers `read` as JSON: any role of the company, one pooled connection.
@@ -95,4 +98,22 @@ pub fn user_name(conn: &mut DbConnection, company: CompanyId, user_id: i64) -> A
     Ok(KardexRow::user_names(conn, company, &[user_id])?
         .remove(&user_id)
         .unwrap_or_default())
+}
+
+/// The SRI document `document_id` of an electronic document (a factura, a nota de crédito) with
+/// the SRI's messages about it; none without one.
+pub fn sri_document(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    document_id: Option<i64>,
+) -> AppResult<(Option<SriDocument>, Vec<SriDocumentMessage>)> {
+    let document = match document_id {
+        Some(id) => queue::find(conn, company, id)?,
+        None => None,
+    };
+    let messages = match &document {
+        Some(d) => queue::messages(conn, d.id)?,
+        None => Vec::new(),
+    };
+    Ok((document, messages))
 }

@@ -12,7 +12,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
@@ -20,7 +20,6 @@ use crate::models::config::company::Company;
 use crate::models::sales::note::Sale;
 use crate::services::sales::invoice::{self, NOT_FOUND};
 use crate::services::sales::note::{NoteBody, SaleKind};
-use crate::sri::queue;
 use crate::views::sales::invoice::InvoiceView;
 use crate::views::sales::note::{SaleRowView, SaleView};
 
@@ -34,14 +33,7 @@ fn with_document(
     sale: SaleView,
     document_id: Option<i64>,
 ) -> AppResult<InvoiceView> {
-    let document = match document_id {
-        Some(id) => queue::find(conn, company, id)?,
-        None => None,
-    };
-    let messages = match &document {
-        Some(d) => queue::messages(conn, d.id)?,
-        None => Vec::new(),
-    };
+    let (document, messages) = document::sri_document(conn, company, document_id)?;
     let zone = Company::zone(conn, company)?;
     Ok(InvoiceView::new(sale, document.as_ref(), &messages, zone))
 }
@@ -54,8 +46,7 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResu
 
 /// The factura `id` of the user's company, else 404.
 pub fn find_visible(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Sale> {
-    Sale::find_of_kind(conn, company, id, SaleKind::Invoice.as_str())?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+    notes::find_kind(conn, company, id, SaleKind::Invoice, NOT_FOUND)
 }
 
 /// `POST /api/sales/invoice/register`: 201 with the new factura (its document `signed`, the worker

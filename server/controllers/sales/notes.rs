@@ -207,8 +207,19 @@ pub async fn preview(
 
 /// The sale `id` of the user's company, else the specification's 404.
 pub fn find_visible(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Sale> {
-    Sale::find_of_kind(conn, company, id, SaleKind::Note.as_str())?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+    find_kind(conn, company, id, SaleKind::Note, NOT_FOUND)
+}
+
+/// The sale `id` of `kind` of the user's company, else 404 with `not_found`.
+pub fn find_kind(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    id: i64,
+    kind: SaleKind,
+    not_found: &str,
+) -> AppResult<Sale> {
+    Sale::find_of_kind(conn, company, id, kind.as_str())?
+        .ok_or_else(|| AppError::NotFound(not_found.into()))
 }
 
 /// `GET /api/sales/note/{id}`.

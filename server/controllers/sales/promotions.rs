@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::catalogue::{Catalogue, PageFn, load, text};
-use crate::controllers::records::{Record, ensure_unlocked};
+use crate::controllers::records::{Record, ensure_unlocked, page_views};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::limits::UNIT_PRICE;
@@ -351,18 +351,7 @@ pub fn list_page(
     params: &ListParams,
 ) -> AppResult<Page<PromotionView>> {
     let page = Promotion::list(conn, tenant.company, params)?;
-    let Page {
-        results,
-        total,
-        page,
-        limit,
-    } = page;
-    Ok(Page {
-        results: views(conn, tenant.company, results)?,
-        total,
-        page,
-        limit,
-    })
+    page_views(page, |results| views(conn, tenant.company, results))
 }
 
 /// Promotions in the generic list handlers.
