@@ -126,10 +126,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<ElectronicCreditNoteView>>> {
-    document::read(&state, &auth, move |conn, tenant| {
-        list_page(conn, tenant, &params)
-    })
-    .await
+    document::read_page(&state, &auth, params, list_page).await
 }
 
 /// `GET /api/ebilling/creditNote/{id}`: the nota de crédito with its SRI state, clave, document
@@ -139,10 +136,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<ElectronicCreditNoteView>> {
-    document::read(&state, &auth, move |conn, tenant| {
-        detail(conn, tenant.company, id)
-    })
-    .await
+    document::read_one(&state, &auth, id, detail).await
 }
 
 /// `POST /api/ebilling/creditNote/{id}/resend` `{reason?}` (optional body, [`Corrections`]): a

@@ -11,6 +11,7 @@ use crate::app::AppState;
 use crate::auth::extract::AuthUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
+use crate::db::list::{ListParams, Page};
 use crate::domain::money::from_micros;
 use crate::domain::totals;
 use crate::error::AppResult;
@@ -31,6 +32,33 @@ where
 {
     let tenant = auth.tenant(roles::ALL)?;
     Ok(Json(state.db.run(move |conn| read(conn, &tenant)).await?))
+}
+
+/// Answers the document `id` as `detail` reads it (its 404 included), like [`read`].
+pub async fn read_one<T: Send + 'static>(
+    state: &AppState,
+    auth: &AuthUser,
+    id: i64,
+    detail: fn(&mut DbConnection, CompanyId, i64) -> AppResult<T>,
+) -> AppResult<Json<T>> {
+    read(state, auth, move |conn, tenant| {
+        detail(conn, tenant.company, id)
+    })
+    .await
+}
+
+/// Answers the page of a document list that `list` reads for `params`, like [`read`].
+pub async fn read_page<T, F>(
+    state: &AppState,
+    auth: &AuthUser,
+    params: ListParams,
+    list: F,
+) -> AppResult<Json<Page<T>>>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConnection, &Tenant, &ListParams) -> AppResult<Page<T>> + Send + 'static,
+{
+    read(state, auth, move |conn, tenant| list(conn, tenant, &params)).await
 }
 
 /// Answers 201 with what `write` registered in one write transaction, any role of the company.

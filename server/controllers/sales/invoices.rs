@@ -19,7 +19,7 @@ use crate::models::CompanyId;
 use crate::models::config::company::Company;
 use crate::models::sales::note::Sale;
 use crate::services::sales::invoice::{self, NOT_FOUND};
-use crate::services::sales::note::{NoteBody, SaleKind};
+use crate::services::sales::note::{NewlySold, NoteBody, SaleKind};
 use crate::views::sales::invoice::InvoiceView;
 use crate::views::sales::note::{SaleRowView, SaleView};
 
@@ -44,9 +44,36 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResu
     with_document(conn, company, sale_view, sale.sri_document_id)
 }
 
+/// The view of the factura `id` of the user's company, else 404.
+fn detail(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<InvoiceView> {
+    let sale = find_visible(conn, company, id)?;
+    view(conn, company, &sale)
+}
+
 /// The factura `id` of the user's company, else 404.
 pub fn find_visible(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Sale> {
     notes::find_kind(conn, company, id, SaleKind::Invoice, NOT_FOUND)
+}
+
+/// A factura's views: a sale's with its SRI document, the one just registered read back.
+const VIEWS: Views<InvoiceView> = Views {
+    sold: Sold::Read(sold_with_document),
+    stored: view,
+};
+
+/// The factura view of a sale just registered.
+fn sold_with_document(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    sold: &NewlySold,
+) -> AppResult<InvoiceView> {
+    let zone = Company::zone(conn, company)?;
+    with_document(
+        conn,
+        company,
+        sold_view(sold, zone),
+        sold.sale.sri_document_id,
+    )
 }
 
 /// `POST /api/sales/invoice/register`: 201 with the new factura (its document `signed`, the worker
@@ -56,19 +83,7 @@ pub async fn register(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<NoteBody>,
 ) -> AppResult<(StatusCode, Json<InvoiceView>)> {
-    let views = Views {
-        sold: Sold::Read(|conn, company, sold| {
-            let zone = Company::zone(conn, company)?;
-            with_document(
-                conn,
-                company,
-                sold_view(sold, zone),
-                sold.sale.sri_document_id,
-            )
-        }),
-        stored: view,
-    };
-    register_kind(&state, &auth, body, SaleKind::Invoice, views).await
+    register_kind(&state, &auth, body, SaleKind::Invoice, VIEWS).await
 }
 
 /// `GET /api/sales/invoice/{id}`: the factura with its SRI state, clave and messages (the factura
@@ -78,11 +93,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<InvoiceView>> {
-    document::read(&state, &auth, move |conn, tenant| {
-        let sale = find_visible(conn, tenant.company, id)?;
-        view(conn, tenant.company, &sale)
-    })
-    .await
+    document::read_one(&state, &auth, id, detail).await
 }
 
 /// `GET /api/sales/invoice/last`: the user's last factura in the branch.
@@ -103,8 +114,8 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<SaleRowView>>> {
-    document::read(&state, &auth, move |conn, tenant| {
-        list_kind(conn, tenant, SaleKind::Invoice, &params)
+    document::read_page(&state, &auth, params, |conn, tenant, params| {
+        list_kind(conn, tenant, SaleKind::Invoice, params)
     })
     .await
 }
