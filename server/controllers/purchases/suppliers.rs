@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::catalogue::{Catalogue, PageFn, text};
 use crate::controllers::records::{Record, ensure_unlocked};
-use crate::controllers::sales::clients::{ID_TYPES, identification_problem};
+use crate::controllers::sales::clients::{ID_TYPES, identification_check, identification_of};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult, constraint_conflict, field_conflict, not_in_table};
@@ -47,10 +47,7 @@ fn fields(
     body: &SupplierBody,
     editing: Option<i64>,
 ) -> AppResult<SupplierFields> {
-    let id_type = text(&body.id_type).unwrap_or_default();
-    let identification = text(&body.identification)
-        .unwrap_or_default()
-        .to_uppercase();
+    let (id_type, identification) = identification_of(&body.id_type, &body.identification);
     let name = text(&body.name).unwrap_or_default();
     let email = text(&body.email);
     let type_problem = (id_type == "consumidorFinal" || !ID_TYPES.contains(&id_type.as_str()))
@@ -62,11 +59,7 @@ fn fields(
         ("idType", type_problem.clone()),
         (
             "identification",
-            if type_problem.is_none() {
-                identification_problem(&id_type, &identification)
-            } else {
-                None
-            },
+            identification_check(&id_type, &identification, &type_problem),
         ),
         ("name", required_text(&name, "El nombre", NAME_MAX)),
         (

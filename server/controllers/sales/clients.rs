@@ -60,6 +60,28 @@ fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("No se encontró el cliente con el id: {id}"))
 }
 
+/// A client's or supplier's identification type and identification (upper case) as sent.
+pub fn identification_of(
+    id_type: &Option<String>,
+    identification: &Option<String>,
+) -> (String, String) {
+    let identification = text(identification).unwrap_or_default().to_uppercase();
+    (text(id_type).unwrap_or_default(), identification)
+}
+
+/// The identification's problem, told only when its type is fine (no `type_problem`).
+pub fn identification_check(
+    id_type: &str,
+    identification: &str,
+    type_problem: &Option<String>,
+) -> Option<String> {
+    if type_problem.is_none() {
+        identification_problem(id_type, identification)
+    } else {
+        None
+    }
+}
+
 /// The problem with an identification of type `id_type`, if any.
 pub fn identification_problem(id_type: &str, identification: &str) -> Option<String> {
     if identification.is_empty() {
@@ -96,10 +118,7 @@ fn fields(
     body: &ClientBody,
     editing: Option<i64>,
 ) -> AppResult<ClientFields> {
-    let id_type = text(&body.id_type).unwrap_or_default();
-    let identification = text(&body.identification)
-        .unwrap_or_default()
-        .to_uppercase();
+    let (id_type, identification) = identification_of(&body.id_type, &body.identification);
     let name = text(&body.name).unwrap_or_default();
     let email = text(&body.email);
     let type_problem = if id_type == "consumidorFinal" {
@@ -124,11 +143,7 @@ fn fields(
         ("idType", type_problem.clone()),
         (
             "identification",
-            if type_problem.is_none() {
-                identification_problem(&id_type, &identification)
-            } else {
-                None
-            },
+            identification_check(&id_type, &identification, &type_problem),
         ),
         ("name", required_text(&name, "El nombre", NAME_MAX)),
         ("email", email_problems),
