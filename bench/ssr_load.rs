@@ -104,8 +104,12 @@ fn main() {
             support::http(port, "GET", path, &[("Cookie", &cookie)], b"").expect(path);
         assert!(status == 200 && body.contains(marker), "{path}: {status}");
         let input = node::page_input(&db, path, "admin@demo.ec", None);
-        let ours = wrk(&format!("http://127.0.0.1:{port}{path}"), Some(&cookie), seconds)
-            .expect("wrk contra Mostrador");
+        let ours = wrk(
+            &format!("http://127.0.0.1:{port}{path}"),
+            Some(&cookie),
+            seconds,
+        )
+        .expect("wrk contra Mostrador");
         let mut rows = vec![(format!("{label}: Mostrador"), ours)];
         for (name, workers) in [
             ("Node.js, un proceso".to_string(), 1),
@@ -116,7 +120,10 @@ fn main() {
                 continue;
             };
             let (status, _, body) = support::http(peer.port, "GET", "/", &[], b"").expect("Node");
-            assert!(status == 200 && body.contains(marker), "Node {path}: {status}");
+            assert!(
+                status == 200 && body.contains(marker),
+                "Node {path}: {status}"
+            );
             if let Some(load) = wrk(&format!("http://127.0.0.1:{}/", peer.port), None, seconds) {
                 rows.push((format!("{label}: {name}"), load));
             }

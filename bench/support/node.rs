@@ -135,7 +135,9 @@ pub fn page_input(db: &str, path: &str, email: &str, secret: Option<&str>) -> St
         let state = mostrador::server::build_state(config).expect("estado");
         let user = state
             .db
-            .run(move |conn| Ok(User::find_by_email(conn, &email)?.expect("usuario de demostración")))
+            .run(move |conn| {
+                Ok(User::find_by_email(conn, &email)?.expect("usuario de demostración"))
+            })
             .await
             .expect("usuario");
         let auth = AuthUser {

@@ -18,7 +18,10 @@
 //! as a generic parameter, so `db` stays below `models` with no import cycle.
 //!
 //! diesel is synchronous, so every use from a request goes through [`Database::run`], which takes a
-//! pooled connection on tokio's blocking threads, never on the async workers.
+//! pooled connection on tokio's blocking threads, never on the async workers — except the short
+//! reads every request makes (the session, the signed-in user's view), which on SQLite run in
+//! place when a connection is free ([`Database::read_quick`]): a SQLite read costs less than the
+//! two thread switches.
 
 pub mod backup;
 pub mod branch_lock;
