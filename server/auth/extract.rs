@@ -79,7 +79,8 @@ async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>,
         Some(token) => {
             let ttl = state.config.session_ttl;
             // The read every request makes, answered from this thread when it can
-            // (`read_quick`); the rare write (extend or delete the session) goes the usual way.
+            // (`read_quick`); the rare write (extend or delete the session) goes the usual way,
+            // again on another connection if its connection died (both are safe to repeat).
             let loaded = match state
                 .db
                 .read_quick(move |conn| Ok(Session::find_signed_in(conn, &token)?))
@@ -88,7 +89,7 @@ async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>,
                 Some(found) if found.needs_upkeep() => {
                     state
                         .db
-                        .run(move |conn| Ok(Session::upkeep(conn, found, ttl)?))
+                        .read(move |conn| Ok(Session::upkeep(conn, found.clone(), ttl)?))
                         .await?
                 }
                 found => found,

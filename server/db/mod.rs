@@ -250,9 +250,9 @@ impl Database {
 
     /// [`Database::run`] for a read that may run again: when `f` fails because its connection
     /// died (a restarted server, a dropped network), it runs again on another one, until one is
-    /// alive (each dead one fails at once and the pool drops it). The session lookup of every
-    /// request goes through here, so after a restart the dead connections are weeded out by the
-    /// first requests instead of failing them.
+    /// alive (each dead one fails at once and the pool drops it). On PostgreSQL the session
+    /// lookup of every request goes through here ([`Database::read_quick`]), so after a restart
+    /// the dead connections are weeded out by the first requests instead of failing them.
     pub async fn read<T, F>(&self, f: F) -> Result<T, AppError>
     where
         T: Send + 'static,
