@@ -19,11 +19,21 @@ fn input(url: &str) -> String {
 }
 
 fn pool(engine: EngineKind, queue: usize, timeout: Duration, memory_limit: usize) -> SsrPool {
+    pool_of(1, engine, queue, timeout, memory_limit)
+}
+
+fn pool_of(
+    workers: usize,
+    engine: EngineKind,
+    queue: usize,
+    timeout: Duration,
+    memory_limit: usize,
+) -> SsrPool {
     SsrPool::start(
         BEHAVIOURS,
         PoolConfig {
             engine,
-            workers: 1,
+            workers,
             queue,
             timeout,
             memory_limit,
@@ -42,6 +52,7 @@ on_each_engine!(
     pool_recovers_after_running_out_of_memory,
     pool_survives_throwing_renders,
     pool_refuses_work_beyond_its_queue,
+    pool_gives_work_to_the_engine_idle_last,
     code_cache_is_kept_for_the_next_start,
 );
 
@@ -218,6 +229,45 @@ async fn pool_refuses_work_beyond_its_queue(kind: EngineKind) {
     assert!(
         queued.await.unwrap().is_ok(),
         "the queued render ran after the timeout"
+    );
+}
+
+/// One page after another goes to the same engine (the one idle last, its caches warm), not to
+/// each engine in turn; two at once go to both.
+async fn pool_gives_work_to_the_engine_idle_last(kind: EngineKind) {
+    let pool = pool_of(2, kind, 4, Duration::from_secs(2), DEFAULT_MEMORY_LIMIT);
+    pool.ready().await;
+    let both_idle = || async {
+        while pool.idle_engines() < 2 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    };
+    both_idle().await; // the second engine is loaded too
+    let mut names = Vec::new();
+    for _ in 0..6 {
+        names.push(pool.render(input("http://x/whoami")).await.unwrap());
+        both_idle().await; // the engine answers, then tidies up before it waits again
+    }
+    assert!(
+        names.iter().all(|n| *n == names[0]),
+        "one engine rendered them all: {names:?}"
+    );
+    // While that engine is stuck, the other one renders.
+    let busy = tokio::spawn({
+        let pool = pool.clone();
+        async move { pool.render(input("http://x/loop")).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let other = pool.render(input("http://x/whoami")).await.unwrap();
+    let next = pool.render(input("http://x/whoami")).await.unwrap();
+    assert_ne!(
+        names[0], other,
+        "the idle engine took the page while the other was busy"
+    );
+    assert_eq!(other, next, "and the next one");
+    assert!(
+        busy.await.unwrap().is_err(),
+        "the loop ran until its deadline"
     );
 }
 

@@ -35,6 +35,11 @@ globalThis.render = async function (input) {
   if (url.includes('timer')) {
     html = await new Promise((resolve) => later(() => resolve(html + '<p>después del temporizador</p>')));
   }
+  if (url.includes('whoami')) {
+    // Which engine rendered: a name each engine draws once.
+    globalThis.__engineName ??= String(Math.random()).slice(2);
+    html = '<p>' + globalThis.__engineName + '</p>';
+  }
   if (url.includes('probe')) {
     // What the engine itself provides of what the real polyfills install when missing: it must
     // be the same on every engine, so that the same polyfills run everywhere.
