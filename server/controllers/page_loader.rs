@@ -22,6 +22,7 @@ use crate::db::list::ListParams;
 use crate::error::{AppError, AppResult};
 use crate::models::auth::user::Role;
 use crate::ssr::routes::{MatchedRoute, RouteMatch};
+use crate::views::route_id::RouteId;
 
 /// The data a loader answers for its route, once loaded.
 pub type PageFuture<'a> = Pin<Box<dyn Future<Output = Value> + Send + 'a>>;
@@ -31,7 +32,7 @@ pub type PageFuture<'a> = Pin<Box<dyn Future<Output = Value> + Send + 'a>>;
 pub type Loader = for<'a> fn(&'a PageContext<'a>) -> PageFuture<'a>;
 
 /// The loaders of an area, by route id (the ids of `ui/src/features/<area>/routes.ts`).
-pub type Loaders = &'static [(&'static str, Loader)];
+pub type Loaders = &'static [(RouteId, Loader)];
 
 /// A failure the route's loader throws in the engine (it shows the error screen with `status`).
 pub fn route_error(status: StatusCode, message: &str) -> Value {

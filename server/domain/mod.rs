@@ -1,12 +1,14 @@
 //! Business primitives shared by every area (sales, cash, receivables, purchases) and by the SRI
 //! engine: money ([`money`]; the stored [`amount::Money`] and [`amount::Quantity`]), the ceilings of every figure ([`limits`]), Ecuadorian identifications ([`ids`]), the tax table ([`taxes`]) and
-//! the one calculation of a document's amounts ([`totals`]).
+//! the one calculation of a document's amounts ([`totals`]), and the states documents go
+//! through ([`states`]).
 
 pub mod amount;
 pub mod code128;
 pub mod ids;
 pub mod limits;
 pub mod money;
+pub mod states;
 pub mod taxes;
 pub mod totals;
 

@@ -214,11 +214,21 @@ impl RouteTable {
 
     /// Ids of the routes marked `data` (the server loads their data), sorted.
     pub fn data_routes(&self) -> Vec<String> {
+        self.route_ids(|d| d.data)
+    }
+
+    /// Every route id of the table, sorted.
+    pub fn ids(&self) -> Vec<String> {
+        self.route_ids(|_| true)
+    }
+
+    /// The ids of the routes that `keep`, sorted, each once (a parent is in many branches).
+    fn route_ids(&self, keep: impl Fn(&RouteDef) -> bool) -> Vec<String> {
         let mut ids: Vec<String> = self
             .branches
             .iter()
             .flat_map(|b| b.chain.iter())
-            .filter(|d| d.data)
+            .filter(|d| keep(d))
             .map(|d| d.id.clone())
             .collect();
         ids.sort();

@@ -16,6 +16,7 @@ pub mod receivables;
 pub mod reports;
 pub mod restaurant;
 pub mod ride;
+pub mod route_id;
 pub mod sales;
 pub mod typescript;
 

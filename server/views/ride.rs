@@ -163,7 +163,8 @@ pub struct RideView {
     /// `estab-ptoEmi-secuencial`.
     pub number: String,
     pub access_key: String,
-    /// Stored status (`authorized`, `signed`…).
+    /// Stored status.
+    #[ts(as = "crate::sri::queue::DocumentStatus")]
     pub status: String,
     /// Whether the SRI authorized it (before that the RIDE says so, without number or date).
     pub authorized: bool,

@@ -190,6 +190,21 @@ pub fn bindings() -> String {
         restaurant::order::RestaurantEventView,
     );
     collector.visit::<crate::services::sales::input::Method>();
+    {
+        use crate::domain::states::*;
+        roots!(collector;
+            crate::sri::queue::DocumentStatus,
+            QuoteState,
+            TurnState,
+            ReceivableStatus,
+            PayableStatus,
+            OrderState,
+            ItemState,
+            TableOccupancy,
+            ReservationState,
+            crate::views::route_id::RouteId,
+        );
+    }
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(
         "// Generated from the Rust views by `server/views/typescript.rs`: do not edit by hand.\n\

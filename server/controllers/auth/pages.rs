@@ -10,13 +10,16 @@ use crate::auth::extract::LOCKED;
 use crate::controllers::page_loader::{Loaders, PageContext, route_error};
 use crate::views::auth::pages::{AdminFrame, LoginPage, ResetPasswordPage, VerifyEmailPage};
 use crate::views::config::branch_office::accessible_branches;
+use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("login", |ctx| Box::pin(std::future::ready(login(ctx)))),
-    ("verify-email", |ctx| Box::pin(verify_email(ctx))),
-    ("reset-password", |ctx| Box::pin(reset_password(ctx))),
-    ("admin", |ctx| Box::pin(admin_frame(ctx))),
+    (RouteId::Login, |ctx| {
+        Box::pin(std::future::ready(login(ctx)))
+    }),
+    (RouteId::VerifyEmail, |ctx| Box::pin(verify_email(ctx))),
+    (RouteId::ResetPassword, |ctx| Box::pin(reset_password(ctx))),
+    (RouteId::Admin, |ctx| Box::pin(admin_frame(ctx))),
 ];
 
 fn value(data: impl Serialize) -> Value {

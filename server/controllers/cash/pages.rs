@@ -17,10 +17,11 @@ use crate::views::cash::pages::{
     BankAccountsPage, CashCountTicket, CashDrawerPage, CashHubPage, CashRegistersPage, CnbPage,
     CnbReportTicket, TicketHeader, TurnFilterOption, TurnHistoryPage, TurnsPage,
 };
+use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("admin-cash", |ctx| {
+    (RouteId::AdminCash, |ctx| {
         ctx.tenant(|conn, tenant, _| {
             Ok(CashHubPage {
                 my_turn: registers::my_open(conn, tenant)?,
@@ -28,20 +29,20 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("admin-cash-registers", |ctx| {
+    (RouteId::AdminCashRegisters, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(CashRegistersPage {
                 list: registers::list_page(conn, tenant, &query.list()?)?,
             })
         })
     }),
-    ("admin-cash-open-close", |ctx| {
+    (RouteId::AdminCashOpenClose, |ctx| {
         ctx.tenant(|conn, tenant, _| drawer(conn, tenant))
     }),
-    ("admin-cash-movement", |ctx| {
+    (RouteId::AdminCashMovement, |ctx| {
         ctx.tenant(|conn, tenant, _| drawer(conn, tenant))
     }),
-    ("admin-cash-my-turns", |ctx| {
+    (RouteId::AdminCashMyTurns, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(TurnsPage {
                 list: turns::list_page(
@@ -58,26 +59,26 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("admin-cash-confirm", |ctx| ctx.tenant(confirm_page)),
-    ("admin-cash-history", |ctx| ctx.tenant(history_page)),
-    ("admin-bank-accounts", |ctx| {
+    (RouteId::AdminCashConfirm, |ctx| ctx.tenant(confirm_page)),
+    (RouteId::AdminCashHistory, |ctx| ctx.tenant(history_page)),
+    (RouteId::AdminBankAccounts, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(BankAccountsPage {
                 list: banks::list_page(conn, tenant, &query.list()?)?,
             })
         })
     }),
-    ("admin-cash-count-ticket", |ctx| {
+    (RouteId::AdminCashCountTicket, |ctx| {
         ctx.tenant(|conn, tenant, query| ticket(conn, tenant, Some(turn_id(query.param("id"))?)))
     }),
-    ("cash-count-ticket", |ctx| {
+    (RouteId::CashCountTicket, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             let id = query.get("turno").map(turn_id).transpose()?;
             ticket(conn, tenant, id)
         })
     }),
-    ("admin-bank-barrio", |ctx| ctx.tenant(barrio_page)),
-    ("cnb-report-ticket", |ctx| ctx.tenant(barrio_ticket)),
+    (RouteId::AdminBankBarrio, |ctx| ctx.tenant(barrio_page)),
+    (RouteId::CnbReportTicket, |ctx| ctx.tenant(barrio_ticket)),
 ];
 
 /// My open shift in detail, the registers I may open, the denominations.

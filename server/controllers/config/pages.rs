@@ -10,15 +10,16 @@ use crate::views::config::branch_office::BranchOfficeView;
 use crate::views::config::company::CompanyPage;
 use crate::views::config::holiday::HolidaysPage;
 use crate::views::config::user::UsersPage;
+use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("config-users", |ctx| ctx.tenant(users_page)),
-    ("config-company", |ctx| ctx.tenant(company_page)),
-    ("config-licences", |ctx| {
+    (RouteId::ConfigUsers, |ctx| ctx.tenant(users_page)),
+    (RouteId::ConfigCompany, |ctx| ctx.tenant(company_page)),
+    (RouteId::ConfigLicences, |ctx| {
         ctx.tenant(|conn, tenant, _| licence::licence_view(conn, tenant))
     }),
-    ("config-holidays", |ctx| ctx.tenant(holidays_page)),
+    (RouteId::ConfigHolidays, |ctx| ctx.tenant(holidays_page)),
 ];
 
 fn users_page(conn: &mut DbConnection, tenant: &Tenant, query: &PageQuery) -> AppResult<UsersPage> {

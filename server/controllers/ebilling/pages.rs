@@ -8,17 +8,18 @@ use crate::services::ebilling::certificate;
 use crate::views::ebilling::certificate::CertificateView;
 use crate::views::ebilling::pages::ElectronicDocumentsPage;
 use crate::views::ebilling::trial::EbillingSetupPage;
+use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("ebilling-documents", |ctx| {
+    (RouteId::EbillingDocuments, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(ElectronicDocumentsPage {
                 list: list_page(conn, tenant, Some(query.raw()), &query.list()?)?,
             })
         })
     }),
-    ("ebilling-test", |ctx| {
+    (RouteId::EbillingTest, |ctx| {
         ctx.tenant(|conn, tenant, _| {
             let certificate = match certificate::facts(conn, tenant.company) {
                 Ok(facts) => Some(CertificateView::of(&facts, tenant.zone())),
@@ -31,7 +32,7 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("ebilling-credit-notes", |ctx| {
+    (RouteId::EbillingCreditNotes, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(
                 crate::views::ebilling::credit_note::ElectronicCreditNotesPage {
@@ -41,10 +42,10 @@ pub const LOADERS: Loaders = &[
         })
     }),
     // The full invoice form: the factura express POS's data (same loader).
-    ("ebilling-invoice", |ctx| {
+    (RouteId::EbillingInvoice, |ctx| {
         ctx.tenant(|conn, tenant, _| crate::controllers::sales::pages::pos(conn, tenant))
     }),
-    ("ebilling-remission-guide", |ctx| {
+    (RouteId::EbillingRemissionGuide, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             super::remission_guides::page_data(conn, tenant, &query.list()?)
         })

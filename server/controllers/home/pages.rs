@@ -4,9 +4,10 @@ use serde_json::Value;
 
 use super::dashboard;
 use crate::controllers::page_loader::{Loaders, PageContext};
+use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
-pub const LOADERS: Loaders = &[("admin-home", |ctx| Box::pin(home(ctx)))];
+pub const LOADERS: Loaders = &[(RouteId::AdminHome, |ctx| Box::pin(home(ctx)))];
 
 /// An account no company has taken in yet has nothing to show (`null`, as the API).
 async fn home(ctx: &PageContext<'_>) -> Value {

@@ -9,23 +9,26 @@ use crate::models::inventory::adjustment::Adjustment;
 use crate::models::inventory::transfer::Transfer;
 use crate::views::inventory::category::CategoriesPage;
 use crate::views::inventory::stock::{KardexMatchView, KardexPage};
+use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("admin-categories", |ctx| ctx.tenant(categories_page)),
-    ("admin-inventory", |ctx| {
+    (RouteId::AdminCategories, |ctx| ctx.tenant(categories_page)),
+    (RouteId::AdminInventory, |ctx| {
         ctx.tenant(|conn, tenant, _| kardex::hub_data(conn, tenant))
     }),
-    ("admin-products", |ctx| {
+    (RouteId::AdminProducts, |ctx| {
         ctx.tenant(|conn, tenant, q| products::page_data(conn, tenant, &q.list()?, q.values()))
     }),
-    ("admin-cellars", |ctx| {
+    (RouteId::AdminCellars, |ctx| {
         ctx.tenant(|conn, tenant, q| cellars::page_data(conn, tenant, &q.list()?))
     }),
-    ("admin-kardex", |ctx| ctx.tenant(kardex_page)),
-    ("admin-adjustments", |ctx| ctx.tenant(adjustments_page)),
-    ("admin-transfers", |ctx| ctx.tenant(transfers_page)),
-    ("admin-transfer-print", |ctx| {
+    (RouteId::AdminKardex, |ctx| ctx.tenant(kardex_page)),
+    (RouteId::AdminAdjustments, |ctx| {
+        ctx.tenant(adjustments_page)
+    }),
+    (RouteId::AdminTransfers, |ctx| ctx.tenant(transfers_page)),
+    (RouteId::AdminTransferPrint, |ctx| {
         ctx.tenant(|conn, tenant, q| {
             let id: i64 = q
                 .param("id")
@@ -34,7 +37,7 @@ pub const LOADERS: Loaders = &[
             transfers::print_data(conn, tenant, id)
         })
     }),
-    ("admin-stock-list", |ctx| {
+    (RouteId::AdminStockList, |ctx| {
         ctx.tenant(|conn, tenant, q| {
             Ok(crate::views::inventory::stock::StockListPage {
                 cellars: cellars::options(conn, tenant)?,

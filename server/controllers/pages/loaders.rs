@@ -17,11 +17,14 @@ use crate::controllers::{
     auth, cash, config, ebilling, home, inventory, purchases, receivables, reports, restaurant,
     sales, tools,
 };
+use crate::views::route_id::RouteId;
 
 /// Routes of no business area: the sample printable and the catch-all.
 const PLATFORM: Loaders = &[
-    ("ticket-sample-a4", |ctx| Box::pin(sample_document(ctx))),
-    ("not-found", |ctx| {
+    (RouteId::TicketSampleA4, |ctx| {
+        Box::pin(sample_document(ctx))
+    }),
+    (RouteId::NotFound, |ctx| {
         Box::pin(std::future::ready(route_error(
             StatusCode::NOT_FOUND,
             &page_not_found(ctx.path),
@@ -58,7 +61,7 @@ async fn sample_document(ctx: &PageContext<'_>) -> Value {
 pub fn routes_with_data() -> Vec<&'static str> {
     TABLE
         .iter()
-        .flat_map(|loaders| loaders.iter().map(|(id, _)| *id))
+        .flat_map(|loaders| loaders.iter().map(|(id, _)| id.as_str()))
         .collect()
 }
 
@@ -67,7 +70,7 @@ pub fn loader(id: &str) -> Option<Loader> {
     TABLE
         .iter()
         .flat_map(|loaders| loaders.iter())
-        .find(|(route, _)| *route == id)
+        .find(|(route, _)| route.as_str() == id)
         .map(|(_, loader)| *loader)
 }
 

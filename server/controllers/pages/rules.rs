@@ -9,6 +9,7 @@ use serde::Deserialize;
 use crate::error::{AppError, AppResult};
 use crate::ssr::routes::{RouteTable, needs_session};
 use crate::views::pages::RouteRuleView;
+use crate::views::route_id::RouteId;
 
 /// `?path=`.
 #[derive(Debug, Deserialize)]
@@ -28,7 +29,9 @@ pub async fn route_rule(Query(query): Query<RuleQuery>) -> AppResult<Json<RouteR
     }
     let route = RouteTable::embedded()
         .find(path)
-        .filter(|r| r.leaf().is_some_and(|l| l.id != "not-found") && !r.invalid_params)
+        .filter(|r| {
+            r.leaf().is_some_and(|l| l.id != RouteId::NotFound.as_str()) && !r.invalid_params
+        })
         .ok_or_else(|| AppError::NotFound(format!("No existe una página con la ruta {path}")))?;
     Ok(Json(RouteRuleView {
         auth: needs_session(path, Some(&route)),

@@ -17,18 +17,19 @@ use crate::views::purchases::pages::{
     PurchaseIvaView, PurchaseOptionView, SupplierOptionView, SupplierStatementPage,
 };
 use crate::views::purchases::supplier::SuppliersPage;
+use crate::views::route_id::RouteId;
 use crate::views::sales::pages::BankOptionView;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("purchases-suppliers", |ctx| {
+    (RouteId::PurchasesSuppliers, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(SuppliersPage {
                 list: suppliers::list_page(conn, tenant, &query.list()?)?,
             })
         })
     }),
-    ("purchases-merchandise", |ctx| {
+    (RouteId::PurchasesMerchandise, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(MerchandisePage {
                 list: purchases(conn, tenant, "merchandise", query)?,
@@ -37,7 +38,7 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("purchases-expenses", |ctx| {
+    (RouteId::PurchasesExpenses, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(ExpensesPage {
                 list: purchases(conn, tenant, "expense", query)?,
@@ -52,7 +53,7 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("purchases-manual", |ctx| {
+    (RouteId::PurchasesManual, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(ManualPurchasesPage {
                 list: purchases(conn, tenant, "manual", query)?,
@@ -60,7 +61,7 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("purchases-payables", |ctx| {
+    (RouteId::PurchasesPayables, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             let mut params = query.list()?;
             if params.sort.is_none() {
@@ -74,7 +75,9 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("purchases-statement", |ctx| ctx.tenant(statement_page)),
+    (RouteId::PurchasesStatement, |ctx| {
+        ctx.tenant(statement_page)
+    }),
 ];
 
 /// One page of the purchases of `kind`, newest first unless the query sorts them.

@@ -16,6 +16,7 @@ use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::money_text;
+use crate::domain::states::PayableStatus;
 use crate::error::{AppError, AppResult, not_in_table};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
@@ -30,17 +31,17 @@ use crate::views::purchases::payable::{
 };
 
 /// The status of a payable on `today`.
-pub fn status(p: &Payable, today: NaiveDate) -> &'static str {
+pub fn status(p: &Payable, today: NaiveDate) -> PayableStatus {
     if p.cancelled {
-        "anulada"
+        PayableStatus::Anulada
     } else if p.balance == 0 {
-        "pagada"
+        PayableStatus::Pagada
     } else if p.due_date < today {
-        "vencida"
+        PayableStatus::Vencida
     } else if p.balance < p.amount {
-        "parcial"
+        PayableStatus::Parcial
     } else {
-        "pendiente"
+        PayableStatus::Pendiente
     }
 }
 
@@ -85,7 +86,7 @@ fn views(
             balance: money_text(p.balance),
             issue_date: p.issue_date.to_string(),
             due_date: p.due_date.to_string(),
-            status: status(&p, today).into(),
+            status: status(&p, today),
             payments: payments
                 .remove(&p.id)
                 .unwrap_or_default()

@@ -17,28 +17,29 @@ use crate::views::receivables::{
     ClientOptionView, CollectPageView, CxcHubView, ReceiptPrint, ReceivablesPage, StatementPage,
     StatementPrint,
 };
+use crate::views::route_id::RouteId;
 use crate::views::sales::pages::BankOptionView;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("admin-cxc", |ctx| {
+    (RouteId::AdminCxc, |ctx| {
         ctx.tenant(|conn, tenant, _| hub(conn, tenant))
     }),
-    ("admin-cxc-list", |ctx| {
+    (RouteId::AdminCxcList, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(ReceivablesPage {
                 list: api::list_page(conn, tenant, query.values(), &query.list()?)?,
             })
         })
     }),
-    ("admin-cxc-collect", |ctx| ctx.tenant(collect_page)),
-    ("admin-cxc-statement", |ctx| ctx.tenant(statement_page)),
-    ("admin-cxc-payments", |ctx| {
+    (RouteId::AdminCxcCollect, |ctx| ctx.tenant(collect_page)),
+    (RouteId::AdminCxcStatement, |ctx| ctx.tenant(statement_page)),
+    (RouteId::AdminCxcPayments, |ctx| {
         ctx.tenant(|conn, tenant, query| api::detail(conn, tenant, id(query.param("id"))?))
     }),
-    ("cxc-receipt-ticket", |ctx| ctx.tenant(receipt_print)),
-    ("cxc-receipt-a4", |ctx| ctx.tenant(receipt_print)),
-    ("cxc-statement-print", |ctx| {
+    (RouteId::CxcReceiptTicket, |ctx| ctx.tenant(receipt_print)),
+    (RouteId::CxcReceiptA4, |ctx| ctx.tenant(receipt_print)),
+    (RouteId::CxcStatementPrint, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             let client = query.param("id").to_string();
             let statement = api::statement_of(conn, tenant, Some(client.as_str()), query.values())?;

@@ -6,10 +6,11 @@ use crate::models::config::company::Company;
 use crate::services::reports::sales::GroupBy;
 use crate::util::time::now;
 use crate::views::reports::{ReportsPage, SalesReportPrint};
+use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("admin-reports", |ctx| {
+    (RouteId::AdminReports, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             let values = query.values();
             Ok(ReportsPage {
@@ -20,7 +21,7 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("admin-reports-print", |ctx| {
+    (RouteId::AdminReportsPrint, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             let values = query.values();
             let group = GroupBy::parse(query.get("groupBy"))?;

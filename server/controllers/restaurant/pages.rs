@@ -12,11 +12,14 @@ use crate::error::AppResult;
 use crate::services::restaurant::reservations::STATES;
 use crate::services::restaurant::setup::{PLAN_SIZE, SHAPES};
 use crate::views::restaurant::setup::{FloorSetupPage, ReservationsPage, RestaurantOptionView};
+use crate::views::route_id::RouteId;
 
 /// The restaurant's loaders by route id.
 pub const LOADERS: Loaders = &[
-    ("admin-restaurant-tables", |ctx| ctx.tenant(floor_setup)),
-    ("admin-restaurant-reservations", |ctx| {
+    (RouteId::AdminRestaurantTables, |ctx| {
+        ctx.tenant(floor_setup)
+    }),
+    (RouteId::AdminRestaurantReservations, |ctx| {
         ctx.tenant(reservations)
     }),
 ];

@@ -74,7 +74,7 @@ pub fn table_views(
             y: t.y,
             active: t.active,
             locked: t.locked,
-            state: s.state.to_string(),
+            state: s.state,
             order_id: s.order_id,
             opened_at: s.opened_at.map(|at| zone.iso(at)),
             reservation: s

@@ -15,6 +15,7 @@ use crate::models::sales::credit_note::{CreditNote, KIND_INTERNAL};
 use crate::models::sales::note::Sale;
 use crate::services::sales::{discount, note};
 use crate::util::time::now;
+use crate::views::route_id::RouteId;
 use crate::views::sales::client::ClientsPage;
 use crate::views::sales::note::{SaleRowView, method_label};
 use crate::views::sales::pages::{
@@ -25,43 +26,43 @@ use crate::views::sales::promotion::PromotionsPage;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    ("sales-clients", |ctx| {
+    (RouteId::SalesClients, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(ClientsPage {
                 list: clients::list_page(conn, tenant, &query.list()?)?,
             })
         })
     }),
-    ("sales-hub", |ctx| {
+    (RouteId::SalesHub, |ctx| {
         ctx.tenant(|conn, tenant, _| hub(conn, tenant))
     }),
-    ("sales-pos", |ctx| {
+    (RouteId::SalesPos, |ctx| {
         ctx.tenant(|conn, tenant, _| pos(conn, tenant))
     }),
     // Factura express: the same POS, ending in an electronic factura.
-    ("sales-invoice-pos", |ctx| {
+    (RouteId::SalesInvoicePos, |ctx| {
         ctx.tenant(|conn, tenant, _| pos(conn, tenant))
     }),
-    ("sales-note-pdf", |ctx| {
+    (RouteId::SalesNotePdf, |ctx| {
         ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
     }),
-    ("sales-note-ticket", |ctx| {
+    (RouteId::SalesNoteTicket, |ctx| {
         ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
     }),
-    ("sales-credit-note-pdf", |ctx| {
+    (RouteId::SalesCreditNotePdf, |ctx| {
         ctx.tenant(|conn, tenant, query| credit_note_print(conn, tenant, query.param("id")))
     }),
-    ("sales-credit-note-ticket", |ctx| {
+    (RouteId::SalesCreditNoteTicket, |ctx| {
         ctx.tenant(|conn, tenant, query| credit_note_print(conn, tenant, query.param("id")))
     }),
-    ("sales-credit-notes", |ctx| {
+    (RouteId::SalesCreditNotes, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(CreditNotesPage {
                 list: credit_notes::list_page(conn, tenant, &query.list()?)?,
             })
         })
     }),
-    ("sales-promos", |ctx| {
+    (RouteId::SalesPromos, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(PromotionsPage {
                 list: promotions::list_page(conn, tenant, &query.list()?)?,
@@ -73,14 +74,14 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    ("sales-quotes", |ctx| {
+    (RouteId::SalesQuotes, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(crate::views::sales::pages::QuotesPage {
                 list: super::quotes::list_page(conn, tenant, &query.list()?)?,
             })
         })
     }),
-    ("quote-a4", |ctx| {
+    (RouteId::QuoteA4, |ctx| {
         ctx.tenant(|conn, tenant, query| quote_print(conn, tenant, query.get("id")))
     }),
 ];

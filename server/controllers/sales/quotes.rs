@@ -60,7 +60,7 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, quote: &Quote) -> AppRe
         total: money_text(quote.total),
         note: quote.note.clone(),
         user,
-        state: quote_state(quote, zone.today()).into(),
+        state: quote_state(quote, zone.today()),
         sale_id: quote.sale_id,
         sale_number,
     })
@@ -159,7 +159,7 @@ pub fn list_page(
         valid_until: q.valid_until.to_string(),
         client_name: client,
         total: money_text(q.total),
-        state: quote_state(&q, today).into(),
+        state: quote_state(&q, today),
         sale_id: q.sale_id,
         sale_number: q.sale_id.and_then(|id| numbers.remove(&id)),
     }))

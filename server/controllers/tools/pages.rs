@@ -4,9 +4,10 @@ use super::lector::mapping_views;
 use crate::controllers::inventory::cellars;
 use crate::controllers::page_loader::Loaders;
 use crate::views::purchases::lector::LectorPage;
+use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
-pub const LOADERS: Loaders = &[("tools-lector", |ctx| {
+pub const LOADERS: Loaders = &[(RouteId::ToolsLector, |ctx| {
     ctx.tenant(|conn, tenant, _query| {
         Ok(LectorPage {
             cellars: cellars::options(conn, tenant)?,

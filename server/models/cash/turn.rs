@@ -9,14 +9,15 @@ use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::native;
 use crate::db::schema::turns;
 use crate::db::{DbBackend, DbConnection};
+use crate::domain::states::TurnState;
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
 use crate::util::time::now;
 
-/// States of a shift.
-pub const OPEN: &str = "open";
-pub const CLOSED: &str = "closed";
-pub const CONFIRMED: &str = "confirmed";
+/// States of a shift, as stored ([`TurnState`]).
+pub const OPEN: &str = TurnState::Open.as_str();
+pub const CLOSED: &str = TurnState::Closed.as_str();
+pub const CONFIRMED: &str = TurnState::Confirmed.as_str();
 
 /// A shift row.
 #[derive(Debug, Clone, Queryable, Selectable)]

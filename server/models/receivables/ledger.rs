@@ -8,6 +8,7 @@ use diesel::prelude::*;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::{clients, collection_receipts, credit_notes, receivables, sales};
+use crate::domain::states::ReceivableStatus;
 use crate::models::CompanyId;
 use crate::models::sales::receivable::Receivable;
 
@@ -25,20 +26,25 @@ pub struct ReceivableRow {
 }
 
 /// Status of a receivable on `today`: pagada, vencida, parcial or pendiente.
-pub fn status(r: &Receivable, today: NaiveDate) -> &'static str {
+pub fn status(r: &Receivable, today: NaiveDate) -> ReceivableStatus {
     if r.balance == 0 {
-        "pagada"
+        ReceivableStatus::Pagada
     } else if r.due_date < today {
-        "vencida"
+        ReceivableStatus::Vencida
     } else if r.balance < r.amount {
-        "parcial"
+        ReceivableStatus::Parcial
     } else {
-        "pendiente"
+        ReceivableStatus::Pendiente
     }
 }
 
-/// The statuses a list may filter on.
-pub const STATUSES: [&str; 4] = ["pendiente", "parcial", "pagada", "vencida"];
+/// The statuses a list may filter on (every [`ReceivableStatus`]).
+pub const STATUSES: [&str; 4] = [
+    ReceivableStatus::Pendiente.as_str(),
+    ReceivableStatus::Parcial.as_str(),
+    ReceivableStatus::Pagada.as_str(),
+    ReceivableStatus::Vencida.as_str(),
+];
 
 /// Filters of the receivables list.
 #[derive(Debug, Clone, Default)]

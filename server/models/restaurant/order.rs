@@ -11,14 +11,15 @@ use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::db::schema::restaurant_tables;
 use crate::db::schema::{categories, products, restaurant_order_items, restaurant_orders};
+use crate::domain::states::OrderState;
 use crate::models::CompanyId;
 
 /// `restaurant_orders.state` of an order being served.
-pub const OPEN: &str = "open";
+pub const OPEN: &str = OrderState::Open.as_str();
 /// An order whose items are all billed (its table is free).
-pub const BILLED: &str = "billed";
+pub const BILLED: &str = OrderState::Billed.as_str();
 /// An order closed with nothing billed (every item voided).
-pub const CANCELLED: &str = "cancelled";
+pub const CANCELLED: &str = OrderState::Cancelled.as_str();
 
 crate::row_structs! {
     /// An order row.

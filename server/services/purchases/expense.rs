@@ -17,7 +17,7 @@ use crate::http::input::{required_micros, text};
 use crate::services::inventory::documents::{check_line_count, line_problem};
 use crate::validation::optional_text;
 
-use super::input::{self, Head, PaymentBody};
+use super::input::{self, PaymentBody};
 use super::purchase::{self, Kind, LineInput, Registered};
 
 /// Expense categories: stored code and Spanish name.
@@ -79,15 +79,7 @@ pub fn register_expense(
     tenant: &Tenant,
     body: &ExpenseBody,
 ) -> AppResult<Registered> {
-    let head = Head::read(
-        tenant,
-        &body.idempotency_key,
-        body.supplier_id.as_ref(),
-        &body.document_number,
-        false,
-        &body.authorization,
-        &body.date,
-    )?;
+    let head = input::read_head!(tenant, body, number_required: false)?;
     let category = text(&body.category).unwrap_or_default();
     let Some((code, name)) = CATEGORIES.iter().find(|(c, _)| *c == category) else {
         return Err(AppError::field(
@@ -128,15 +120,7 @@ pub fn register_manual(
     tenant: &Tenant,
     body: &ManualBody,
 ) -> AppResult<Registered> {
-    let head = Head::read(
-        tenant,
-        &body.idempotency_key,
-        body.supplier_id.as_ref(),
-        &body.document_number,
-        false,
-        &body.authorization,
-        &body.date,
-    )?;
+    let head = input::read_head!(tenant, body, number_required: false)?;
     let payment = input::payment(body.payment.as_ref())?;
     let raw = body.lines.as_deref().unwrap_or_default();
     check_line_count(raw.len())?;

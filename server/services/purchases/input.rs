@@ -143,6 +143,24 @@ pub struct Head {
     pub date: NaiveDate,
 }
 
+/// Reads the [`Head`] of any purchase body: they all name its fields alike (`idempotencyKey`,
+/// `supplierId`, `documentNumber`, `authorization`, `date`). A macro rather than a trait because
+/// the bodies are plain serde structs and this keeps `Head::read`'s field order in one place.
+macro_rules! read_head {
+    ($tenant:expr, $body:expr, number_required: $required:expr) => {
+        $crate::services::purchases::input::Head::read(
+            $tenant,
+            &$body.idempotency_key,
+            $body.supplier_id.as_ref(),
+            &$body.document_number,
+            $required,
+            &$body.authorization,
+            &$body.date,
+        )
+    };
+}
+pub(crate) use read_head;
+
 impl Head {
     /// Reads the head in the order the API reports its problems (the first one is the answer);
     /// `number_required` for merchandise, whose document number is required.

@@ -13,7 +13,7 @@ use crate::services::inventory::documents::check_line_count;
 use crate::services::inventory::line_input;
 use crate::services::inventory::warehouses::selected_branch_cellar;
 
-use super::input::{self, Head, PaymentBody};
+use super::input::{self, PaymentBody};
 use super::purchase::{self, Kind, PurchaseInput, Registered};
 
 /// The request.
@@ -47,15 +47,7 @@ pub fn read(
     tenant: &Tenant,
     body: &MerchandiseBody,
 ) -> AppResult<PurchaseInput> {
-    let head = Head::read(
-        tenant,
-        &body.idempotency_key,
-        body.supplier_id.as_ref(),
-        &body.document_number,
-        true,
-        &body.authorization,
-        &body.date,
-    )?;
+    let head = input::read_head!(tenant, body, number_required: true)?;
     let cellar = selected_branch_cellar(conn, tenant, body.cellar_id.as_ref(), "cellarId")?;
     let payment = input::payment(body.payment.as_ref())?;
     let raw = body.lines.as_deref().unwrap_or_default();

@@ -32,7 +32,7 @@ pub fn receivable_view(tenant: &Tenant, row: &ReceivableRow, today: NaiveDate) -
         amount: money_text(r.amount),
         paid: money_text(r.amount - r.balance),
         balance: money_text(r.balance),
-        status: status(r, today).into(),
+        status: status(r, today),
         days_overdue: if r.balance > 0 {
             (today - r.due_date).num_days().max(0)
         } else {

@@ -21,6 +21,7 @@ use crate::db::list::{ListParams, Page};
 use crate::db::{Database, DbConnection};
 use crate::domain::limits::QUANTITY;
 use crate::domain::money::qty_from_micros;
+use crate::domain::states::ItemState;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::{optional_id, required_micros, text};
 use crate::models::CompanyId;
@@ -53,10 +54,15 @@ pub const VOID_ROLES: &[Role] = &[Role::Admin, Role::User];
 
 /// Kinds of order.
 pub const KINDS: &[&str] = &["table", "express", "delivery"];
-/// Kitchen states, in their order.
-pub const STATES: &[&str] = &["pendiente", "preparando", "listo", "entregado"];
+/// Kitchen states, in their order ([`ItemState`] without `anulado`).
+pub const STATES: &[&str] = &[
+    ItemState::Pendiente.as_str(),
+    ItemState::Preparando.as_str(),
+    ItemState::Listo.as_str(),
+    ItemState::Entregado.as_str(),
+];
 /// A voided item's state.
-pub const VOIDED: &str = "anulado";
+pub const VOIDED: &str = ItemState::Anulado.as_str();
 /// Most items one round may carry.
 const ITEMS_MAX: usize = 100;
 /// Longest note of an item.

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::{DbConnection, restaurant_lock};
+use crate::domain::states::ReservationState;
 use crate::error::{AppError, AppResult, conflict, not_in_table};
 use crate::http::input::whole;
 use crate::http::params::parse_id;
@@ -22,11 +23,11 @@ use crate::validation::{check_fields, optional_text, required_text};
 /// `reservada` → `no_llego` or `cancelada`; `llego` → `cancelada` too (a party that leaves before
 /// ordering).
 pub const STATES: [(&str, &str); 5] = [
-    ("reservada", "Reservada"),
-    ("llego", "Llegó"),
-    ("finalizada", "Finalizada"),
-    ("no_llego", "No llegó"),
-    ("cancelada", "Cancelada"),
+    (ReservationState::Reservada.as_str(), "Reservada"),
+    (ReservationState::Llego.as_str(), "Llegó"),
+    (ReservationState::Finalizada.as_str(), "Finalizada"),
+    (ReservationState::NoLlego.as_str(), "No llegó"),
+    (ReservationState::Cancelada.as_str(), "Cancelada"),
 ];
 /// Duration of a reservation when the form leaves it out, in minutes.
 pub const DEFAULT_MINUTES: i64 = 120;

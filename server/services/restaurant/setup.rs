@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
+use crate::domain::states::TableOccupancy;
 use crate::error::{AppResult, conflict, constraint_conflict, field_conflict, not_in_table};
 use crate::http::input::whole;
 use crate::http::params::parse_id;
@@ -249,8 +250,7 @@ pub fn delete_table(conn: &mut DbConnection, company: CompanyId, id: i64) -> App
 /// What is on a table now, for the floor plan.
 #[derive(Debug, Clone)]
 pub struct TableState {
-    /// libre, ocupada, cuenta or reservada.
-    pub state: &'static str,
+    pub state: TableOccupancy,
     pub order_id: Option<i64>,
     pub opened_at: Option<NaiveDateTime>,
     /// The reservation shown on the table: (id, client, starts_at).
@@ -281,10 +281,10 @@ pub fn states(
             let order = orders.iter().find(|o| o.table_id == *id);
             let booking = bookings.iter().find(|b| b.table_id == *id);
             let state = match (order, booking) {
-                (Some(o), _) if o.bill_requested => "cuenta",
-                (Some(_), _) => "ocupada",
-                (None, Some(_)) => "reservada",
-                (None, None) => "libre",
+                (Some(o), _) if o.bill_requested => TableOccupancy::Cuenta,
+                (Some(_), _) => TableOccupancy::Ocupada,
+                (None, Some(_)) => TableOccupancy::Reservada,
+                (None, None) => TableOccupancy::Libre,
             };
             TableState {
                 state,

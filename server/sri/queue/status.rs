@@ -4,7 +4,7 @@ use serde::Serialize;
 
 /// Value of `sri_documents.status`. Only [`DocumentStatus::Authorized`] means the document is
 /// valid; the SRI's own words for each state are in [`DocumentStatus::label`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum DocumentStatus {
     /// Built, validated against the XSD and signed; waiting to be sent (new or corrected).

@@ -3,6 +3,7 @@
 
 use mostrador::controllers::pages::loaders::routes_with_data;
 use mostrador::ssr::routes::RouteTable;
+use mostrador::views::route_id::RouteId;
 use serde_json::{Value, json};
 
 use crate::util::fixtures::Tenants;
@@ -22,6 +23,22 @@ fn route_table_marks_the_routes_the_server_loads() {
         server,
         "routes marked `data` in ui/src (features/*/routes.ts) must be the ones with a loader \
          in server/controllers/*/pages.rs"
+    );
+}
+
+/// `RouteId` (exported to the UI's route table and menu, keying the loaders) names exactly the
+/// routes of the built route table.
+#[test]
+fn route_ids_are_the_route_tables() {
+    let mut ids: Vec<String> = RouteId::ALL
+        .iter()
+        .map(|r| r.as_str().to_string())
+        .collect();
+    ids.sort();
+    assert_eq!(
+        RouteTable::embedded().ids(),
+        ids,
+        "server/views/route_id.rs must list every id of ui/src (features/*/routes.ts), and no other"
     );
 }
 

@@ -6,6 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::domain::money::money_text as money;
+use crate::domain::states::TurnState;
 use crate::models::cash::count::Count;
 use crate::models::cash::movement::{Movement, MovementKind};
 use crate::models::cash::refusal::RefusedWithdrawal;
@@ -24,7 +25,7 @@ pub struct TurnView {
     pub branch_office_id: i64,
     pub user_id: i64,
     pub user_name: String,
-    /// `open`, `closed` or `confirmed`.
+    #[ts(as = "TurnState")]
     pub state: String,
     pub opening_amount: String,
     pub opened_at: String,

@@ -24,7 +24,8 @@ pub struct ElectronicCreditNoteView {
     pub access_key: Option<String>,
     /// The SRI state in Spanish ("AUTORIZADO", "DEVUELTA: corrija y reenvíe"…).
     pub status: String,
-    /// signed, sending, received, in_process, authorized, not_authorized, returned.
+    /// The state's code (empty before the document exists).
+    #[ts(type = "DocumentStatus | \"\"")]
     pub status_code: String,
     /// Still on its way to the SRI: the screen keeps asking.
     pub pending: bool,
@@ -81,6 +82,7 @@ pub struct CreditableInvoiceView {
     pub total: String,
     /// The factura's SRI state in Spanish.
     pub status: String,
+    #[ts(type = "DocumentStatus | \"\"")]
     pub status_code: String,
     /// AUTORIZADO: a nota de crédito may be issued against it.
     pub creditable: bool,

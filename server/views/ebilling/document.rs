@@ -33,8 +33,8 @@ pub struct ElectronicDocumentView {
     pub client_name: Option<String>,
     /// Decimal text; none for a guía.
     pub total: Option<String>,
-    /// Stored state: `signed`, `sending`, `received`, `in_process`, `authorized`,
-    /// `not_authorized`, `returned`.
+    /// Stored state.
+    #[ts(as = "crate::sri::queue::DocumentStatus")]
     pub state: String,
     /// The badge: firmado, enviando, recibida, en proceso, autorizado, no autorizado, devuelta.
     pub state_name: String,

@@ -43,7 +43,8 @@ pub struct RemissionGuideView {
     /// The document in the SRI queue (`/api/ebilling/documents/{documentId}`).
     pub document_id: i64,
     pub access_key: String,
-    /// Stored SRI state (`signed` … `authorized`, `not_authorized`, `returned`).
+    /// Stored SRI state.
+    #[ts(as = "crate::sri::queue::DocumentStatus")]
     pub state: String,
     /// The Spanish badge (firmado, …, autorizado).
     pub state_name: String,

@@ -3,6 +3,8 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::domain::states::PayableStatus;
+
 /// A payment on a payable.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -32,8 +34,7 @@ pub struct PayableView {
     pub balance: String,
     pub issue_date: String,
     pub due_date: String,
-    /// `pendiente`, `parcial`, `pagada`, `vencida` or `anulada`.
-    pub status: String,
+    pub status: PayableStatus,
     pub payments: Vec<PayablePaymentView>,
 }
 

@@ -4,6 +4,8 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::domain::states::ReceivableStatus;
+
 /// A receivable of the list.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -22,8 +24,7 @@ pub struct ReceivableView {
     /// amount − balance (collections and credit notes).
     pub paid: String,
     pub balance: String,
-    /// pendiente, parcial, pagada or vencida.
-    pub status: String,
+    pub status: ReceivableStatus,
     /// Days past the due date (0 when not due or paid).
     pub days_overdue: i64,
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::domain::money::qty_from_micros;
+use crate::domain::states::{ItemState, OrderState};
 use crate::models::restaurant::order::{Order, OrderItem};
 use crate::util::time::Zone;
 
@@ -24,7 +25,7 @@ pub struct OrderItemView {
     pub station: String,
     pub round: i32,
     /// `pendiente`, `preparando`, `listo`, `entregado` or `anulado`.
-    #[ts(type = "\"pendiente\" | \"preparando\" | \"listo\" | \"entregado\" | \"anulado\"")]
+    #[ts(as = "ItemState")]
     pub state: String,
     pub void_reason: Option<String>,
     /// The sale that billed it (`null` while unbilled).
@@ -79,7 +80,7 @@ pub struct OrderView {
     pub client_id: Option<i64>,
     pub delivery: Option<DeliveryView>,
     /// `open`, `billed` or `cancelled`.
-    #[ts(type = "\"open\" | \"billed\" | \"cancelled\"")]
+    #[ts(as = "OrderState")]
     pub state: String,
     pub bill_requested: bool,
     pub rounds: i32,
@@ -120,7 +121,7 @@ impl OrderView {
             closed_at: order.closed_at.map(|t| zone.iso(t)),
             to_bill: items
                 .iter()
-                .filter(|i| i.sale_id.is_none() && i.state != "anulado")
+                .filter(|i| i.sale_id.is_none() && i.state != ItemState::Anulado.as_str())
                 .count(),
             items: items.iter().map(|i| OrderItemView::of(i, zone)).collect(),
         }
@@ -138,7 +139,7 @@ pub struct KitchenItemView {
     pub notes: Option<String>,
     pub modifiers: Vec<String>,
     /// As [`OrderItemView`]'s.
-    #[ts(type = "\"pendiente\" | \"preparando\" | \"listo\" | \"entregado\" | \"anulado\"")]
+    #[ts(as = "ItemState")]
     pub state: String,
     pub station: String,
     pub void_reason: Option<String>,

@@ -4,6 +4,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::db::list::Page;
+use crate::domain::states::{ReservationState, TableOccupancy};
 
 /// A zone of the branch's floor.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -45,9 +46,7 @@ pub struct TableView {
     pub y: i32,
     pub active: bool,
     pub locked: bool,
-    /// `libre`, `ocupada`, `cuenta` (the bill was asked for) or `reservada` (within the hour).
-    #[ts(type = "\"libre\" | \"ocupada\" | \"cuenta\" | \"reservada\"")]
-    pub state: String,
+    pub state: TableOccupancy,
     pub order_id: Option<i64>,
     pub opened_at: Option<String>,
     pub reservation: Option<TableReservationView>,
@@ -80,6 +79,7 @@ pub struct ReservationView {
     pub table_ids: Vec<i64>,
     pub tables: Vec<ReservedTableView>,
     pub notes: Option<String>,
+    #[ts(as = "ReservationState")]
     pub state: String,
     pub state_label: String,
     pub locked: bool,

@@ -22,8 +22,8 @@ pub struct InvoiceView {
     pub access_key: Option<String>,
     /// The SRI state in Spanish ("AUTORIZADO", "DEVUELTA: corrija y reenvíe"…).
     pub status: String,
-    /// The state's code: signed, sending, received, in_process, authorized, not_authorized,
-    /// returned.
+    /// The state's code (empty before the document exists).
+    #[ts(type = "DocumentStatus | \"\"")]
     pub status_code: String,
     /// Still on its way to the SRI: the screen keeps asking.
     pub pending: bool,

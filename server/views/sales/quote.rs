@@ -5,17 +5,18 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::note::{DocumentTotalsView, SaleClientView, SaleLineView};
+use crate::domain::states::QuoteState;
 use crate::models::sales::quote::{Quote, QuoteLine};
 
 /// The state a quote is shown with: `convertida` once it became a sale, `vencida` after its
 /// validity date (Ecuador's `today`), else `vigente`.
-pub fn quote_state(quote: &Quote, today: chrono::NaiveDate) -> &'static str {
+pub fn quote_state(quote: &Quote, today: chrono::NaiveDate) -> QuoteState {
     if quote.sale_id.is_some() {
-        "convertida"
+        QuoteState::Convertida
     } else if quote.valid_until < today {
-        "vencida"
+        QuoteState::Vencida
     } else {
-        "vigente"
+        QuoteState::Vigente
     }
 }
 
@@ -44,8 +45,7 @@ pub struct QuoteView {
     pub note: Option<String>,
     /// Who quoted.
     pub user: String,
-    /// `vigente`, `vencida` or `convertida`.
-    pub state: String,
+    pub state: QuoteState,
     /// The sale it became (`convertida`).
     pub sale_id: Option<i64>,
     pub sale_number: Option<String>,
@@ -62,8 +62,7 @@ pub struct QuoteRowView {
     pub valid_until: String,
     pub client_name: String,
     pub total: String,
-    /// `vigente`, `vencida` or `convertida`.
-    pub state: String,
+    pub state: QuoteState,
     pub sale_id: Option<i64>,
     pub sale_number: Option<String>,
 }

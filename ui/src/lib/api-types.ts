@@ -490,7 +490,7 @@ _id: number, number: string, date: string, clientName: string, clientIdentificat
 /**
  * The factura's SRI state in Spanish.
  */
-status: string, statusCode: string, 
+status: string, statusCode: DocumentStatus | "", 
 /**
  * AUTORIZADO: a nota de crédito may be issued against it.
  */
@@ -540,6 +540,12 @@ export type DocumentLineView = { productId: number, code: string, name: string, 
 quantity: string, unitCost: string, totalCost: string, };
 
 /**
+ * Value of `sri_documents.status`. Only [`DocumentStatus::Authorized`] means the document is
+ * valid; the SRI's own words for each state are in [`DocumentStatus::label`].
+ */
+export type DocumentStatus = "signed" | "sending" | "received" | "in_process" | "authorized" | "not_authorized" | "returned";
+
+/**
  * The totals of a document.
  */
 export type DocumentTotalsView = { 
@@ -582,9 +588,9 @@ accessKey: string | null,
  */
 status: string, 
 /**
- * signed, sending, received, in_process, authorized, not_authorized, returned.
+ * The state's code (empty before the document exists).
  */
-statusCode: string, 
+statusCode: DocumentStatus | "", 
 /**
  * Still on its way to the SRI: the screen keeps asking.
  */
@@ -645,10 +651,9 @@ clientId: string | null, clientName: string | null,
  */
 total: string | null, 
 /**
- * Stored state: `signed`, `sending`, `received`, `in_process`, `authorized`,
- * `not_authorized`, `returned`.
+ * Stored state.
  */
-state: string, 
+state: DocumentStatus, 
 /**
  * The badge: firmado, enviando, recibida, en proceso, autorizado, no autorizado, devuelta.
  */
@@ -724,10 +729,9 @@ clientId: string | null, clientName: string | null,
  */
 total: string | null, 
 /**
- * Stored state: `signed`, `sending`, `received`, `in_process`, `authorized`,
- * `not_authorized`, `returned`.
+ * Stored state.
  */
-state: string, 
+state: DocumentStatus, 
 /**
  * The badge: firmado, enviando, recibida, en proceso, autorizado, no autorizado, devuelta.
  */
@@ -880,10 +884,9 @@ accessKey: string | null,
  */
 status: string, 
 /**
- * The state's code: signed, sending, received, in_process, authorized, not_authorized,
- * returned.
+ * The state's code (empty before the document exists).
  */
-statusCode: string, 
+statusCode: DocumentStatus | "", 
 /**
  * Still on its way to the SRI: the screen keeps asking.
  */
@@ -928,6 +931,11 @@ credited: string,
  * The quote it was converted from, if any.
  */
 quoteId: number | null, };
+
+/**
+ * An order item in the kitchen, in its order; `anulado` when voided.
+ */
+export type ItemState = "pendiente" | "preparando" | "listo" | "entregado" | "anulado";
 
 /**
  * The source document of a kardex row.
@@ -986,7 +994,7 @@ export type KitchenItemView = { _id: number, name: string, quantity: string, not
 /**
  * As [`OrderItemView`]'s.
  */
-state: "pendiente" | "preparando" | "listo" | "entregado" | "anulado", station: string, voidReason: string | null, };
+state: ItemState, station: string, voidReason: string | null, };
 
 /**
  * A kitchen ticket: one round of one order.
@@ -1098,11 +1106,16 @@ station: string, round: number,
 /**
  * `pendiente`, `preparando`, `listo`, `entregado` or `anulado`.
  */
-state: "pendiente" | "preparando" | "listo" | "entregado" | "anulado", voidReason: string | null, 
+state: ItemState, voidReason: string | null, 
 /**
  * The sale that billed it (`null` while unbilled).
  */
 saleId: number | null, sentAt: string, };
+
+/**
+ * A restaurant order: open until billed (or cancelled).
+ */
+export type OrderState = "open" | "billed" | "cancelled";
 
 /**
  * An order with its items.
@@ -1119,7 +1132,7 @@ kind: "table" | "express" | "delivery", tableId: number | null, tableName: strin
 /**
  * `open`, `billed` or `cancelled`.
  */
-state: "open" | "billed" | "cancelled", billRequested: boolean, rounds: number, openedAt: string, closedAt: string | null, 
+state: OrderState, billRequested: boolean, rounds: number, openedAt: string, closedAt: string | null, 
 /**
  * Items not billed yet and not voided.
  */
@@ -1140,13 +1153,14 @@ export type PayablePaymentView = { _id: number,
 method: string, amount: string, bankAccountId: number | null, turnId: number | null, createdAt: string, };
 
 /**
+ * A payable to a supplier on a given day.
+ */
+export type PayableStatus = "pendiente" | "parcial" | "pagada" | "vencida" | "anulada";
+
+/**
  * A payable.
  */
-export type PayableView = { _id: number, supplierId: number, supplierName: string, purchaseId: number, documentNumber: string | null, amount: string, paid: string, balance: string, issueDate: string, dueDate: string, 
-/**
- * `pendiente`, `parcial`, `pagada`, `vencida` or `anulada`.
- */
-status: string, payments: Array<PayablePaymentView>, };
+export type PayableView = { _id: number, supplierId: number, supplierName: string, purchaseId: number, documentNumber: string | null, amount: string, paid: string, balance: string, issueDate: string, dueDate: string, status: PayableStatus, payments: Array<PayablePaymentView>, };
 
 /**
  * `/admin/compras/cuentasPorPagar`: the payables (filters `supplierId`, `status=open`,
@@ -1471,11 +1485,13 @@ quote: QuoteView | null, printedAt: string, };
 /**
  * A row of the quotes list.
  */
-export type QuoteRowView = { _id: number, number: number, date: string, validUntil: string, clientName: string, total: string, 
+export type QuoteRowView = { _id: number, number: number, date: string, validUntil: string, clientName: string, total: string, state: QuoteState, saleId: number | null, saleNumber: string | null, };
+
 /**
- * `vigente`, `vencida` or `convertida`.
+ * A quote: `convertida` once it became a sale, `vencida` after its validity date, else
+ * `vigente`.
  */
-state: string, saleId: number | null, saleNumber: string | null, };
+export type QuoteState = "vigente" | "vencida" | "convertida";
 
 /**
  * `GET /api/sales/quoter/{id}/getStock`: a line of the quote and the stock of its product in the
@@ -1510,11 +1526,7 @@ validUntil: string, client: SaleClientView, lines: Array<SaleLineView>, totals: 
 /**
  * Who quoted.
  */
-user: string, 
-/**
- * `vigente`, `vencida` or `convertida`.
- */
-state: string, 
+user: string, state: QuoteState, 
 /**
  * The sale it became (`convertida`).
  */
@@ -1583,11 +1595,7 @@ issueDate: string, dueDate: string, amount: string,
 /**
  * amount − balance (collections and credit notes).
  */
-paid: string, balance: string, 
-/**
- * pendiente, parcial, pagada or vencida.
- */
-status: string, 
+paid: string, balance: string, status: ReceivableStatus, 
 /**
  * Days past the due date (0 when not due or paid).
  */
@@ -1607,6 +1615,11 @@ date: string, method: string,
 amount: string, receiptAmount: string, reference: string | null, reversed: boolean, reversedAt: string | null, reversalReason: string | null, };
 
 /**
+ * A receivable on a given day.
+ */
+export type ReceivableStatus = "pendiente" | "parcial" | "pagada" | "vencida";
+
+/**
  * A receivable of the list.
  */
 export type ReceivableView = { _id: number, clientId: number, clientName: string, saleId: number, 
@@ -1621,11 +1634,7 @@ issueDate: string, dueDate: string, amount: string,
 /**
  * amount − balance (collections and credit notes).
  */
-paid: string, balance: string, 
-/**
- * pendiente, parcial, pagada or vencida.
- */
-status: string, 
+paid: string, balance: string, status: ReceivableStatus, 
 /**
  * Days past the due date (0 when not due or paid).
  */
@@ -1714,9 +1723,9 @@ createdAt: string,
  */
 documentId: number, accessKey: string, 
 /**
- * Stored SRI state (`signed` … `authorized`, `not_authorized`, `returned`).
+ * Stored SRI state.
  */
-state: string, 
+state: DocumentStatus, 
 /**
  * The Spanish badge (firmado, …, autorizado).
  */
@@ -1759,10 +1768,16 @@ full: boolean, today: ComparisonView | null, month: ComparisonView | null, shift
 export type ReportsPage = { sales: SalesReportView, top: SalesReportView, slow: SlowReportView, stock: StockReportView, };
 
 /**
+ * A reservation: `reservada` → `llego` → `finalizada`; `reservada` → `no_llego` or
+ * `cancelada`; `llego` → `cancelada` too.
+ */
+export type ReservationState = "reservada" | "llego" | "finalizada" | "no_llego" | "cancelada";
+
+/**
  * A reservation: `date` (AAAA-MM-DD) and `time` (HH:MM) local, `startsAt`/`endsAt` ISO;
  * `state` reservada, llego, finalizada, no_llego or cancelada, with its Spanish `stateLabel`.
  */
-export type ReservationView = { _id: number, clientName: string, phone: string, date: string, time: string, durationMinutes: number, startsAt: string, endsAt: string, people: number, tableIds: Array<number>, tables: Array<ReservedTableView>, notes: string | null, state: string, stateLabel: string, locked: boolean, };
+export type ReservationView = { _id: number, clientName: string, phone: string, date: string, time: string, durationMinutes: number, startsAt: string, endsAt: string, people: number, tableIds: Array<number>, tables: Array<ReservedTableView>, notes: string | null, state: ReservationState, stateLabel: string, locked: boolean, };
 
 /**
  * The «Reservas» page: the day's reservations, the branch's tables and the states.
@@ -1922,9 +1937,9 @@ title: string,
  */
 number: string, accessKey: string, 
 /**
- * Stored status (`authorized`, `signed`…).
+ * Stored status.
  */
-status: string, 
+status: DocumentStatus, 
 /**
  * Whether the SRI authorized it (before that the RIDE says so, without number or date).
  */
@@ -1963,6 +1978,11 @@ guide: RideGuideView | null, remissionGuide: string | null, modified: RideModifi
  * A user's role (specification §6). Default `user`.
  */
 export type Role = "admin" | "user" | "cashier";
+
+/**
+ * A route of the UI (react-router route id, hydration key and page-loader key).
+ */
+export type RouteId = "root" | "layout-landing" | "admin" | "layout-free" | "landing" | "register" | "login" | "reset-password" | "verify-email" | "admin-theme" | "cash" | "admin-cash" | "admin-cash-registers" | "admin-cash-open-close" | "admin-cash-my-turns" | "admin-cash-confirm" | "admin-cash-history" | "admin-cash-movement" | "bank" | "admin-bank-accounts" | "admin-bank-barrio" | "admin-cash-count-ticket" | "cash-count-ticket" | "cnb-report-ticket" | "config" | "config-hub" | "config-company" | "config-users" | "config-licences" | "config-holidays" | "ebilling-documents" | "ebilling-remission-guide" | "ebilling-test" | "ebilling-credit-notes" | "ebilling-invoice" | "ebilling-ride" | "ebilling" | "ride-factura-a4" | "ride-factura-ticket" | "ride-credit-note-a4" | "ride-credit-note-ticket" | "ride-guide-a4" | "ride-public" | "admin-home" | "admin-categories" | "admin-inventory" | "admin-products" | "admin-cellars" | "admin-kardex" | "admin-adjustments" | "admin-transfers" | "admin-upload" | "admin-stock-list" | "admin-transfer-print" | "ticket-sample-a4" | "not-found" | "purchases" | "purchases-suppliers" | "purchases-merchandise" | "purchases-expenses" | "purchases-manual" | "purchases-payables" | "purchases-statement" | "admin-cxc" | "admin-cxc-list" | "admin-cxc-collect" | "admin-cxc-statement" | "admin-cxc-payments" | "cxc-receipt-ticket" | "cxc-receipt-a4" | "cxc-statement-print" | "admin-reports" | "admin-reports-print" | "admin-restaurant-tables" | "admin-restaurant-reservations" | "admin-restaurant-take-order" | "admin-restaurant-express" | "admin-restaurant-delivery" | "restaurant-kitchen" | "sales" | "sales-hub" | "sales-clients" | "sales-pos" | "sales-credit-notes" | "sales-promos" | "sales-quotes" | "sales-invoice-pos" | "sales-note-pdf" | "sales-note-ticket" | "sales-credit-note-pdf" | "sales-credit-note-ticket" | "quote-a4" | "tools-lector";
 
 /**
  * The rule of a page (`GET /api/routes/rule?path=`).
@@ -2229,6 +2249,12 @@ idType: string, identification: string, name: string, tradeName: string | null, 
 export type SuppliersPage = { list: Page<SupplierView>, };
 
 /**
+ * A table: `ocupada` with an open order, `cuenta` once the bill was asked for, `reservada`
+ * within the hour of a reservation, else `libre`.
+ */
+export type TableOccupancy = "libre" | "ocupada" | "cuenta" | "reservada";
+
+/**
  * The reservation shown on a table of the floor plan (one within the next hour).
  */
 export type TableReservationView = { _id: number, clientName: string, 
@@ -2245,11 +2271,7 @@ export type TableView = { _id: number, zoneId: number, zoneName: string, name: s
 /**
  * square, round or rect.
  */
-shape: string, x: number, y: number, active: boolean, locked: boolean, 
-/**
- * `libre`, `ocupada`, `cuenta` (the bill was asked for) or `reservada` (within the hour).
- */
-state: "libre" | "ocupada" | "cuenta" | "reservada", orderId: number | null, openedAt: string | null, reservation: TableReservationView | null, };
+shape: string, x: number, y: number, active: boolean, locked: boolean, state: TableOccupancy, orderId: number | null, openedAt: string | null, reservation: TableReservationView | null, };
 
 /**
  * One IVA group of the totals ("IVA 15 %": base and value).
@@ -2342,11 +2364,7 @@ refusedWithdrawals: Array<RefusedWithdrawalView>,
 /**
  * The viewer counts blind: the expected cash and the totals per method and type are left out.
  */
-blind: boolean, _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
-/**
- * `open`, `closed` or `confirmed`.
- */
-state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, 
+blind: boolean, _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, state: TurnState, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, 
 /**
  * Withdrawals refused to the cashier while counting blind (see
  * [`TurnDetailView::refused_withdrawals`]): how many; the owner's history shows them.
@@ -2383,6 +2401,11 @@ sign: number, paymentMethod: string | null,
 amount: string | null, reason: string, sourceType: string | null, sourceId: number | null, userId: number, createdAt: string, };
 
 /**
+ * A cash shift: open, closed with its cash count, confirmed by an administrator.
+ */
+export type TurnState = "open" | "closed" | "confirmed";
+
+/**
  * The figures of a shift.
  */
 export type TurnSummaryView = { opening: string, 
@@ -2402,11 +2425,7 @@ byType: { [key in string]: string }, };
 /**
  * A shift.
  */
-export type TurnView = { _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, 
-/**
- * `open`, `closed` or `confirmed`.
- */
-state: string, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, 
+export type TurnView = { _id: number, cashRegisterId: number, cashRegisterName: string, branchOfficeId: number, userId: number, userName: string, state: TurnState, openingAmount: string, openedAt: string, expected: string | null, counted: string | null, difference: string | null, closeNote: string | null, closedAt: string | null, confirmNote: string | null, confirmedAt: string | null, bankAccountId: number | null, 
 /**
  * Withdrawals refused to the cashier while counting blind (see
  * [`TurnDetailView::refused_withdrawals`]): how many; the owner's history shows them.

@@ -4,10 +4,11 @@
  * them.
  */
 import type { IconName } from '../components/icons';
+import type { RouteId } from './api-types';
 
 export interface MenuEntry {
   label: string;
-  routeId: string;
+  routeId: RouteId;
   icon?: IconName;
 }
 

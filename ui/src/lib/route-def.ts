@@ -3,17 +3,17 @@
  * routes with it and `route-table.ts` joins them; it lives apart so the areas never import the
  * table that imports them. Free of React, like the table.
  */
-import type { Role } from './api-types';
+import type { Role, RouteId } from './api-types';
 
-export type { Role };
+export type { Role, RouteId };
 
 /** The three layouts of the specification. */
 export type Layout = 'default' | 'free' | 'landing';
 
 /** One route. `page` names a module under `ui/src/` (a layout or `features/<area>/pages/<name>`). */
 export interface RouteDef {
-  /** Stable id: react-router route id, hydration key and the Rust data-loader key. */
-  id: string;
+  /** Stable id: react-router route id, hydration key and the Rust data-loader key (the server's `RouteId`). */
+  id: RouteId;
   /** Path relative to the parent route (react-router syntax: `:param`, `*`). */
   path?: string;
   /** Index route of its parent. */

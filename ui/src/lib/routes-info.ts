@@ -3,9 +3,10 @@
  * menu, the guard and links use these, so a page's path and roles are written once.
  */
 import { routeTable, type RouteDef, type Role } from '../route-table';
+import type { RouteId } from './route-def';
 
 export interface RouteInfo {
-  id: string;
+  id: RouteId;
   path: string;
   roles?: Role[];
   title?: string;
@@ -14,7 +15,7 @@ export interface RouteInfo {
 const join = (parent: string, path: string) =>
   path.startsWith('/') ? path : `${parent.replace(/\/$/, '')}/${path}`;
 
-function collect(defs: RouteDef[], parentPath: string, parentRoles: Role[] | undefined, out: Map<string, RouteInfo>) {
+function collect(defs: RouteDef[], parentPath: string, parentRoles: Role[] | undefined, out: Map<RouteId, RouteInfo>) {
   for (const def of defs) {
     const path = def.path ? join(parentPath, def.path) : parentPath;
     const roles = def.roles ?? parentRoles;
@@ -23,16 +24,16 @@ function collect(defs: RouteDef[], parentPath: string, parentRoles: Role[] | und
   }
 }
 
-const infos = new Map<string, RouteInfo>();
+const infos = new Map<RouteId, RouteInfo>();
 collect(routeTable, '', undefined, infos);
 
 /** Info of a route id (undefined when no such route exists yet). */
-export function routeInfo(id: string): RouteInfo | undefined {
+export function routeInfo(id: RouteId): RouteInfo | undefined {
   return infos.get(id);
 }
 
 /** Whether `role` may open route `id`. */
-export function roleAllowed(id: string, role: Role): boolean {
+export function roleAllowed(id: RouteId, role: Role): boolean {
   const info = infos.get(id);
   return Boolean(info) && (!info?.roles || info.roles.includes(role));
 }

@@ -117,8 +117,10 @@ pub async fn lookup(
     let Some(leaf) = route.leaf() else {
         return Lookup::Render;
     };
-    let Some((route_id, kind, format)) =
-        PRINTABLES.iter().find(|(id, _, _)| *id == leaf.id).copied()
+    let Some((route_id, kind, format)) = PRINTABLES
+        .iter()
+        .find(|(id, _, _)| id.as_str() == leaf.id)
+        .copied()
     else {
         return Lookup::Render;
     };
@@ -136,7 +138,7 @@ pub async fn lookup(
     // The route id and document id name one document of one type: a copy of the user's company
     // is that document's page (a copy of another company's is not served: the loader says 404).
     let page_key = PageKey::Printable {
-        route: route_id,
+        route: route_id.as_str(),
         document,
     };
     match remembered(state, &page_key, Some(company), version).await {

@@ -32,47 +32,52 @@ use crate::views::ride::{
     RideLineView, RideModifiedView, RideNameValue, RidePage, RidePaymentView, RideRecipientView,
     RideTotalRow, RideView,
 };
+use crate::views::route_id::RouteId;
 
 /// 404 of a RIDE that is not the company's (or not of the route's type).
 pub const NOT_FOUND: &str = "No se encontró el comprobante electrónico";
 
 /// Route ids of the printable RIDEs with their document type and format.
-pub const PRINTABLES: [(&str, DocType, &str); 5] = [
-    ("ride-factura-a4", DocType::Factura, "A4SRI"),
-    ("ride-factura-ticket", DocType::Factura, "Ticket80"),
-    ("ride-credit-note-a4", DocType::NotaCredito, "A4SRI"),
-    ("ride-credit-note-ticket", DocType::NotaCredito, "Ticket80"),
-    ("ride-guide-a4", DocType::GuiaRemision, "A4SRI"),
+pub const PRINTABLES: [(RouteId, DocType, &str); 5] = [
+    (RouteId::RideFacturaA4, DocType::Factura, "A4SRI"),
+    (RouteId::RideFacturaTicket, DocType::Factura, "Ticket80"),
+    (RouteId::RideCreditNoteA4, DocType::NotaCredito, "A4SRI"),
+    (
+        RouteId::RideCreditNoteTicket,
+        DocType::NotaCredito,
+        "Ticket80",
+    ),
+    (RouteId::RideGuideA4, DocType::GuiaRemision, "A4SRI"),
 ];
 
 /// The loader of each RIDE page, by route id.
 pub const LOADERS: Loaders = &[
-    ("ride-factura-a4", |ctx| {
+    (RouteId::RideFacturaA4, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             printable(conn, tenant, DocType::Factura, query.param("id"))
         })
     }),
-    ("ride-factura-ticket", |ctx| {
+    (RouteId::RideFacturaTicket, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             printable(conn, tenant, DocType::Factura, query.param("id"))
         })
     }),
-    ("ride-credit-note-a4", |ctx| {
+    (RouteId::RideCreditNoteA4, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             printable(conn, tenant, DocType::NotaCredito, query.param("id"))
         })
     }),
-    ("ride-credit-note-ticket", |ctx| {
+    (RouteId::RideCreditNoteTicket, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             printable(conn, tenant, DocType::NotaCredito, query.param("id"))
         })
     }),
-    ("ride-guide-a4", |ctx| {
+    (RouteId::RideGuideA4, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             printable(conn, tenant, DocType::GuiaRemision, query.param("id"))
         })
     }),
-    ("ebilling-ride", |ctx| {
+    (RouteId::EbillingRide, |ctx| {
         ctx.tenant(|conn, tenant, query| by_access_key(conn, tenant, query.param("accessKey")))
     }),
 ];

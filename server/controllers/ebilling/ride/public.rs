@@ -28,9 +28,10 @@ use crate::sri::queue::DocumentStatus;
 use crate::ssr::routes::RouteMatch;
 use crate::util::time::now;
 use crate::views::ride::RidePage;
+use crate::views::route_id::RouteId;
 
 /// Route id of the public RIDE.
-pub const ROUTE_ID: &str = "ride-public";
+pub const ROUTE_ID: RouteId = RouteId::RidePublic;
 /// The cache format of the public page.
 pub const FORMAT: &str = "publicA4";
 
@@ -93,7 +94,7 @@ pub async fn lookup(
     query: Option<&str>,
 ) -> Option<Lookup> {
     let route = route?;
-    if route.leaf()?.id != ROUTE_ID {
+    if route.leaf()?.id != ROUTE_ID.as_str() {
         return None;
     }
     let access_key = route.params.get("accessKey").cloned().unwrap_or_default();

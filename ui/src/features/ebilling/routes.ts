@@ -5,7 +5,7 @@
  * `freeRoutes` (printable documents) — one entry each, in any order.
  */
 import { ADMIN, ALL } from '../../lib/api-types';
-import type { RouteDef } from '../../lib/route-def';
+import type { RouteDef, RouteId } from '../../lib/route-def';
 
 /** Pages under /admin/ebilling (each sets its own `roles` when narrower than every role). */
 export const ebillingPages: RouteDef[] = [
@@ -29,7 +29,7 @@ export const adminRoutes: RouteDef[] = [
   },
 ];
 
-const printable = (id: string, path: string, page: string, title: string): RouteDef => ({
+const printable = (id: RouteId, path: string, page: string, title: string): RouteDef => ({
   id,
   path,
   page: `features/ebilling/pages/${page}`,

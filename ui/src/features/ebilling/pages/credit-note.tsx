@@ -8,12 +8,12 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
-import type { CreditableInvoiceView, ElectronicCreditNoteView, ElectronicCreditNotesPage, SaleRowView } from '../../../lib/api-types';
+import type { CreditableInvoiceView, DocumentStatus, ElectronicCreditNoteView, ElectronicCreditNotesPage, SaleRowView } from '../../../lib/api-types';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
 import { ReturnForm, type ReturnBody } from '../../sales/components/return-form';
 
 /** Refused or returned by the SRI: its messages say why. */
-const REFUSED = ['returned', 'not_authorized'];
+const REFUSED: DocumentStatus[] = ['returned', 'not_authorized'];
 
 function RideLinks({ documentId }: { documentId: number }) {
   return (
@@ -45,7 +45,7 @@ function CreditNoteProgress({ first }: { first: ElectronicCreditNoteView }) {
     };
   }, [note]);
   const authorized = note.statusCode === 'authorized';
-  const refused = REFUSED.includes(note.statusCode);
+  const refused = note.statusCode !== '' && REFUSED.includes(note.statusCode);
   return (
     <section className="card space-y-2 text-sm" data-testid="credit-note-progress">
       <h2 className="font-semibold">{`Nota de crédito ${note.number} · factura ${note.saleNumber} · ${formatMoney(note.total)}`}</h2>

@@ -15,7 +15,7 @@ import { DateRangeFilters, FilterActions, FilterSelect } from '../../../componen
 import { Pagination } from '../../../components/data-list/pagination';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import type { ElectronicDocumentDetailView, ElectronicDocumentView, ElectronicDocumentsPage } from '../../../lib/api-types';
+import type { DocumentStatus, ElectronicDocumentDetailView, ElectronicDocumentView, ElectronicDocumentsPage } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
 const TYPES: [string, string][] = [
@@ -25,7 +25,7 @@ const TYPES: [string, string][] = [
 ];
 
 /** Stored state → the badge's words and colours. */
-const STATES: [string, string, string][] = [
+const STATES: [DocumentStatus, string, string][] = [
   ['signed', 'firmado', 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200'],
   ['sending', 'enviando', 'bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-100'],
   ['received', 'recibida', 'bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-100'],

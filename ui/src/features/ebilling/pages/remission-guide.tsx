@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/data-list/pagination';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
-import type { Page, ProductView, RemissionGuideView, RemissionGuidesPage, TransferChoiceView } from '../../../lib/api-types';
+import type { DocumentStatus, Page, ProductView, RemissionGuideView, RemissionGuidesPage, TransferChoiceView } from '../../../lib/api-types';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
 const ID_TYPES: [string, string][] = [
@@ -34,7 +34,7 @@ function typeFor(current: string, id: string): string {
 }
 
 /** States after which the SRI has nothing more to say. */
-const FINAL = ['authorized', 'not_authorized', 'returned'];
+const FINAL: DocumentStatus[] = ['authorized', 'not_authorized', 'returned'];
 
 interface LineDraft {
   productId: number | null;
@@ -89,7 +89,7 @@ function FieldError({ errors, name }: { errors: Record<string, string>; name: st
   return errors[name] ? <span className="text-xs text-red-700 dark:text-red-300">{errors[name]}</span> : null;
 }
 
-function stateColour(state: string): string {
+function stateColour(state: DocumentStatus): string {
   if (state === 'authorized') return 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100';
   if (state === 'not_authorized' || state === 'returned') return 'bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100';
   return 'bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-100';

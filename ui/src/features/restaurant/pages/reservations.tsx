@@ -11,10 +11,10 @@ import { Modal } from '../../../components/modal';
 import { ApiError, apiPost } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
-import type { ReservationView, ReservationsPage as ReservationsPageData, TableView } from '../../../lib/api-types';
+import type { ReservationState, ReservationView, ReservationsPage as ReservationsPageData, TableView } from '../../../lib/api-types';
 
 /** The state buttons of each state: target state, label. */
-const NEXT: Record<string, [string, string][]> = {
+const NEXT: Partial<Record<ReservationState, [ReservationState, string][]>> = {
   reservada: [
     ['llego', 'Llegó'],
     ['no_llego', 'No llegó'],
@@ -26,7 +26,7 @@ const NEXT: Record<string, [string, string][]> = {
   ],
 };
 
-const STATE_STYLE: Record<string, string> = {
+const STATE_STYLE: Record<ReservationState, string> = {
   reservada: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
   llego: 'bg-primary-100 text-primary-800 dark:bg-green-950 dark:text-green-200',
   finalizada: 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300',

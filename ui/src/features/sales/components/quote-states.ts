@@ -1,2 +1,4 @@
-/** Spanish names of a quote's `state` (`vigente`, `vencida`, `convertida`: see the server's `quote_state`). */
-export const QUOTE_STATES: Record<string, string> = { vigente: 'Vigente', vencida: 'Vencida', convertida: 'Convertida' };
+import type { QuoteState } from '../../../lib/api-types';
+
+/** Spanish names of a quote's `state` (the server's `QuoteState`: a new state fails the type check until it is named here). */
+export const QUOTE_STATES: Record<QuoteState, string> = { vigente: 'Vigente', vencida: 'Vencida', convertida: 'Convertida' };
