@@ -20,6 +20,19 @@ use crate::db::schema::{
 use crate::db::{DbConnection, bulk};
 use crate::models::CompanyId;
 
+/// Loads `$query` for the documents `$ids` by `$column`: by `=` for one document (a sale or
+/// credit note being written: a fixed statement that SQLite and PostgreSQL keep prepared, where an
+/// `IN` list is parsed and planned again on each sale, and that PostgreSQL answers from its index
+/// whatever its statistics say) and by `IN` for a batch of [`rebuild`](crate::services::reports::summary::rebuild).
+macro_rules! load_documents {
+    ($conn:expr, $ids:expr, $column:expr, $query:expr) => {
+        match $ids {
+            [one] => $query.filter($column.eq(*one)).load($conn),
+            many => $query.filter($column.eq_any(many)).load($conn),
+        }
+    };
+}
+
 /// A row of `report_sales`: per day, cashier, register and client.
 #[derive(Debug, Clone, PartialEq, Eq, Insertable)]
 #[diesel(table_name = report_sales)]
@@ -166,10 +179,9 @@ pub fn sale_headers(
     company: CompanyId,
     ids: &[i64],
 ) -> QueryResult<Vec<Header>> {
-    sales::table
+    let query = sales::table
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
         .filter(sales::company_id.eq(company.get()))
-        .filter(sales::id.eq_any(ids))
         .select((
             sales::id,
             sales::id,
@@ -180,8 +192,8 @@ pub fn sale_headers(
             sales::client_id,
             sales::subtotal,
             sales::iva,
-        ))
-        .load(conn)
+        ));
+    load_documents!(conn, ids, sales::id, query)
 }
 
 /// The company's credit notes among `ids`, with their sales' cashier, register and client.
@@ -190,12 +202,11 @@ pub fn note_headers(
     company: CompanyId,
     ids: &[i64],
 ) -> QueryResult<Vec<Header>> {
-    credit_notes::table
+    let query = credit_notes::table
         .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id)))
         .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
         .filter(credit_notes::company_id.eq(company.get()))
         .filter(sales::company_id.eq(company.get()))
-        .filter(credit_notes::id.eq_any(ids))
         .select((
             credit_notes::id,
             sales::id,
@@ -206,32 +217,34 @@ pub fn note_headers(
             sales::client_id,
             credit_notes::subtotal,
             credit_notes::iva,
-        ))
-        .load(conn)
+        ));
+    load_documents!(conn, ids, credit_notes::id, query)
 }
 
 /// `(document, product, category, net, iva)` of each line.
 pub type LineSums = (i64, i64, Option<i64>, i64, i64);
 
-/// The lines of the sales `ids` (of the company's sales, read through the headers).
+/// The lines of the sales `ids` (of the company's sales, read through the headers). The headers
+/// are picked by primary key, so PostgreSQL starts from them whatever its statistics say
+/// (picked by their lines, without statistics it read every sale of the company for each sale
+/// written: a sale's transaction grew with the table).
 pub fn sale_lines_of(
     conn: &mut DbConnection,
     company: CompanyId,
     ids: &[i64],
 ) -> QueryResult<Vec<LineSums>> {
-    sale_lines::table
+    let query = sale_lines::table
         .inner_join(sales::table.on(sales::id.eq(sale_lines::sale_id)))
         .inner_join(products::table.on(products::id.eq(sale_lines::product_id)))
         .filter(sales::company_id.eq(company.get()))
-        .filter(sale_lines::sale_id.eq_any(ids))
         .select((
             sale_lines::sale_id,
             sale_lines::product_id,
             products::category_id,
             sale_lines::net,
             sale_lines::iva,
-        ))
-        .load(conn)
+        ));
+    load_documents!(conn, ids, sales::id, query)
 }
 
 /// The lines of the credit notes `ids`.
@@ -240,19 +253,18 @@ pub fn note_lines_of(
     company: CompanyId,
     ids: &[i64],
 ) -> QueryResult<Vec<LineSums>> {
-    credit_note_lines::table
+    let query = credit_note_lines::table
         .inner_join(credit_notes::table.on(credit_notes::id.eq(credit_note_lines::credit_note_id)))
         .inner_join(products::table.on(products::id.eq(credit_note_lines::product_id)))
         .filter(credit_notes::company_id.eq(company.get()))
-        .filter(credit_note_lines::credit_note_id.eq_any(ids))
         .select((
             credit_note_lines::credit_note_id,
             credit_note_lines::product_id,
             products::category_id,
             credit_note_lines::net,
             credit_note_lines::iva,
-        ))
-        .load(conn)
+        ));
+    load_documents!(conn, ids, credit_notes::id, query)
 }
 
 /// `(document, product, category, total cost)` of a kardex row.
@@ -266,18 +278,21 @@ pub fn kardex_costs(
     doc_type: &str,
     ids: &[i64],
 ) -> QueryResult<Vec<CostRow>> {
-    let rows: Vec<(Option<i64>, i64, Option<i64>, i64)> = kardex::table
+    let query = kardex::table
         .inner_join(products::table.on(products::id.eq(kardex::product_id)))
         .filter(kardex::company_id.eq(company.get()))
         .filter(kardex::document_type.eq(doc_type))
-        .filter(kardex::document_id.eq_any(ids.iter().map(|id| Some(*id))))
         .select((
             kardex::document_id,
             kardex::product_id,
             products::category_id,
             kardex::total_cost,
-        ))
-        .load(conn)?;
+        ));
+    // By `=`, PostgreSQL seeks the three columns of `kardex_document`; with `= ANY` and no
+    // statistics yet it scanned every exit of the company for each sale.
+    let ids: Vec<Option<i64>> = ids.iter().map(|id| Some(*id)).collect();
+    let rows: Vec<(Option<i64>, i64, Option<i64>, i64)> =
+        load_documents!(conn, ids.as_slice(), kardex::document_id, query)?;
     Ok(rows
         .into_iter()
         .filter_map(|(doc, p, c, cost)| doc.map(|d| (d, p, c, cost)))
@@ -290,16 +305,15 @@ pub fn payments_of(
     company: CompanyId,
     ids: &[i64],
 ) -> QueryResult<Vec<(i64, String, i64)>> {
-    sale_payments::table
+    let query = sale_payments::table
         .inner_join(sales::table.on(sales::id.eq(sale_payments::sale_id)))
         .filter(sales::company_id.eq(company.get()))
-        .filter(sale_payments::sale_id.eq_any(ids))
         .select((
             sale_payments::sale_id,
             sale_payments::method,
             sale_payments::amount,
-        ))
-        .load(conn)
+        ));
+    load_documents!(conn, ids, sales::id, query)
 }
 
 /// The ids of the company's sales and credit notes, in order.
