@@ -2,10 +2,11 @@
 //! CPU-bound and would stall other requests). A render goes to the engine that became idle last
 //! (its heap and code are still warm in the CPU's caches: with one shared queue, consecutive pages
 //! alternated between engines and each found its caches cold); when every engine is busy it waits
-//! in one bounded queue, and when that is full new renders are refused (503) instead of piling up. The bundle is compiled once per process and
-//! engine kind (QuickJS bytecode, V8 code cache) and every engine loads that. An engine whose
-//! render was interrupted (deadline or memory limit) is replaced, since its state can no longer be
-//! trusted; the request gets the error page and the server goes on.
+//! in one bounded queue, and when that is full new renders are refused (503) instead of piling
+//! up. The bundle is compiled once per process and engine kind (QuickJS bytecode, V8 code cache)
+//! and every engine loads that. An engine whose render was interrupted (deadline or memory limit)
+//! is replaced, since its state can no longer be trusted; the request gets the error page and the
+//! server goes on.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};

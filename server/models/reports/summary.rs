@@ -23,7 +23,8 @@ use crate::models::CompanyId;
 /// Loads `$query` for the documents `$ids` by `$column`: by `=` for one document (a sale or
 /// credit note being written: a fixed statement that SQLite and PostgreSQL keep prepared, where an
 /// `IN` list is parsed and planned again on each sale, and that PostgreSQL answers from its index
-/// whatever its statistics say) and by `IN` for a batch of [`rebuild`](crate::services::reports::summary::rebuild).
+/// whatever its statistics say) and by `IN` for a batch of
+/// [`rebuild`](crate::services::reports::summary::rebuild).
 macro_rules! load_documents {
     ($conn:expr, $ids:expr, $column:expr, $query:expr) => {
         match $ids {
