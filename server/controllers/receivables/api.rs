@@ -17,12 +17,13 @@ use crate::controllers::cash::money_field;
 use crate::controllers::inventory::products::query_map;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
+use crate::domain::states::ReceivableStatus;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::{optional_id, text};
 use crate::http::json::JsonBody;
 use crate::http::params::{PathId, parse_id};
 use crate::mail::messages::Email;
-use crate::models::receivables::ledger::{self as rows, Filters, STATUSES};
+use crate::models::receivables::ledger::{self as rows, Filters};
 use crate::models::receivables::receipt::Receipt;
 use crate::services::receivables::collection::{
     self, Collect, Collected, KEY_MAX, Method, RECEIPT_NOT_FOUND,
@@ -55,11 +56,12 @@ fn filters(query: &HashMap<String, String>, today: NaiveDate) -> AppResult<Filte
         .map(|v| v.trim().to_lowercase())
         .filter(|v| !v.is_empty());
     if let Some(s) = &status
-        && !STATUSES.contains(&s.as_str())
+        && ReceivableStatus::parse(s).is_none()
     {
+        let all: Vec<&str> = ReceivableStatus::ALL.iter().map(|s| s.as_str()).collect();
         return Err(AppError::field(
             "status",
-            format!("El estado debe ser uno de: {}", STATUSES.join(", ")),
+            format!("El estado debe ser uno de: {}", all.join(", ")),
         ));
     }
     let overdue = match query.get("overdue").map(|v| v.trim()) {

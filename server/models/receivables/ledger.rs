@@ -38,14 +38,6 @@ pub fn status(r: &Receivable, today: NaiveDate) -> ReceivableStatus {
     }
 }
 
-/// The statuses a list may filter on (every [`ReceivableStatus`]).
-pub const STATUSES: [&str; 4] = [
-    ReceivableStatus::Pendiente.as_str(),
-    ReceivableStatus::Parcial.as_str(),
-    ReceivableStatus::Pagada.as_str(),
-    ReceivableStatus::Vencida.as_str(),
-];
-
 /// Filters of the receivables list.
 #[derive(Debug, Clone, Default)]
 pub struct Filters {

@@ -21,9 +21,9 @@ use crate::db::{DbConnection, bulk};
 use crate::models::CompanyId;
 
 /// Loads `$query` for the documents `$ids` by `$column`: by `=` for one document (a sale or
-/// credit note being written: a fixed statement that SQLite and PostgreSQL keep prepared, where an
-/// `IN` list is parsed and planned again on each sale, and that PostgreSQL answers from its index
-/// whatever its statistics say) and by `IN` for a batch of
+/// credit note being written, which PostgreSQL then answers from its index whatever its
+/// statistics say; SQLite also keeps the statement prepared, where an `IN` list of binds is
+/// parsed again each time) and by `IN` for a batch of
 /// [`rebuild`](crate::services::reports::summary::rebuild).
 macro_rules! load_documents {
     ($conn:expr, $ids:expr, $column:expr, $query:expr) => {
