@@ -7,6 +7,9 @@
 //!   per-statement cost of the multi-backend connection (`first`, `load`, `get_result`,
 //!   `execute`), and `fixed` updates prepared once;
 //! - [`bulk`]: a few rows in one statement (PostgreSQL) or one cached statement each (SQLite);
+//! - [`batch`]: the writes that end a document sent together (one statement on PostgreSQL), and
+//!   [`ids`]: the ids of its rows taken before, so that rows referencing each other can travel
+//!   together;
 //! - [`stock`]: locking a sale's stock rows and saving their balances;
 //! - [`branch_lock`]: the lock that numbers a branch's documents (PostgreSQL only);
 //! - [`shift`]: a line posted to a cash shift under its lock (one statement on PostgreSQL);
@@ -24,9 +27,11 @@
 //! two thread switches.
 
 pub mod backup;
+pub mod batch;
 pub mod branch_lock;
 pub mod bulk;
 pub mod counter;
+pub mod ids;
 pub mod list;
 pub mod migrations;
 pub mod native;

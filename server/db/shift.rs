@@ -11,6 +11,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 
 use super::DbConnection;
+use super::batch::Sql;
 
 /// The values of a new line of `turn_movements`.
 #[derive(Debug, Clone, Copy)]
@@ -65,4 +66,35 @@ where
     .get_result(pg)
     .optional()
     .map(Some)
+}
+
+/// `line` of shift `turn` of `company` as a write of a [`super::batch::Batch`] that follows the
+/// shift's lock in the same batch: `source` is the `WITH` item of the lock's update (one row when
+/// the shift was open, none otherwise), so the line is inserted only into an open shift, as
+/// [`post_if_open`] does in one statement of its own.
+pub fn insert_after<'q>(source: &str, company: i64, turn: i64, line: &Line<'q>) -> Sql<'q> {
+    Sql::new(
+        "INSERT INTO turn_movements (company_id, turn_id, kind, payment_method, amount, reason, \
+         source_type, source_id, user_id, created_at) SELECT ",
+    )
+    .bind::<BigInt, _>(company)
+    .sql(", ")
+    .bind::<BigInt, _>(turn)
+    .sql(", ")
+    .bind::<Text, _>(line.kind)
+    .sql(", ")
+    .bind::<Nullable<Text>, _>(line.payment_method)
+    .sql(", ")
+    .bind::<BigInt, _>(line.amount)
+    .sql(", ")
+    .bind::<Text, _>(line.reason)
+    .sql(", ")
+    .bind::<Nullable<Text>, _>(line.source_type)
+    .sql(", ")
+    .bind::<Nullable<BigInt>, _>(line.source_id)
+    .sql(", ")
+    .bind::<BigInt, _>(line.user_id)
+    .sql(", ")
+    .bind::<Timestamp, _>(line.at)
+    .sql(&format!(" FROM {source}"))
 }

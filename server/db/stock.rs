@@ -9,6 +9,7 @@ use diesel::sql_types::{Array, BigInt, Timestamp};
 use diesel::sqlite::Sqlite;
 
 use super::DbConnection;
+use super::batch::{Batch, Sql, Write};
 use super::native::fixed;
 use super::schema::stocks;
 
@@ -41,16 +42,18 @@ where
             // inserted only when the lock finds fewer rows than keys, and all taken again.
             let (products, warehouses): (Vec<i64>, Vec<i64>) = keys.iter().copied().unzip();
             let lock_all = || {
-                diesel::sql_query(
-                    "SELECT s.* FROM stocks s \
+                super::native::kept(
+                    diesel::sql_query(
+                        "SELECT s.* FROM stocks s \
                      JOIN unnest($2::int8[], $3::int8[]) AS k (product_id, warehouse_id) \
                      ON s.product_id = k.product_id AND s.warehouse_id = k.warehouse_id \
                      WHERE s.company_id = $1 \
                      ORDER BY s.product_id, s.warehouse_id FOR UPDATE OF s",
+                    )
+                    .bind::<BigInt, _>(company)
+                    .bind::<Array<BigInt>, _>(products.clone())
+                    .bind::<Array<BigInt>, _>(warehouses.clone()),
                 )
-                .bind::<BigInt, _>(company)
-                .bind::<Array<BigInt>, _>(products.clone())
-                .bind::<Array<BigInt>, _>(warehouses.clone())
             };
             let rows: Vec<S> = lock_all().load(pg)?;
             if rows.len() == keys.len() {
@@ -91,71 +94,75 @@ where
 }
 
 /// Saves the balances `(id, quantity, average cost)` of rows of `company` the caller has locked,
-/// stamped `at`: on PostgreSQL in one statement (a round trip each was a tenth of a sale's), on
-/// SQLite one cached statement each ([`fixed`]).
-pub fn save_balances(
-    conn: &mut DbConnection,
+/// stamped `at`, as one write of `batch`: on PostgreSQL one statement (a round trip each was a
+/// tenth of a sale's), on SQLite one cached statement each ([`fixed`]).
+pub fn save_balances<'q>(
+    batch: &mut Batch<'_, 'q>,
     company: i64,
     balances: &[(i64, i64, i64)],
     at: NaiveDateTime,
-) -> QueryResult<()> {
-    match conn {
-        DbConnection::Postgres(pg) => {
+) -> QueryResult<Write> {
+    batch.add(
+        || {
             let ids = balances.iter().map(|b| b.0).collect::<Vec<_>>();
             let quantities = balances.iter().map(|b| b.1).collect::<Vec<_>>();
             let costs = balances.iter().map(|b| b.2).collect::<Vec<_>>();
-            diesel::sql_query(
+            Sql::new(
                 "UPDATE stocks s SET quantity = b.quantity, average_cost = b.average_cost, \
-                 updated_at = $4 \
-                 FROM unnest($1::int8[], $2::int8[], $3::int8[]) \
-                 AS b (id, quantity, average_cost) WHERE s.id = b.id AND s.company_id = $5",
+                 updated_at = ",
             )
-            .bind::<Array<BigInt>, _>(ids)
-            .bind::<Array<BigInt>, _>(quantities)
-            .bind::<Array<BigInt>, _>(costs)
             .bind::<Timestamp, _>(at)
+            .sql(" FROM unnest(")
+            .bind::<Array<BigInt>, _>(ids)
+            .sql(", ")
+            .bind::<Array<BigInt>, _>(quantities)
+            .sql(", ")
+            .bind::<Array<BigInt>, _>(costs)
+            .sql(") AS b (id, quantity, average_cost) WHERE s.id = b.id AND s.company_id = ")
             .bind::<BigInt, _>(company)
-            .execute(pg)?;
-        }
-        DbConnection::Sqlite(lite) => {
-            for &(id, quantity, average_cost) in balances {
-                fixed(
-                    diesel::update(
-                        stocks::table
-                            .filter(stocks::company_id.eq(company))
-                            .filter(stocks::id.eq(id)),
-                    )
-                    .set((
-                        stocks::quantity.eq(quantity),
-                        stocks::average_cost.eq(average_cost),
-                        stocks::updated_at.eq(at),
-                    )),
+        },
+        balances.iter().map(|&(id, quantity, average_cost)| {
+            fixed(
+                diesel::update(
+                    stocks::table
+                        .filter(stocks::company_id.eq(company))
+                        .filter(stocks::id.eq(id)),
                 )
-                .execute(lite)?;
-            }
-        }
-    }
-    Ok(())
+                .set((
+                    stocks::quantity.eq(quantity),
+                    stocks::average_cost.eq(average_cost),
+                    stocks::updated_at.eq(at),
+                )),
+            )
+        }),
+    )
 }
 
 /// Inserts stock rows `(product, warehouse, quantity, average cost)` of `company` with their
-/// balances, stamped `at`, in the order given: on PostgreSQL in one statement, on SQLite one
-/// cached statement each ([`super::bulk::execute`]). For rows that cannot exist yet (their
+/// balances, stamped `at`, in the order given, as one write of `batch` (on PostgreSQL one
+/// statement of a bind per column, [`crate::unnest_insert`]; on SQLite one cached statement
+/// each). For rows that cannot exist yet (their
 /// products were created in the caller's transaction), so there is no conflict to handle.
-pub fn insert_balances(
-    conn: &mut DbConnection,
+pub fn insert_balances<'q>(
+    batch: &mut Batch<'_, 'q>,
     company: i64,
     rows: &[(i64, i64, i64, i64)],
     at: NaiveDateTime,
-) -> QueryResult<()> {
-    let row = |r: &(i64, i64, i64, i64)| new_row(company, *r, at);
-    super::bulk::execute(
-        conn,
-        || diesel::insert_into(stocks::table).values(rows.iter().map(row).collect::<Vec<_>>()),
+) -> QueryResult<Write> {
+    batch.add(
+        || {
+            crate::unnest_insert!(stocks, rows, {
+                company_id: BigInt = |_r| company,
+                product_id: BigInt = |r| r.0,
+                warehouse_id: BigInt = |r| r.1,
+                quantity: BigInt = |r| r.2,
+                average_cost: BigInt = |r| r.3,
+                updated_at: Timestamp = |_r| at,
+            })
+        },
         rows.iter()
-            .map(|r| diesel::insert_into(stocks::table).values(row(r))),
-    )?;
-    Ok(())
+            .map(|r| diesel::insert_into(stocks::table).values(new_row(company, *r, at))),
+    )
 }
 
 /// The values of a new stock row.
@@ -182,4 +189,125 @@ fn new_row(
         stocks::average_cost.eq(average),
         stocks::updated_at.eq(at),
     )
+}
+
+/// A row of [`lock_numbered`]: the number taken and one stock row locked (none when no row of the
+/// keys exists yet).
+#[derive(QueryableByName)]
+struct Numbered {
+    #[diesel(sql_type = BigInt)]
+    counter_id: i64,
+    #[diesel(sql_type = BigInt)]
+    emission_point_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    point_code: String,
+    #[diesel(sql_type = BigInt)]
+    number: i64,
+    #[diesel(sql_type = diesel::sql_types::Nullable<BigInt>)]
+    id: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<BigInt>)]
+    product_id: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<BigInt>)]
+    warehouse_id: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<BigInt>)]
+    quantity: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<BigInt>)]
+    average_cost: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<Timestamp>)]
+    updated_at: Option<NaiveDateTime>,
+}
+
+/// A stock row as [`lock_numbered`] gives it: `(id, product, warehouse, quantity, average cost,
+/// updated at)`.
+pub type StockRow = (i64, i64, i64, i64, i64, NaiveDateTime);
+
+/// A sale's two locks at once: the next number of `doc_type` at the branch's first active
+/// emission point ([`super::counter::take`]), then the existing stock rows of `keys` of
+/// `company` (sorted by the caller, as for [`lock`]), in that order, the order every sales
+/// document takes them. On PostgreSQL one statement, kept prepared: a sale waits once for both,
+/// and the counter, which every sale of the emission point waits for, is held one round trip
+/// less. On SQLite (the write transaction holds the database) the counter's statements, then a
+/// cached read of each row. `None` without an active emission point. Rows missing (stock that
+/// never came in) are not created here: the caller takes [`lock`] for them.
+pub fn lock_numbered(
+    conn: &mut DbConnection,
+    company: i64,
+    branch_office_id: i64,
+    doc_type: &str,
+    keys: &[(i64, i64)],
+) -> QueryResult<Option<(super::counter::Taken, Vec<StockRow>)>> {
+    let DbConnection::Postgres(pg) = conn else {
+        let Some(taken) = super::counter::take(conn, company, branch_office_id, doc_type)? else {
+            return Ok(None);
+        };
+        let mut rows = Vec::with_capacity(keys.len());
+        for key in keys {
+            let row = stocks::table
+                .filter(stocks::company_id.eq(company))
+                .filter(stocks::product_id.eq(key.0))
+                .filter(stocks::warehouse_id.eq(key.1))
+                .select((
+                    stocks::id,
+                    stocks::product_id,
+                    stocks::warehouse_id,
+                    stocks::quantity,
+                    stocks::average_cost,
+                    stocks::updated_at,
+                ));
+            rows.extend(super::native::first::<_, StockRow>(conn, row).optional()?);
+        }
+        return Ok(Some((taken, rows)));
+    };
+    let (products, warehouses): (Vec<i64>, Vec<i64>) = keys.iter().copied().unzip();
+    let found: Vec<Numbered> = super::native::kept(
+        diesel::sql_query(
+            "WITH ep AS (SELECT id, code FROM emission_points \
+               WHERE company_id = $1 AND branch_office_id = $2 AND active \
+               ORDER BY code LIMIT 1), \
+             seq AS (INSERT INTO document_sequences \
+                 (company_id, emission_point_id, doc_type, last_number) \
+               SELECT $1, ep.id, $3, 1 FROM ep \
+               ON CONFLICT (emission_point_id, doc_type) \
+               DO UPDATE SET last_number = document_sequences.last_number + 1 \
+               RETURNING id, emission_point_id, last_number), \
+             st AS (SELECT s.* FROM stocks s \
+               JOIN unnest($4::int8[], $5::int8[]) AS k (product_id, warehouse_id) \
+               ON s.product_id = k.product_id AND s.warehouse_id = k.warehouse_id \
+               WHERE s.company_id = $1 \
+               ORDER BY s.product_id, s.warehouse_id FOR UPDATE OF s) \
+             SELECT seq.id AS counter_id, seq.emission_point_id, ep.code AS point_code, \
+               seq.last_number AS number, st.id, st.product_id, st.warehouse_id, st.quantity, \
+               st.average_cost, st.updated_at \
+             FROM seq JOIN ep ON ep.id = seq.emission_point_id LEFT JOIN st ON true",
+        )
+        .bind::<BigInt, _>(company)
+        .bind::<BigInt, _>(branch_office_id)
+        .bind::<diesel::sql_types::Text, _>(doc_type)
+        .bind::<Array<BigInt>, _>(products)
+        .bind::<Array<BigInt>, _>(warehouses),
+    )
+    .load(pg)?;
+    let Some(first) = found.first() else {
+        return Ok(None);
+    };
+    let taken = super::counter::Taken {
+        id: first.counter_id,
+        emission_point_id: first.emission_point_id,
+        point_code: first.point_code.clone(),
+        number: first.number,
+    };
+    let rows = found
+        .into_iter()
+        .filter_map(|r| {
+            Some((
+                r.id?,
+                r.product_id?,
+                r.warehouse_id?,
+                r.quantity?,
+                r.average_cost?,
+                r.updated_at?,
+            ))
+        })
+        .collect();
+    Ok(Some((taken, rows)))
 }

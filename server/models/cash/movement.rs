@@ -8,6 +8,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::batch::{Batch, Write};
 use crate::db::native;
 use crate::db::schema::turn_movements;
 use crate::models::CompanyId;
@@ -191,17 +192,42 @@ impl Movement {
         turn: i64,
         new: &NewMovement,
     ) -> QueryResult<Option<Option<Movement>>> {
-        let line = crate::db::shift::Line {
-            kind: new.kind.as_str(),
-            payment_method: new.payment_method.as_deref(),
-            amount: new.amount,
-            reason: &new.reason,
-            source_type: new.source.as_ref().map(|s| s.0.as_str()),
-            source_id: new.source.as_ref().map(|s| s.1),
-            user_id: new.user_id,
-            at: now(),
-        };
-        crate::db::shift::post_if_open(conn, company.get(), turn, super::turn::OPEN, &line)
+        crate::db::shift::post_if_open(
+            conn,
+            company.get(),
+            turn,
+            super::turn::OPEN,
+            &line_of(new, now()),
+        )
+    }
+
+    /// Inserts a line of `turn` as a write of `batch` that happens only if `lock` (the shift's
+    /// lock earlier in the batch, [`super::turn::Turn::lock_open_in`]) found the shift open: on
+    /// PostgreSQL in the same statement ([`crate::db::shift::insert_after`]), on SQLite after it.
+    pub fn insert_after<'q>(
+        batch: &mut Batch<'_, 'q>,
+        lock: Write,
+        company: CompanyId,
+        turn: i64,
+        new: &'q NewMovement,
+    ) -> QueryResult<Write> {
+        let line = line_of(new, now());
+        batch.add_if(
+            lock,
+            |source| crate::db::shift::insert_after(source, company.get(), turn, &line),
+            [diesel::insert_into(turn_movements::table).values((
+                turn_movements::company_id.eq(company.get()),
+                turn_movements::turn_id.eq(turn),
+                turn_movements::kind.eq(line.kind),
+                turn_movements::payment_method.eq(line.payment_method),
+                turn_movements::amount.eq(line.amount),
+                turn_movements::reason.eq(line.reason),
+                turn_movements::source_type.eq(line.source_type),
+                turn_movements::source_id.eq(line.source_id),
+                turn_movements::user_id.eq(line.user_id),
+                turn_movements::created_at.eq(line.at),
+            ))],
+        )
     }
 
     /// Every line of a shift, oldest first.
@@ -246,5 +272,19 @@ impl Movement {
             }
         }
         Ok(totals)
+    }
+}
+
+/// The columns of `new` as [`crate::db::shift`] writes them, stamped `at`.
+fn line_of(new: &NewMovement, at: NaiveDateTime) -> crate::db::shift::Line<'_> {
+    crate::db::shift::Line {
+        kind: new.kind.as_str(),
+        payment_method: new.payment_method.as_deref(),
+        amount: new.amount,
+        reason: &new.reason,
+        source_type: new.source.as_ref().map(|s| s.0.as_str()),
+        source_id: new.source.as_ref().map(|s| s.1),
+        user_id: new.user_id,
+        at,
     }
 }

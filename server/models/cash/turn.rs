@@ -5,6 +5,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::db::batch::{Batch, Write};
 use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::native;
 use crate::db::schema::turns;
@@ -251,6 +252,23 @@ impl Turn {
         );
         let touched = native::execute(conn, update)?;
         Ok(touched == 1)
+    }
+
+    /// [`Turn::lock_open`] as a write of `batch` (its rows: 1 when the shift was open), for a
+    /// line that follows it in the same batch ([`super::movement::Movement::insert_after`]).
+    pub fn lock_open_in(
+        batch: &mut Batch<'_, '_>,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Write> {
+        let update = || {
+            native::fixed(
+                diesel::update(crate::company_row!(turns, company, id))
+                    .filter(turns::state.eq(OPEN))
+                    .set(turns::updated_at.eq(now())),
+            )
+        };
+        batch.add(update, [update()])
     }
 
     /// Marks an open shift closed with its count (the caller holds the lock).

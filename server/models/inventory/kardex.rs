@@ -5,6 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::batch::Batch;
 use crate::db::schema::kardex;
 use crate::models::CompanyId;
 
@@ -54,15 +55,38 @@ pub struct KardexQuery {
 }
 
 impl KardexRow {
-    /// Appends rows, all in one statement or one cached statement each, whichever the backend
-    /// runs faster ([`crate::db::bulk`]).
-    pub fn append(conn: &mut DbConnection, rows: &[NewKardexRow]) -> QueryResult<usize> {
-        crate::db::bulk::execute(
-            conn,
-            || diesel::insert_into(kardex::table).values(rows),
-            rows.iter()
-                .map(|row| diesel::insert_into(kardex::table).values(row)),
-        )
+    /// Appends rows as a write of `batch` (nothing when there are none): one statement of a
+    /// bind per column on PostgreSQL ([`crate::unnest_insert`]), one cached statement each on
+    /// SQLite.
+    pub fn append<'q>(batch: &mut Batch<'_, 'q>, rows: &'q [NewKardexRow<'q>]) -> QueryResult<()> {
+        use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+        if !rows.is_empty() {
+            batch.add(
+                || {
+                    crate::unnest_insert!(kardex, rows, {
+                        company_id: BigInt = |r| r.company_id,
+                        product_id: BigInt = |r| r.product_id,
+                        warehouse_id: BigInt = |r| r.warehouse_id,
+                        created_at: Timestamp = |r| r.created_at,
+                        movement_type: Text = |r| r.movement_type,
+                        document_type: Text = |r| r.document_type,
+                        document_id: Nullable<BigInt> = |r| r.document_id,
+                        document_number: Nullable<Text> = |r| r.document_number,
+                        quantity_in: BigInt = |r| r.quantity_in,
+                        quantity_out: BigInt = |r| r.quantity_out,
+                        unit_cost: BigInt = |r| r.unit_cost,
+                        total_cost: BigInt = |r| r.total_cost,
+                        balance_quantity: BigInt = |r| r.balance_quantity,
+                        average_cost: BigInt = |r| r.average_cost,
+                        balance_value: BigInt = |r| r.balance_value,
+                        user_id: Nullable<BigInt> = |r| r.user_id,
+                    })
+                },
+                rows.iter()
+                    .map(|row| diesel::insert_into(kardex::table).values(row)),
+            )?;
+        }
+        Ok(())
     }
 
     fn filtered(

@@ -5,6 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::batch::Batch;
 use crate::db::schema::{products, stocks, warehouses};
 use crate::models::CompanyId;
 use crate::util::time::now;
@@ -50,31 +51,62 @@ impl Stock {
             .collect()
     }
 
-    /// Saves the balances `(id, quantity, average cost)` of the company's rows the caller has
-    /// locked ([`Self::lock`]); a row of another company is left alone.
-    pub fn save_all(
+    /// The next number of `doc_type` at the branch's emission point and the company's existing
+    /// stock rows of `keys` (sorted), locked together ([`crate::db::stock::lock_numbered`]):
+    /// `None` without an active emission point. Rows that do not exist yet are not among them.
+    pub fn lock_numbered(
         conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        doc_type: &str,
+        keys: &[(i64, i64)],
+    ) -> QueryResult<Option<(crate::db::counter::Taken, Vec<Stock>)>> {
+        let found =
+            crate::db::stock::lock_numbered(conn, company.get(), branch_office_id, doc_type, keys)?;
+        Ok(found.map(|(taken, rows)| {
+            let rows = rows
+                .into_iter()
+                .map(
+                    |(id, product_id, warehouse_id, quantity, average_cost, updated_at)| Stock {
+                        id,
+                        company_id: company.get(),
+                        product_id,
+                        warehouse_id,
+                        quantity,
+                        average_cost,
+                        updated_at,
+                    },
+                )
+                .collect();
+            (taken, rows)
+        }))
+    }
+
+    /// Saves the balances `(id, quantity, average cost)` of the company's rows the caller has
+    /// locked ([`Self::lock`]), as a write of `batch`; a row of another company is left alone.
+    pub fn save_all(
+        batch: &mut Batch<'_, '_>,
         company: CompanyId,
         balances: &[(i64, i64, i64)],
     ) -> QueryResult<()> {
-        if balances.is_empty() {
-            return Ok(());
+        if !balances.is_empty() {
+            crate::db::stock::save_balances(batch, company.get(), balances, now())?;
         }
-        crate::db::stock::save_balances(conn, company.get(), balances, now())
+        Ok(())
     }
 
     /// Inserts the rows `(product, warehouse, quantity, average cost)` of the company, which the
     /// caller knows do not exist (their products are new in its transaction), with these balances
-    /// ([`crate::db::stock::insert_balances`]).
+    /// ([`crate::db::stock::insert_balances`]), as a write of `batch`.
     pub fn insert_all(
-        conn: &mut DbConnection,
+        batch: &mut Batch<'_, '_>,
         company: CompanyId,
         rows: &[(i64, i64, i64, i64)],
     ) -> QueryResult<()> {
-        if rows.is_empty() {
-            return Ok(());
+        if !rows.is_empty() {
+            crate::db::stock::insert_balances(batch, company.get(), rows, now())?;
         }
-        crate::db::stock::insert_balances(conn, company.get(), rows, now())
+        Ok(())
     }
 
     /// Stock rows of `product_ids` in the warehouses of a branch, with the warehouse name:

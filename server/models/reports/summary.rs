@@ -10,14 +10,15 @@
 use chrono::NaiveDate;
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable};
+use diesel::sql_types::{BigInt, Date, Nullable, Text};
 use diesel::upsert::excluded;
 
+use crate::db::DbConnection;
+use crate::db::batch::Batch;
 use crate::db::schema::{
     credit_note_lines, credit_notes, kardex, products, report_methods, report_products,
     report_sales, sale_lines, sale_payments, sales, turns,
 };
-use crate::db::{DbConnection, bulk};
 use crate::models::CompanyId;
 
 /// Loads `$query` for the documents `$ids` by `$column`: by `=` for one document (a sale or
@@ -92,21 +93,36 @@ macro_rules! upsert_statement {
     };
 }
 
-/// `pub fn $name(conn, rows) -> QueryResult<usize>`: adds `rows` (sorted by key by the caller)
-/// to `$table` with [`upsert_statement`]. One upsert for the three summary tables: they differ
-/// only in their key and their sums.
+/// `pub fn $name(batch, rows) -> QueryResult<()>`: adds `rows` (sorted by key by the caller) to
+/// `$table`, as a write of `batch` (nothing when there are none): on PostgreSQL one
+/// [`crate::unnest_insert`] with the same `ON CONFLICT`, on SQLite [`upsert_statement`] per row.
+/// One upsert for the three summary tables: they differ only in their key and their sums.
 macro_rules! summary_upsert {
-    ($(#[$doc:meta])* $name:ident, $row:ty, $table:ident, key: $key:tt, sum: $sum:tt) => {
+    (
+        $(#[$doc:meta])* $name:ident, $row:ty, $table:ident,
+        key: ($($key:ident: $key_st:ty),+), sum: ($($sum:ident),+)
+    ) => {
         $(#[$doc])*
-        pub fn $name(conn: &mut DbConnection, rows: &[$row]) -> QueryResult<usize> {
+        pub fn $name(batch: &mut Batch<'_, '_>, rows: &[$row]) -> QueryResult<()> {
             if rows.is_empty() {
-                return Ok(0);
+                return Ok(());
             }
-            bulk::execute(
-                conn,
-                || upsert_statement!($table, rows, key: $key, sum: $sum),
-                rows.iter().map(|r| upsert_statement!($table, r, key: $key, sum: $sum)),
-            )
+            let tail = format!(
+                " ON CONFLICT ({}) DO UPDATE SET {}",
+                [$(stringify!($key)),+].join(", "),
+                [$(format!("{0} = {1}.{0} + excluded.{0}", stringify!($sum), stringify!($table))),+]
+                    .join(", ")
+            );
+            batch.add(
+                || {
+                    crate::unnest_insert!($table, rows, {
+                        $($key: $key_st = |r| r.$key.clone(),)+
+                        $($sum: BigInt = |r| r.$sum,)+
+                    }, tail: &tail)
+                },
+                rows.iter().map(|r| upsert_statement!($table, r, key: ($($key),+), sum: ($($sum),+))),
+            )?;
+            Ok(())
         }
     };
 }
@@ -114,21 +130,23 @@ macro_rules! summary_upsert {
 summary_upsert!(
     /// Adds `rows` (sorted by key by the caller) to `report_sales`.
     add_headers, HeaderRow, report_sales,
-    key: (company_id, branch_office_id, day, user_id, register_id, client_id),
+    key: (company_id: BigInt, branch_office_id: BigInt, day: Date, user_id: BigInt,
+          register_id: BigInt, client_id: BigInt),
     sum: (sales, base, iva, cost)
 );
 
 summary_upsert!(
     /// Adds `rows` (sorted by key by the caller) to `report_products`.
     add_products, ProductRow, report_products,
-    key: (company_id, branch_office_id, day, product_id, category_id),
+    key: (company_id: BigInt, branch_office_id: BigInt, day: Date, product_id: BigInt,
+          category_id: BigInt),
     sum: (sales, category_sales, base, iva, cost)
 );
 
 summary_upsert!(
     /// Adds `rows` (sorted by key by the caller) to `report_methods`.
     add_methods, MethodRow, report_methods,
-    key: (company_id, branch_office_id, day, method),
+    key: (company_id: BigInt, branch_office_id: BigInt, day: Date, method: Text),
     sum: (sales, base, iva, cost)
 );
 

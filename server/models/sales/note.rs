@@ -6,6 +6,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::batch::Batch;
 use crate::db::list::SortKey;
 use crate::db::native;
 use crate::db::schema::{clients, sale_lines, sale_payments, sales};
@@ -227,45 +228,81 @@ impl Sale {
         })
     }
 
-    /// Inserts the header; returns its id.
-    pub fn insert(conn: &mut DbConnection, new: &NewSale) -> QueryResult<i64> {
-        let insert = diesel::insert_into(sales::table)
-            .values(new)
-            .returning(sales::id);
-        native::get_result(conn, insert)
+    /// Inserts the header under `id` (taken with [`crate::db::ids::reserve`]), as a write of
+    /// `batch`.
+    pub fn insert<'q>(batch: &mut Batch<'_, 'q>, id: i64, new: &'q NewSale<'q>) -> QueryResult<()> {
+        let values = || (sales::id.eq(id), new);
+        batch.add(
+            || diesel::insert_into(sales::table).values(values()),
+            [diesel::insert_into(sales::table).values(values())],
+        )?;
+        Ok(())
     }
 
-    /// Inserts the lines; returns their ids, in the order of `lines`: all in one statement or one
-    /// cached statement each, whichever the backend runs faster ([`crate::db::bulk`]), each id
-    /// matched by its line's position.
-    pub fn insert_lines(conn: &mut DbConnection, lines: &[SaleLine]) -> QueryResult<Vec<i64>> {
-        crate::db::bulk::insert_ids(
-            conn,
-            lines.iter().map(|line| line.position),
-            || {
-                diesel::insert_into(sale_lines::table)
-                    .values(lines)
-                    .returning((sale_lines::position, sale_lines::id))
-            },
-            lines.iter().map(|line| {
-                diesel::insert_into(sale_lines::table)
-                    .values(line)
-                    .returning(sale_lines::id)
-            }),
-        )
-    }
-
-    /// Inserts the payments.
-    pub fn insert_payments(
-        conn: &mut DbConnection,
-        payments: &[SalePayment],
-    ) -> QueryResult<usize> {
-        let mut n = 0;
-        for payment in payments {
-            let insert = diesel::insert_into(sale_payments::table).values(payment);
-            n += native::execute(conn, insert)?;
+    /// Inserts the lines under their ids (taken with [`crate::db::ids::reserve`]), as a write of
+    /// `batch`: one statement of a bind per column on PostgreSQL ([`crate::unnest_insert`]), one
+    /// cached statement each on SQLite.
+    pub fn insert_lines<'q>(batch: &mut Batch<'_, 'q>, lines: &'q [SaleLine]) -> QueryResult<()> {
+        use diesel::sql_types::{BigInt, Integer, Nullable, Text};
+        if !lines.is_empty() {
+            batch.add(
+                || {
+                    crate::unnest_insert!(sale_lines, lines, {
+                        id: BigInt = |l| l.id,
+                        sale_id: BigInt = |l| l.sale_id,
+                        position: Integer = |l| l.position,
+                        product_id: BigInt = |l| l.product_id,
+                        code: Text = |l| l.code.as_str(),
+                        name: Text = |l| l.name.as_str(),
+                        unit: Text = |l| l.unit.as_str(),
+                        quantity: BigInt = |l| l.quantity,
+                        unit_price: BigInt = |l| l.unit_price,
+                        discount: BigInt = |l| l.discount,
+                        promotion_id: Nullable<BigInt> = |l| l.promotion_id,
+                        promotion_name: Nullable<Text> = |l| l.promotion_name.as_deref(),
+                        promotion_discount: BigInt = |l| l.promotion_discount,
+                        iva_code: Text = |l| l.iva_code.as_str(),
+                        iva_rate: Integer = |l| l.iva_rate,
+                        net: BigInt = |l| l.net,
+                        iva: BigInt = |l| l.iva,
+                        unit_cost: BigInt = |l| l.unit_cost,
+                    })
+                },
+                lines.iter().map(|line| {
+                    diesel::insert_into(sale_lines::table)
+                        .values((sale_lines::id.eq(line.id), line))
+                }),
+            )?;
         }
-        Ok(n)
+        Ok(())
+    }
+
+    /// Inserts the payments, as a write of `batch` (one statement of a bind per column on
+    /// PostgreSQL, one cached statement each on SQLite).
+    pub fn insert_payments<'q>(
+        batch: &mut Batch<'_, 'q>,
+        payments: &'q [SalePayment],
+    ) -> QueryResult<()> {
+        use diesel::sql_types::{BigInt, Date, Nullable, Text};
+        if !payments.is_empty() {
+            batch.add(
+                || {
+                    crate::unnest_insert!(sale_payments, payments, {
+                        sale_id: BigInt = |p| p.sale_id,
+                        method: Text = |p| p.method.as_str(),
+                        amount: BigInt = |p| p.amount,
+                        received: Nullable<BigInt> = |p| p.received,
+                        reference: Nullable<Text> = |p| p.reference.as_deref(),
+                        bank_account_id: Nullable<BigInt> = |p| p.bank_account_id,
+                        due_date: Nullable<Date> = |p| p.due_date,
+                    })
+                },
+                payments
+                    .iter()
+                    .map(|payment| diesel::insert_into(sale_payments::table).values(payment)),
+            )?;
+        }
+        Ok(())
     }
 
     /// The lines of a sale of the company, in order. Lines have no company of their own: they are

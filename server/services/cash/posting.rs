@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::db::batch::{Batch, Sent, Write};
 use crate::error::{AppError, AppResult, conflict, not_in_table};
 use crate::models::CompanyId;
 use crate::models::cash::count::Count;
@@ -96,6 +97,65 @@ pub fn post_to_shift(
         }
     }
     Ok(Movement::insert(conn, company, turn_id, movement)?)
+}
+
+/// Lines posted by [`post_in`], known to be in their shift once their batch is sent and
+/// [`ShiftLines::check`]ed.
+#[must_use = "lines posted in a batch must be checked after the batch is sent"]
+pub struct ShiftLines {
+    lines: Vec<Write>,
+    turn: i64,
+}
+
+impl ShiftLines {
+    /// After the batch was sent: refuses the caller's document (whose transaction then rolls
+    /// back) when the shift was no longer open, as [`post_to_shift`] does.
+    pub fn check(
+        &self,
+        conn: &mut crate::db::DbConnection,
+        company: CompanyId,
+        sent: &Sent,
+    ) -> AppResult<()> {
+        if self.lines.iter().all(|line| sent.rows(*line) == 1) {
+            return Ok(());
+        }
+        if Turn::find(conn, company, self.turn)?.is_none() {
+            return Err(not_in_table());
+        }
+        Err(conflict(NOT_OPEN))
+    }
+}
+
+/// [`post_to_shift`] of lines that take no cash out of the drawer (a sale's payments) into shift
+/// `turn`, as writes of the caller's `batch`: one lock of the shift, then each line (on
+/// PostgreSQL they travel with the document's other writes, no round trip of their own while
+/// the shift is locked). Whether the shift was open is known after the batch is sent:
+/// [`ShiftLines::check`].
+pub fn post_in<'q>(
+    batch: &mut Batch<'_, 'q>,
+    company: CompanyId,
+    turn: i64,
+    movements: &'q [NewMovement],
+) -> AppResult<ShiftLines> {
+    for movement in movements {
+        if movement.amount <= 0 {
+            return Err(AppError::field(
+                "amount",
+                "El monto debe ser mayor que cero",
+            ));
+        }
+        if movement.kind.drawer_sign() < 0 {
+            return Err(AppError::Internal(anyhow::anyhow!(
+                "una salida de caja necesita su control bajo el bloqueo: post_to_shift"
+            )));
+        }
+    }
+    let lock = Turn::lock_open_in(batch, company, turn)?;
+    let lines = movements
+        .iter()
+        .map(|movement| Movement::insert_after(batch, lock, company, turn, movement))
+        .collect::<Result<_, _>>()?;
+    Ok(ShiftLines { lines, turn })
 }
 
 /// Opens a shift of `user` on `register` with an opening line; returns the shift. The register

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, HashSet};
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::db::batch::Batch;
 use crate::domain::limits::{STOCK, UNIT_PRICE, VALUE};
 use crate::domain::money::qty_from_micros;
 use crate::error::{AppError, AppResult, conflict};
@@ -324,8 +325,10 @@ pub fn plan(
         .map(|l| l.product)
         .filter(|p| !products.contains_key(p))
         .collect();
-    for p in StockFacts::of(conn, company, &missing)? {
-        products.insert(p.id, p);
+    if !missing.is_empty() {
+        for p in StockFacts::of(conn, company, &missing)? {
+            products.insert(p.id, p);
+        }
     }
     let mut warehouses: Vec<i64> = lines.iter().map(|l| l.warehouse).collect();
     warehouses.sort_unstable();
@@ -354,6 +357,91 @@ pub fn post_planned(
     planned: Planned,
     created: &HashSet<i64>,
 ) -> AppResult<Vec<Posted>> {
+    let posting = lock_planned(conn, company, user_id, document, planned, created)?;
+    let mut batch = Batch::on(conn);
+    posting.write(&mut batch)?;
+    batch.send()?;
+    Ok(posting.posted)
+}
+
+/// Movements whose stock rows are locked and whose kardex rows and balances are computed, not
+/// yet written: what [`lock_planned`] gives a caller that sends the writes together with its
+/// own ([`Batch`]: a sale's lines, payments and shift line), and [`Posting::write`] writes.
+pub struct Posting<'d> {
+    company: CompanyId,
+    /// What each movement cost, in the order of the movements.
+    pub posted: Vec<Posted>,
+    kardex: Vec<NewKardexRow<'d>>,
+    /// Categories of the kardex rows' products, in the order of the rows.
+    categories: Vec<Option<i64>>,
+    /// `(stock row, quantity, average cost)` to save.
+    saved: Vec<(i64, i64, i64)>,
+    /// `(product, warehouse, quantity, average cost)` of rows to insert.
+    new: Vec<(i64, i64, i64, i64)>,
+}
+
+impl<'d> Posting<'d> {
+    /// Adds the kardex rows, the balances and the new stock rows to `batch`.
+    pub fn write<'q>(&'q self, batch: &mut Batch<'_, 'q>) -> AppResult<()> {
+        KardexRow::append(batch, &self.kardex)?;
+        Stock::save_all(batch, self.company, &self.saved)?;
+        // In key order, as `lock_keys` would have inserted them.
+        Stock::insert_all(batch, self.company, &self.new)?;
+        Ok(())
+    }
+
+    /// `(product, category, total cost)` of each kardex row, in order (a recipe's ingredients
+    /// each on its own row; services have none).
+    pub fn costs(&self) -> Vec<(i64, Option<i64>, i64)> {
+        self.kardex
+            .iter()
+            .zip(&self.categories)
+            .map(|(row, category)| (row.product_id, *category, row.total_cost))
+            .collect()
+    }
+}
+
+impl Planned {
+    /// The `(product, warehouse)` keys of the stock rows the movements take, in the fixed lock
+    /// order, without the products of `created` (see [`post_movements_of_new`]).
+    pub fn stock_keys(&self, created: &HashSet<i64>) -> Vec<(i64, i64)> {
+        let mut keys: Vec<(i64, i64)> = self
+            .lines
+            .iter()
+            .filter(|l| !created.contains(&l.product))
+            .map(|l| (l.product, l.warehouse))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys
+    }
+}
+
+/// The locks and computations of [`post_planned`], without its writes: locks the stock rows of
+/// `planned`, checks each movement against its balance and computes the kardex rows and the new
+/// balances, to be written by [`Posting::write`] in the caller's batch.
+pub fn lock_planned<'d>(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    user_id: Option<i64>,
+    document: &'d Document,
+    planned: Planned,
+    created: &HashSet<i64>,
+) -> AppResult<Posting<'d>> {
+    let locked = lock_keys(conn, company, planned.stock_keys(created))?;
+    post_locked(company, user_id, document, planned, locked, created)
+}
+
+/// [`lock_planned`] of movements whose stock rows (those of [`Planned::stock_keys`]) the caller
+/// has already locked: `locked` (a sale takes them with its number, in one statement).
+pub fn post_locked<'d>(
+    company: CompanyId,
+    user_id: Option<i64>,
+    document: &'d Document,
+    planned: Planned,
+    locked: Vec<Stock>,
+    created: &HashSet<i64>,
+) -> AppResult<Posting<'d>> {
     let Planned {
         movements,
         lines,
@@ -361,14 +449,6 @@ pub fn post_planned(
         negative_ok,
     } = planned;
     let movements = movements.as_slice();
-    let locked = lock_keys(
-        conn,
-        company,
-        lines
-            .iter()
-            .filter(|l| !created.contains(&l.product))
-            .map(|l| (l.product, l.warehouse)),
-    )?;
     // By key: the stock row's id (`None`: a row to insert, of a product created in this
     // transaction) and its balance.
     let mut balances: BTreeMap<(i64, i64), (Option<i64>, Balance)> = locked
@@ -391,7 +471,13 @@ pub fn post_planned(
     let mut kardex = Vec::with_capacity(lines.len());
     for line in &lines {
         let product = &products[&line.product];
-        let (_, balance) = balances[&(line.product, line.warehouse)];
+        let Some(&(_, balance)) = balances.get(&(line.product, line.warehouse)) else {
+            return Err(AppError::Internal(anyhow::anyhow!(
+                "stock row of product {} in warehouse {} not locked",
+                line.product,
+                line.warehouse
+            )));
+        };
         let step = if line.kind.is_entry() {
             let cost = match line.cost {
                 UnitCost::Given(c) if c >= 0 => c,
@@ -465,18 +551,25 @@ pub fn post_planned(
             per_unit(p.total_cost, quantity).ok_or_else(|| field(UNIT_PRICE.problem(&what())))?
         };
     }
-    KardexRow::append(conn, &kardex)?;
     let saved: Vec<(i64, i64, i64)> = balances
         .values()
         .filter_map(|(id, b)| id.map(|id| (id, b.quantity, b.average)))
         .collect();
-    Stock::save_all(conn, company, &saved)?;
-    // In key order, as `lock_keys` would have inserted them.
     let new: Vec<(i64, i64, i64, i64)> = balances
         .iter()
         .filter(|(_, (id, _))| id.is_none())
         .map(|(&(p, w), (_, b))| (p, w, b.quantity, b.average))
         .collect();
-    Stock::insert_all(conn, company, &new)?;
-    Ok(posted)
+    let categories = kardex
+        .iter()
+        .map(|row| products.get(&row.product_id).and_then(|p| p.category_id))
+        .collect();
+    Ok(Posting {
+        company,
+        posted,
+        kardex,
+        categories,
+        saved,
+        new,
+    })
 }

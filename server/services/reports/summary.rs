@@ -15,10 +15,11 @@
 //!   counted once under each payment.
 //!
 //! A credit note subtracts its amounts (count 0) on its own date from the groups of its sale.
-//! [`record_sale`] and [`record_credit_note`] are called by the sales document service and the
-//! credit-note service inside their write transactions, after the kardex is posted; they read
-//! back what was written (one code path for the live documents and for [`rebuild`], which sums
-//! a company's existing documents again: after the migration and in tests that move a sale in
+//! Every document is summed by one code path from a [`Summed`]: a sale passes the one it has in
+//! memory to [`record_sale`] (so its transaction, which holds the locks of its emission point,
+//! stock and shift, reads nothing back), with its writes in the sale's batch; a credit note is
+//! read back after it is written ([`record_credit_note`]), and [`rebuild`] reads every document
+//! of a company into the same shape (after the migration, and in tests that move a sale in
 //! time). A company's day is its zone's when the document is written.
 
 use std::collections::{BTreeMap, HashMap};
@@ -26,6 +27,7 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::NaiveDate;
 
 use crate::db::DbConnection;
+use crate::db::batch::Batch;
 use crate::db::schema::companies;
 use crate::domain::amount::{CENT, div_round};
 use crate::error::AppResult;
@@ -36,14 +38,27 @@ use crate::models::reports::summary::{
 };
 use crate::util::time::Zone;
 
-/// Adds the sale `sale_id` (written in the caller's transaction) to the summary.
+/// A document as the summary adds it up.
+#[derive(Debug, Clone)]
+pub struct Summed {
+    pub header: Header,
+    /// `(document, product, category, net, iva)` of each line.
+    pub lines: Vec<LineSums>,
+    /// `(product, category, total cost)` of each kardex row.
+    pub costs: Vec<Costed>,
+    /// `(method, amount)` of each payment of the sale.
+    pub payments: Vec<(String, i64)>,
+}
+
+/// Adds the sale `summed` (written in the caller's transaction, by the same `batch`) to the
+/// summary.
 pub fn record_sale(
-    conn: &mut DbConnection,
+    batch: &mut Batch<'_, '_>,
     company: CompanyId,
     zone: Zone,
-    sale_id: i64,
+    summed: Summed,
 ) -> AppResult<()> {
-    add_documents(conn, company, zone, Source::Sales, &[sale_id])
+    sums(company, zone, Source::Sales, vec![summed]).write(batch)
 }
 
 /// Subtracts the credit note `note_id` (written in the caller's transaction) from the summary.
@@ -53,7 +68,8 @@ pub fn record_credit_note(
     zone: Zone,
     note_id: i64,
 ) -> AppResult<()> {
-    add_documents(conn, company, zone, Source::CreditNotes, &[note_id])
+    let documents = load(conn, company, Source::CreditNotes, &[note_id])?;
+    sums(company, zone, Source::CreditNotes, documents).write_apart(conn)
 }
 
 /// Sums the company's sales and credit notes again (in the caller's transaction).
@@ -64,11 +80,11 @@ pub fn rebuild(conn: &mut DbConnection, company: CompanyId) -> AppResult<()> {
     crate::db::bulk::analyze(conn, SOURCES)?;
     q::clear(conn, company)?;
     let (sold, returned) = q::document_ids(conn, company)?;
-    for chunk in sold.chunks(BATCH) {
-        add_documents(conn, company, zone, Source::Sales, chunk)?;
-    }
-    for chunk in returned.chunks(BATCH) {
-        add_documents(conn, company, zone, Source::CreditNotes, chunk)?;
+    for (source, ids) in [(Source::Sales, sold), (Source::CreditNotes, returned)] {
+        for chunk in ids.chunks(BATCH) {
+            let documents = load(conn, company, source, chunk)?;
+            sums(company, zone, source, documents).write_apart(conn)?;
+        }
     }
     Ok(())
 }
@@ -120,14 +136,13 @@ struct Acc {
     cost: i64,
 }
 
-/// Adds the documents `ids` of `source` (negative for credit notes) to the summary.
-fn add_documents(
+/// The documents `ids` of `source` of the company, read back as [`Summed`].
+fn load(
     conn: &mut DbConnection,
     company: CompanyId,
-    zone: Zone,
     source: Source,
     ids: &[i64],
-) -> AppResult<()> {
+) -> AppResult<Vec<Summed>> {
     let (headers, lines, costs) = match source {
         Source::Sales => (
             q::sale_headers(conn, company, ids)?,
@@ -145,12 +160,8 @@ fn add_documents(
     for (sale, method, amount) in q::payments_of(conn, company, &sale_ids)? {
         payments.entry(sale).or_default().push((method, amount));
     }
-    let (sign, counted) = match source {
-        Source::Sales => (1, 1),
-        Source::CreditNotes => (-1, 0),
-    };
-    let mut lines_of: HashMap<i64, Vec<&LineSums>> = HashMap::new();
-    for l in &lines {
+    let mut lines_of: HashMap<i64, Vec<LineSums>> = HashMap::new();
+    for l in lines {
         lines_of.entry(l.0).or_default().push(l);
     }
     let mut cost_of: HashMap<i64, Vec<Costed>> = HashMap::new();
@@ -160,28 +171,77 @@ fn add_documents(
             .or_default()
             .push((product, category, cost));
     }
+    Ok(headers
+        .into_iter()
+        .map(|header| Summed {
+            lines: lines_of.remove(&header.id).unwrap_or_default(),
+            costs: cost_of.remove(&header.id).unwrap_or_default(),
+            payments: payments.get(&header.sale_id).cloned().unwrap_or_default(),
+            header,
+        })
+        .collect())
+}
+
+/// The summary rows of some documents, sorted by key, to add to the tables.
+struct Rows {
+    headers: Vec<HeaderRow>,
+    products: Vec<ProductRow>,
+    methods: Vec<MethodRow>,
+}
+
+impl Rows {
+    /// Adds the rows to their tables as writes of `batch`, always in this order (and each sorted
+    /// by key): the same lock order in every transaction.
+    fn write(&self, batch: &mut Batch<'_, '_>) -> AppResult<()> {
+        q::add_headers(batch, &self.headers)?;
+        q::add_products(batch, &self.products)?;
+        q::add_methods(batch, &self.methods)?;
+        Ok(())
+    }
+
+    /// [`Rows::write`] with each table sent on its own (a rebuild's rows of many documents: one
+    /// statement for the three could pass PostgreSQL's limit of binds).
+    fn write_apart(&self, conn: &mut DbConnection) -> AppResult<()> {
+        let mut batch = Batch::on(conn);
+        q::add_headers(&mut batch, &self.headers)?;
+        batch.send()?;
+        let mut batch = Batch::on(conn);
+        q::add_products(&mut batch, &self.products)?;
+        batch.send()?;
+        let mut batch = Batch::on(conn);
+        q::add_methods(&mut batch, &self.methods)?;
+        batch.send()?;
+        Ok(())
+    }
+}
+
+/// The summary rows of `documents` of `source` (negative for credit notes).
+fn sums(company: CompanyId, zone: Zone, source: Source, mut documents: Vec<Summed>) -> Rows {
+    let (sign, counted) = match source {
+        Source::Sales => (1, 1),
+        Source::CreditNotes => (-1, 0),
+    };
     let c = company.get();
     let mut by_header: BTreeMap<HeaderKey, Acc> = BTreeMap::new();
     let mut by_product: BTreeMap<ProductKey, Acc> = BTreeMap::new();
     let mut by_method: BTreeMap<MethodKey, Acc> = BTreeMap::new();
-    for h in &headers {
+    for d in &mut documents {
+        let h = &d.header;
         let day = zone.date_of(h.at);
-        let doc_lines = lines_of.get(&h.id).map(Vec::as_slice).unwrap_or_default();
-        let doc_costs = cost_of.get(&h.id).map(Vec::as_slice).unwrap_or_default();
-        let cost: i64 = doc_costs.iter().map(|(_, _, c)| c).sum();
+        let cost: i64 = d.costs.iter().map(|(_, _, c)| c).sum();
         add_header(&mut by_header, h, day, sign, counted, cost);
         add_products(
             &mut by_product,
             h.branch,
             day,
-            doc_lines,
-            doc_costs,
+            &d.lines,
+            &d.costs,
             sign,
             counted,
         );
-        if let Some(paid) = payments.get_mut(&h.sale_id) {
-            paid.sort();
-            add_methods(&mut by_method, h, day, paid, sign, counted, cost);
+        if !d.payments.is_empty() {
+            d.payments.sort();
+            add_methods(&mut by_method, h, day, &d.payments, sign, counted, cost);
         }
     }
     let headers: Vec<HeaderRow> = by_header
@@ -227,15 +287,15 @@ fn add_documents(
             cost: a.cost,
         })
         .collect();
-    // Always in this order (and each sorted by key): the same lock order in every transaction.
-    q::add_headers(conn, &headers)?;
-    q::add_products(conn, &products)?;
-    q::add_methods(conn, &methods)?;
-    Ok(())
+    Rows {
+        headers,
+        products,
+        methods,
+    }
 }
 
 /// Product, category, kardex cost of a document.
-type Costed = (i64, Option<i64>, i64);
+pub type Costed = (i64, Option<i64>, i64);
 /// Branch, day, cashier, register, client.
 type HeaderKey = (i64, NaiveDate, i64, i64, i64);
 /// Branch, day, product, category.
@@ -271,13 +331,13 @@ fn add_products(
     rows: &mut BTreeMap<ProductKey, Acc>,
     branch: i64,
     day: NaiveDate,
-    lines: &[&LineSums],
+    lines: &[LineSums],
     costs: &[Costed],
     sign: i64,
     counted: i64,
 ) {
     let mut doc: BTreeMap<(i64, i64), Acc> = BTreeMap::new();
-    for (_, product, category, net, iva) in lines.iter().copied() {
+    for (_, product, category, net, iva) in lines {
         let a = doc.entry((*product, category.unwrap_or(0))).or_default();
         a.sales = counted;
         a.base += sign * net;

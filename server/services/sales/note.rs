@@ -21,7 +21,8 @@ use super::invoice::{self, AdditionalInfoBody, Issue, SaleData};
 use super::pricing::{self, LineInput, Priced};
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
-use crate::db::DbConnection;
+use crate::db::batch::Batch;
+use crate::db::{DbConnection, ids};
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::optional_id;
@@ -32,13 +33,15 @@ use crate::models::cash::turn::Turn;
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::models::inventory::warehouse::Warehouse;
+use crate::models::reports::summary::Header;
 use crate::models::sales::client::Client;
 use crate::models::sales::note::{KIND_INVOICE, KIND_NOTE, NewSale, Sale, SaleLine, SalePayment};
 use crate::models::sales::quote::Quote;
 use crate::models::sales::receivable::Receivable;
-use crate::services::cash::posting::{NO_OPEN_SHIFT, ShiftTarget, post_to_shift};
+use crate::services::cash::posting::{NO_OPEN_SHIFT, post_in};
 use crate::services::inventory::stock::{self, Document, Movement, MovementType, UnitCost};
 use crate::services::inventory::warehouses::branch_cellar;
+use crate::services::reports::summary::{self, Summed};
 use crate::sri::model::NameValue;
 use crate::sri::sign::SigningIdentity;
 use crate::util::time::now;
@@ -189,6 +192,7 @@ pub fn price_for(
     let priced = pricing::price(
         conn,
         tenant.company,
+        tenant.zone(),
         client,
         inputs,
         may_change_price(tenant),
@@ -435,13 +439,13 @@ fn payment_row(sale_id: i64, p: &PaymentInput) -> SalePayment {
 }
 
 /// The cashier's open shift when some payment goes into the drawer: it must be open in the
-/// sale's branch.
+/// sale's branch. Its id and its register.
 fn drawer_turn(
     conn: &mut DbConnection,
     tenant: &Tenant,
     branch: &BranchOffice,
     payments: &[PaymentInput],
-) -> AppResult<Option<i64>> {
+) -> AppResult<Option<(i64, i64)>> {
     if !payments.iter().any(|p| p.method != Method::Credit) {
         return Ok(None);
     }
@@ -452,7 +456,44 @@ fn drawer_turn(
             "Su turno de caja está abierto en otra sucursal: cambie a esa sucursal o cierre el turno",
         ));
     }
-    Ok(Some(turn.id))
+    Ok(Some((turn.id, turn.cash_register_id)))
+}
+
+/// The ids of a sale and its `lines` lines, taken before its writes so that they all go in one
+/// batch (taking them locks nothing, and a rollback only skips them).
+fn reserve_ids(conn: &mut DbConnection, lines: usize) -> AppResult<(i64, Vec<i64>)> {
+    match ids::reserve(conn, &[("sales", 1), ("sale_lines", lines)])?.as_slice() {
+        [sale, taken] if sale.len() == 1 && taken.len() == lines => Ok((sale[0], taken.clone())),
+        _ => Err(AppError::Internal(anyhow::anyhow!(
+            "no se reservaron los ids de la venta"
+        ))),
+    }
+}
+
+/// The lines a sale puts in the cashier's shift: one per payment but credit.
+fn shift_lines(
+    payments: &[PaymentInput],
+    kind: SaleKind,
+    number: &str,
+    sale_id: i64,
+    user_id: i64,
+) -> Vec<NewMovement> {
+    payments
+        .iter()
+        .filter(|p| p.method != Method::Credit)
+        .map(|p| NewMovement {
+            kind: if p.method == Method::Cash {
+                MovementKind::CashSale
+            } else {
+                MovementKind::NonCashSale
+            },
+            amount: p.amount,
+            reason: format!("{} {number}", kind.label()),
+            payment_method: Some(p.method.shift_name().into()),
+            source: Some(("sale".into(), sale_id)),
+            user_id,
+        })
+        .collect()
 }
 
 /// Writes a prepared sale in the caller's write transaction; see the module comment.
@@ -485,7 +526,8 @@ pub fn commit(
         &mut prepared.payments,
     )?;
     let payments = &prepared.payments;
-    let turn = drawer_turn(conn, tenant, branch, payments)?;
+    let drawer = drawer_turn(conn, tenant, branch, payments)?;
+    let turn = drawer.map(|(id, _)| id);
     let movements: Vec<Movement> = priced
         .lines
         .iter()
@@ -498,9 +540,32 @@ pub fn commit(
         })
         .collect();
     let planned = stock::plan(conn, company, &movements)?;
-    // From here on the sale is stored or the transaction rolls back, number included.
-    let (counter, sequential) = sequence::take(conn, company, branch, kind.counter())?;
+    let (sale_id, line_ids) = reserve_ids(conn, priced.lines.len())?;
+    // From here on the sale is stored or the transaction rolls back, number included: the
+    // number with the stock rows (one statement on PostgreSQL), then one batch of writes (one
+    // round trip while the emission point's counter, the stock and the shift are locked).
+    let created = Default::default();
+    let (counter, sequential, locked) = sequence::take_with_stock(
+        conn,
+        company,
+        branch,
+        kind.counter(),
+        &planned.stock_keys(&created),
+    )?;
     let number = counter.format(sequential);
+    let document = Document {
+        doc_type: "sale",
+        id: Some(sale_id),
+        number: Some(number.clone()),
+    };
+    let posting = stock::post_locked(
+        company,
+        Some(tenant.user_id()),
+        &document,
+        planned,
+        locked,
+        &created,
+    )?;
     let change: i64 = payments
         .iter()
         .filter_map(|p| p.received.map(|r| r - p.amount))
@@ -528,68 +593,63 @@ pub fn commit(
         created_at: prepared.at,
         kind: kind.as_str(),
     };
-    let mut sale = new.stored(Sale::insert(conn, &new)?);
-    let sale_id = sale.id;
+    let lines: Vec<SaleLine> = lines_of(priced, sale_id, |i| {
+        posting.posted.get(i).map_or(0, |c| c.unit_cost)
+    })
+    .into_iter()
+    .zip(line_ids)
+    .map(|(line, id)| SaleLine { id, ..line })
+    .collect();
+    let rows: Vec<SalePayment> = payments.iter().map(|p| payment_row(sale_id, p)).collect();
+    let to_shift = shift_lines(payments, kind, &number, sale_id, tenant.user_id());
+    let summed = Summed {
+        header: Header {
+            id: sale_id,
+            sale_id,
+            branch: branch.id,
+            at: prepared.at,
+            user_id: tenant.user_id(),
+            register_id: drawer.map(|(_, register)| register),
+            client_id: prepared.client.id,
+            base: new.subtotal,
+            iva: new.iva,
+        },
+        lines: lines
+            .iter()
+            .zip(&priced.lines)
+            .map(|(l, p)| (sale_id, l.product_id, p.product.category_id, l.net, l.iva))
+            .collect(),
+        costs: posting.costs(),
+        payments: rows.iter().map(|p| (p.method.clone(), p.amount)).collect(),
+    };
+    let mut batch = Batch::on(conn);
+    Sale::insert(&mut batch, sale_id, &new)?;
+    Sale::insert_lines(&mut batch, &lines)?;
+    Sale::insert_payments(&mut batch, &rows)?;
+    posting.write(&mut batch)?;
+    let shift = match turn {
+        Some(turn) if !to_shift.is_empty() => Some(post_in(&mut batch, company, turn, &to_shift)?),
+        _ => None,
+    };
+    summary::record_sale(&mut batch, company, tenant.zone(), summed)?;
+    let sent = batch.send()?;
+    if let Some(shift) = &shift {
+        shift.check(conn, company, &sent)?;
+    }
+    // What needs the rows above in place (their foreign keys).
+    let mut sale = new.stored(sale_id);
     if let Some(quote) = prepared.quote {
         super::quote::mark_converted(conn, company, quote, sale_id)?;
     }
-    let posted = stock::post_planned(
-        conn,
-        company,
-        Some(tenant.user_id()),
-        &Document {
-            doc_type: "sale",
-            id: Some(sale_id),
-            number: Some(number.clone()),
-        },
-        planned,
-        &Default::default(),
-    )?;
-    let lines = lines_of(priced, sale_id, |i| {
-        posted.get(i).map_or(0, |c| c.unit_cost)
-    });
-    let ids = Sale::insert_lines(conn, &lines)?;
-    let lines: Vec<SaleLine> = lines
-        .into_iter()
-        .zip(ids)
-        .map(|(line, id)| SaleLine { id, ..line })
-        .collect();
-    let rows: Vec<SalePayment> = payments.iter().map(|p| payment_row(sale_id, p)).collect();
-    Sale::insert_payments(conn, &rows)?;
-    for p in payments {
-        match p.method {
-            Method::Credit => {
-                Receivable::insert(
-                    conn,
-                    company,
-                    prepared.client.id,
-                    sale_id,
-                    p.amount,
-                    p.due_date.unwrap_or_else(|| tenant.zone().today()),
-                )?;
-            }
-            method => {
-                // The user's open shift, found and checked above.
-                let shift = turn.map_or(ShiftTarget::OpenOf(tenant.user_id()), ShiftTarget::Turn);
-                post_to_shift(
-                    conn,
-                    company,
-                    shift,
-                    &NewMovement {
-                        kind: if method == Method::Cash {
-                            MovementKind::CashSale
-                        } else {
-                            MovementKind::NonCashSale
-                        },
-                        amount: p.amount,
-                        reason: format!("{} {number}", kind.label()),
-                        payment_method: Some(method.shift_name().into()),
-                        source: Some(("sale".into(), sale_id)),
-                        user_id: tenant.user_id(),
-                    },
-                )?;
-            }
-        }
+    for p in payments.iter().filter(|p| p.method == Method::Credit) {
+        Receivable::insert(
+            conn,
+            company,
+            prepared.client.id,
+            sale_id,
+            p.amount,
+            p.due_date.unwrap_or_else(|| tenant.zone().today()),
+        )?;
     }
     if let Some(inv) = &prepared.invoice {
         let doc = invoice::comprobante(
@@ -619,7 +679,6 @@ pub fn commit(
         Sale::set_sri_document(conn, sale_id, document_id)?;
         sale.sri_document_id = Some(document_id);
     }
-    crate::services::reports::summary::record_sale(conn, company, tenant.zone(), sale_id)?;
     Ok(Registered::Created(Box::new(NewlySold {
         sale,
         lines,

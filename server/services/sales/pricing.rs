@@ -19,6 +19,7 @@ use crate::models::inventory::product::Product;
 use crate::models::sales::client::Client;
 use crate::models::sales::pricing::charges_iva;
 use crate::models::sales::promotion::{AppliedPromo, PromoLine, best_promotions};
+use crate::util::time::Zone;
 
 /// The IVA code the lines of a negocio popular ([`crate::models::sales::pricing::NEGOCIO_POPULAR`])
 /// carry: "no objeto de IVA".
@@ -101,11 +102,13 @@ pub fn catalogue_price(product: &Product, level: i32) -> i64 {
     }
 }
 
-/// Prices `inputs` for `client` at local time `at`. `may_change_price` is false for cashiers: a
-/// price other than the catalogue's is then refused (403). Errors name the line.
+/// Prices `inputs` for `client` at `at`, for promotions on the wall clock of `zone` (the
+/// company's). `may_change_price` is false for cashiers: a price other than the catalogue's is
+/// then refused (403). Errors name the line.
 pub fn price(
     conn: &mut DbConnection,
     company: CompanyId,
+    zone: Zone,
     client: &Client,
     inputs: &[LineInput],
     may_change_price: bool,
@@ -199,9 +202,7 @@ pub fn price(
         })
         .collect();
     // Promotions run on the company's wall clock.
-    let local = crate::models::config::company::Company::zone(conn, company)?
-        .local(at)
-        .naive_local();
+    let local = zone.local(at).naive_local();
     let promos = best_promotions(conn, company, local, &promo_lines)?;
     for (line, promo) in lines.iter_mut().zip(promos) {
         // A promotion never takes the line below zero together with the manual discount.
