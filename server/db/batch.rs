@@ -114,17 +114,14 @@ impl<'c, 'q> Batch<'c, 'q> {
         A: QueryFragment<Pg> + 'q,
         E: RunQueryDsl<SqliteConnection> + ExecuteDsl<SqliteConnection>,
     {
-        match self.conn {
-            DbConnection::Postgres(_) => {
-                self.kept.push(Box::new(all(&item_name(after.0))));
-                Ok(Write(self.kept.len() - 1))
-            }
-            DbConnection::Sqlite(_) if self.rows.get(after.0).copied().unwrap_or(0) == 0 => {
-                self.rows.push(0);
-                Ok(Write(self.rows.len() - 1))
-            }
-            DbConnection::Sqlite(_) => self.add(|| NoWrite, each),
+        let skipped = matches!(self.conn, DbConnection::Sqlite(_))
+            && self.rows.get(after.0).copied().unwrap_or(0) == 0;
+        if skipped {
+            self.rows.push(0);
+            return Ok(Write(self.rows.len() - 1));
         }
+        let source = item_name(after.0);
+        self.add(|| all(&source), each)
     }
 
     /// Sends the writes (on PostgreSQL one statement; on SQLite they already ran) and tells what
@@ -149,15 +146,6 @@ impl<'c, 'q> Batch<'c, 'q> {
 /// The name of the `WITH` item of write `i`.
 fn item_name(i: usize) -> String {
     format!("w{i}")
-}
-
-/// Never built: the PostgreSQL form [`Batch::add_if`] passes on SQLite.
-struct NoWrite;
-
-impl QueryFragment<Pg> for NoWrite {
-    fn walk_ast<'b>(&'b self, _out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        Ok(())
-    }
 }
 
 /// The writes of a batch as one PostgreSQL statement:
@@ -260,23 +248,65 @@ impl QueryFragment<Pg> for Sql<'_> {
     }
 }
 
+/// The SQL type of a column whose values have the Rust type `Self`: what
+/// [`crate::unnest_insert`] binds an array of.
+pub trait ColumnType {
+    type Sql: diesel::sql_types::SqlType + diesel::sql_types::SingleValue + 'static;
+}
+
+macro_rules! column_types {
+    ($($rust:ty => $sql:ty),* $(,)?) => {
+        $(impl ColumnType for $rust {
+            type Sql = $sql;
+        })*
+    };
+}
+
+column_types! {
+    i64 => BigInt,
+    i32 => diesel::sql_types::Integer,
+    bool => diesel::sql_types::Bool,
+    str => diesel::sql_types::Text,
+    String => diesel::sql_types::Text,
+    chrono::NaiveDate => diesel::sql_types::Date,
+    chrono::NaiveDateTime => diesel::sql_types::Timestamp,
+}
+
+impl<T: ColumnType + ?Sized> ColumnType for &T {
+    type Sql = T::Sql;
+}
+
+impl<T: ColumnType> ColumnType for Option<T>
+where
+    T::Sql: diesel::sql_types::SqlType<IsNull = diesel::sql_types::is_nullable::NotNull>,
+{
+    type Sql = diesel::sql_types::Nullable<T::Sql>;
+}
+
+impl<'q> Sql<'q> {
+    /// Appends one placeholder bound to the array of `value` of every row of `rows`.
+    pub fn values<R, T>(self, rows: &[R], value: impl Fn(&R) -> T) -> Self
+    where
+        T: ColumnType + diesel::serialize::ToSql<T::Sql, Pg> + std::fmt::Debug + 'q,
+        Pg: HasSqlType<T::Sql>,
+    {
+        self.bind::<Array<T::Sql>, _>(rows.iter().map(value).collect::<Vec<T>>())
+    }
+}
+
 /// The PostgreSQL form of a multi-row insert as a write of a batch: `INSERT INTO $table (c1, …)
-/// SELECT * FROM unnest($1, …)`, each column's values of `$rows` bound as one array. Its text
+/// SELECT * FROM unnest($1, …)`, the values of each column — the field of that name of every row
+/// of `$rows` (cloned), with the SQL type of its Rust type ([`ColumnType`]) — bound as one array. Its text
 /// does not depend on the number of rows (diesel's `VALUES (…), (…)` has a placeholder per
 /// value), so the batch it goes into is prepared once per shape and kept, and any number of rows
-/// stays one bind per column (PostgreSQL takes at most 65,535 binds per statement). Each column
-/// is named with its SQL type and how a row gives its value; the names are checked against the
-/// schema when compiled. An optional `tail` follows (`ON CONFLICT …`).
+/// stays one bind per column (PostgreSQL takes at most 65,535 binds per statement). The column
+/// names are checked against the schema when compiled. An optional `tail` follows
+/// (`ON CONFLICT …`).
 ///
-/// `unnest_insert!(kardex, rows, { product_id: BigInt = |r| r.product_id, … })`
+/// `unnest_insert!(kardex, rows, [company_id, product_id, …])`
 #[macro_export]
 macro_rules! unnest_insert {
-    (
-        $table:ident, $rows:expr,
-        { $first:ident: $first_st:ty = |$first_r:ident| $first_value:expr
-          $(, $column:ident: $st:ty = |$r:ident| $value:expr)* $(,)? }
-        $(, tail: $tail:expr)?
-    ) => {{
+    ($table:ident, $rows:expr, [$first:ident $(, $column:ident)* $(,)?] $(, tail: $tail:expr)?) => {{
         use $crate::db::schema::$table;
         let _ = ($table::$first, $($table::$column),*);
         let rows = $rows;
@@ -284,15 +314,8 @@ macro_rules! unnest_insert {
             "INSERT INTO ", stringify!($table), " (", stringify!($first),
             $(", ", stringify!($column),)* ") SELECT * FROM unnest("
         ))
-        .bind::<diesel::sql_types::Array<$first_st>, _>(
-            rows.iter().map(|$first_r| $first_value).collect::<Vec<_>>(),
-        )
-        $(
-            .sql(", ")
-            .bind::<diesel::sql_types::Array<$st>, _>(
-                rows.iter().map(|$r| $value).collect::<Vec<_>>(),
-            )
-        )*
+        .values(rows, |r| r.$first.clone())
+        $(.sql(", ").values(rows, |r| r.$column.clone()))*
         .sql(")")
         $(.sql($tail))?
     }};

@@ -72,11 +72,7 @@ where
             for key in keys {
                 // Every column in the table's order: the SQL (and cache key) of the row type's
                 // `as_select()`.
-                let row = stocks::table
-                    .filter(stocks::company_id.eq(company))
-                    .filter(stocks::product_id.eq(key.0))
-                    .filter(stocks::warehouse_id.eq(key.1))
-                    .select(stocks::all_columns);
+                let row = by_key(company, *key).select(stocks::all_columns);
                 let found = match row.first(lite).optional()? {
                     Some(found) => found,
                     None => {
@@ -91,6 +87,23 @@ where
             Ok(rows)
         }
     }
+}
+
+/// The query of [`by_key`].
+type ByKey = diesel::dsl::Filter<
+    diesel::dsl::Filter<
+        diesel::dsl::Filter<stocks::table, diesel::dsl::Eq<stocks::company_id, i64>>,
+        diesel::dsl::Eq<stocks::product_id, i64>,
+    >,
+    diesel::dsl::Eq<stocks::warehouse_id, i64>,
+>;
+
+/// The stock row of `company` of `(product, warehouse)`, found through the unique index.
+fn by_key(company: i64, (product, warehouse): (i64, i64)) -> ByKey {
+    stocks::table
+        .filter(stocks::company_id.eq(company))
+        .filter(stocks::product_id.eq(product))
+        .filter(stocks::warehouse_id.eq(warehouse))
 }
 
 /// Saves the balances `(id, quantity, average cost)` of rows of `company` the caller has locked,
@@ -151,14 +164,22 @@ pub fn insert_balances<'q>(
 ) -> QueryResult<Write> {
     batch.add(
         || {
-            crate::unnest_insert!(stocks, rows, {
-                company_id: BigInt = |_r| company,
-                product_id: BigInt = |r| r.0,
-                warehouse_id: BigInt = |r| r.1,
-                quantity: BigInt = |r| r.2,
-                average_cost: BigInt = |r| r.3,
-                updated_at: Timestamp = |_r| at,
-            })
+            Sql::new(
+                "INSERT INTO stocks (company_id, product_id, warehouse_id, quantity, \
+                 average_cost, updated_at) SELECT * FROM unnest(",
+            )
+            .values(rows, |_| company)
+            .sql(", ")
+            .values(rows, |r| r.0)
+            .sql(", ")
+            .values(rows, |r| r.1)
+            .sql(", ")
+            .values(rows, |r| r.2)
+            .sql(", ")
+            .values(rows, |r| r.3)
+            .sql(", ")
+            .values(rows, |_| at)
+            .sql(")")
         },
         rows.iter()
             .map(|r| diesel::insert_into(stocks::table).values(new_row(company, *r, at))),
@@ -242,44 +263,32 @@ pub fn lock_numbered(
         };
         let mut rows = Vec::with_capacity(keys.len());
         for key in keys {
-            let row = stocks::table
-                .filter(stocks::company_id.eq(company))
-                .filter(stocks::product_id.eq(key.0))
-                .filter(stocks::warehouse_id.eq(key.1))
-                .select((
-                    stocks::id,
-                    stocks::product_id,
-                    stocks::warehouse_id,
-                    stocks::quantity,
-                    stocks::average_cost,
-                    stocks::updated_at,
-                ));
+            let row = by_key(company, *key).select((
+                stocks::id,
+                stocks::product_id,
+                stocks::warehouse_id,
+                stocks::quantity,
+                stocks::average_cost,
+                stocks::updated_at,
+            ));
             rows.extend(super::native::first::<_, StockRow>(conn, row).optional()?);
         }
         return Ok(Some((taken, rows)));
     };
     let (products, warehouses): (Vec<i64>, Vec<i64>) = keys.iter().copied().unzip();
     let found: Vec<Numbered> = super::native::kept(
-        diesel::sql_query(
-            "WITH ep AS (SELECT id, code FROM emission_points \
-               WHERE company_id = $1 AND branch_office_id = $2 AND active \
-               ORDER BY code LIMIT 1), \
-             seq AS (INSERT INTO document_sequences \
-                 (company_id, emission_point_id, doc_type, last_number) \
-               SELECT $1, ep.id, $3, 1 FROM ep \
-               ON CONFLICT (emission_point_id, doc_type) \
-               DO UPDATE SET last_number = document_sequences.last_number + 1 \
-               RETURNING id, emission_point_id, last_number), \
-             st AS (SELECT s.* FROM stocks s \
-               JOIN unnest($4::int8[], $5::int8[]) AS k (product_id, warehouse_id) \
-               ON s.product_id = k.product_id AND s.warehouse_id = k.warehouse_id \
-               WHERE s.company_id = $1 \
-               ORDER BY s.product_id, s.warehouse_id FOR UPDATE OF s) \
+        diesel::sql_query(concat!(
+            super::counter::take_with!(),
+            ", st AS (SELECT s.* FROM stocks s \
+             JOIN unnest($4::int8[], $5::int8[]) AS k (product_id, warehouse_id) \
+             ON s.product_id = k.product_id AND s.warehouse_id = k.warehouse_id \
+             WHERE s.company_id = $1 \
+             ORDER BY s.product_id, s.warehouse_id FOR UPDATE OF s) \
              SELECT seq.id AS counter_id, seq.emission_point_id, ep.code AS point_code, \
-               seq.last_number AS number, st.id, st.product_id, st.warehouse_id, st.quantity, \
-               st.average_cost, st.updated_at \
-             FROM seq JOIN ep ON ep.id = seq.emission_point_id LEFT JOIN st ON true",
-        )
+             seq.last_number AS number, st.id, st.product_id, st.warehouse_id, st.quantity, \
+             st.average_cost, st.updated_at \
+             FROM seq JOIN ep ON ep.id = seq.emission_point_id LEFT JOIN st ON true"
+        ))
         .bind::<BigInt, _>(company)
         .bind::<BigInt, _>(branch_office_id)
         .bind::<diesel::sql_types::Text, _>(doc_type)

@@ -164,20 +164,8 @@ impl Movement {
         turn: i64,
         new: &NewMovement,
     ) -> QueryResult<Movement> {
-        let values = (
-            turn_movements::company_id.eq(company.get()),
-            turn_movements::turn_id.eq(turn),
-            turn_movements::kind.eq(new.kind.as_str()),
-            turn_movements::payment_method.eq(new.payment_method.as_deref()),
-            turn_movements::amount.eq(new.amount),
-            turn_movements::reason.eq(&new.reason),
-            turn_movements::source_type.eq(new.source.as_ref().map(|s| s.0.as_str())),
-            turn_movements::source_id.eq(new.source.as_ref().map(|s| s.1)),
-            turn_movements::user_id.eq(new.user_id),
-            turn_movements::created_at.eq(now()),
-        );
         let insert = diesel::insert_into(turn_movements::table)
-            .values(values)
+            .values(LineRow::of(company, turn, &line_of(new, now())))
             .returning(native::columns::<Movement>());
         native::get_result(conn, insert)
     }
@@ -215,18 +203,10 @@ impl Movement {
         batch.add_if(
             lock,
             |source| crate::db::shift::insert_after(source, company.get(), turn, &line),
-            [diesel::insert_into(turn_movements::table).values((
-                turn_movements::company_id.eq(company.get()),
-                turn_movements::turn_id.eq(turn),
-                turn_movements::kind.eq(line.kind),
-                turn_movements::payment_method.eq(line.payment_method),
-                turn_movements::amount.eq(line.amount),
-                turn_movements::reason.eq(line.reason),
-                turn_movements::source_type.eq(line.source_type),
-                turn_movements::source_id.eq(line.source_id),
-                turn_movements::user_id.eq(line.user_id),
-                turn_movements::created_at.eq(line.at),
-            ))],
+            [
+                diesel::insert_into(turn_movements::table)
+                    .values(LineRow::of(company, turn, &line)),
+            ],
         )
     }
 
@@ -286,5 +266,39 @@ fn line_of(new: &NewMovement, at: NaiveDateTime) -> crate::db::shift::Line<'_> {
         source_id: new.source.as_ref().map(|s| s.1),
         user_id: new.user_id,
         at,
+    }
+}
+
+/// A new line of `turn_movements` as an insert writes it (the shift's id and company with the
+/// columns of [`crate::db::shift::Line`]).
+#[derive(Insertable)]
+#[diesel(table_name = turn_movements, treat_none_as_default_value = false)]
+struct LineRow<'a> {
+    company_id: i64,
+    turn_id: i64,
+    kind: &'a str,
+    payment_method: Option<&'a str>,
+    amount: i64,
+    reason: &'a str,
+    source_type: Option<&'a str>,
+    source_id: Option<i64>,
+    user_id: i64,
+    created_at: NaiveDateTime,
+}
+
+impl<'a> LineRow<'a> {
+    fn of(company: CompanyId, turn: i64, line: &crate::db::shift::Line<'a>) -> Self {
+        LineRow {
+            company_id: company.get(),
+            turn_id: turn,
+            kind: line.kind,
+            payment_method: line.payment_method,
+            amount: line.amount,
+            reason: line.reason,
+            source_type: line.source_type,
+            source_id: line.source_id,
+            user_id: line.user_id,
+            created_at: line.at,
+        }
     }
 }

@@ -59,28 +59,31 @@ impl KardexRow {
     /// bind per column on PostgreSQL ([`crate::unnest_insert`]), one cached statement each on
     /// SQLite.
     pub fn append<'q>(batch: &mut Batch<'_, 'q>, rows: &'q [NewKardexRow<'q>]) -> QueryResult<()> {
-        use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
         if !rows.is_empty() {
             batch.add(
                 || {
-                    crate::unnest_insert!(kardex, rows, {
-                        company_id: BigInt = |r| r.company_id,
-                        product_id: BigInt = |r| r.product_id,
-                        warehouse_id: BigInt = |r| r.warehouse_id,
-                        created_at: Timestamp = |r| r.created_at,
-                        movement_type: Text = |r| r.movement_type,
-                        document_type: Text = |r| r.document_type,
-                        document_id: Nullable<BigInt> = |r| r.document_id,
-                        document_number: Nullable<Text> = |r| r.document_number,
-                        quantity_in: BigInt = |r| r.quantity_in,
-                        quantity_out: BigInt = |r| r.quantity_out,
-                        unit_cost: BigInt = |r| r.unit_cost,
-                        total_cost: BigInt = |r| r.total_cost,
-                        balance_quantity: BigInt = |r| r.balance_quantity,
-                        average_cost: BigInt = |r| r.average_cost,
-                        balance_value: BigInt = |r| r.balance_value,
-                        user_id: Nullable<BigInt> = |r| r.user_id,
-                    })
+                    crate::unnest_insert!(
+                        kardex,
+                        rows,
+                        [
+                            company_id,
+                            product_id,
+                            warehouse_id,
+                            created_at,
+                            movement_type,
+                            document_type,
+                            document_id,
+                            document_number,
+                            quantity_in,
+                            quantity_out,
+                            unit_cost,
+                            total_cost,
+                            balance_quantity,
+                            average_cost,
+                            balance_value,
+                            user_id,
+                        ]
+                    )
                 },
                 rows.iter()
                     .map(|row| diesel::insert_into(kardex::table).values(row)),

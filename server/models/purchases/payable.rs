@@ -69,6 +69,17 @@ const SORTS: &[crate::db::list::SortKey<Query>] = crate::sort_keys![Query, payab
     "createdAt" => payables::id,
 ];
 
+/// The company's payable `id` while it is not cancelled: what a payment or a cancellation may
+/// change.
+macro_rules! open_payable {
+    ($company:expr, $id:expr) => {
+        payables::table
+            .filter(payables::company_id.eq($company.get()))
+            .filter(payables::id.eq($id))
+            .filter(payables::cancelled.eq(false))
+    };
+}
+
 impl Payable {
     /// Opens the payable of a purchase on credit; its id.
     #[allow(clippy::too_many_arguments)]
@@ -167,18 +178,13 @@ impl Payable {
         id: i64,
         amount: i64,
     ) -> QueryResult<bool> {
-        let changed = diesel::update(
-            payables::table
-                .filter(payables::company_id.eq(company.get()))
-                .filter(payables::id.eq(id))
-                .filter(payables::cancelled.eq(false))
-                .filter(payables::balance.ge(amount)),
-        )
-        .set((
-            payables::balance.eq(payables::balance - amount),
-            payables::updated_at.eq(now()),
-        ))
-        .execute(conn)?;
+        let changed =
+            diesel::update(open_payable!(company, id).filter(payables::balance.ge(amount)))
+                .set((
+                    payables::balance.eq(payables::balance - amount),
+                    payables::updated_at.eq(now()),
+                ))
+                .execute(conn)?;
         Ok(changed == 1)
     }
 
@@ -189,11 +195,7 @@ impl Payable {
         id: i64,
     ) -> QueryResult<bool> {
         let changed = diesel::update(
-            payables::table
-                .filter(payables::company_id.eq(company.get()))
-                .filter(payables::id.eq(id))
-                .filter(payables::cancelled.eq(false))
-                .filter(payables::balance.eq(payables::amount)),
+            open_payable!(company, id).filter(payables::balance.eq(payables::amount)),
         )
         .set((
             payables::cancelled.eq(true),

@@ -10,7 +10,7 @@
 use chrono::NaiveDate;
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Date, Nullable, Text};
+use diesel::sql_types::{BigInt, Nullable};
 use diesel::upsert::excluded;
 
 use crate::db::DbConnection;
@@ -100,7 +100,7 @@ macro_rules! upsert_statement {
 macro_rules! summary_upsert {
     (
         $(#[$doc:meta])* $name:ident, $row:ty, $table:ident,
-        key: ($($key:ident: $key_st:ty),+), sum: ($($sum:ident),+)
+        key: ($($key:ident),+), sum: ($($sum:ident),+)
     ) => {
         $(#[$doc])*
         pub fn $name(batch: &mut Batch<'_, '_>, rows: &[$row]) -> QueryResult<()> {
@@ -115,10 +115,7 @@ macro_rules! summary_upsert {
             );
             batch.add(
                 || {
-                    crate::unnest_insert!($table, rows, {
-                        $($key: $key_st = |r| r.$key.clone(),)+
-                        $($sum: BigInt = |r| r.$sum,)+
-                    }, tail: &tail)
+                    crate::unnest_insert!($table, rows, [$($key,)+ $($sum),+], tail: &tail)
                 },
                 rows.iter().map(|r| upsert_statement!($table, r, key: ($($key),+), sum: ($($sum),+))),
             )?;
@@ -130,23 +127,21 @@ macro_rules! summary_upsert {
 summary_upsert!(
     /// Adds `rows` (sorted by key by the caller) to `report_sales`.
     add_headers, HeaderRow, report_sales,
-    key: (company_id: BigInt, branch_office_id: BigInt, day: Date, user_id: BigInt,
-          register_id: BigInt, client_id: BigInt),
+    key: (company_id, branch_office_id, day, user_id, register_id, client_id),
     sum: (sales, base, iva, cost)
 );
 
 summary_upsert!(
     /// Adds `rows` (sorted by key by the caller) to `report_products`.
     add_products, ProductRow, report_products,
-    key: (company_id: BigInt, branch_office_id: BigInt, day: Date, product_id: BigInt,
-          category_id: BigInt),
+    key: (company_id, branch_office_id, day, product_id, category_id),
     sum: (sales, category_sales, base, iva, cost)
 );
 
 summary_upsert!(
     /// Adds `rows` (sorted by key by the caller) to `report_methods`.
     add_methods, MethodRow, report_methods,
-    key: (company_id: BigInt, branch_office_id: BigInt, day: Date, method: Text),
+    key: (company_id, branch_office_id, day, method),
     sum: (sales, base, iva, cost)
 );
 

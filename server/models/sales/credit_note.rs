@@ -79,7 +79,7 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, credit_notes::id;
 
 impl CreditNote {
     // `list`, `find`, `find_of_kind`, `of_document` and `set_sri_document`.
-    crate::sri_linked_header!(credit_notes: CreditNote as Query, SORTS);
+    crate::models::sales::document::sri_linked_header!(credit_notes: CreditNote as Query, SORTS);
 
     /// Corrects the reason of the company's credit note `id` («Corregir y reenviar»).
     pub fn set_reason(

@@ -2,8 +2,8 @@
 //! note (and the invoice next) have in common — a header of the company and a branch, listed with
 //! its client's name, searched and filtered by date the same way; lines reached only through
 //! their header; priced lines of one shape. A new document declares its header, its
-//! [`document_line!`](crate::document_line) and its list through
-//! [`branch_documents!`](crate::branch_documents).
+//! [`document_line!`](crate::models::sales::document::document_line) and its list through
+//! [`branch_documents!`](crate::models::sales::document::branch_documents).
 
 use crate::db::DbBackend;
 use crate::db::schema::clients;
@@ -21,7 +21,6 @@ pub type DocumentQuery<T, H> = diesel::dsl::IntoBoxed<
 
 /// Declares the line row of a priced sales document (a sale line, a quote line): its table, its
 /// parent's column, the columns every priced line carries, then the document's own.
-#[macro_export]
 macro_rules! document_line {
     (
         $(#[$meta:meta])*
@@ -60,14 +59,13 @@ macro_rules! document_line {
 /// `$query_ty`) with the client's name: the company and the branch, then the search `$search`
 /// (given the query and the `LIKE` pattern), then the date range on `created_at`, sorted by
 /// `$sorts`. An optional `where |query| …` narrows the documents first (the sales of one kind).
-#[macro_export]
 macro_rules! branch_documents {
     (
         $conn:expr, $company:expr, $branch:expr, $params:expr,
         $table:ident: $header:ty as $query_ty:ty, $sorts:expr,
         |$query:ident, $pattern:ident| $search:expr
     ) => {
-        $crate::branch_documents!(
+        $crate::models::sales::document::branch_documents!(
             $conn, $company, $branch, $params,
             $table: $header as $query_ty, $sorts,
             where |$query| $query,
@@ -110,7 +108,6 @@ macro_rules! branch_documents {
 /// sale, whose facturas do; the credit note, whose electronic ones do), declared inside its
 /// `impl`: the branch's list of one kind (boxed query type `$query_ty`, sorted by `$sorts`), the
 /// lookups by id, by id and kind and by SRI document, and the link to that document.
-#[macro_export]
 macro_rules! sri_linked_header {
     ($table:ident: $row:ty as $query_ty:ty, $sorts:expr) => {
         /// One page of the branch's documents of `kind` with the client's name (search: number or
@@ -123,7 +120,7 @@ macro_rules! sri_linked_header {
             params: &$crate::db::list::ListParams,
         ) -> ::diesel::QueryResult<$crate::db::list::Page<($row, String)>> {
             let kind = kind.to_string();
-            $crate::branch_documents!(
+            $crate::models::sales::document::branch_documents!(
                 conn, company, branch_office_id, params,
                 $table: $row as $query_ty, $sorts,
                 where |query| query.filter($table::kind.eq(kind.clone())),
@@ -193,3 +190,5 @@ macro_rules! sri_linked_header {
         }
     };
 }
+
+pub(crate) use {branch_documents, document_line, sri_linked_header};

@@ -91,7 +91,7 @@ impl NewSale<'_> {
     }
 }
 
-crate::document_line! {
+crate::models::sales::document::document_line! {
     /// A line of a sale (also the shape of a quote's line, see `models::sales::quote`).
     pub struct SaleLine in sale_lines, parent sale_id {
         pub unit_cost: i64,
@@ -134,7 +134,7 @@ const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sales::id;
 
 impl Sale {
     // `list`, `find`, `find_of_kind`, `of_document` and `set_sri_document`.
-    crate::sri_linked_header!(sales: Sale as Query, SORTS);
+    crate::models::sales::document::sri_linked_header!(sales: Sale as Query, SORTS);
 
     /// The sale registered with this idempotency key, if any.
     pub fn find_by_key(
@@ -243,30 +243,33 @@ impl Sale {
     /// `batch`: one statement of a bind per column on PostgreSQL ([`crate::unnest_insert`]), one
     /// cached statement each on SQLite.
     pub fn insert_lines<'q>(batch: &mut Batch<'_, 'q>, lines: &'q [SaleLine]) -> QueryResult<()> {
-        use diesel::sql_types::{BigInt, Integer, Nullable, Text};
         if !lines.is_empty() {
             batch.add(
                 || {
-                    crate::unnest_insert!(sale_lines, lines, {
-                        id: BigInt = |l| l.id,
-                        sale_id: BigInt = |l| l.sale_id,
-                        position: Integer = |l| l.position,
-                        product_id: BigInt = |l| l.product_id,
-                        code: Text = |l| l.code.as_str(),
-                        name: Text = |l| l.name.as_str(),
-                        unit: Text = |l| l.unit.as_str(),
-                        quantity: BigInt = |l| l.quantity,
-                        unit_price: BigInt = |l| l.unit_price,
-                        discount: BigInt = |l| l.discount,
-                        promotion_id: Nullable<BigInt> = |l| l.promotion_id,
-                        promotion_name: Nullable<Text> = |l| l.promotion_name.as_deref(),
-                        promotion_discount: BigInt = |l| l.promotion_discount,
-                        iva_code: Text = |l| l.iva_code.as_str(),
-                        iva_rate: Integer = |l| l.iva_rate,
-                        net: BigInt = |l| l.net,
-                        iva: BigInt = |l| l.iva,
-                        unit_cost: BigInt = |l| l.unit_cost,
-                    })
+                    crate::unnest_insert!(
+                        sale_lines,
+                        lines,
+                        [
+                            id,
+                            sale_id,
+                            position,
+                            product_id,
+                            code,
+                            name,
+                            unit,
+                            quantity,
+                            unit_price,
+                            discount,
+                            promotion_id,
+                            promotion_name,
+                            promotion_discount,
+                            iva_code,
+                            iva_rate,
+                            net,
+                            iva,
+                            unit_cost,
+                        ]
+                    )
                 },
                 lines.iter().map(|line| {
                     diesel::insert_into(sale_lines::table)
@@ -283,19 +286,22 @@ impl Sale {
         batch: &mut Batch<'_, 'q>,
         payments: &'q [SalePayment],
     ) -> QueryResult<()> {
-        use diesel::sql_types::{BigInt, Date, Nullable, Text};
         if !payments.is_empty() {
             batch.add(
                 || {
-                    crate::unnest_insert!(sale_payments, payments, {
-                        sale_id: BigInt = |p| p.sale_id,
-                        method: Text = |p| p.method.as_str(),
-                        amount: BigInt = |p| p.amount,
-                        received: Nullable<BigInt> = |p| p.received,
-                        reference: Nullable<Text> = |p| p.reference.as_deref(),
-                        bank_account_id: Nullable<BigInt> = |p| p.bank_account_id,
-                        due_date: Nullable<Date> = |p| p.due_date,
-                    })
+                    crate::unnest_insert!(
+                        sale_payments,
+                        payments,
+                        [
+                            sale_id,
+                            method,
+                            amount,
+                            received,
+                            reference,
+                            bank_account_id,
+                            due_date,
+                        ]
+                    )
                 },
                 payments
                     .iter()

@@ -44,7 +44,7 @@ crate::row_structs! {
     pub(row) sale_id: Option<i64>,
 }
 
-crate::document_line! {
+crate::models::sales::document::document_line! {
     /// A line of a quote: a sale line without a cost.
     pub struct QuoteLine in quote_lines, parent quote_id {}
 }
@@ -128,7 +128,7 @@ impl Quote {
             .as_deref()
             .map(str::trim)
             .and_then(|s| s.parse().ok());
-        crate::branch_documents!(
+        crate::models::sales::document::branch_documents!(
             conn, company, branch_office_id, params,
             quotes: Quote as Query, SORTS,
             |query, pattern| {
