@@ -3,7 +3,9 @@
 //! 1. Installs `ui/` npm dependencies from the lockfile (`npm ci`) when `ui/node_modules` is missing.
 //! 2. Runs `ssr-bundle/build.mjs`, which writes the engine bundle, the hashed client assets (with
 //!    `.gz`/`.br` siblings), `manifest.json` and `routes.json` into `$OUT_DIR/ui`.
-//! 3. Generates `$OUT_DIR/ui/assets.rs`, the table of embedded public assets.
+//! 3. Generates `$OUT_DIR/ui/assets.rs`, the table of embedded public assets, and
+//!    `$OUT_DIR/ui/route_id.rs`, the server's `RouteId`: one variant per id of the route table
+//!    (`route-ids.txt`), so a new route is written once, in `ui/src/features/<area>/routes.ts`.
 //! 4. Looks for Debian's libnode (V8's C++ API in a shared library) and, when found, compiles the
 //!    V8 render engine's shim (`server/ssr/v8/shim.cc`) and links it (`cfg(mostrador_v8)`).
 //!    When it is missing, runs `scripts/fetch-libnode.sh` once (apt-get download + dpkg -x into
@@ -55,6 +57,7 @@ fn main() {
         "node ssr-bundle/build.mjs",
     );
     write_asset_table(&out);
+    write_route_ids(&out);
     v8_engine(&root);
 }
 
@@ -116,6 +119,29 @@ fn write_asset_table(out: &Path) {
     }
     code.push(']');
     fs::write(out.join("assets.rs"), code).expect("assets.rs");
+}
+
+/// `RouteId`, for `server/views/route_id.rs`: `admin-cash-registers` becomes
+/// `AdminCashRegisters = "admin-cash-registers"`, in the order of the route table.
+fn write_route_ids(out: &Path) {
+    let ids = fs::read_to_string(out.join("route-ids.txt")).expect("route-ids.txt");
+    let mut code = String::from(
+        "crate::domain::states::text_enum! {\n    /// A route of the UI (react-router route id, hydration key and page-loader key).\n    RouteId {\n",
+    );
+    for id in ids.lines() {
+        let variant: String = id
+            .split('-')
+            .map(|part| {
+                let mut chars = part.chars();
+                chars.next().map_or(String::new(), |first| {
+                    first.to_ascii_uppercase().to_string() + chars.as_str()
+                })
+            })
+            .collect();
+        writeln!(code, "        {variant} = {id:?},").expect("write");
+    }
+    code.push_str("    }\n}\n");
+    fs::write(out.join("route_id.rs"), code).expect("route_id.rs");
 }
 
 /// libnode as found on this machine: headers and the shared library of the same Node release.

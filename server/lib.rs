@@ -25,6 +25,7 @@ pub mod server;
 pub mod services;
 pub mod sri;
 pub mod ssr;
+pub mod typescript;
 pub mod util;
 pub mod validation;
 pub mod views;

@@ -21,12 +21,13 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::app::AppState;
 use crate::auth::csrf;
 use crate::auth::licence;
-use crate::controllers::cash::banks::{self, BankAccounts};
+use crate::controllers::cash::banks;
 use crate::controllers::cash::barrio;
-use crate::controllers::cash::registers::{self as cash_registers, CashRegisters};
+use crate::controllers::cash::registers as cash_registers;
 use crate::controllers::cash::turns;
 use crate::controllers::catalogue::{self, Catalogue};
-use crate::controllers::config::branch_offices::{self, Branches};
+use crate::controllers::catalogues;
+use crate::controllers::config::branch_offices;
 use crate::controllers::config::holidays::{self, Holidays};
 use crate::controllers::config::{company, licence as company_licence, users};
 use crate::controllers::ebilling::certificate as ebilling_certificate;
@@ -34,24 +35,20 @@ use crate::controllers::ebilling::credit_notes as ebilling_credit_notes;
 use crate::controllers::ebilling::documents as ebilling_documents;
 use crate::controllers::ebilling::remission_guides as ebilling_guides;
 use crate::controllers::ebilling::trial as ebilling_trial;
-use crate::controllers::inventory::categories::{self, Categories};
-use crate::controllers::inventory::cellars::{self, Cellars};
+use crate::controllers::inventory::categories;
+use crate::controllers::inventory::cellars;
 use crate::controllers::inventory::products::{self, Products};
 use crate::controllers::inventory::{adjustments, kardex, product_images, transfers, upload};
 use crate::controllers::purchases::expenses::{
     expense as purchases_expense, manual as purchases_manual,
 };
-use crate::controllers::purchases::suppliers::Suppliers;
 use crate::controllers::purchases::{merchandise as purchases_merchandise, payables};
 use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
 use crate::controllers::reports::{api as reports, export as reports_export};
-use crate::controllers::restaurant::setup::{
-    self as restaurant_setup, Reservations, Tables, Zones,
-};
+use crate::controllers::restaurant::setup as restaurant_setup;
 use crate::controllers::restaurant::{events as restaurant_events, orders as restaurant_orders};
-use crate::controllers::sales::clients::{self, Clients};
-use crate::controllers::sales::promotions::Promotions;
+use crate::controllers::sales::clients;
 use crate::controllers::sales::{credit_notes, invoices, notes, quotes};
 use crate::controllers::tools::lector;
 use crate::controllers::{assets, auth, home, pages};
@@ -119,7 +116,9 @@ impl Api {
             .get(&format!("{base}/{{id}}"), records::get::<R>)
             .post(&format!("{base}/{{id}}/lock"), records::lock::<R>)
     }
+}
 
+impl catalogues::Routes for Api {
     /// A catalogue's six routes under `base`: its records' ([`Api::records`]), `GET {base}` (one
     /// page), `POST {base}/register` and `POST {base}/{id}/update`.
     fn catalogue<C: Catalogue>(self, base: &str) -> Self {
@@ -132,7 +131,9 @@ impl Api {
 
 /// The API, area by area.
 fn api() -> Api {
-    Api::new()
+    // The catalogues' six routes each (branches, categories, cellars, clients, promotions, cash
+    // registers, bank accounts, suppliers, restaurant zones, tables, reservations).
+    catalogues::routes(Api::new())
         // Authentication and the current user.
         .post("/auth/signup", auth::signup::signup)
         .get("/auth/verify-email", auth::signup::verify_email)
@@ -187,7 +188,6 @@ fn api() -> Api {
         .post("/company/logo/delete", company::delete_logo)
         .get("/company/licence", company_licence::licence)
         // Configuration: branch offices.
-        .catalogue::<Branches>("/company/branchOffice")
         .get(
             "/company/branchOffice/all",
             branch_offices::all_branch_offices,
@@ -205,10 +205,8 @@ fn api() -> Api {
         )
         .records::<Holidays>("/company/holiday")
         // Inventory: product categories.
-        .catalogue::<Categories>("/item/category")
         .get("/item/category/all", categories::all)
         // Sales: clients.
-        .catalogue::<Clients>("/clients")
         .get("/clients/search", clients::search)
         // Sales: sales notes (the POS) and credit notes.
         .get("/sales/note", notes::list)
@@ -232,7 +230,6 @@ fn api() -> Api {
         .get("/sales/quoter/{id}", quotes::get)
         .get("/sales/quoter/{id}/getStock", quotes::get_stock)
         // Sales: promotions.
-        .catalogue::<Promotions>("/sales/promo")
         // Inventory: products, the POS's reads, warehouses, adjustments, transfers, kardex, stock.
         .get("/item", products::list)
         .post("/item/register", products::register)
@@ -247,7 +244,6 @@ fn api() -> Api {
         .get("/item/{id}/image", product_images::image)
         .post("/item/{id}/image", product_images::upload)
         .post("/item/{id}/image/delete", product_images::delete)
-        .catalogue::<Cellars>("/inventory/cellar")
         .get("/inventory/cellar/options", cellars::cellar_options)
         .get("/inventory/adjustment", adjustments::list)
         .post("/inventory/adjustment/register", adjustments::register)
@@ -303,7 +299,6 @@ fn api() -> Api {
             ebilling_guides::resend,
         )
         // Cash: registers (generic list and their state), shifts, bank accounts.
-        .catalogue::<CashRegisters>("/cashRegister")
         .get("/cashRegister/getMyCash", cash_registers::get_my_cash)
         .get(
             "/cashRegister/getGeneralCash",
@@ -325,7 +320,6 @@ fn api() -> Api {
         .post("/Turn/{id}/movement", turns::movement)
         .post("/Turn/{id}/close", turns::close)
         .post("/Turn/{id}/confirmClose", turns::confirm_close)
-        .catalogue::<BankAccounts>("/bank")
         .get("/bank/all", banks::all)
         .get("/bank/{id}/movements", banks::movements)
         .get("/bank/barrio/config", barrio::get_config)
@@ -334,7 +328,6 @@ fn api() -> Api {
         .post("/bank/barrio/operation/{id}/reverse", barrio::reverse)
         .get("/bank/barrio/report", barrio::report)
         // Purchases: suppliers, merchandise purchases, payables.
-        .catalogue::<Suppliers>("/purchases/supplier")
         .get("/purchases/merchandise", purchases_merchandise::list)
         .post(
             "/purchases/merchandise/register",
@@ -375,9 +368,6 @@ fn api() -> Api {
         .post("/cxc/payment/{id}/reverse", cxc::reverse)
         .get("/cxc/{id}", cxc::get)
         // Restaurant: zones, tables, reservations (admin and user).
-        .catalogue::<Zones>("/restaurant/zone")
-        .catalogue::<Tables>("/restaurant/table")
-        .catalogue::<Reservations>("/restaurant/reservation")
         .post(
             "/restaurant/reservation/{id}/state",
             restaurant_setup::set_state,

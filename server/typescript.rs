@@ -6,7 +6,9 @@
 //! UPDATE_TS_TYPES=1 cargo test --release --lib typescript
 //! ```
 //!
-//! [`ROOTS`] names the API answers and page data; every type they use is declared with them.
+//! The roots are the API answers and page data (the plain list pages of the catalogues come from
+//! `controllers::catalogues`); every type they use is declared with them. It sits above `views`
+//! because it also reads the code tables of the services and the catalogue list.
 //! JSON numbers are JavaScript numbers (ids fit in 2^53), so `i64` is `number`.
 
 use std::any::TypeId;
@@ -97,7 +99,6 @@ pub fn bindings() -> String {
         inventory::category::CategoryView,
         inventory::category::CategoriesPage,
         sales::client::ClientView,
-        sales::client::ClientsPage,
         sales::note::SaleView,
         sales::note::SalePreviewView,
         sales::note::SaleRowView,
@@ -138,10 +139,8 @@ pub fn bindings() -> String {
         cash::bank::BankMovementsView,
         cash::pages::CashHubPage,
         cash::pages::CashDrawerPage,
-        cash::pages::CashRegistersPage,
         cash::pages::TurnsPage,
         cash::pages::TurnHistoryPage,
-        cash::pages::BankAccountsPage,
         cash::pages::CashCountTicket,
         cash::pages::CnbPage,
         cash::pages::CnbReportTicket,
@@ -172,7 +171,6 @@ pub fn bindings() -> String {
         ebilling::credit_note::CreditableInvoiceView,
         ebilling::credit_note::ElectronicCreditNotesPage,
         purchases::supplier::SupplierView,
-        purchases::supplier::SuppliersPage,
         purchases::purchase::PurchaseView,
         purchases::payable::PayableView,
         purchases::payable::SupplierStatementView,
@@ -189,6 +187,7 @@ pub fn bindings() -> String {
         restaurant::order::BillView,
         restaurant::order::RestaurantEventView,
     );
+    crate::controllers::catalogues::visit_pages(&mut collector);
     collector.visit::<crate::services::sales::input::Method>();
     {
         use crate::domain::states::*;
@@ -207,7 +206,7 @@ pub fn bindings() -> String {
     }
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(
-        "// Generated from the Rust views by `server/views/typescript.rs`: do not edit by hand.\n\
+        "// Generated from the Rust views by `server/typescript.rs`: do not edit by hand.\n\
          // Regenerate with `UPDATE_TS_TYPES=1 cargo test --release --lib typescript`.\n\n",
     );
     out.push_str(

@@ -62,6 +62,11 @@ async function buildRouteTable() {
   const { routeTable } = await import(pathToFileURL(tmp).href);
   rmSync(tmp);
   writeFileSync(join(out, 'routes.json'), JSON.stringify(routeTable, null, 1));
+  // Every route id, one per line in table order: build.rs makes the server's `RouteId` of them.
+  const ids = [];
+  const collect = (routes) => routes.forEach((r) => { ids.push(r.id); collect(r.children ?? []); });
+  collect(routeTable);
+  writeFileSync(join(out, 'route-ids.txt'), ids.map((id) => `${id}\n`).join(''));
   return routeTable;
 }
 

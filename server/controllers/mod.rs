@@ -7,6 +7,7 @@ pub mod assets;
 pub mod auth;
 pub mod cash;
 pub mod catalogue;
+pub mod catalogues;
 pub mod config;
 pub mod ebilling;
 pub mod home;

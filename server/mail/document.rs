@@ -8,7 +8,7 @@ use super::messages::Email;
 use super::worker::Composed;
 use crate::app::AppState;
 use crate::controllers::ebilling::ride::pages::ride_view;
-use crate::controllers::ebilling::ride::public::render_attachment;
+use crate::controllers::pages::attachment::render_attachment;
 use crate::models::CompanyId;
 use crate::models::sri::document::SriDocument;
 use crate::services::ebilling::ride_link;

@@ -3,6 +3,7 @@
 
 use axum::http::StatusCode;
 use mostrador::auth::roles::{ADMIN, ADMIN_USER, ALL};
+use mostrador::controllers::catalogues::ENTRIES;
 use mostrador::models::auth::user::Role;
 use mostrador::router::api_routes;
 use mostrador::ssr::routes::RouteTable;
@@ -21,6 +22,34 @@ on_both_backends!(
 /// A record id that does not exist: allowed roles get 404, so nothing changes.
 const MISSING: &str = "999999";
 
+/// The six routes of each catalogue of `controllers::catalogues` that the matrix does not list
+/// itself, with the roles the catalogue declares (read: list and one record; edit: register and
+/// update; write: lock and delete). The matrix states the roles of the existing catalogues on its
+/// own; this covers a new one from its one line in the catalogue list, and the walk below still
+/// proves that the server enforces them.
+fn catalogue_rows(
+    listed: &[(&'static str, &'static str, Access, Value)],
+) -> Vec<(&'static str, &'static str, Access, Value)> {
+    let mut rows = Vec::new();
+    for entry in ENTRIES {
+        let base = entry.base;
+        for (method, suffix, roles, body) in [
+            ("GET", "", entry.read, Value::Null),
+            ("POST", "/register", entry.edit, json!({})),
+            ("POST", "/delete", entry.write, json!({ "_id": MISSING })),
+            ("GET", "/{id}", entry.read, Value::Null),
+            ("POST", "/{id}/update", entry.edit, json!({})),
+            ("POST", "/{id}/lock", entry.write, json!({})),
+        ] {
+            let path = format!("/api{base}{suffix}");
+            if !listed.iter().any(|(m, p, _, _)| *m == method && *p == path) {
+                rows.push((method, &*path.leak(), Access::Roles(roles), body));
+            }
+        }
+    }
+    rows
+}
+
 /// Who may call a route: nobody needs to be signed in, or these roles.
 #[derive(Debug, Clone, Copy)]
 enum Access {
@@ -35,7 +64,7 @@ enum Access {
 fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
     use Access::{Public, Roles};
     let empty = || json!({});
-    vec![
+    let mut rows = vec![
         ("POST", "/api/auth/signup", Public, empty()),
         ("GET", "/api/auth/verify-email", Public, Value::Null),
         ("POST", "/api/auth/resend-verification", Public, empty()),
@@ -957,7 +986,9 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ADMIN_USER),
             Value::Null,
         ),
-    ]
+    ];
+    rows.extend(catalogue_rows(&rows));
+    rows
 }
 
 /// A concrete URL for a registered path: params point at missing records.
@@ -970,6 +1001,36 @@ fn concrete(path: &str) -> String {
         .replace("{action}", "setVerifyEmail")
         .replace("{token}", "token-inexistente")
         .replace("{*path}", "admin/configAdmin")
+}
+
+/// Each catalogue's declared roles (`controllers::catalogues`, which the rows of a new catalogue
+/// are made from) are the ones the matrix states for the catalogues it lists.
+#[test]
+fn catalogue_roles_are_the_matrixs() {
+    let listed = matrix();
+    for entry in ENTRIES {
+        for (method, suffix, declared) in [
+            ("GET", "", entry.read),
+            ("POST", "/register", entry.edit),
+            ("POST", "/delete", entry.write),
+            ("GET", "/{id}", entry.read),
+            ("POST", "/{id}/update", entry.edit),
+            ("POST", "/{id}/lock", entry.write),
+        ] {
+            let path = format!("/api{}{suffix}", entry.base);
+            let row = listed
+                .iter()
+                .find(|(m, p, _, _)| *m == method && *p == path);
+            let Some((_, _, Access::Roles(roles), _)) = row else {
+                panic!("{method} {path}: a catalogue route must be listed with roles");
+            };
+            let mut stated = roles.to_vec();
+            let mut declared = declared.to_vec();
+            stated.sort_by_key(|r| r.as_str());
+            declared.sort_by_key(|r| r.as_str());
+            assert_eq!(stated, declared, "{method} {path}");
+        }
+    }
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! JSON shapes sent to the browser, shared by the API and the server-rendered pages' data, one
 //! folder per business area. Field names follow the specification (`_id`, camelCase).
 //!
-//! Every view derives `ts_rs::TS`: [`typescript`] writes their TypeScript declarations to
+//! Every view derives `ts_rs::TS`: [`crate::typescript`] writes their TypeScript declarations to
 //! `ui/src/lib/api-types.ts`, which the UI imports instead of mirroring them by hand.
 
 pub mod auth;
@@ -18,7 +18,6 @@ pub mod restaurant;
 pub mod ride;
 pub mod route_id;
 pub mod sales;
-pub mod typescript;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -27,4 +26,11 @@ use ts_rs::TS;
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct MessageResponse {
     pub message: String,
+}
+
+/// The data of a plain list page: one page of the list, as the list API answers it (the pages of
+/// `controllers::catalogues`).
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ListPage<V> {
+    pub list: crate::db::list::Page<V>,
 }

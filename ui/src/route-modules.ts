@@ -1,26 +1,19 @@
 /**
  * Where each `page` of the route table lives. Layouts load eagerly (they frame every page);
- * pages are split into their own client chunks and loaded on demand, listed by each area's
- * `features/<area>/pages.ts`.
+ * pages load on demand, each in its own client chunk, found by their name alone: the page
+ * `features/<area>/pages/<name>` is the file `features/<area>/pages/<name>.tsx`, so a new page is
+ * its route in `features/<area>/routes.ts` and its file, with no list of modules to extend.
+ *
+ * `loadPage` imports through a template literal, which esbuild bundles as a glob: every `.tsx`
+ * under a `features/<area>/pages/` folder becomes a lazy chunk of its own (and a page of the
+ * build's `manifest.json`). Only pages belong there; the pieces pages share live beside the
+ * folder (`features/<area>/*.tsx`, `features/<area>/components/`).
  */
 import * as root from './layouts/root';
 import * as landing from './layouts/landing';
 import * as defaultLayout from './layouts/default';
 import * as free from './layouts/free';
 import * as outlet from './layouts/outlet';
-import { pages as authPages } from './features/auth/pages';
-import { pages as configPages } from './features/config/pages';
-import { pages as homePages } from './features/home/pages';
-import { pages as inventoryPages } from './features/inventory/pages';
-import { pages as salesPages } from './features/sales/pages';
-import { pages as purchasesPages } from './features/purchases/pages';
-import { pages as toolsPages } from './features/tools/pages';
-import { pages as platformPages } from './features/platform/pages';
-import { pages as cashPages } from './features/cash/pages';
-import { pages as ebillingPages } from './features/ebilling/pages';
-import { pages as reportsPages } from './features/reports/pages';
-import { pages as receivablesPages } from './features/receivables/pages';
-import { pages as restaurantPages } from './features/restaurant/pages';
 import type { RouteModule } from './lib/route-module';
 
 export type { RouteModule };
@@ -33,18 +26,22 @@ export const staticModules: Record<string, RouteModule> = {
   'layouts/outlet': outlet,
 };
 
-export const pageModules: Record<string, () => Promise<RouteModule>> = {
-  ...authPages,
-  ...homePages,
-  ...configPages,
-  ...inventoryPages,
-  ...salesPages,
-  ...purchasesPages,
-  ...toolsPages,
-  ...platformPages,
-  ...cashPages,
-  ...ebillingPages,
-  ...reportsPages,
-  ...receivablesPages,
-  ...restaurantPages,
-};
+const PAGE = /^features\/([^/]+)\/pages\/([^/]+)$/;
+
+/**
+ * Starts loading the module of `page` (`features/<area>/pages/<name>`). A page that names no
+ * bundled file throws at once, before anything is fetched (esbuild's glob throws synchronously
+ * for a path it did not bundle), so the caller tells an unknown page from a chunk that failed to
+ * download.
+ */
+export function loadPage(page: string): Promise<RouteModule> {
+  const [, area, name] = PAGE.exec(page) ?? [];
+  if (area && name) {
+    try {
+      return import(`./features/${area}/pages/${name}.tsx`) as Promise<RouteModule>;
+    } catch {
+      // Not bundled: falls through to the error below.
+    }
+  }
+  throw new Error(`Módulo de página desconocido: ${page}`);
+}

@@ -13,7 +13,7 @@ import { messages } from './i18n/messages';
 import { pageDataLoader, routeValue } from './lib/page-data';
 import { pendingUrl } from './lib/router-ref';
 import { routeTable, type RouteDef } from './route-table';
-import { pageModules, staticModules, type RouteModule } from './route-modules';
+import { loadPage, staticModules, type RouteModule } from './route-modules';
 
 /** Data the Rust server hands to the engine for one render. */
 export interface ServerContext {
@@ -60,13 +60,13 @@ function moduleParts(mod: RouteModule, side: 'server' | 'client', def: RouteDef)
 }
 
 /**
- * Loads a page chunk. After a deploy the old hashed chunks are gone: when a chunk cannot be loaded
- * in the browser, the page being opened is loaded as a whole document instead (with the new
+ * Waits for a page chunk. After a deploy the old hashed chunks are gone: when a chunk cannot be
+ * loaded in the browser, the page being opened is loaded as a whole document instead (with the new
  * build's assets), so a navigation never breaks.
  */
-async function loadOrReload(load: () => Promise<RouteModule>): Promise<RouteModule> {
+async function loadOrReload(loading: Promise<RouteModule>): Promise<RouteModule> {
   try {
-    return await load();
+    return await loading;
   } catch (error) {
     if (typeof window === 'undefined') throw error;
     window.location.assign(pendingUrl());
@@ -89,9 +89,10 @@ function toRoute(def: RouteDef, side: 'server' | 'client'): RouteObject {
         ...base,
         children,
         lazy: async () => {
-          const load = pageModules[def.page];
-          if (!load) throw new Error(`Módulo de página desconocido: ${def.page}`);
-          return moduleParts(await loadOrReload(load), side, def);
+          // An unknown page throws here, at once, rather than reloading the document.
+          const mod = await loadOrReload(loadPage(def.page));
+          if (!mod.default) throw new Error(`El módulo ${def.page} no exporta una página (export default)`);
+          return moduleParts(mod, side, def);
         },
       };
   if (def.index) {

@@ -2,9 +2,4 @@
 //! password reset, the choice of branch office), the signed-in user (`/api/user`, their branches
 //! and theme), and the data of the public pages.
 
-pub mod branch;
-pub mod me;
-pub mod pages;
-pub mod password;
-pub mod session;
-pub mod signup;
+automod::dir!(pub "server/controllers/auth");

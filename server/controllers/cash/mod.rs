@@ -1,11 +1,7 @@
 //! The cash area: registers (`/api/cashRegister`), shifts (`/api/Turn`) and bank accounts
 //! (`/api/bank`). Money moves only through `services::cash::posting`.
 
-pub mod banks;
-pub mod barrio;
-pub mod pages;
-pub mod registers;
-pub mod turns;
+automod::dir!(pub "server/controllers/cash");
 
 use serde_json::Value;
 

@@ -1,6 +1,6 @@
 //! Data of the cash pages, from the same functions as their APIs.
 
-use super::{banks, barrio, registers, turns};
+use super::{barrio, registers, turns};
 use crate::auth::roles::Tenant;
 use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::db::DbConnection;
@@ -14,8 +14,8 @@ use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::util::time::now;
 use crate::views::cash::pages::{
-    BankAccountsPage, CashCountTicket, CashDrawerPage, CashHubPage, CashRegistersPage, CnbPage,
-    CnbReportTicket, TicketHeader, TurnFilterOption, TurnHistoryPage, TurnsPage,
+    CashCountTicket, CashDrawerPage, CashHubPage, CnbPage, CnbReportTicket, TicketHeader,
+    TurnFilterOption, TurnHistoryPage, TurnsPage,
 };
 use crate::views::route_id::RouteId;
 
@@ -26,13 +26,6 @@ pub const LOADERS: Loaders = &[
             Ok(CashHubPage {
                 my_turn: registers::my_open(conn, tenant)?,
                 registers: registers::branch_states(conn, tenant, false)?,
-            })
-        })
-    }),
-    (RouteId::AdminCashRegisters, |ctx| {
-        ctx.tenant(|conn, tenant, query| {
-            Ok(CashRegistersPage {
-                list: registers::list_page(conn, tenant, &query.list()?)?,
             })
         })
     }),
@@ -61,13 +54,6 @@ pub const LOADERS: Loaders = &[
     }),
     (RouteId::AdminCashConfirm, |ctx| ctx.tenant(confirm_page)),
     (RouteId::AdminCashHistory, |ctx| ctx.tenant(history_page)),
-    (RouteId::AdminBankAccounts, |ctx| {
-        ctx.tenant(|conn, tenant, query| {
-            Ok(BankAccountsPage {
-                list: banks::list_page(conn, tenant, &query.list()?)?,
-            })
-        })
-    }),
     (RouteId::AdminCashCountTicket, |ctx| {
         ctx.tenant(|conn, tenant, query| ticket(conn, tenant, Some(turn_id(query.param("id"))?)))
     }),

@@ -2,9 +2,5 @@
 //! their emission points (`/api/company/branchOffice`), users (`/api/users`), holidays
 //! (`/api/company/holiday`) and the licence (`/api/company/licence`).
 
-pub mod branch_offices;
-pub mod company;
-pub mod holidays;
-pub mod licence;
-pub mod pages;
+automod::dir!(pub "server/controllers/config");
 pub mod users;

@@ -1,4 +1,3 @@
 //! The back-office home: the dashboard of the selected branch.
 
-pub mod dashboard;
-pub mod pages;
+automod::dir!(pub "server/controllers/home");

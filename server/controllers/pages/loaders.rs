@@ -4,7 +4,8 @@
 //! A document request renders with it; the browser, when it navigates, fetches the same data from
 //! `GET /api/page-data/{path}` (routes marked `data` in `ui/src/features/*/routes.ts`), so a page
 //! never has a second loader to drift from this one. Each business area lists its loaders by route
-//! id in its own `pages.rs` (`LOADERS`); this is the one place that joins them, and the only page
+//! id in its own `pages.rs` (`LOADERS`), the catalogues' plain list pages in
+//! `controllers/catalogues.rs`; this is the one place that joins them, and the only page
 //! code that imports the areas. A test (`server/tests/pages/loaders.rs`) checks that the ids here
 //! are exactly the routes the route table marks `data`, each once.
 
@@ -14,8 +15,8 @@ use serde_json::Value;
 use super::sample;
 use crate::controllers::page_loader::{Loader, Loaders, PageContext, page_not_found, route_error};
 use crate::controllers::{
-    auth, cash, config, ebilling, home, inventory, purchases, receivables, reports, restaurant,
-    sales, tools,
+    auth, cash, catalogues, config, ebilling, home, inventory, purchases, receivables, reports,
+    restaurant, sales, tools,
 };
 use crate::views::route_id::RouteId;
 
@@ -46,6 +47,7 @@ const TABLE: &[Loaders] = &[
     receivables::pages::LOADERS,
     restaurant::pages::LOADERS,
     tools::pages::LOADERS,
+    catalogues::LOADERS,
     ebilling::ride::pages::LOADERS,
     ebilling::ride::public::LOADERS,
     PLATFORM,

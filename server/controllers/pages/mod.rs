@@ -5,6 +5,7 @@
 //! session; roles from the table), loads each matched route's data with the loaders of
 //! [`loaders`], renders through the engine pool and wraps the result in the HTML shell.
 
+pub mod attachment;
 pub mod build;
 pub mod loaders;
 pub mod rules;

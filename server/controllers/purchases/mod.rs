@@ -1,8 +1,3 @@
 //! Purchases: suppliers, merchandise purchases, payables.
 
-pub mod documents;
-pub mod expenses;
-pub mod merchandise;
-pub mod pages;
-pub mod payables;
-pub mod suppliers;
+automod::dir!(pub "server/controllers/purchases");

@@ -1,6 +1,6 @@
 //! Data of the purchases pages, from the same functions as their APIs.
 
-use super::{documents, payables, suppliers};
+use super::{documents, payables};
 use crate::auth::roles::Tenant;
 use crate::controllers::inventory::cellars;
 use crate::controllers::page_loader::{Loaders, PageQuery};
@@ -16,19 +16,11 @@ use crate::views::purchases::pages::{
     ExpensesPage, ManualPurchasesPage, MerchandisePage, PayablesPage, PurchaseFormView,
     PurchaseIvaView, PurchaseOptionView, SupplierOptionView, SupplierStatementPage,
 };
-use crate::views::purchases::supplier::SuppliersPage;
 use crate::views::route_id::RouteId;
 use crate::views::sales::pages::BankOptionView;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    (RouteId::PurchasesSuppliers, |ctx| {
-        ctx.tenant(|conn, tenant, query| {
-            Ok(SuppliersPage {
-                list: suppliers::list_page(conn, tenant, &query.list()?)?,
-            })
-        })
-    }),
     (RouteId::PurchasesMerchandise, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             Ok(MerchandisePage {

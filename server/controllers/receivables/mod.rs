@@ -1,5 +1,4 @@
 //! The receivables area (cuentas por cobrar, `/api/cxc`): admin and user. Collections go through
 //! `services::receivables::collection`; the reports through `services::receivables::ledger`.
 
-pub mod api;
-pub mod pages;
+automod::dir!(pub "server/controllers/receivables");

@@ -1,6 +1,4 @@
 //! The owner's reports: the API under `/api/reports`, their CSV/XLSX downloads and the pages
 //! `/admin/reportes` and its printable A4.
 
-pub mod api;
-pub mod export;
-pub mod pages;
+automod::dir!(pub "server/controllers/reports");

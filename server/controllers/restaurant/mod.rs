@@ -1,7 +1,4 @@
 //! The restaurant area (`/api/restaurant`, pages under `/admin/restaurante`): admin and user
 //! (specification §6).
 
-pub mod events;
-pub mod orders;
-pub mod pages;
-pub mod setup;
+automod::dir!(pub "server/controllers/restaurant");

@@ -1,7 +1,7 @@
 //! Data of the sales pages, from the same functions as their APIs.
 
 use super::document::client_view;
-use super::{clients, credit_notes, notes, promotions};
+use super::{credit_notes, notes, promotions};
 use crate::auth::roles::Tenant;
 use crate::controllers::cash::pages::ticket_header;
 use crate::controllers::page_loader::Loaders;
@@ -16,7 +16,6 @@ use crate::models::sales::note::Sale;
 use crate::services::sales::{discount, note};
 use crate::util::time::now;
 use crate::views::route_id::RouteId;
-use crate::views::sales::client::ClientsPage;
 use crate::views::sales::note::{SaleRowView, method_label};
 use crate::views::sales::pages::{
     BankOptionView, CreditNoteLinkView, CreditNotePrint, CreditNotesPage, MethodTotalView, PosPage,
@@ -26,13 +25,6 @@ use crate::views::sales::promotion::PromotionsPage;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
-    (RouteId::SalesClients, |ctx| {
-        ctx.tenant(|conn, tenant, query| {
-            Ok(ClientsPage {
-                list: clients::list_page(conn, tenant, &query.list()?)?,
-            })
-        })
-    }),
     (RouteId::SalesHub, |ctx| {
         ctx.tenant(|conn, tenant, _| hub(conn, tenant))
     }),

@@ -1,4 +1,3 @@
 //! Tools: the Lector .SRI.
 
-pub mod lector;
-pub mod pages;
+automod::dir!(pub "server/controllers/tools");

@@ -2,14 +2,4 @@
 //! cost, the kardex, adjustments and transfers. Stock changes only through
 //! [`crate::services::inventory::stock`].
 
-pub mod adjustment;
-pub mod category;
-pub mod cost;
-pub mod document;
-pub mod import_job;
-pub mod kardex;
-pub mod product;
-pub mod product_image;
-pub mod stock;
-pub mod transfer;
-pub mod warehouse;
+automod::dir!(pub "server/models/inventory");

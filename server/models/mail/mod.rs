@@ -1,3 +1,3 @@
 //! The e-mail outbox the mail worker drains.
 
-pub mod outbox;
+automod::dir!(pub "server/models/mail");

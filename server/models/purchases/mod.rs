@@ -1,6 +1,3 @@
 //! Purchases: suppliers, purchases with their lines, payables.
 
-pub mod lector;
-pub mod payable;
-pub mod purchase;
-pub mod supplier;
+automod::dir!(pub "server/models/purchases");

@@ -3,5 +3,4 @@
 //! receivable row itself (opened by a credit sale, lowered by a credit note) lives in
 //! `models::sales::receivable`.
 
-pub mod ledger;
-pub mod receipt;
+automod::dir!(pub "server/models/receivables");

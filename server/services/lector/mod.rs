@@ -9,11 +9,7 @@
 //!   engine's SOAP client), for rows the upload brought no XML for.
 //! - [`import`]: a stored document as a merchandise purchase or an expense.
 
-pub mod document;
-pub mod fetch;
-pub mod files;
-pub mod import;
-pub mod report;
+automod::dir!(pub "server/services/lector");
 
 use std::collections::HashSet;
 

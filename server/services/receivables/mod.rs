@@ -2,5 +2,4 @@
 //! allocation, saldo a favor, reversals; the money goes through the cash service or the bank
 //! service) and what the area reports ([`ledger`]: the list's rows, a client's statement, aging).
 
-pub mod collection;
-pub mod ledger;
+automod::dir!(pub "server/services/receivables");

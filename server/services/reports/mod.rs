@@ -4,7 +4,4 @@
 //! (credit notes subtract from the group of their sale on their own date, cost is the kardex's),
 //! the SQL in `models::reports`.
 
-pub mod dashboard;
-pub mod sales;
-pub mod stock;
-pub mod summary;
+automod::dir!(pub "server/services/reports");

@@ -2,8 +2,4 @@
 //! sent to the kitchen in rounds and billed through the sales service (`services::sales::note`,
 //! never a second sale path); the events kitchen and floor screens follow across app servers.
 
-pub mod events;
-pub mod feed;
-pub mod orders;
-pub mod reservations;
-pub mod setup;
+automod::dir!(pub "server/services/restaurant");

@@ -3,13 +3,4 @@
 //! discount limit ([`discount`]), the emission point's counters ([`sequence`]) and the
 //! header-plus-lines document ([`document`]).
 
-pub mod below_cost;
-pub mod credit_note;
-pub mod discount;
-pub mod document;
-pub mod input;
-pub mod invoice;
-pub mod note;
-pub mod pricing;
-pub mod quote;
-pub mod sequence;
+automod::dir!(pub "server/services/sales");

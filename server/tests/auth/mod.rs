@@ -1,8 +1,3 @@
 //! `/api/auth/*` and `/api/user`.
 
-mod branch;
-mod csrf;
-mod login;
-mod password;
-mod session;
-mod signup;
+automod::dir!("server/tests/auth");

@@ -1,7 +1,3 @@
 //! Cash: registers, shifts (lifecycle, refusals, tenancy, a close racing movements), banks.
 
-mod banks;
-mod barrio;
-mod blind;
-mod pages;
-pub(crate) mod turns;
+automod::dir!(pub(crate) "server/tests/cash");

@@ -2,11 +2,4 @@
 //! through the API, start-up refused without `MOSTRADOR_SECRET`), the electronic documents list,
 //! and the set-up page's trial against the SRI stand-in.
 
-mod boundary;
-mod certificate;
-mod credit_notes;
-mod documents;
-mod mail;
-mod remission_guides;
-pub(crate) mod support;
-mod trial;
+automod::dir!(pub(crate) "server/tests/ebilling");

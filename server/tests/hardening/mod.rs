@@ -3,7 +3,4 @@
 //! (`connection`). Issue 22: arithmetic that never wraps (`arithmetic`). Throttling, e-mail limits, address
 //! validation and CSRF binding are tested with their areas (tests/auth/).
 
-mod arithmetic;
-mod connection;
-mod fuzz;
-mod responses;
+automod::dir!("server/tests/hardening");

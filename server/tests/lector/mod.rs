@@ -3,7 +3,7 @@
 //! in, supplier created, codes mapped and remembered) or expense, never twice (also at once),
 //! roles and the company boundary.
 
-mod support;
+automod::dir!("server/tests/lector");
 
 use std::collections::HashSet;
 

@@ -38,7 +38,7 @@ fn route_ids_are_the_route_tables() {
     assert_eq!(
         RouteTable::embedded().ids(),
         ids,
-        "server/views/route_id.rs must list every id of ui/src (features/*/routes.ts), and no other"
+        "RouteId (written by build.rs from the UI build) must be every id of the embedded route table"
     );
 }
 

@@ -1,7 +1,4 @@
 //! Server-rendered pages: HTML snapshots of the public pages and the printable test page, the
 //! guard on admin pages, the JavaScript-free sign-in, and safe embedding of hydration data.
 
-mod guard;
-mod invoice_form;
-mod loaders;
-mod snapshots;
+automod::dir!("server/tests/pages");

@@ -1,6 +1,3 @@
 //! The purchases area: suppliers, merchandise purchases, payables, and their pages.
 
-mod expenses;
-mod merchandise;
-mod pages;
-mod suppliers;
+automod::dir!("server/tests/purchases");

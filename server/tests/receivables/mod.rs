@@ -1,3 +1,3 @@
 //! Receivables (cuentas por cobrar, issue 25).
 
-mod collections;
+automod::dir!("server/tests/receivables");

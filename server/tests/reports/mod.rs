@@ -1,6 +1,4 @@
 //! The owner's reports (issue 24): the sales report's numbers and groupings, its range, its
 //! downloads, who may read it, and the dashboard per role.
 
-mod dashboard;
-mod sales;
-mod summary;
+automod::dir!("server/tests/reports");

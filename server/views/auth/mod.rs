@@ -1,4 +1,3 @@
 //! The signed-in user and the account pages.
 
-pub mod pages;
-pub mod user;
+automod::dir!(pub "server/views/auth");

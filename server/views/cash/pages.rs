@@ -6,7 +6,7 @@ use ts_rs::TS;
 use crate::db::list::Page;
 use crate::views::cash::bank::BankAccountView;
 use crate::views::cash::barrio::{CnbConfigView, CnbReportView};
-use crate::views::cash::register::{CashRegisterStateView, CashRegisterView};
+use crate::views::cash::register::CashRegisterStateView;
 use crate::views::cash::turn::{TurnDetailView, TurnView};
 
 /// `/admin/caja`: my open shift and the branch's registers with their state.
@@ -26,12 +26,6 @@ pub struct CashDrawerPage {
     pub registers: Vec<CashRegisterStateView>,
     /// Bills then coins, as decimal strings (`"100.00"` … `"0.01"`).
     pub denominations: Vec<String>,
-}
-
-/// `/admin/caja/listacaja`.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct CashRegistersPage {
-    pub list: Page<CashRegisterView>,
 }
 
 /// `/admin/caja/misTurnos` and `/admin/caja/turno/confirmarCierre`: a page of shifts (and the
@@ -58,12 +52,6 @@ pub struct TurnHistoryPage {
     pub list: Page<TurnView>,
     pub registers: Vec<TurnFilterOption>,
     pub cashiers: Vec<TurnFilterOption>,
-}
-
-/// `/admin/banco/cuentas`.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct BankAccountsPage {
-    pub list: Page<BankAccountView>,
 }
 
 /// Who issues a ticket: the header every 80 mm ticket prints (sales tickets reuse it).

@@ -1,7 +1,3 @@
 //! The company's configuration: company data, branch offices, users, holidays, licence.
 
-pub mod branch_office;
-pub mod company;
-pub mod holiday;
-pub mod licence;
-pub mod user;
+automod::dir!(pub "server/views/config");

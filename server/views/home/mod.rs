@@ -1,3 +1,3 @@
 //! The back-office home.
 
-pub mod dashboard;
+automod::dir!(pub "server/views/home");

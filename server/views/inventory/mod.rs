@@ -1,8 +1,3 @@
 //! The catalogue and the inventory.
 
-pub mod category;
-pub mod document;
-pub mod import;
-pub mod product;
-pub mod stock;
-pub mod warehouse;
+automod::dir!(pub "server/views/inventory");

@@ -1,7 +1,3 @@
 //! What the purchases API answers: suppliers, purchases, payables, and the pages' data.
 
-pub mod lector;
-pub mod pages;
-pub mod payable;
-pub mod purchase;
-pub mod supplier;
+automod::dir!(pub "server/views/purchases");

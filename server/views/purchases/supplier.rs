@@ -39,10 +39,3 @@ impl From<&Supplier> for SupplierView {
         }
     }
 }
-
-/// `/admin/compras/listaproveedores`.
-#[derive(Debug, Clone, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct SuppliersPage {
-    pub list: crate::db::list::Page<SupplierView>,
-}

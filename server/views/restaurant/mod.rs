@@ -1,4 +1,3 @@
 //! What the restaurant API answers.
 
-pub mod order;
-pub mod setup;
+automod::dir!(pub "server/views/restaurant");

@@ -3,7 +3,6 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::db::list::Page;
 use crate::domain::money::money_text;
 use crate::models::sales::client::Client;
 
@@ -48,10 +47,4 @@ impl From<&Client> for ClientView {
             locked: c.locked,
         }
     }
-}
-
-/// The clients page: one page of the list.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct ClientsPage {
-    pub list: Page<ClientView>,
 }

@@ -1,4 +1,4 @@
-// Generated from the Rust views by `server/views/typescript.rs`: do not edit by hand.
+// Generated from the Rust views by `server/typescript.rs`: do not edit by hand.
 // Regenerate with `UPDATE_TS_TYPES=1 cargo test --release --lib typescript`.
 
 /** Role groups of the specification's menu table (§6), as the server enforces them. */
@@ -117,11 +117,6 @@ export type BankAccountView = { _id: number, bank: string,
 accountType: string, number: string, holder: string, openingBalance: string, active: boolean, locked: boolean, };
 
 /**
- * `/admin/banco/cuentas`.
- */
-export type BankAccountsPage = { list: Page<BankAccountView>, };
-
-/**
  * A movement with the balance after it.
  */
 export type BankMovementView = { _id: number, 
@@ -220,11 +215,6 @@ export type CashRegisterStateView = { cashRegister: CashRegisterView, open: bool
  * A cash register (caja) of a branch.
  */
 export type CashRegisterView = { _id: number, name: string, code: string, branchOfficeId: number, active: boolean, locked: boolean, };
-
-/**
- * `/admin/caja/listacaja`.
- */
-export type CashRegistersPage = { list: Page<CashRegisterView>, };
 
 /**
  * The categories page: one page of the list and every category for the parent selector.
@@ -328,11 +318,6 @@ priceLevel: number, creditLimit: string, creditDays: number,
  * The company's "consumidor final", which cannot be edited.
  */
 finalConsumer: boolean, active: boolean, locked: boolean, };
-
-/**
- * The clients page: one page of the list.
- */
-export type ClientsPage = { list: Page<ClientView>, };
 
 /**
  * The agent's configuration of a branch.
@@ -1041,6 +1026,12 @@ expired: boolean,
  * Days left including today (0 when expired).
  */
 daysLeft: number, };
+
+/**
+ * The data of a plain list page: one page of the list, as the list API answers it (the pages of
+ * `controllers::catalogues`).
+ */
+export type ListPage<V> = { list: Page<V>, };
 
 /**
  * The sign-in page: why the visitor is here, and (after a failed no-JavaScript sign-in) the
@@ -1982,7 +1973,7 @@ export type Role = "admin" | "user" | "cashier";
 /**
  * A route of the UI (react-router route id, hydration key and page-loader key).
  */
-export type RouteId = "root" | "layout-landing" | "admin" | "layout-free" | "landing" | "register" | "login" | "reset-password" | "verify-email" | "admin-theme" | "cash" | "admin-cash" | "admin-cash-registers" | "admin-cash-open-close" | "admin-cash-my-turns" | "admin-cash-confirm" | "admin-cash-history" | "admin-cash-movement" | "bank" | "admin-bank-accounts" | "admin-bank-barrio" | "admin-cash-count-ticket" | "cash-count-ticket" | "cnb-report-ticket" | "config" | "config-hub" | "config-company" | "config-users" | "config-licences" | "config-holidays" | "ebilling-documents" | "ebilling-remission-guide" | "ebilling-test" | "ebilling-credit-notes" | "ebilling-invoice" | "ebilling-ride" | "ebilling" | "ride-factura-a4" | "ride-factura-ticket" | "ride-credit-note-a4" | "ride-credit-note-ticket" | "ride-guide-a4" | "ride-public" | "admin-home" | "admin-categories" | "admin-inventory" | "admin-products" | "admin-cellars" | "admin-kardex" | "admin-adjustments" | "admin-transfers" | "admin-upload" | "admin-stock-list" | "admin-transfer-print" | "ticket-sample-a4" | "not-found" | "purchases" | "purchases-suppliers" | "purchases-merchandise" | "purchases-expenses" | "purchases-manual" | "purchases-payables" | "purchases-statement" | "admin-cxc" | "admin-cxc-list" | "admin-cxc-collect" | "admin-cxc-statement" | "admin-cxc-payments" | "cxc-receipt-ticket" | "cxc-receipt-a4" | "cxc-statement-print" | "admin-reports" | "admin-reports-print" | "admin-restaurant-tables" | "admin-restaurant-reservations" | "admin-restaurant-take-order" | "admin-restaurant-express" | "admin-restaurant-delivery" | "restaurant-kitchen" | "sales" | "sales-hub" | "sales-clients" | "sales-pos" | "sales-credit-notes" | "sales-promos" | "sales-quotes" | "sales-invoice-pos" | "sales-note-pdf" | "sales-note-ticket" | "sales-credit-note-pdf" | "sales-credit-note-ticket" | "quote-a4" | "tools-lector";
+export type RouteId = "root" | "layout-landing" | "landing" | "register" | "login" | "reset-password" | "verify-email" | "admin" | "admin-home" | "admin-theme" | "admin-categories" | "admin-inventory" | "admin-products" | "admin-cellars" | "admin-kardex" | "admin-adjustments" | "admin-transfers" | "admin-upload" | "admin-stock-list" | "sales" | "sales-hub" | "sales-clients" | "sales-pos" | "sales-credit-notes" | "sales-promos" | "sales-quotes" | "sales-invoice-pos" | "purchases" | "purchases-suppliers" | "purchases-merchandise" | "purchases-expenses" | "purchases-manual" | "purchases-payables" | "purchases-statement" | "tools-lector" | "config" | "config-hub" | "config-company" | "config-users" | "config-licences" | "config-holidays" | "cash" | "admin-cash" | "admin-cash-registers" | "admin-cash-open-close" | "admin-cash-my-turns" | "admin-cash-confirm" | "admin-cash-history" | "admin-cash-movement" | "bank" | "admin-bank-accounts" | "admin-bank-barrio" | "ebilling" | "ebilling-documents" | "ebilling-remission-guide" | "ebilling-test" | "ebilling-credit-notes" | "ebilling-invoice" | "ebilling-ride" | "admin-reports" | "admin-cxc" | "admin-cxc-list" | "admin-cxc-collect" | "admin-cxc-statement" | "admin-cxc-payments" | "admin-restaurant-tables" | "admin-restaurant-reservations" | "admin-restaurant-take-order" | "admin-restaurant-express" | "admin-restaurant-delivery" | "layout-free" | "ticket-sample-a4" | "admin-transfer-print" | "admin-cash-count-ticket" | "cash-count-ticket" | "cnb-report-ticket" | "sales-note-pdf" | "sales-note-ticket" | "sales-credit-note-pdf" | "sales-credit-note-ticket" | "quote-a4" | "ride-factura-a4" | "ride-factura-ticket" | "ride-credit-note-a4" | "ride-credit-note-ticket" | "ride-guide-a4" | "ride-public" | "admin-reports-print" | "cxc-receipt-ticket" | "cxc-receipt-a4" | "cxc-statement-print" | "restaurant-kitchen" | "not-found";
 
 /**
  * The rule of a page (`GET /api/routes/rule?path=`).
@@ -2242,11 +2233,6 @@ export type SupplierView = { _id: number,
  * `ruc`, `cedula`, `pasaporte` or `exterior`.
  */
 idType: string, identification: string, name: string, tradeName: string | null, email: string | null, phone: string | null, creditDays: number, active: boolean, locked: boolean, };
-
-/**
- * `/admin/compras/listaproveedores`.
- */
-export type SuppliersPage = { list: Page<SupplierView>, };
 
 /**
  * A table: `ocupada` with an open order, `cuenta` once the bill was asked for, `reservada`

@@ -1,7 +1,8 @@
 /**
- * The shape of a back-office menu entry. The areas' `features/<area>/menu.ts` list their entries
- * with it and `menu.ts` joins them; it lives apart so the areas never import the menu that imports
- * them.
+ * The shape of a back-office menu entry. The areas list their entries with it as the `menu` of
+ * `features/<area>/routes.ts` and `menu.ts` joins them; it lives apart so the areas never import
+ * the menu that imports them. Free of React (its one import is a type), like the route table that
+ * imports the areas' routes modules.
  */
 import type { IconName } from '../components/icons';
 import type { RouteId } from './api-types';

@@ -1,7 +1,7 @@
 /**
- * What a route module may export. The areas' `features/<area>/pages.ts` list their modules with it
- * and `route-modules.ts` joins them; it lives apart so the areas never import the list that
- * imports them.
+ * What a route module may export: each layout, and each page `features/<area>/pages/<name>.tsx`,
+ * which `route-modules.ts` loads by its name. It lives apart so the pages never import the module
+ * that loads them.
  */
 import type { ComponentType } from 'react';
 import type { ShouldRevalidateFunction } from 'react-router';

@@ -7,9 +7,8 @@
 //! is the A4 RIDE of that one authorized factura, nota de crédito or guía de remisión — the printable layout, with
 //! no app menu, no scripts and no link to anything else. Its render is cached like the other
 //! printable RIDEs (format [`FORMAT`], and in memory by clave), and the e-mail's RIDE attachment is this same page
-//! ([`render_attachment`]): one rendering path.
+//! (`controllers::pages::attachment::render_attachment`): one rendering path.
 
-use axum::body::to_bytes;
 use axum::http::StatusCode;
 use serde_json::Value;
 
@@ -17,7 +16,6 @@ use super::cache::{self, Lookup};
 use super::memory::PageKey;
 use super::pages::{NOT_FOUND, has_ride, ride_view};
 use crate::app::AppState;
-use crate::auth::csrf::CsrfToken;
 use crate::controllers::page_loader::{Loaders, PageContext, route_error};
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
@@ -141,44 +139,4 @@ pub async fn lookup(
         })
         .await;
     Some(cache::found_in_table(state, page_key, found))
-}
-
-/// The public RIDE page of the authorized document `access_key` as a self-contained HTML file
-/// (the e-mail's attachment): a fresh signed link rendered exactly as a request for it would be,
-/// through the RIDE cache.
-pub async fn render_attachment(state: &AppState, access_key: &str) -> Result<String, String> {
-    let key = ride_link::key(state.config.secret.as_ref())
-        .ok_or("sin MOSTRADOR_SECRET no se puede firmar el enlace del RIDE")?;
-    let target = key
-        .path(access_key, now())
-        .ok_or("no se pudo firmar el enlace del RIDE")?;
-    let path = target.split('?').next().unwrap_or_default().to_string();
-    let route = crate::ssr::routes::RouteTable::embedded().find(&path);
-    let query = target.split_once('?').map(|(_, q)| q);
-    let cached = lookup(state, route.as_ref(), query)
-        .await
-        .unwrap_or(Lookup::Render);
-    if let Lookup::Hit(page) = cached {
-        return String::from_utf8(page.body.to_vec()).map_err(|e| e.to_string());
-    }
-    let csrf = CsrfToken {
-        value: String::new(),
-        from_cookie: false,
-    };
-    let response =
-        crate::controllers::pages::render_with(state, &target, None, &csrf, [], None).await;
-    let response = match cached {
-        Lookup::Miss(key) => cache::store(state, key, response).await,
-        _ => response,
-    };
-    if response.status() != StatusCode::OK {
-        return Err(format!(
-            "el RIDE no se pudo renderizar (HTTP {})",
-            response.status().as_u16()
-        ));
-    }
-    let bytes = to_bytes(response.into_body(), usize::MAX)
-        .await
-        .map_err(|e| e.to_string())?;
-    String::from_utf8(bytes.to_vec()).map_err(|e| e.to_string())
 }

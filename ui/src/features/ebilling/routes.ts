@@ -6,6 +6,7 @@
  */
 import { ADMIN, ALL } from '../../lib/api-types';
 import type { RouteDef, RouteId } from '../../lib/route-def';
+import type { MenuItem } from '../../lib/menu-item';
 
 /** Pages under /admin/ebilling (each sets its own `roles` when narrower than every role). */
 export const ebillingPages: RouteDef[] = [
@@ -49,4 +50,19 @@ export const freeRoutes: RouteDef[] = [
   printable('ride-guide-a4', '/tickets/guiaRemision/:id/A4SRI', 'ride-a4', 'Guía de remisión'),
   // The buyer's signed, expiring link (no session; `server/controllers/ebilling/ride/public.rs`).
   { id: 'ride-public', path: '/ride/:accessKey', page: 'features/ebilling/pages/ride-a4', title: 'RIDE', printable: true, data: true },
+];
+
+/** Menu entries of the electronic-billing area. */
+export const menu: MenuItem[] = [
+  {
+    label: 'Facturación electrónica',
+    icon: 'mail',
+    entries: [
+      { label: 'Comprobantes', routeId: 'ebilling-documents' },
+      { label: 'Guía de remisión', routeId: 'ebilling-remission-guide' },
+      { label: 'Configuración', routeId: 'ebilling-test' },
+      { label: 'Nota de crédito', routeId: 'ebilling-credit-notes' },
+      { label: 'Factura', routeId: 'ebilling-invoice' },
+    ],
+  },
 ];

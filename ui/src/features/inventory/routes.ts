@@ -1,6 +1,7 @@
 /** Routes of the inventory area. */
 import { ADMIN, ADMIN_USER } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
+import type { MenuItem } from '../../lib/menu-item';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
@@ -48,5 +49,24 @@ export const freeRoutes: RouteDef[] = [
     printable: true,
     numericParams: ['id'],
     data: true,
+  },
+];
+
+/** Menu entries of the inventory area (roles come from the route table). */
+export const menu: MenuItem[] = [
+  { label: 'Categorías', routeId: 'admin-categories', icon: 'tag' },
+  {
+    label: 'Inventario',
+    icon: 'tag',
+    entries: [
+      { label: 'Resumen', routeId: 'admin-inventory' },
+      { label: 'Productos', routeId: 'admin-products' },
+      { label: 'Bodegas', routeId: 'admin-cellars' },
+      { label: 'Kardex', routeId: 'admin-kardex' },
+      { label: 'Ajustes', routeId: 'admin-adjustments' },
+      { label: 'Guías de remisión', routeId: 'admin-transfers' },
+      { label: 'Stock por bodega', routeId: 'admin-stock-list' },
+      { label: 'Subida', routeId: 'admin-upload' },
+    ],
   },
 ];

@@ -1,6 +1,7 @@
 /** Routes of the purchases area (specification §6: everything under /admin/compras, every role; a supplier's statement is admin and user's). */
 import { ADMIN_USER, ALL } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
+import type { MenuItem } from '../../lib/menu-item';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
@@ -24,6 +25,22 @@ export const adminRoutes: RouteDef[] = [
         roles: ADMIN_USER,
         data: true,
       },
+    ],
+  },
+];
+
+/** Menu entries of the purchases area (roles come from the route table). */
+export const menu: MenuItem[] = [
+  {
+    label: 'Compras',
+    icon: 'user',
+    entries: [
+      { label: 'Proveedores', routeId: 'purchases-suppliers' },
+      { label: 'Mercadería', routeId: 'purchases-merchandise' },
+      { label: 'Gastos', routeId: 'purchases-expenses' },
+      { label: 'Compra manual', routeId: 'purchases-manual' },
+      { label: 'Cuentas por pagar', routeId: 'purchases-payables' },
+      { label: 'Estado de cuenta', routeId: 'purchases-statement' },
     ],
   },
 ];

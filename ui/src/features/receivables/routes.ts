@@ -1,6 +1,7 @@
 /** Routes of receivables (cuentas por cobrar, admin and user): hub, list, collect, statement, payments, printouts. */
 import { ADMIN_USER } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
+import type { MenuItem } from '../../lib/menu-item';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
@@ -53,5 +54,19 @@ export const freeRoutes: RouteDef[] = [
     printable: true,
     numericParams: ['id'],
     data: true,
+  },
+];
+
+/** Menu entries of receivables (roles come from the route table). */
+export const menu: MenuItem[] = [
+  {
+    label: 'Cuentas por cobrar',
+    icon: 'chart',
+    entries: [
+      { label: 'Resumen', routeId: 'admin-cxc' },
+      { label: 'Cuentas por cobrar', routeId: 'admin-cxc-list' },
+      { label: 'Cobrar', routeId: 'admin-cxc-collect' },
+      { label: 'Estado de cuenta', routeId: 'admin-cxc-statement' },
+    ],
   },
 ];

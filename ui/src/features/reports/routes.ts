@@ -1,6 +1,7 @@
 /** Routes of the owner's reports: the reports page and its printable A4 (admin and user). */
 import { ADMIN_USER } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
+import type { MenuItem } from '../../lib/menu-item';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
@@ -18,5 +19,14 @@ export const freeRoutes: RouteDef[] = [
     roles: ADMIN_USER,
     printable: true,
     data: true,
+  },
+];
+
+/** Menu entries of the reports area (roles come from the route table). */
+export const menu: MenuItem[] = [
+  {
+    label: 'Reportes',
+    icon: 'chart',
+    entries: [{ label: 'Ventas y stock', routeId: 'admin-reports' }],
   },
 ];

@@ -1,6 +1,7 @@
 /** Routes of the restaurant (admin and user, specification §6): floor set-up, reservations, orders and the kitchen screen. */
 import { ADMIN_USER } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
+import type { MenuItem } from '../../lib/menu-item';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
@@ -14,4 +15,20 @@ export const adminRoutes: RouteDef[] = [
 /** The kitchen screen: free layout (no menu), full screen, large type. */
 export const freeRoutes: RouteDef[] = [
   { id: 'restaurant-kitchen', path: '/admin/restaurante/ordenes', page: 'features/restaurant/pages/kitchen', title: 'Cocina', auth: true, roles: ADMIN_USER },
+];
+
+/** Menu entries of the restaurant (roles come from the route table). */
+export const menu: MenuItem[] = [
+  {
+    label: 'Restaurante',
+    icon: 'building',
+    entries: [
+      { label: 'Mesas', routeId: 'admin-restaurant-tables' },
+      { label: 'Reservas', routeId: 'admin-restaurant-reservations' },
+      { label: 'Tomar orden', routeId: 'admin-restaurant-take-order' },
+      { label: 'Orden express', routeId: 'admin-restaurant-express' },
+      { label: 'Tomar pedido', routeId: 'admin-restaurant-delivery' },
+      { label: 'Cocina', routeId: 'restaurant-kitchen' },
+    ],
+  },
 ];

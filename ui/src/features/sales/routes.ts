@@ -1,6 +1,7 @@
 /** Routes of the sales area (specification §2: everything under /admin/ventas). */
 import { ADMIN_USER, ALL } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
+import type { MenuItem } from '../../lib/menu-item';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
@@ -72,5 +73,22 @@ export const freeRoutes: RouteDef[] = [
     auth: true,
     printable: true,
     data: true,
+  },
+];
+
+/** Menu entries of the sales area. */
+export const menu: MenuItem[] = [
+  {
+    label: 'Ventas',
+    icon: 'user',
+    entries: [
+      { label: 'Resumen', routeId: 'sales-hub' },
+      { label: 'Nota de Venta', routeId: 'sales-pos' },
+      { label: 'Factura Express', routeId: 'sales-invoice-pos' },
+      { label: 'Clientes', routeId: 'sales-clients' },
+      { label: 'Nota de Crédito', routeId: 'sales-credit-notes' },
+      { label: 'Promociones', routeId: 'sales-promos' },
+      { label: 'Cotizar', routeId: 'sales-quotes' },
+    ],
   },
 ];

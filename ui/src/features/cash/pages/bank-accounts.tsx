@@ -5,7 +5,7 @@ import { ListScreen, type ListConfig } from '../../../components/data-list/list-
 import { Field } from '../../../components/form';
 import { CheckboxField, SelectField } from '../../../components/form-fields';
 import { apiGet } from '../../../lib/api';
-import type { BankAccountView, BankAccountsPage, BankMovementsView } from '../../../lib/api-types';
+import type { BankAccountView, BankMovementsView, ListPage } from '../../../lib/api-types';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 
 const kindLabels: Record<string, string> = {
@@ -20,7 +20,7 @@ const kindLabels: Record<string, string> = {
 };
 
 export default function BankAccounts() {
-  const { list } = useLoaderData() as BankAccountsPage;
+  const { list } = useLoaderData() as ListPage<BankAccountView>;
   const [shown, setShown] = useState<BankMovementsView | null>(null);
   const config: ListConfig<BankAccountView> = {
     base: '/api/bank',

@@ -3,10 +3,10 @@ import { useLoaderData } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
 import { Field } from '../../../components/form';
 import { CheckboxField } from '../../../components/form-fields';
-import type { CashRegisterView, CashRegistersPage } from '../../../lib/api-types';
+import type { CashRegisterView, ListPage } from '../../../lib/api-types';
 
 export default function CashRegisters() {
-  const { list } = useLoaderData() as CashRegistersPage;
+  const { list } = useLoaderData() as ListPage<CashRegisterView>;
   const config: ListConfig<CashRegisterView> = {
     base: '/api/cashRegister',
     title: 'Cajas',

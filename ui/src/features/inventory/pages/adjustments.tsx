@@ -10,7 +10,7 @@ import { ApiError, apiPost } from '../../../lib/api';
 import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import type { AdjustmentsPage, AdjustmentView } from '../../../lib/api-types';
-import { ScanInput, addDecimal } from './shared';
+import { ScanInput, addDecimal } from '../shared';
 
 interface Line {
   productId: number;

@@ -2,7 +2,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
 import type { InventoryHubView } from '../../../lib/api-types';
-import { MOVEMENT_LABELS } from './shared';
+import { MOVEMENT_LABELS } from '../shared';
 
 const links = [
   ['Productos', '/admin/inventario/productos'],

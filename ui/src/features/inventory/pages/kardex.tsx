@@ -11,7 +11,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/data-list/pagination';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
 import type { KardexPage } from '../../../lib/api-types';
-import { DOCUMENT_LABELS, MOVEMENT_LABELS } from './shared';
+import { DOCUMENT_LABELS, MOVEMENT_LABELS } from '../shared';
 
 export default function Kardex() {
   const { cellars, product, kardex, matches } = useLoaderData() as KardexPage;

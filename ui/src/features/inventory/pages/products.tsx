@@ -14,7 +14,7 @@ import { IMAGE_MAX_KB, ImageUpload } from '../../../components/image-upload';
 import { formatMoney, formatPrice, formatQuantity } from '../../../lib/format';
 import { baseOfPvp, isBelow, pvpOf } from '../../../lib/money';
 import type { ProductsPage, ProductView } from '../../../lib/api-types';
-import { ScanInput } from './shared';
+import { ScanInput } from '../shared';
 
 interface RecipeLine {
   ingredientId: number;

@@ -8,7 +8,7 @@ import { ApiError, apiPost } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import type { TransfersPage, TransferView } from '../../../lib/api-types';
-import { ScanInput, addDecimal } from './shared';
+import { ScanInput, addDecimal } from '../shared';
 
 interface Line {
   productId: number;

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
 import { Field } from '../../../components/form';
 import { CheckboxField, SelectField } from '../../../components/form-fields';
-import type { SupplierView, SuppliersPage as SuppliersPageData } from '../../../lib/api-types';
+import type { ListPage, SupplierView } from '../../../lib/api-types';
 import type { RootData } from '../../../lib/root-data';
 
 const ID_TYPES: Record<string, string> = {
@@ -20,7 +20,7 @@ const badge = (on: boolean, yes: string, no: string) => (
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
 export default function SuppliersPage() {
-  const { list } = useLoaderData() as SuppliersPageData;
+  const { list } = useLoaderData() as ListPage<SupplierView>;
   const root = useRouteLoaderData('root') as RootData | undefined;
   const manager = root?.user?.role === 'admin' || root?.user?.role === 'user';
   const config: ListConfig<SupplierView> = {

@@ -2,7 +2,7 @@
 import { useLoaderData } from 'react-router';
 import type { StatementPrint } from '../../../lib/api-types';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { StatementTable } from './statement-table';
+import { StatementTable } from '../statement-table';
 
 export default function StatementPrintPage() {
   const { header, statement: s, printedAt } = useLoaderData() as StatementPrint;

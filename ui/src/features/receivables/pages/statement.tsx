@@ -4,7 +4,7 @@ import { Form, useLoaderData, useSearchParams } from 'react-router';
 import { ApiError, apiPost } from '../../../lib/api';
 import type { StatementPage } from '../../../lib/api-types';
 import { toast } from '../../../lib/toast';
-import { StatementTable } from './statement-table';
+import { StatementTable } from '../statement-table';
 
 export default function Statement() {
   const { clients, statement } = useLoaderData() as StatementPage;

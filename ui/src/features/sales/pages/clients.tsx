@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
 import { Field } from '../../../components/form';
 import { CheckboxField, SelectField } from '../../../components/form-fields';
-import type { ClientView, ClientsPage as ClientsPageData } from '../../../lib/api-types';
+import type { ClientView, ListPage } from '../../../lib/api-types';
 import type { RootData } from '../../../lib/root-data';
 
 const ID_TYPES: Record<string, string> = {
@@ -23,7 +23,7 @@ const badge = (on: boolean, yes: string, no: string) => (
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
 export default function ClientsPage() {
-  const { list } = useLoaderData() as ClientsPageData;
+  const { list } = useLoaderData() as ListPage<ClientView>;
   const root = useRouteLoaderData('root') as RootData | undefined;
   const manager = root?.user?.role === 'admin' || root?.user?.role === 'user';
   const config: ListConfig<ClientView> = {

@@ -1,11 +1,11 @@
 /** Pieces shared by the inventory screens: the barcode scanner input and movement labels. */
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ApiError, apiPost } from '../../../lib/api';
-import type { ProductDetailView } from '../../../lib/api-types';
-import { decimalText } from '../../../lib/money';
+import { ApiError, apiPost } from '../../lib/api';
+import type { ProductDetailView } from '../../lib/api-types';
+import { decimalText } from '../../lib/money';
 
 /** Kardex movement types and source documents in Spanish, generated from the Rust tables. */
-export { INVENTORY_MOVEMENT_LABELS as MOVEMENT_LABELS, INVENTORY_DOCUMENT_LABELS as DOCUMENT_LABELS } from '../../../lib/api-types';
+export { INVENTORY_MOVEMENT_LABELS as MOVEMENT_LABELS, INVENTORY_DOCUMENT_LABELS as DOCUMENT_LABELS } from '../../lib/api-types';
 
 /** Adds `delta` to a decimal string without floats (6 decimals). */
 export function addDecimal(value: string, delta: number): string {

@@ -1,6 +1,6 @@
 /** The statement's table (screen and printout): opening balance, movements with running balance, closing balance. */
-import type { StatementView } from '../../../lib/api-types';
-import { formatDate, formatMoney } from '../../../lib/format';
+import type { StatementView } from '../../lib/api-types';
+import { formatDate, formatMoney } from '../../lib/format';
 
 export function StatementTable({ statement: s }: { statement: StatementView }) {
   return (
