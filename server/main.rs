@@ -3,11 +3,6 @@
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-/// mimalloc instead of glibc's malloc for the server's own allocations (not the JavaScript
-/// engines' heaps, which manage their own memory): see its line in Cargo.toml.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
