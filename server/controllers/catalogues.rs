@@ -74,6 +74,7 @@ macro_rules! catalogues {
         /// Visits the data type of each plain list page (for `crate::typescript`).
         pub fn visit_pages(visitor: &mut impl TypeVisitor) {
             $($(
+                // Only the catalogues with a page (`$route` names the repetition).
                 let _ = RouteId::$route;
                 visitor.visit::<ListPage<<$catalogue as Record>::View>>();
             )?)+
