@@ -295,12 +295,12 @@ impl<'q> Sql<'q> {
 }
 
 /// The PostgreSQL form of a multi-row insert as a write of a batch: `INSERT INTO $table (c1, …)
-/// SELECT * FROM unnest($1, …)`, the values of each column — the field of that name of every row
-/// of `$rows` (cloned), with the SQL type of its Rust type ([`ColumnType`]) — bound as one array. Its text
-/// does not depend on the number of rows (diesel's `VALUES (…), (…)` has a placeholder per
-/// value), so the batch it goes into is prepared once per shape and kept, and any number of rows
-/// stays one bind per column (PostgreSQL takes at most 65,535 binds per statement). The column
-/// names are checked against the schema when compiled. An optional `tail` follows
+/// SELECT * FROM unnest($1, …)`, the values of each column — the field of that name of every
+/// row of `$rows` (cloned), with the SQL type of its Rust type ([`ColumnType`]) — bound as one
+/// array. Its text does not depend on the number of rows (diesel's `VALUES (…), (…)` has a
+/// placeholder per value), so the batch it goes into is prepared once per shape and kept, and any
+/// number of rows stays one bind per column (PostgreSQL takes at most 65,535 binds per statement).
+/// The column names are checked against the schema when compiled. An optional `tail` follows
 /// (`ON CONFLICT …`).
 ///
 /// `unnest_insert!(kardex, rows, [company_id, product_id, …])`
