@@ -71,7 +71,10 @@ impl EngineKind {
         match self {
             EngineKind::QuickJs => "QuickJS (rquickjs)".into(),
             #[cfg(mostrador_v8)]
-            EngineKind::V8 => format!("V8 {} (libnode)", v8::version()),
+            EngineKind::V8 => match v8::flags() {
+                "" => format!("V8 {} (libnode)", v8::version()),
+                flags => format!("V8 {} (libnode, {flags})", v8::version()),
+            },
             #[cfg(not(mostrador_v8))]
             EngineKind::V8 => "V8 (no incluido en este binario)".into(),
         }

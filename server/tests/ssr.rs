@@ -327,3 +327,21 @@ async fn code_cache_is_kept_for_the_next_start(kind: EngineKind) {
     assert!(rewritten.len() > 1000 && rewritten != b"no es una cache de V8");
     assert_eq!(files().len(), 1, "no partial files left: {:?}", files());
 }
+
+/// V8 starts with the server's default flags (`SSR_V8_FLAGS` unset, as in CI) and the start-up
+/// log's description names them: renders do their garbage collection and compilation on their
+/// own thread (`server/ssr/v8/mod.rs`, `DEFAULT_FLAGS`).
+#[test]
+fn v8_names_its_flags() {
+    let Some(engine) = crate::util::app::v8_engine() else {
+        return;
+    };
+    if std::env::var_os("SSR_V8_FLAGS").is_some() {
+        return;
+    }
+    let description = engine.description();
+    assert!(
+        description.starts_with("V8 ") && description.ends_with("(libnode, --single-threaded)"),
+        "{description}"
+    );
+}

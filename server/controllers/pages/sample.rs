@@ -23,7 +23,7 @@ pub async fn document(state: &AppState, user: Option<&AuthUser>) -> Result<Value
         Some(id) => Some(
             state
                 .db
-                .run(move |conn| Ok(Company::find(conn, id)?))
+                .read_quick(move |conn| Ok(Company::find(conn, id)?))
                 .await?,
         ),
         None => None,
