@@ -13,7 +13,10 @@ use mostrador::error::AppError;
 
 use crate::util::{Backend, TestApp, on_both_backends};
 
-on_both_backends!(a_failed_write_is_rolled_back_alone);
+on_both_backends!(
+    a_failed_write_is_rolled_back_alone,
+    writes_past_the_limit_wait_their_turn
+);
 
 #[derive(QueryableByName)]
 struct Count {
@@ -111,6 +114,46 @@ async fn a_failed_write_is_rolled_back_alone(backend: Backend) {
         })
         .await;
     assert_eq!(n, expected.len() as i64 + 1);
+}
+
+/// At most `Database::max_writers` write transactions run at once (SQLite: one, its writer;
+/// PostgreSQL: twice the cores), even with a pool four times larger: the others wait for their
+/// turn in the server, and every one of them lands.
+async fn writes_past_the_limit_wait_their_turn(backend: Backend) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let sqlite = matches!(backend, Backend::Sqlite);
+    let app = TestApp::new(backend).await;
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let pool = u32::try_from(8 * cores).unwrap();
+    let db = mostrador::db::Database::connect(&app.state.config.database_url, pool).unwrap();
+    let limit = db.max_writers();
+    assert_eq!(limit, if sqlite { 1 } else { 2 * cores });
+    let (running, peak) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let writes: Vec<_> = (0..3 * limit + 2)
+        .map(|_| {
+            let (db, running, peak) = (db.clone(), running.clone(), peak.clone());
+            tokio::spawn(async move {
+                db.write(move |conn| {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    peak.fetch_max(now, Ordering::SeqCst);
+                    diesel::sql_query("SELECT 1").execute(conn)?;
+                    std::thread::sleep(Duration::from_millis(40));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                    Ok(())
+                })
+                .await
+            })
+        })
+        .collect();
+    for write in writes {
+        write.await.unwrap().expect("cada escritura se confirma");
+    }
+    assert_eq!(
+        peak.load(Ordering::SeqCst),
+        limit,
+        "escrituras a la vez: como mucho el límite, y lo alcanzan"
+    );
 }
 
 /// On SQLite the checkpointer keeps disk space reserved past the end of the WAL
