@@ -7,6 +7,11 @@
 //! Mostrador's ratio to each. The three servers run one after the other on the same machine, so
 //! each gets all of it (wrk included). Run: `cargo bench --bench ssr_load`
 //! (`BENCH_SECONDS` per measure, 10 by default).
+//!
+//! A last row per page is the ceiling of any server built on the embedded engine: Mostrador's
+//! engines alone, one per core, rendering the same input in this process for as long, with no
+//! HTTP, session, loader or page assembly (p50 and p99 of one render). A server cannot serve
+//! more pages per second than its engines render.
 
 #[path = "support/node.rs"]
 mod node;
@@ -15,7 +20,10 @@ mod support;
 
 use std::process::Command;
 
-use mostrador::ssr::bundle::{build_id, manifest};
+use std::time::{Duration, Instant};
+
+use mostrador::ssr::bundle::{SERVER_JS, build_id, manifest};
+use mostrador::ssr::engine::{Compiled, Engine};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 
@@ -70,6 +78,48 @@ fn wrk(url: &str, cookie: Option<&str>, seconds: u64) -> Option<Load> {
     })
 }
 
+/// `threads` engines of the default kind, each on its own thread, rendering `input` for
+/// `seconds` after a warm-up: renders per second of them all, p50 and p99 of one render.
+fn engines_alone(compiled: &Compiled, input: &str, threads: usize, seconds: u64) -> Load {
+    let until = Instant::now() + Duration::from_secs(2 + seconds);
+    let times: Vec<Vec<f64>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut engine = Engine::new(compiled).expect("motor");
+                    let warm = Instant::now() + Duration::from_secs(2);
+                    let render = |engine: &mut Engine| {
+                        engine
+                            .render(input, Duration::from_secs(5))
+                            .expect("render");
+                    };
+                    while Instant::now() < warm {
+                        render(&mut engine);
+                    }
+                    let mut times = Vec::new();
+                    while Instant::now() < until {
+                        let at = Instant::now();
+                        render(&mut engine);
+                        times.push(at.elapsed().as_secs_f64() * 1000.0);
+                    }
+                    times
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut all: Vec<f64> = times.into_iter().flatten().collect();
+    let rps = all.len() as f64 / seconds as f64;
+    all.sort_by(f64::total_cmp);
+    let at = |q: f64| all[((all.len() - 1) as f64 * q).round() as usize];
+    Load {
+        rps,
+        p50: at(0.5),
+        p99: at(0.99),
+        errors: 0,
+    }
+}
+
 fn main() {
     if Command::new("wrk").arg("--version").output().is_err() {
         println!("wrk no está instalado (apt-get install wrk): se omite esta medida");
@@ -93,7 +143,7 @@ fn main() {
         "SSR con carga: wrk, 32 conexiones, {seconds} s por medida, {cores} núcleos; Node.js {node_version} con el mismo paquete y la misma entrada"
     );
     println!(
-        "  {:<44} {:>10} {:>10} {:>10} {:>12}",
+        "  {:<48} {:>10} {:>10} {:>10} {:>12}",
         "", "sol/s", "p50", "p99", "Mostrador ×"
     );
     for (label, path, marker) in [
@@ -128,6 +178,12 @@ fn main() {
                 rows.push((format!("{label}: {name}"), load));
             }
         }
+        let compiled = Engine::compile(mostrador::ssr::EngineKind::preferred(), SERVER_JS)
+            .expect("compilar el paquete");
+        rows.push((
+            format!("{label}: motores solos ×{cores} (sin HTTP)"),
+            engines_alone(&compiled, &input, cores, seconds),
+        ));
         let mostrador_rps = rows[0].1.rps;
         for (name, load) in &rows {
             let ratio = if std::ptr::eq(load, &rows[0].1) {
@@ -136,7 +192,7 @@ fn main() {
                 format!("×{:.2}", mostrador_rps / load.rps)
             };
             println!(
-                "  {name:<44} {:>10.0} {:>7.2} ms {:>7.2} ms {ratio:>12}{}",
+                "  {name:<48} {:>10.0} {:>7.2} ms {:>7.2} ms {ratio:>12}{}",
                 load.rps,
                 load.p50,
                 load.p99,
