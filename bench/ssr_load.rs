@@ -139,6 +139,8 @@ fn main() {
     let (server, port) = support::serve_demo(BIN, &db);
     let (cookie, _) = support::sign_in(port, "admin@demo.ec", "demo12345");
     let css = manifest().css.clone();
+    let compiled = Engine::compile(mostrador::ssr::EngineKind::preferred(), SERVER_JS)
+        .expect("compilar el paquete");
     println!(
         "SSR con carga: wrk, 32 conexiones, {seconds} s por medida, {cores} núcleos; Node.js {node_version} con el mismo paquete y la misma entrada"
     );
@@ -178,8 +180,6 @@ fn main() {
                 rows.push((format!("{label}: {name}"), load));
             }
         }
-        let compiled = Engine::compile(mostrador::ssr::EngineKind::preferred(), SERVER_JS)
-            .expect("compilar el paquete");
         rows.push((
             format!("{label}: motores solos ×{cores} (sin HTTP)"),
             engines_alone(&compiled, &input, cores, seconds),

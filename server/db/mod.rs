@@ -180,7 +180,8 @@ pub struct Database {
     statements: probe::Statements,
     /// SQLite's writer thread ([`writer`]), started by the first write.
     writer: std::sync::Arc<std::sync::OnceLock<writer::Writer>>,
-    /// PostgreSQL: the write transactions that may run at once ([`writers_for`]), and how many.
+    /// PostgreSQL: the write transactions that may run at once ([`writers_for`]), and how many
+    /// (SQLite: 1, its writer thread; the semaphore is not used there).
     writers: std::sync::Arc<tokio::sync::Semaphore>,
     max_writers: usize,
     /// The restaurant's live wake-ups ([`notify`]), started by the first stream.
@@ -212,7 +213,11 @@ impl Database {
             first.batch_execute("PRAGMA optimize = 0x10002")?;
         }
         let statements = manager.statements.clone();
-        let writers = writers_for(max_connections);
+        let writers = if url.is_sqlite() {
+            1
+        } else {
+            writers_for(max_connections)
+        };
         let pool = r2d2::Pool::builder()
             .max_size(max_connections)
             .connection_timeout(Duration::from_secs(10))
@@ -238,11 +243,7 @@ impl Database {
     /// How many write transactions [`Database::write`] runs at once: one on SQLite (its writer
     /// thread), [`writers_for`] on PostgreSQL.
     pub fn max_writers(&self) -> usize {
-        if self.url.is_sqlite() {
-            1
-        } else {
-            self.max_writers
-        }
+        self.max_writers
     }
 
     /// The restaurant's wake-ups of this process, its listener started on first use.
