@@ -56,7 +56,7 @@ use crate::error::AppError;
 use crate::http::{refusals, request_id};
 
 /// Largest request body accepted (the logo upload of later modules is the biggest).
-const BODY_LIMIT: usize = 2 * 1024 * 1024;
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
 /// Scripts only from our origin; inline styles are allowed because React sets `style` attributes.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
@@ -355,6 +355,7 @@ fn api() -> Api {
             "/tools/lector/upload",
             lector::upload.layer(DefaultBodyLimit::max(lector::UPLOAD_MAX)),
         )
+        .get("/tools/lector/upload/{id}", lector::upload_job)
         .post("/tools/lector/import", lector::import)
         .get("/tools/lector/mappings", lector::mappings)
         .post("/tools/lector/mappings/delete", lector::delete_mapping)

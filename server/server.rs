@@ -11,6 +11,7 @@ use crate::db::{Database, migrations};
 use crate::http::connection::{Listener, Peer};
 use crate::mail::{Mailer, worker};
 use crate::ssr::{PoolConfig, SsrPool, bundle};
+use crate::util::task::supervise;
 
 /// Builds the application state: opens the database, applies pending migrations, starts the
 /// render engines (in the background).
@@ -79,23 +80,33 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("no se pudo escuchar en {address}: {e}"))?;
     let local = listener.local_addr()?;
-    tokio::spawn(worker::run(state.clone()));
+    // The long-lived tasks start again if one panics (util::task).
+    let mail_state = state.clone();
+    supervise("correo", move || worker::run(mail_state.clone()));
     // Sends electronic documents and polls their authorization; every server runs one, leases on
     // the rows keep them from working on the same document. Its HTTPS clients load the system's
     // certificate store (tens of milliseconds), so they are built off the start-up path.
     let (db, sri_config) = (state.db.clone(), state.config.sri.clone());
-    tokio::spawn(async move {
-        match tokio::task::spawn_blocking(move || {
-            crate::sri::queue::worker::Worker::new(db, sri_config)
-        })
-        .await
-        {
-            Ok(Ok(worker)) => worker.run().await,
-            Ok(Err(err)) => {
-                tracing::error!(%err, "no se pudo crear el cliente del SRI: no se enviarán comprobantes")
+    supervise("SRI", move || {
+        let (db, sri_config) = (db.clone(), sri_config.clone());
+        async move {
+            match tokio::task::spawn_blocking(move || {
+                crate::sri::queue::worker::Worker::new(db, sri_config)
+            })
+            .await
+            {
+                Ok(Ok(worker)) => worker.run().await,
+                Ok(Err(err)) => {
+                    tracing::error!(%err, "no se pudo crear el cliente del SRI: no se enviarán comprobantes")
+                }
+                Err(err) => tracing::error!(%err, "no se pudo iniciar el trabajador del SRI"),
             }
-            Err(err) => tracing::error!(%err, "no se pudo iniciar el trabajador del SRI"),
         }
+    });
+    // Continues the Lector's SRI look-ups whose server stopped (see services::lector::job).
+    let (db, sri_config) = (state.db.clone(), state.config.sri.clone());
+    supervise("lector", move || {
+        crate::services::lector::job::resume_stale(db.clone(), sri_config.clone())
     });
     if !state.mailer.delivers() {
         tracing::info!(

@@ -1164,6 +1164,25 @@ diesel::allow_tables_to_appear_in_same_query!(collection_allocations, clients);
 // Lector .SRI (migration 2026-11-27-170000_lector): received documents, their imports, and the
 // supplier product codes mapped to the company's products.
 diesel::table! {
+    lector_jobs (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        file_name -> Text,
+        status -> Text,
+        total -> BigInt,
+        processed -> BigInt,
+        found -> BigInt,
+        keys -> Text,
+        errors -> Text,
+        error_count -> BigInt,
+        lease_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     received_documents (id) {
         id -> BigInt,
         company_id -> BigInt,

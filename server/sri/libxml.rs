@@ -291,7 +291,10 @@ impl Doc {
     /// Parses untrusted bytes: no network, no DTD loading, no entity expansion, and
     /// documents with a DOCTYPE are refused (no SRI document has one; refusing them
     /// closes the door to entity tricks).
+    /// The application's limits on depth and size ([`crate::util::xml::check`]) apply first:
+    /// libxml2 frees and walks its trees recursively.
     pub fn parse(bytes: &[u8]) -> Result<Doc, XmlError> {
+        crate::util::xml::check(bytes).map_err(|problem| XmlError::new(vec![], &problem))?;
         Self::parse_with_url(bytes, None)
     }
 

@@ -29,7 +29,7 @@ use super::catalog::Environment;
 use super::clave::ClaveAcceso;
 use super::sign;
 use super::soap::client::{AUTHORIZATION_PATH, RECEPTION_PATH};
-use super::soap::parse::{self, Element};
+use super::soap::parse;
 use super::soap::{
     Authorization, AuthorizationResponse, AuthorizationStatus, MessageKind, ReceivedDocument,
     ReceptionResponse, ReceptionStatus, SriMessage, envelope,
@@ -38,6 +38,7 @@ use super::validate::ECUADOR;
 use super::xsd;
 use crate::domain::money::round2;
 use crate::domain::taxes::iva_rate;
+use crate::util::xml::{Element, parse_tree};
 
 /// What the stand-in does with the next requests of one service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -117,6 +118,8 @@ pub struct SimulatorConfig {
     pub hang_for: Duration,
     /// Largest accepted document (the SRI's limit is 320 KB; error 26).
     pub max_document_bytes: usize,
+    /// Time every answer takes (the SRI's own answers take a few hundred milliseconds).
+    pub latency: Duration,
 }
 
 impl Default for SimulatorConfig {
@@ -127,6 +130,7 @@ impl Default for SimulatorConfig {
             authorization: FaultRule::NORMAL,
             hang_for: Duration::from_secs(3600),
             max_document_bytes: 320 * 1024,
+            latency: Duration::ZERO,
         }
     }
 }
@@ -252,6 +256,19 @@ impl SimulatorHandle {
         lock(&self.inner.config).authorization = rule;
     }
 
+    /// Sets the time every answer takes.
+    pub fn set_latency(&self, latency: Duration) {
+        lock(&self.inner.config).latency = latency;
+    }
+
+    /// Waits the configured latency.
+    async fn answer_after_latency(&self) {
+        let latency = self.config().latency;
+        if !latency.is_zero() {
+            tokio::time::sleep(latency).await;
+        }
+    }
+
     /// Sets the authorization delay.
     pub fn set_delay(&self, delay: Duration) {
         lock(&self.inner.config).authorization_delay = delay;
@@ -283,7 +300,7 @@ impl SimulatorHandle {
     /// Stores a signed document as already AUTORIZADO, served by `autorizacionComprobante` under
     /// its clave (another issuer's document that a test's company received). Returns the clave.
     pub fn register_authorized(&self, xml: &str) -> Result<String, String> {
-        let tree = parse::parse_tree(xml)?;
+        let tree = parse_tree(xml)?;
         let trib = tree
             .child("infoTributaria")
             .ok_or("el comprobante no tiene infoTributaria")?;
@@ -400,7 +417,7 @@ impl SimulatorHandle {
                 Some("el documento no está codificado en UTF-8".into()),
             );
         };
-        let tree = match parse::parse_tree(&xml) {
+        let tree = match parse_tree(&xml) {
             Ok(t) => t,
             Err(e) => return devuelta("", 35, Some(e)),
         };
@@ -538,7 +555,7 @@ impl SimulatorHandle {
 fn authorization_problem(key: &str, xml: &str) -> Option<SriMessage> {
     let error =
         |code: u32, info: String| Some(SriMessage::for_code(code, MessageKind::Error, Some(info)));
-    let tree = match parse::parse_tree(xml) {
+    let tree = match parse_tree(xml) {
         Ok(t) => t,
         Err(e) => return error(35, e),
     };
@@ -698,11 +715,12 @@ fn access_key_of(body: &str) -> Option<String> {
         .ok()
         .flatten()
         .and_then(|b| String::from_utf8(b).ok())
-        .and_then(|x| parse::parse_tree(&x).ok())
+        .and_then(|x| parse_tree(&x).ok())
         .and_then(|t| t.find("claveAcceso").map(|c| c.text.trim().to_string()))
 }
 
 async fn reception(State(handle): State<SimulatorHandle>, body: String) -> Response {
+    handle.answer_after_latency().await;
     handle.count_reception(&body);
     match handle.action(true) {
         Action::Hang => hang(&handle).await,
@@ -737,6 +755,7 @@ async fn reception(State(handle): State<SimulatorHandle>, body: String) -> Respo
 }
 
 async fn authorization(State(handle): State<SimulatorHandle>, body: String) -> Response {
+    handle.answer_after_latency().await;
     match handle.action(false) {
         Action::Hang => hang(&handle).await,
         Action::Error500 => xml_response(

@@ -757,6 +757,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             empty(),
         ),
         (
+            "GET",
+            "/api/tools/lector/upload/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
             "POST",
             "/api/tools/lector/import",
             Roles(ADMIN_USER),

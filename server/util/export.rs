@@ -168,7 +168,7 @@ pub fn write_xlsx(rows: &[Vec<String>], numeric: &[usize]) -> Result<Vec<u8>, St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::util::spreadsheet::read_rows;
+    use crate::util::spreadsheet::{Limits, read_rows};
 
     #[test]
     fn neutralise_formulas_but_not_numbers() {
@@ -222,11 +222,11 @@ mod tests {
                 "-5".to_string(),
             ],
         ];
-        let read = read_rows(&write_xlsx(&rows, &[2]).unwrap()).unwrap();
+        let read = read_rows(&write_xlsx(&rows, &[2]).unwrap(), &Limits::PRODUCTS).unwrap();
         assert_eq!(read[1], ["X1", "'=cmd|' /C calc'!A0", "-5"]);
         // Outside the numeric columns a number-like cell stays text with its digits.
         let rows = vec![vec!["codigo".to_string()], vec!["0012".to_string()]];
-        let read = read_rows(&write_xlsx(&rows, &[]).unwrap()).unwrap();
+        let read = read_rows(&write_xlsx(&rows, &[]).unwrap(), &Limits::PRODUCTS).unwrap();
         assert_eq!(read[1], ["0012"]);
     }
 

@@ -4,13 +4,13 @@
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::extract::{Request, State};
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles;
 use crate::error::{AppError, AppResult, conflict};
-use crate::http::refusals;
+use crate::http::upload::Form;
 use crate::services::ebilling::certificate;
 use crate::services::ebilling::sealing::SealingKey;
 use crate::views::ebilling::certificate::CertificateView;
@@ -60,36 +60,13 @@ pub async fn get(
 
 /// The `file` and `password` fields of the upload (other fields are ignored).
 async fn read_upload(request: Request) -> AppResult<(Bytes, String)> {
-    let mut multipart = Multipart::from_request(request, &()).await.map_err(|_| {
-        AppError::BadRequest(
-            "Envíe el certificado como formulario multipart/form-data con los campos «file» y «password»"
-                .into(),
-        )
-    })?;
-    // The parser's own errors are English and technical: only their status is kept.
-    let unreadable = |status: axum::http::StatusCode| match status {
-        axum::http::StatusCode::PAYLOAD_TOO_LARGE => refusals::body_error(status),
-        _ => AppError::BadRequest(
-            "No se pudo leer el formulario enviado. Elija el archivo de nuevo.".into(),
-        ),
-    };
-    let (mut file, mut password) = (None, None);
-    while let Some(part) = multipart
-        .next_field()
-        .await
-        .map_err(|e| unreadable(e.status()))?
-    {
-        match part.name() {
-            Some("file") => file = Some(part.bytes().await.map_err(|e| unreadable(e.status()))?),
-            Some("password") => {
-                password = Some(part.text().await.map_err(|e| unreadable(e.status()))?)
-            }
-            _ => {}
-        }
-    }
-    let file = file
-        .filter(|b| !b.is_empty())
-        .ok_or_else(|| AppError::field("file", "Elija el archivo .p12 del certificado"))?;
+    let mut form = Form::read(
+        request,
+        "Envíe el certificado como formulario multipart/form-data con los campos «file» y «password»",
+        crate::router::BODY_LIMIT,
+    )
+    .await?;
+    let (_, file) = form.file("file", "Elija el archivo .p12 del certificado")?;
     if file.len() > P12_MAX_BYTES {
         return Err(AppError::field(
             "file",
@@ -99,8 +76,10 @@ async fn read_upload(request: Request) -> AppResult<(Bytes, String)> {
             ),
         ));
     }
-    let password = password
+    let password = form
+        .text("password")
         .filter(|p| !p.is_empty())
+        .map(str::to_string)
         .ok_or_else(|| AppError::field("password", "Escriba la contraseña del certificado"))?;
     Ok((file, password))
 }

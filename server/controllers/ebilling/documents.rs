@@ -232,7 +232,10 @@ pub async fn email(
         .run(move |conn| {
             crate::db::write_transaction(conn, |conn| {
                 let doc = find_in_branch(conn, &tenant, id)?;
-                crate::services::ebilling::mail::queue_again(conn, &doc, body.to.as_deref())
+                let to =
+                    crate::services::ebilling::mail::queue_again(conn, &doc, body.to.as_deref())?;
+                crate::auth::mail_limit::allow_sending(conn, &tenant)?;
+                Ok(to)
             })
         })
         .await?;

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use axum::Json;
-use axum::extract::{FromRequest, Multipart, Query, Request, State};
+use axum::extract::{Query, Request, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::Value;
@@ -17,17 +17,16 @@ use crate::auth::roles;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult, not_in_table};
 use crate::http::params::PathId;
+use crate::http::upload::{FILE_MAX_BYTES, Form, UploadPermit};
 use crate::models::CompanyId;
 use crate::models::inventory::import_job::ImportJob;
 use crate::services::inventory::import::{COLUMNS, run_job};
 use crate::util::export::{FORMAT_PROBLEM, Format, download};
-use crate::util::spreadsheet::read_rows;
+use crate::util::spreadsheet::{Limits, read_rows};
 use crate::views::inventory::import::{ImportJobView, ImportStarted, RowError};
 
 /// Largest file accepted.
-pub const UPLOAD_MAX: usize = 32 * 1024 * 1024;
-/// Most rows one file may have.
-const ROWS_MAX: usize = 200_000;
+pub const UPLOAD_MAX: usize = FILE_MAX_BYTES;
 
 /// `POST /api/inventory/upload` (multipart `file`): starts the import and answers `{_id}` at once.
 pub async fn upload(
@@ -36,30 +35,17 @@ pub async fn upload(
     request: Request,
 ) -> AppResult<(StatusCode, Json<ImportStarted>)> {
     let tenant = auth.tenant(roles::ADMIN)?;
-    let mut multipart = Multipart::from_request(request, &()).await.map_err(|_| {
-        AppError::BadRequest(
-            "Envíe el archivo como formulario multipart/form-data con el campo «file»".into(),
-        )
-    })?;
-    let mut file = None;
-    while let Some(part) = multipart.next_field().await.map_err(|e| {
-        AppError::BadRequest(format!("No se pudo leer el formulario: {}", e.body_text()))
-    })? {
-        if part.name() == Some("file") {
-            let name = part.file_name().unwrap_or("archivo").to_string();
-            let bytes = part.bytes().await.map_err(|e| {
-                AppError::field(
-                    "file",
-                    format!("No se pudo leer el archivo: {}", e.body_text()),
-                )
-            })?;
-            file = Some((name, bytes));
-        }
-    }
-    let (name, bytes) = file
-        .filter(|(_, b)| !b.is_empty())
-        .ok_or_else(|| AppError::field("file", "Elija un archivo CSV, XLSX, XLS u ODS"))?;
-    let rows = tokio::task::spawn_blocking(move || read_rows(&bytes))
+    let permit = UploadPermit::take().await?;
+    let (name, bytes) = Form::read(
+        request,
+        "Envíe el archivo como formulario multipart/form-data con el campo «file»",
+        UPLOAD_MAX,
+    )
+    .await?
+    .file("file", "Elija un archivo CSV, XLSX, XLS u ODS")?;
+    // The file's bytes go as soon as its rows are read; the rows stay with the job, which keeps
+    // the turn until it ends.
+    let rows = tokio::task::spawn_blocking(move || read_rows(&bytes, &Limits::PRODUCTS))
         .await
         .map_err(|e| AppError::Internal(anyhow::anyhow!("lectura interrumpida: {e}")))?
         .map_err(|e| AppError::field("file", e))?;
@@ -67,12 +53,6 @@ pub async fn upload(
         return Err(AppError::field(
             "file",
             "El archivo no tiene filas de productos",
-        ));
-    }
-    if rows.len() > ROWS_MAX + 1 {
-        return Err(AppError::field(
-            "file",
-            format!("Un archivo admite hasta {ROWS_MAX} filas"),
         ));
     }
     let total = rows.len() as i64 - 1;
@@ -93,8 +73,18 @@ pub async fn upload(
     let span = tracing::Span::current();
     tokio::task::spawn_blocking(move || {
         let _entered = span.enter();
+        let _turn = permit;
         match db.get() {
-            Ok(mut conn) => run_job(&mut conn, &tenant, branch, job, rows),
+            Ok(mut conn) => {
+                let company = tenant.company;
+                let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    run_job(&mut conn, &tenant, branch, job, rows)
+                }));
+                // A panic would leave the job «running» for ever: it is marked failed.
+                if ran.is_err() {
+                    let _ = ImportJob::fail(&mut conn, company, job);
+                }
+            }
             Err(e) => tracing::error!("importación {job} sin base de datos: {e}"),
         }
     });

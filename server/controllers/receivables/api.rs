@@ -478,6 +478,7 @@ pub async fn email(
                 lines: view.lines.clone(),
                 closing: view.closing_balance.clone(),
             };
+            crate::auth::mail_limit::allow_sending(conn, &tenant)?;
             mailer.queue(conn, &email).map_err(AppError::Internal)?;
             Ok(to)
         })

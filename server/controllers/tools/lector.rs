@@ -1,12 +1,14 @@
 //! `/api/tools/lector` (admin and user): read received electronic documents
-//! (`POST upload`, multipart `file`: the SRI's TXT report, an authorized XML or a ZIP of them),
+//! (`POST upload`, multipart `file`: the SRI's TXT report, an authorized XML or a ZIP of them;
+//! `GET upload/{id}`: the progress of its SRI look-ups),
 //! import one as a purchase (`POST import`), list the remembered supplier code mappings
 //! (`GET mappings`). The rules are `services::lector`.
 
 use std::collections::{HashMap, HashSet};
+use std::time::Duration;
 
 use axum::Json;
-use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{StatusCode, Uri};
 
 use crate::app::AppState;
@@ -15,16 +17,20 @@ use crate::auth::roles;
 use crate::controllers::purchases::documents::one;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
-use crate::error::{AppError, AppResult, not_in_table};
+use crate::error::{AppError, AppResult, conflict, not_in_table};
 use crate::http::json::JsonBody;
-use crate::http::params::{IdBody, parse_id};
+use crate::http::params::{IdBody, PathId, parse_id};
+use crate::http::upload::{Form, UploadPermit};
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
-use crate::models::purchases::lector::{Mapping, NewReceived, ReceivedDocument, ReceivedImport};
+use crate::models::purchases::lector::{Mapping, ReceivedDocument, ReceivedImport};
+use crate::models::purchases::lector_job::LectorJob;
 use crate::models::purchases::supplier::Supplier;
 use crate::services::lector::document::{self, Received};
 use crate::services::lector::import::{ImportBody, already_imported, import as import_document};
-use crate::services::lector::{Refused, accept, fetch, read_upload};
+use crate::services::lector::job::{self, Problem};
+use crate::services::lector::report::ERRORS_KEPT;
+use crate::services::lector::{Refused, read_upload};
 use crate::views::MessageResponse;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::purchases::lector::{
@@ -36,37 +42,13 @@ pub use crate::services::lector::files::UPLOAD_MAX;
 
 /// Most mappings listed.
 const MAPPINGS_MAX: i64 = 5_000;
-/// Most documents asked of the SRI in one upload; the rest are asked when the same report is
-/// uploaded again (the documents already read are not asked for twice).
-const FETCH_MAX: usize = 500;
+/// Most documents an answer lists (with their lines); `documentsTotal` counts them all.
+const DOCUMENTS_SHOWN: usize = 1_000;
+/// How long an upload waits for its SRI look-ups before answering 202 with the job.
+const INLINE_WAIT: Duration = Duration::from_secs(2);
 
-async fn file_of(request: Request) -> AppResult<Vec<u8>> {
-    let mut multipart = Multipart::from_request(request, &()).await.map_err(|_| {
-        AppError::BadRequest(
-            "Envíe el archivo como formulario multipart/form-data con el campo «file»".into(),
-        )
-    })?;
-    let mut file = None;
-    while let Some(part) = multipart.next_field().await.map_err(|e| {
-        AppError::BadRequest(format!("No se pudo leer el formulario: {}", e.body_text()))
-    })? {
-        if part.name() == Some("file") {
-            let bytes = part.bytes().await.map_err(|e| {
-                AppError::field(
-                    "file",
-                    format!("No se pudo leer el archivo: {}", e.body_text()),
-                )
-            })?;
-            file = Some(bytes.to_vec());
-        }
-    }
-    file.filter(|b| !b.is_empty()).ok_or_else(|| {
-        AppError::field(
-            "file",
-            "Elija el reporte TXT de comprobantes recibidos, un XML autorizado o un ZIP",
-        )
-    })
-}
+/// Shown for an upload without its file.
+const NO_FILE: &str = "Elija el reporte TXT de comprobantes recibidos, un XML autorizado o un ZIP";
 
 fn line_views(doc: &Received, mapped: Option<&HashMap<String, i64>>) -> Vec<ReceivedLineView> {
     doc.lines
@@ -81,26 +63,12 @@ fn line_views(doc: &Received, mapped: Option<&HashMap<String, i64>>) -> Vec<Rece
         .collect()
 }
 
-/// Stores the documents and builds their views (imported flags, mapped codes).
-fn store_and_view(
+/// The views of documents (imported flags, mapped codes).
+fn document_views(
     conn: &mut DbConnection,
     company: CompanyId,
     docs: &[Received],
 ) -> AppResult<Vec<ReceivedDocumentView>> {
-    let rows: Vec<NewReceived<'_>> = docs
-        .iter()
-        .map(|d| NewReceived {
-            access_key: &d.access_key,
-            doc_type: d.doc_type.code(),
-            issuer_ruc: &d.issuer_ruc,
-            issuer_name: &d.issuer_name,
-            number: &d.number,
-            issue_date: d.date,
-            total: d.total,
-            xml: &d.xml,
-        })
-        .collect();
-    ReceivedDocument::store(conn, company, &rows)?;
     let keys: Vec<String> = docs.iter().map(|d| d.access_key.clone()).collect();
     let imported: HashSet<String> = ReceivedImport::imported(conn, company, &keys)?
         .into_iter()
@@ -135,94 +103,232 @@ fn store_and_view(
         .collect())
 }
 
-/// `POST /api/tools/lector/upload` → `{documents, errors}`.
+/// The first [`DOCUMENTS_SHOWN`] stored documents among `keys`, in their order.
+fn stored_documents(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    keys: &[(usize, String)],
+) -> AppResult<Vec<Received>> {
+    let mut docs = Vec::new();
+    for chunk in keys.chunks(500) {
+        let wanted: Vec<String> = chunk.iter().map(|(_, k)| k.clone()).collect();
+        let xml: HashMap<String, String> = ReceivedDocument::xml_of(conn, company, &wanted)?
+            .into_iter()
+            .collect();
+        for key in &wanted {
+            if let Some(doc) = xml.get(key).and_then(|x| document::read(x).ok()) {
+                docs.push(doc);
+                if docs.len() == DOCUMENTS_SHOWN {
+                    return Ok(docs);
+                }
+            }
+        }
+    }
+    Ok(docs)
+}
+
+/// The answer for an upload's keys once they are all answered, or for its job.
+struct Answer<'a> {
+    job: Option<i64>,
+    status: &'a str,
+    total: i64,
+    processed: i64,
+    found: i64,
+    keys: &'a [(usize, String)],
+    problems: Vec<Problem>,
+    error_count: i64,
+}
+
+fn view_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    answer: Answer<'_>,
+) -> AppResult<LectorUploadView> {
+    let documents = match answer.status {
+        "running" => Vec::new(),
+        _ => {
+            let docs = stored_documents(conn, company, answer.keys)?;
+            document_views(conn, company, &docs)?
+        }
+    };
+    let mut problems = answer.problems;
+    problems.sort_by_key(|p| p.line);
+    Ok(LectorUploadView {
+        id: answer.job,
+        status: answer.status.to_string(),
+        total: answer.total,
+        processed: answer.processed,
+        documents_total: answer.found,
+        documents,
+        errors: problems
+            .into_iter()
+            .map(|p| LectorErrorView {
+                line: p.line as i64,
+                message: p.message,
+            })
+            .collect(),
+        errors_total: answer.error_count,
+    })
+}
+
+/// The view of job `id` of the company (404 for another company's).
+fn job_view(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<LectorUploadView> {
+    let job = LectorJob::find(conn, company, id)?.ok_or_else(not_in_table)?;
+    let keys = job::keys_of(&job.keys);
+    view_of(
+        conn,
+        company,
+        Answer {
+            job: Some(job.id),
+            status: &job.status,
+            total: job.total,
+            processed: job.processed,
+            found: job.found,
+            keys: &keys,
+            problems: job::problems_of(&job.errors),
+            error_count: job.error_count,
+        },
+    )
+}
+
+/// `POST /api/tools/lector/upload` (multipart `file`): reads the file, stores its documents, and
+/// asks the SRI for the report's rows that brought none, as a job. 200 with the documents when
+/// everything was answered within [`INLINE_WAIT`]; otherwise 202 with the job, whose progress is
+/// `GET /api/tools/lector/upload/{_id}`. One job per company runs at a time (409).
 pub async fn upload(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     request: Request,
-) -> AppResult<Json<LectorUploadView>> {
+) -> AppResult<(StatusCode, Json<LectorUploadView>)> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let bytes = file_of(request).await?;
+    let permit = UploadPermit::take().await?;
+    let (file_name, bytes) = Form::read(
+        request,
+        "Envíe el archivo como formulario multipart/form-data con el campo «file»",
+        UPLOAD_MAX,
+    )
+    .await?
+    .file("file", NO_FILE)?;
     let company = tenant.company;
     let ruc = state
         .db
         .run(move |conn| Ok(Company::find(conn, company)?.ruc))
         .await?;
-    let reading = {
-        let ruc = ruc.clone();
-        tokio::task::spawn_blocking(move || read_upload(&bytes, &ruc))
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("lectura interrumpida: {e}")))?
-            .map_err(|e| match e {
-                Refused::Unreadable(m) => AppError::field("file", m),
-                Refused::Signature(message) => AppError::Unprocessable {
-                    errors: [("file".to_string(), message.clone())].into(),
-                    message,
-                },
-            })?
-    };
-    let mut documents = reading.documents;
-    let mut errors = reading.errors;
-    // Report rows: the documents stored by an earlier upload, then the SRI for the rest.
-    let keys: Vec<String> = reading
-        .pending
+    let reading = tokio::task::spawn_blocking(move || read_upload(&bytes, &ruc))
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("lectura interrumpida: {e}")))?
+        .map_err(|e| match e {
+            Refused::Unreadable(m) => AppError::field("file", m),
+            Refused::Signature(message) => AppError::Unprocessable {
+                errors: [("file".to_string(), message.clone())].into(),
+                message,
+            },
+        })?;
+    // The upload's keys in order: its XML files, then its report's rows.
+    let mut keys: Vec<(usize, String)> = reading
+        .documents
         .iter()
-        .map(|r| r.access_key.clone())
+        .map(|d| (0, d.access_key.clone()))
         .collect();
-    let stored: HashMap<String, String> = state
+    let report = reading.report;
+    keys.extend(report.rows.iter().map(|r| (r.line, r.access_key.clone())));
+    let pending: Vec<String> = report.rows.iter().map(|r| r.access_key.clone()).collect();
+    let stored: HashSet<String> = state
         .db
-        .run(move |conn| Ok(ReceivedDocument::xml_of(conn, company, &keys)?))
+        .run(move |conn| Ok(ReceivedDocument::stored_keys(conn, company, &pending)?))
         .await?
         .into_iter()
         .collect();
-    let mut ask = Vec::new();
-    for row in reading.pending {
-        match stored.get(&row.access_key) {
-            Some(xml) => match document::read(xml) {
-                Ok(doc) => documents.push(doc),
-                Err(e) => errors.push((row.line, e)),
-            },
-            None if ask.len() < FETCH_MAX => ask.push(row),
-            None => errors.push((
-                row.line,
-                format!(
-                    "No se consultó en el SRI: se consultan hasta {FETCH_MAX} comprobantes por subida; suba el reporte otra vez para seguir"
-                ),
-            )),
-        }
-    }
-    for (row, xml) in fetch::all(&state.config.sri, ask).await {
-        let doc = xml
-            .and_then(|x| accept(&x, &ruc).map_err(Refused::message))
-            .and_then(|d| {
-                if d.access_key != row.access_key {
-                    return Err(format!(
-                        "El SRI devolvió otro comprobante ({}) para la clave {}",
-                        d.access_key, row.access_key
-                    ));
-                }
-                Ok(d)
-            });
-        match doc {
-            Ok(d) => documents.push(d),
-            Err(e) => errors.push((row.line, e)),
-        }
-    }
-    errors.sort_by_key(|(line, _)| *line);
-    let views = state
-        .db
-        .write(move |conn| store_and_view(conn, company, &documents))
-        .await?;
-    Ok(Json(LectorUploadView {
-        documents: views,
-        errors: errors
-            .into_iter()
-            .map(|(line, message)| LectorErrorView {
-                line: line as i64,
-                message,
+    let asks = report.rows.iter().any(|r| !stored.contains(&r.access_key));
+    let error_count = report.error_count as i64;
+    let problems: Vec<Problem> = report
+        .errors
+        .into_iter()
+        .map(|(line, message)| Problem { line, message })
+        .collect();
+    let documents = reading.documents;
+    let total = keys.len() as i64;
+    if !asks {
+        let found = (documents.len() + stored.len()) as i64;
+        let view = state
+            .db
+            .write(move |conn| {
+                ReceivedDocument::store(conn, company, &job::new_rows(&documents))?;
+                view_of(
+                    conn,
+                    company,
+                    Answer {
+                        job: None,
+                        status: "done",
+                        total,
+                        processed: total,
+                        found,
+                        keys: &keys,
+                        problems,
+                        error_count,
+                    },
+                )
             })
-            .collect(),
-    }))
+            .await?;
+        return Ok((StatusCode::OK, Json(view)));
+    }
+    let user = tenant.user_id();
+    let id = state
+        .db
+        .write(move |conn| {
+            if let Some(running) = LectorJob::find_running(conn, company)? {
+                return Err(conflict(format!(
+                    "Ya se están consultando en el SRI los comprobantes de otra subida ({} de {} claves); espere a que termine",
+                    running.processed, running.total
+                )));
+            }
+            ReceivedDocument::store(conn, company, &job::new_rows(&documents))?;
+            let kept = &problems[..problems.len().min(ERRORS_KEPT)];
+            Ok(LectorJob::start(
+                conn,
+                company,
+                user,
+                &file_name,
+                total,
+                &job::keys_json(&keys),
+                &job::problems_json(kept),
+                error_count,
+                job::LEASE,
+            )?)
+        })
+        .await?;
+    drop(permit);
+    let running = tokio::spawn(job::run(
+        state.db.clone(),
+        state.config.sri.clone(),
+        company,
+        id,
+    ));
+    let _ = tokio::time::timeout(INLINE_WAIT, running).await;
+    let view = state
+        .db
+        .run(move |conn| job_view(conn, company, id))
+        .await?;
+    let status = match view.status.as_str() {
+        "running" => StatusCode::ACCEPTED,
+        _ => StatusCode::OK,
+    };
+    Ok((status, Json(view)))
+}
+
+/// `GET /api/tools/lector/upload/{id}`: the job's progress; its documents once done.
+pub async fn upload_job(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+) -> AppResult<Json<LectorUploadView>> {
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    Ok(Json(
+        state
+            .db
+            .run(move |conn| job_view(conn, tenant.company, id))
+            .await?,
+    ))
 }
 
 /// `POST /api/tools/lector/import` → 201 with the purchase.

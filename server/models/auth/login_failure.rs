@@ -20,6 +20,10 @@ pub enum Scope {
     MailAccount,
     /// Reset or verification e-mails asked from an address.
     MailIp,
+    /// E-mails a signed-in user had sent (a document, a statement), by user id.
+    MailUser,
+    /// E-mails a company's users had sent, by company id.
+    MailCompany,
 }
 
 impl Scope {
@@ -30,6 +34,8 @@ impl Scope {
             Scope::AccountIp => "account_ip",
             Scope::MailAccount => "mail_account",
             Scope::MailIp => "mail_ip",
+            Scope::MailUser => "mail_user",
+            Scope::MailCompany => "mail_company",
         }
     }
 }

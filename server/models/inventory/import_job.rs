@@ -80,6 +80,16 @@ impl ImportJob {
             .execute(conn)
     }
 
+    /// Marks a job failed (it stopped before its end).
+    pub fn fail(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<usize> {
+        diesel::update(crate::company_row!(import_jobs, company, id))
+            .set((
+                import_jobs::status.eq("failed"),
+                import_jobs::updated_at.eq(now()),
+            ))
+            .execute(conn)
+    }
+
     /// One job of the company.
     pub fn find(
         conn: &mut DbConnection,

@@ -98,6 +98,26 @@ impl ReceivedDocument {
             .optional()
     }
 
+    /// The access keys among `keys` of the company's stored documents.
+    pub fn stored_keys(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        keys: &[String],
+    ) -> QueryResult<Vec<String>> {
+        let mut out = Vec::new();
+        // Bounded batches keep the statement's parameters under SQLite's limit.
+        for chunk in keys.chunks(500) {
+            out.extend(
+                received_documents::table
+                    .filter(received_documents::company_id.eq(company.get()))
+                    .filter(received_documents::access_key.eq_any(chunk.to_vec()))
+                    .select(received_documents::access_key)
+                    .load::<String>(conn)?,
+            );
+        }
+        Ok(out)
+    }
+
     /// The XML of the company's stored documents among `keys`, by access key.
     pub fn xml_of(
         conn: &mut DbConnection,

@@ -26,6 +26,7 @@ use crate::services::inventory::import_batch::Batch;
 use crate::services::inventory::stock::{
     Document, Movement, MovementType, UnitCost, post_movements_of_new,
 };
+use crate::util::spreadsheet::{Row, Rows};
 use crate::views::inventory::import::RowError;
 
 /// Rows committed per transaction.
@@ -79,7 +80,7 @@ enum Outcome {
 }
 
 impl Context {
-    fn cell<'r>(&self, row: &'r [String], column: &str) -> Option<&'r str> {
+    fn cell<'r>(&self, row: &'r Row, column: &str) -> Option<&'r str> {
         self.columns
             .get(column)
             .and_then(|i| row.get(*i))
@@ -123,7 +124,7 @@ fn apply_row(
     company: CompanyId,
     ctx: &mut Context,
     row_no: i64,
-    row: &[String],
+    row: &Row,
     opening: &mut Vec<Movement>,
 ) -> Result<Outcome, Vec<RowError>> {
     let mut errors = Vec::new();
@@ -376,7 +377,7 @@ fn load_batch(
     conn: &mut DbConnection,
     company: CompanyId,
     ctx: &Context,
-    rows: &[Vec<String>],
+    rows: &[Row],
 ) -> diesel::QueryResult<Batch> {
     let mut codes: Vec<String> = rows
         .iter()
@@ -397,13 +398,7 @@ fn load_batch(
 
 /// Runs an import job to its end (on a blocking thread): batches of rows in one transaction each,
 /// the job's progress saved after every batch.
-pub fn run_job(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    branch: i64,
-    job: i64,
-    rows: Vec<Vec<String>>,
-) {
+pub fn run_job(conn: &mut DbConnection, tenant: &Tenant, branch: i64, job: i64, rows: Rows) {
     let company = tenant.company;
     let mut errors: Vec<RowError> = Vec::new();
     let (mut created, mut updated, mut processed) = (0i64, 0i64, 0i64);

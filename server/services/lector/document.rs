@@ -12,7 +12,7 @@ use rust_decimal::Decimal;
 use crate::domain::money::to_micros;
 use crate::sri::catalog::DocType;
 use crate::sri::clave::ClaveAcceso;
-use crate::sri::soap::parse::{Element, parse_tree};
+use crate::util::xml::{Element, parse_tree};
 
 /// A line of a received document; amounts in millionths.
 #[derive(Debug, Clone, PartialEq, Eq)]

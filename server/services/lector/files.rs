@@ -1,5 +1,5 @@
 //! What an uploaded file is, told by its content and never by its name: a ZIP (its entries read
-//! one by one, with limits against ZIP bombs), an XML (an authorized document), an HTML page
+//! one at a time, with limits against ZIP bombs), an XML (an authorized document), an HTML page
 //! (refused with a message saying what to download instead), or the SRI's TXT report (found by
 //! its header line). The report comes in UTF-8, with or without BOM, or in Windows-1252, so text
 //! is decoded defensively here. Hand-written because these few checks are all the formats share.
@@ -7,13 +7,13 @@
 use std::io::Read;
 
 /// Largest uploaded file.
-pub const UPLOAD_MAX: usize = 32 * 1024 * 1024;
+pub const UPLOAD_MAX: usize = crate::http::upload::FILE_MAX_BYTES;
 /// Most entries read from one ZIP.
 const ZIP_ENTRIES_MAX: usize = 20_000;
 /// Largest entry once uncompressed (an authorized document is at most 320 KB at the SRI).
 const ZIP_ENTRY_MAX: u64 = 8 * 1024 * 1024;
-/// Most bytes uncompressed from one ZIP.
-const ZIP_TOTAL_MAX: u64 = 128 * 1024 * 1024;
+/// Most bytes uncompressed from one ZIP (its documents are kept until they are stored).
+const ZIP_TOTAL_MAX: u64 = 64 * 1024 * 1024;
 
 /// Shown for a file that is none of the accepted kinds.
 pub const UNKNOWN: &str = "No se reconoce el archivo: suba el reporte TXT de comprobantes recibidos del SRI, un XML autorizado o un ZIP con ellos";
@@ -27,8 +27,8 @@ pub enum Content {
     Report(String),
     /// An XML document, decoded.
     Xml(String),
-    /// A ZIP: each entry's name and bytes (folders skipped).
-    Zip(Vec<(String, Vec<u8>)>),
+    /// A ZIP, read entry by entry with [`each_entry`].
+    Zip,
 }
 
 /// The bytes as text: UTF-8 (BOM removed) or else Windows-1252.
@@ -52,7 +52,7 @@ pub fn detect(bytes: &[u8], allow_zip: bool) -> Result<Content, String> {
         if !allow_zip {
             return Err("un ZIP dentro de otro ZIP no se lee".into());
         }
-        return unzip(bytes).map(Content::Zip);
+        return Ok(Content::Zip);
     }
     let text = decode(bytes);
     let trimmed = text.trim_start();
@@ -75,8 +75,11 @@ pub fn detect(bytes: &[u8], allow_zip: bool) -> Result<Content, String> {
     Err(UNKNOWN.into())
 }
 
-fn unzip(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
-    let damaged = |e: zip::result::ZipError| format!("El ZIP está dañado o incompleto: {e}");
+/// Calls `visit` with each file of the ZIP (its name and bytes; folders skipped), one at a time,
+/// so only one entry is held uncompressed at once; refuses a ZIP past the limits.
+pub fn each_entry(bytes: &[u8], mut visit: impl FnMut(usize, &str, &[u8])) -> Result<(), String> {
+    // The zip crate's own messages are English and technical.
+    let damaged = |_| "El ZIP está dañado o incompleto: descárguelo otra vez".to_string();
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(damaged)?;
     if archive.len() > ZIP_ENTRIES_MAX {
         return Err(format!(
@@ -84,8 +87,10 @@ fn unzip(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
             archive.len()
         ));
     }
+    if archive.is_empty() {
+        return Err("El ZIP está vacío".into());
+    }
     let mut total: u64 = 0;
-    let mut entries = Vec::new();
     for i in 0..archive.len() {
         let entry = archive.by_index(i).map_err(damaged)?;
         if entry.is_dir() {
@@ -93,13 +98,13 @@ fn unzip(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
         }
         let name = entry
             .name()
-            .map(|n| n.to_string())
+            .map(|n| n.chars().take(200).collect::<String>())
             .unwrap_or_else(|_| format!("archivo {}", i + 1));
         let mut data = Vec::new();
         entry
             .take(ZIP_ENTRY_MAX + 1)
             .read_to_end(&mut data)
-            .map_err(|e| format!("No se pudo leer «{name}» del ZIP: {e}"))?;
+            .map_err(|_| format!("No se pudo leer «{name}» del ZIP: está dañado"))?;
         if data.len() as u64 > ZIP_ENTRY_MAX {
             return Err(format!(
                 "«{name}» del ZIP es demasiado grande (más de {} MB)",
@@ -113,9 +118,9 @@ fn unzip(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
                 ZIP_TOTAL_MAX / 1024 / 1024
             ));
         }
-        entries.push((name, data));
+        visit(i + 1, &name, &data);
     }
-    Ok(entries)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -137,7 +142,9 @@ mod tests {
             Err(HTML.to_string())
         );
         assert_eq!(detect(b"hola", true), Err(UNKNOWN.to_string()));
-        assert!(detect(b"PK\x03\x04garbage", true).is_err());
+        assert_eq!(detect(b"PK\x03\x04garbage", true), Ok(Content::Zip));
+        assert!(each_entry(b"PK\x03\x04garbage", |_, _, _| {}).is_err());
+        assert!(detect(b"PK\x03\x04garbage", false).is_err());
     }
 
     #[test]

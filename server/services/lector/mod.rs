@@ -15,17 +15,15 @@ use std::collections::HashSet;
 
 use document::Received;
 use files::Content;
-use report::Row;
 
 /// What an upload gave before the SRI is asked.
 #[derive(Debug, Default, Clone)]
 pub struct Reading {
     /// Documents read from XML files, each checked to be the company's.
     pub documents: Vec<Received>,
-    /// Report rows without an XML in the upload.
-    pub pending: Vec<Row>,
-    /// Problems: line (of the report, or entry of the ZIP) and message.
-    pub errors: Vec<(usize, String)>,
+    /// Report rows (those without an XML in the upload, once read) and the problems: line (of
+    /// the report, or entry of the ZIP) and message, the first ones kept.
+    pub report: report::Report,
 }
 
 /// The refusal of a document issued to someone else.
@@ -79,44 +77,46 @@ impl Refused {
 
 /// Reads an uploaded file for the company with RUC `company_ruc`. A file that cannot be read as
 /// a whole (unknown, an HTML page, a single XML that is broken, not the company's or with a
-/// signature that does not verify) is refused; the problems of report rows and ZIP entries are
-/// listed in [`Reading::errors`].
+/// signature that does not verify, a report of too many rows) is refused; the problems of report
+/// rows and ZIP entries are counted in [`Reading::report`].
 pub fn read_upload(bytes: &[u8], company_ruc: &str) -> Result<Reading, Refused> {
     let mut reading = Reading::default();
     match files::detect(bytes, true)? {
-        Content::Report(text) => {
-            let r = report::read(&text, company_ruc)?;
-            reading.pending = r.rows;
-            reading.errors = r.errors;
-        }
+        Content::Report(text) => report::read(&text, company_ruc, &mut reading.report)?,
         Content::Xml(xml) => reading.documents.push(accept(&xml, company_ruc)?),
-        Content::Zip(entries) => {
-            if entries.is_empty() {
-                return Err(Refused::Unreadable("El ZIP está vacío".into()));
-            }
-            for (i, (name, data)) in entries.iter().enumerate() {
-                let entry = i + 1;
+        Content::Zip => {
+            let mut refused = None;
+            files::each_entry(bytes, |entry, name, data| {
+                if refused.is_some() {
+                    return;
+                }
+                let problems = &mut reading.report;
                 match files::detect(data, false) {
-                    Ok(Content::Report(text)) => match report::read(&text, company_ruc) {
-                        Ok(r) => {
-                            reading.pending.extend(r.rows);
-                            reading.errors.extend(
-                                r.errors
-                                    .into_iter()
-                                    .map(|(l, m)| (l, format!("{name}: {m}"))),
-                            );
+                    Ok(Content::Report(text)) => {
+                        let before = problems.errors.len();
+                        match report::read(&text, company_ruc, problems) {
+                            // Too many rows refuses the whole upload, as for a report alone.
+                            Err(e) if problems.rows.len() >= report::ROWS_MAX => {
+                                refused = Some(e);
+                                return;
+                            }
+                            Err(e) => problems.problem(entry, format!("{name}: {e}")),
+                            Ok(()) => {}
                         }
-                        Err(e) => reading.errors.push((entry, format!("{name}: {e}"))),
-                    },
+                        for (_, message) in &mut problems.errors[before..] {
+                            *message = format!("{name}: {message}");
+                        }
+                    }
                     Ok(Content::Xml(xml)) => match accept(&xml, company_ruc) {
                         Ok(doc) => reading.documents.push(doc),
-                        Err(e) => reading
-                            .errors
-                            .push((entry, format!("{name}: {}", e.message()))),
+                        Err(e) => problems.problem(entry, format!("{name}: {}", e.message())),
                     },
-                    Ok(Content::Zip(_)) => {}
-                    Err(e) => reading.errors.push((entry, format!("{name}: {e}"))),
+                    Ok(Content::Zip) => {}
+                    Err(e) => problems.problem(entry, format!("{name}: {e}")),
                 }
+            })?;
+            if let Some(e) = refused {
+                return Err(Refused::Unreadable(e));
             }
         }
     }
@@ -127,7 +127,8 @@ pub fn read_upload(bytes: &[u8], company_ruc: &str) -> Result<Reading, Refused> 
         .retain(|d| seen.insert(d.access_key.clone()));
     let mut asked = HashSet::new();
     reading
-        .pending
+        .report
+        .rows
         .retain(|r| !seen.contains(&r.access_key) && asked.insert(r.access_key.clone()));
     Ok(reading)
 }

@@ -18,34 +18,56 @@ pub struct Row {
     pub access_key: String,
 }
 
+/// Most rows of one upload (a month of a busy shop's purchases fits many times over).
+pub const ROWS_MAX: usize = 200_000;
+/// Problems kept with their message; the rest are only counted.
+pub const ERRORS_KEPT: usize = 1_000;
+
 /// The rows and the problems of a report.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Report {
     pub rows: Vec<Row>,
+    /// The first [`ERRORS_KEPT`] problems: line and message.
     pub errors: Vec<(usize, String)>,
+    /// Every problem.
+    pub error_count: usize,
+}
+
+impl Report {
+    /// Counts a problem, keeping its message while there is room.
+    pub fn problem(&mut self, line: usize, message: String) {
+        self.error_count += 1;
+        if self.errors.len() < ERRORS_KEPT {
+            self.errors.push((line, message));
+        }
+    }
 }
 
 fn column(header: &[String], names: &[&str]) -> Option<usize> {
     header.iter().position(|h| names.contains(&h.as_str()))
 }
 
-/// Reads the report's text for the company with RUC `company_ruc`.
-pub fn read(text: &str, company_ruc: &str) -> Result<Report, String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let Some(header_at) = lines.iter().position(|l| {
-        let upper = l.to_uppercase();
-        upper.contains("CLAVE_ACCESO") || upper.contains("CLAVE DE ACCESO")
-    }) else {
+fn is_header(line: &str) -> bool {
+    let upper = line.to_uppercase();
+    upper.contains("CLAVE_ACCESO") || upper.contains("CLAVE DE ACCESO")
+}
+
+/// Reads the report's text for the company with RUC `company_ruc` into `report`, line by line
+/// (a file of ten million lines is never held as a list of them), refusing a report of more than
+/// [`ROWS_MAX`] rows (also counting those already in `report`).
+pub fn read(text: &str, company_ruc: &str, report: &mut Report) -> Result<(), String> {
+    let mut lines = text.lines().enumerate();
+    let Some((_, header_line)) = lines.by_ref().find(|(_, l)| is_header(l)) else {
         return Err("El reporte no tiene la línea de títulos con la columna CLAVE_ACCESO".into());
     };
-    let separator = if lines[header_at].contains('\t') {
+    let separator = if header_line.contains('\t') {
         '\t'
-    } else if lines[header_at].contains(';') {
+    } else if header_line.contains(';') {
         ';'
     } else {
         ','
     };
-    let header: Vec<String> = lines[header_at]
+    let header: Vec<String> = header_line
         .split(separator)
         .map(|h| {
             h.trim()
@@ -58,68 +80,78 @@ pub fn read(text: &str, company_ruc: &str) -> Result<Report, String> {
         .ok_or("El reporte no tiene la columna CLAVE_ACCESO")?;
     let ruc_col = column(&header, &["RUC_EMISOR"]);
     let receiver_col = column(&header, &["IDENTIFICACION_RECEPTOR"]);
-    let mut report = Report::default();
-    let mut seen = HashSet::new();
-    for (i, raw) in lines.iter().enumerate().skip(header_at + 1) {
+    let mut seen: HashSet<String> = report.rows.iter().map(|r| r.access_key.clone()).collect();
+    for (i, raw) in lines {
         let line = i + 1;
         if raw.trim().is_empty() {
             continue;
         }
-        let cells: Vec<&str> = raw.split(separator).map(str::trim).collect();
-        let key = cells.get(key_col).copied().unwrap_or_default();
+        let cell = |c: usize| {
+            raw.split(separator)
+                .nth(c)
+                .map(str::trim)
+                .unwrap_or_default()
+        };
+        let key = cell(key_col);
         if key.is_empty() {
             // The older format's second line of a record: the total alone.
-            let filled: Vec<&&str> = cells.iter().filter(|c| !c.is_empty()).collect();
-            if filled.len() <= 1 {
+            if raw
+                .split(separator)
+                .filter(|c| !c.trim().is_empty())
+                .count()
+                <= 1
+            {
                 continue;
             }
-            report
-                .errors
-                .push((line, "La línea no tiene clave de acceso".into()));
+            report.problem(line, "La línea no tiene clave de acceso".into());
             continue;
         }
         let parts = match ClaveAcceso::parse(key).and_then(|k| k.parts()) {
             Ok(p) => p,
             Err(e) => {
-                report
-                    .errors
-                    .push((line, format!("Clave de acceso «{key}»: {e}")));
+                let shown: String = key.chars().take(60).collect();
+                report.problem(line, format!("Clave de acceso «{shown}»: {e}"));
                 continue;
             }
         };
-        if let Some(ruc) = ruc_col.and_then(|c| cells.get(c)).filter(|r| !r.is_empty())
-            && *ruc != parts.ruc
+        if let Some(ruc) = ruc_col.map(cell).filter(|r| !r.is_empty())
+            && ruc != parts.ruc
         {
-            report.errors.push((
+            report.problem(
                 line,
                 format!(
-                    "La clave de acceso {key} no es del emisor {ruc} (es de {})",
+                    "La clave de acceso {key} no es del emisor {} (es de {})",
+                    ruc.chars().take(20).collect::<String>(),
                     parts.ruc
                 ),
-            ));
+            );
             continue;
         }
-        if let Some(receiver) = receiver_col
-            .and_then(|c| cells.get(c))
-            .filter(|r| !r.is_empty())
+        if let Some(receiver) = receiver_col.map(cell).filter(|r| !r.is_empty())
             && !is_for(receiver, company_ruc)
         {
-            report.errors.push((
+            report.problem(
                 line,
                 format!(
-                    "El comprobante {key} fue emitido a {receiver}, no a esta empresa (RUC {company_ruc})"
+                    "El comprobante {key} fue emitido a {}, no a esta empresa (RUC {company_ruc})",
+                    receiver.chars().take(20).collect::<String>()
                 ),
-            ));
+            );
             continue;
         }
         if seen.insert(key.to_string()) {
+            if report.rows.len() == ROWS_MAX {
+                return Err(format!(
+                    "El reporte tiene más de {ROWS_MAX} comprobantes: descárguelo por períodos más cortos y súbalos por separado"
+                ));
+            }
             report.rows.push(Row {
                 line,
                 access_key: key.to_string(),
             });
         }
     }
-    Ok(report)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -157,7 +189,8 @@ mod tests {
             key(2),
             key(1)
         );
-        let r = read(&text, "1790011224001").unwrap();
+        let mut r = Report::default();
+        read(&text, "1790011224001", &mut r).unwrap();
         assert_eq!(
             r.rows,
             vec![Row {
@@ -172,6 +205,16 @@ mod tests {
     }
 
     #[test]
+    fn problems_are_counted_but_only_the_first_are_kept() {
+        let text = format!("CLAVE_ACCESO\n{}", "x\n".repeat(ERRORS_KEPT + 500));
+        let mut r = Report::default();
+        read(&text, "1790011224001", &mut r).unwrap();
+        assert_eq!(r.errors.len(), ERRORS_KEPT);
+        assert_eq!(r.error_count, ERRORS_KEPT + 500);
+        assert!(r.rows.is_empty());
+    }
+
+    #[test]
     fn older_two_line_format() {
         let text = format!(
             "COMPROBANTE\tSERIE_COMPROBANTE\tRUC_EMISOR\tCLAVE_ACCESO\n\
@@ -179,7 +222,8 @@ mod tests {
              12.50\n",
             key(1)
         );
-        let r = read(&text, "1790011224001").unwrap();
+        let mut r = Report::default();
+        read(&text, "1790011224001", &mut r).unwrap();
         assert_eq!(r.rows.len(), 1);
         assert!(r.errors.is_empty());
     }

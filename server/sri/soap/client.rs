@@ -137,7 +137,7 @@ impl SriClient {
             .await
             .map_err(classify)?;
         let status = response.status();
-        let body = response.text().await.map_err(classify)?;
+        let body = read_body(response).await?;
         if status.is_success() {
             return Ok(body);
         }
@@ -150,6 +150,26 @@ impl SriClient {
             body: body.chars().take(500).collect(),
         })
     }
+}
+
+/// Largest answer read from the SRI. An authorization carries the authorized document (at most a
+/// few hundred kilobytes); a longer body is refused while it arrives, before it fills the memory.
+pub const ANSWER_MAX: usize = 8 * 1024 * 1024;
+
+/// The body of an answer, up to [`ANSWER_MAX`] bytes, as text (invalid UTF-8 replaced).
+async fn read_body(mut response: reqwest::Response) -> Result<String, SoapError> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(classify)? {
+        if body.len() + chunk.len() > ANSWER_MAX {
+            return Err(SoapError::InvalidResponse(format!(
+                "la respuesta pasa de {} MB",
+                ANSWER_MAX / 1024 / 1024
+            )));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(String::from_utf8(body)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 fn classify(e: reqwest::Error) -> SoapError {

@@ -1,125 +1,18 @@
-//! Parsing of SOAP messages with quick-xml into a small element tree, namespace
-//! prefixes ignored (the SRI's answers use `ns2:` today; nothing guarantees it).
-//! Text is unescaped and CDATA is kept verbatim, so `comprobante` comes back
-//! byte-identical whether the SRI sends it as CDATA or escaped.
+//! The SRI's SOAP messages read into their types. The XML goes through the application's one
+//! bounded reader ([`crate::util::xml`]): namespace prefixes ignored, `comprobante` byte-identical
+//! whether the SRI sends it as CDATA or escaped, and an answer nested too deep or too large is an
+//! [`SoapError::InvalidResponse`] (the queue then asks again later, as for any answer it does not
+//! recognize) instead of a crash.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as B64;
-use quick_xml::Reader;
-use quick_xml::events::Event;
+
+use crate::util::xml::{Element, parse_tree};
 
 use super::{
     Authorization, AuthorizationResponse, AuthorizationStatus, MessageKind, ReceivedDocument,
     ReceptionResponse, ReceptionStatus, SoapError, SriMessage,
 };
-
-/// An element: local name, direct text and children.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Element {
-    /// Local name (prefix removed).
-    pub name: String,
-    /// Concatenated text/CDATA directly inside the element.
-    pub text: String,
-    /// Child elements in order.
-    pub children: Vec<Element>,
-}
-
-impl Element {
-    /// First child with this local name.
-    pub fn child(&self, name: &str) -> Option<&Element> {
-        self.children.iter().find(|c| c.name == name)
-    }
-
-    /// Children with this local name.
-    pub fn children_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Element> + 'a {
-        self.children.iter().filter(move |c| c.name == name)
-    }
-
-    /// First descendant (depth-first) with this local name, or self.
-    pub fn find(&self, name: &str) -> Option<&Element> {
-        if self.name == name {
-            return Some(self);
-        }
-        self.children.iter().find_map(|c| c.find(name))
-    }
-
-    /// Trimmed text of the first child with this name.
-    pub fn child_text(&self, name: &str) -> Option<String> {
-        self.child(name).map(|c| c.text.trim().to_string())
-    }
-}
-
-fn predefined_entity(name: &str) -> Option<char> {
-    match name {
-        "lt" => Some('<'),
-        "gt" => Some('>'),
-        "amp" => Some('&'),
-        "apos" => Some('\''),
-        "quot" => Some('"'),
-        _ => None,
-    }
-}
-
-/// Parses a whole document into its root element.
-pub fn parse_tree(xml: &str) -> Result<Element, String> {
-    let mut reader = Reader::from_str(xml);
-    let mut stack: Vec<Element> = vec![Element::default()];
-    loop {
-        let event = reader
-            .read_event()
-            .map_err(|e| format!("XML mal formado: {e}"))?;
-        match event {
-            Event::Start(e) => stack.push(Element {
-                name: e.local_name().as_ref().to_string(),
-                ..Element::default()
-            }),
-            Event::Empty(e) => {
-                let el = Element {
-                    name: e.local_name().as_ref().to_string(),
-                    ..Element::default()
-                };
-                if let Some(parent) = stack.last_mut() {
-                    parent.children.push(el);
-                }
-            }
-            Event::End(_) => {
-                let el = stack.pop().ok_or("etiqueta de cierre sin apertura")?;
-                let parent = stack.last_mut().ok_or("etiqueta de cierre sin apertura")?;
-                parent.children.push(el);
-            }
-            Event::Text(t) => {
-                if let Some(cur) = stack.last_mut() {
-                    cur.text.push_str(&t.xml10_content());
-                }
-            }
-            Event::CData(c) => {
-                if let Some(cur) = stack.last_mut() {
-                    cur.text.push_str(&c.xml10_content());
-                }
-            }
-            Event::GeneralRef(r) => {
-                let ch = match r.resolve_char_ref() {
-                    Ok(Some(ch)) => Some(ch),
-                    _ => predefined_entity(&r),
-                };
-                let ch = ch.ok_or_else(|| format!("entidad desconocida &{};", &*r))?;
-                if let Some(cur) = stack.last_mut() {
-                    cur.text.push(ch);
-                }
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
-    if stack.len() != 1 {
-        return Err("documento XML incompleto".into());
-    }
-    let doc = stack.pop().unwrap_or_default();
-    doc.children
-        .into_iter()
-        .next()
-        .ok_or_else(|| "documento XML vacío".to_string())
-}
 
 fn soap_body(xml: &str) -> Result<Element, SoapError> {
     let root = parse_tree(xml).map_err(SoapError::InvalidResponse)?;

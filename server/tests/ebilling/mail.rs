@@ -380,6 +380,45 @@ async fn authorized_factura_reaches_the_buyer_with_xml_ride_and_link(backend: Ba
         .db(move |conn| outbox::for_document(conn, document).expect("bandeja"))
         .await;
     assert_eq!(rows.len(), 3);
+
+    // Sending again is limited: ten a minute per user (the cashier sent one above), then 429;
+    // another user of the company still may, until the company's hourly limit.
+    let path = format!("/api/ebilling/documents/{document}/email");
+    for _ in 0..9 {
+        let r = e.shop.cashier.post_json(&path, json!({})).await;
+        assert_eq!(r.status, 202, "{}", r.text());
+    }
+    let r = e.shop.cashier.post_json(&path, json!({})).await;
+    assert_eq!(r.status, 429, "{}", r.text());
+    assert!(
+        r.message().contains("se admiten 10 por minuto"),
+        "{}",
+        r.message()
+    );
+    assert_eq!(e.shop.admin.post_json(&path, json!({})).await.status, 202);
+    let admin_email = e.shop.tenants.admin_a;
+    e.app
+        .db(move |conn| {
+            use mostrador::auth::mail_limit::{PER_COMPANY, WINDOW};
+            use mostrador::models::auth::login_failure::{Scope, record};
+            let company = mostrador::models::auth::user::User::find_by_email(conn, admin_email)
+                .unwrap()
+                .unwrap()
+                .company()
+                .unwrap();
+            for _ in 0..PER_COMPANY {
+                record(conn, Scope::MailCompany, &company.get().to_string(), WINDOW).unwrap();
+            }
+        })
+        .await;
+    let r = e.shop.admin.post_json(&path, json!({})).await;
+    assert_eq!(r.status, 429, "{}", r.text());
+    assert!(r.message().contains("correos por hora"), "{}", r.message());
+    let rows = e
+        .app
+        .db(move |conn| outbox::for_document(conn, document).expect("bandeja"))
+        .await;
+    assert_eq!(rows.len(), 3 + 9 + 1, "lo rechazado no se encola");
 }
 
 async fn consumidor_final_without_email_gets_no_mail(backend: Backend) {

@@ -4,6 +4,7 @@
 //! of the selection beside each warehouse's, kinds and documents in Spanish, a product found by
 //! name — exported as CSV and as a real XLSX (read back with `calamine`).
 
+use mostrador::util::spreadsheet::Limits;
 use std::io::Cursor;
 
 use calamine::{Data, Reader, open_workbook_auto_from_rs};
@@ -352,9 +353,9 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
         .get("/api/inventory/upload/template?format=xlsx")
         .await;
     assert_eq!(template.status, 200);
-    let rows = mostrador::util::spreadsheet::read_rows(&template.body).unwrap();
-    assert_eq!(rows[0][0], "codigo");
-    assert_eq!(rows[1][1], "7861234500017|7861234500024");
+    let rows = mostrador::util::spreadsheet::read_rows(&template.body, &Limits::PRODUCTS).unwrap();
+    assert_eq!(rows[0].get(0).unwrap(), "codigo");
+    assert_eq!(rows[1].get(1).unwrap(), "7861234500017|7861234500024");
 }
 
 async fn decimal_comma_in_forms(backend: Backend) {

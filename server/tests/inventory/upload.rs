@@ -346,6 +346,7 @@ async fn statements_per_batch(backend: Backend) {
     use mostrador::models::auth::user::User;
     use mostrador::models::inventory::import_job::ImportJob;
     use mostrador::services::inventory::import::run_job;
+    use mostrador::util::spreadsheet::Row;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -408,7 +409,13 @@ async fn statements_per_batch(backend: Backend) {
                         }
                     }
                 });
-                run_job(conn, &tenant, branch, job, file);
+                run_job(
+                    conn,
+                    &tenant,
+                    branch,
+                    job,
+                    file.iter().map(|r| Row::of(r)).collect(),
+                );
                 conn.set_instrumentation(|_: InstrumentationEvent<'_>| {});
                 let job = ImportJob::find(conn, tenant.company, job).unwrap().unwrap();
                 let counts = (

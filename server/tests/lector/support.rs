@@ -186,8 +186,20 @@ pub fn zip(files: &[(&str, &[u8])]) -> Vec<u8> {
     out.finish().expect("zip").into_inner()
 }
 
-/// `POST /api/tools/lector/upload` of `file` as `client`.
+/// `POST /api/tools/lector/upload` of `file` as `client`, as the page does it: an upload whose SRI
+/// look-ups outlast the request (202) is followed until its job is done, and that answer is
+/// returned.
 pub async fn upload(client: &mut Client, file: &[u8]) -> TestResponse {
+    let started = upload_once(client, file).await;
+    if started.status != 202 {
+        return started;
+    }
+    let id = started.json()["_id"].as_i64().expect("_id del trabajo");
+    follow(client, id).await
+}
+
+/// The upload's own answer (200, or 202 with the job still running).
+pub async fn upload_once(client: &mut Client, file: &[u8]) -> TestResponse {
     let token = client.csrf().await;
     client
         .send(crate::util::client::multipart(
@@ -198,4 +210,22 @@ pub async fn upload(client: &mut Client, file: &[u8]) -> TestResponse {
             "application/octet-stream",
         ))
         .await
+}
+
+/// `GET /api/tools/lector/upload/{id}` until the job is no longer running (at most a minute).
+pub async fn follow(client: &mut Client, id: i64) -> TestResponse {
+    let started = std::time::Instant::now();
+    loop {
+        let r = client.get(&format!("/api/tools/lector/upload/{id}")).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        if r.json()["status"] != "running" {
+            return r;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "el trabajo {id} no terminó: {}",
+            r.text()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }

@@ -374,6 +374,22 @@ async fn collect_allocate_reverse_and_statement(backend: Backend) {
         "{}",
         mails[0].body_text
     );
+    // Ten a minute per user: the eleventh is refused and queues nothing.
+    let body = json!({ "clientId": ana, "from": today.to_string(), "to": today.to_string() });
+    for _ in 0..9 {
+        let r = shop
+            .user
+            .post_json("/api/cxc/statement/email", body.clone())
+            .await;
+        assert_eq!(r.status, 202, "{}", r.text());
+    }
+    let r = shop.user.post_json("/api/cxc/statement/email", body).await;
+    assert_eq!(r.status, 429, "{}", r.text());
+    assert!(r.message().contains("Espere un minuto"), "{}", r.message());
+    let mails = app
+        .db(|conn| outbox::for_address(conn, "ana@cliente.ec").expect("bandeja"))
+        .await;
+    assert_eq!(mails.len(), 10);
 
     // Another company sees none of it.
     let mut other = app.signed_in(shop.tenants.admin_b).await;

@@ -5,7 +5,6 @@
 //! with its last sequence (`Last-Event-ID` or `?after=`) receives exactly the events it missed,
 //! and another company's screen receives none.
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use mostrador::cli::admin::{create_company, create_user};
@@ -16,9 +15,8 @@ use serde_json::{Value, json};
 use super::orders::insert_tables;
 use crate::util::db::TestDb;
 use crate::util::fixtures::{RUC_A, RUC_B};
+use crate::util::process::Server;
 use crate::util::{Backend, PASSWORD};
-
-const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite() {
@@ -32,53 +30,15 @@ async fn postgres() {
     }
 }
 
-/// A server process, killed when dropped.
-pub(crate) struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts `mostrador serve` on `url` on a free port; its base URL.
+/// Starts `mostrador serve` on `url` (one render thread) on a free port; its base URL.
 pub(crate) async fn start(url: &str) -> (Server, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let child = Command::new(BIN)
-        .args(["serve", "--port", &port.to_string()])
-        .env("DATABASE_URL", url)
-        .env("LOG", "error")
-        .env("SSR_WORKERS", "1")
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("servidor");
-    let base = format!("http://127.0.0.1:{port}");
-    let started = Instant::now();
-    while reqwest::get(format!("{base}/api/build")).await.is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "el servidor no arrancó"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    (Server(child), base)
-}
-
-fn cookie(response: &reqwest::Response, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| {
-            v.strip_prefix(&format!("{name}="))
-                .map(|r| r.split(';').next().unwrap_or("").to_string())
-        })
+    crate::util::process::start(
+        url,
+        &[("SSR_WORKERS", "1")],
+        std::path::Path::new("."),
+        "/api/build",
+    )
+    .await
 }
 
 /// A signed-in session against a server process.
@@ -92,25 +52,11 @@ pub(crate) struct Api {
 
 impl Api {
     pub(crate) async fn sign_in(base: &str, email: &str) -> Api {
-        let http = reqwest::Client::new();
-        let page = http.get(format!("{base}/login")).send().await.unwrap();
-        let csrf = cookie(&page, "mostrador_csrf").expect("csrf");
-        let r = http
-            .post(format!("{base}/api/auth/login"))
-            .header("Content-Type", "application/json")
-            .header("Cookie", format!("mostrador_csrf={csrf}"))
-            .header("X-CSRF-Token", &csrf)
-            .body(json!({ "email": email, "password": PASSWORD }).to_string())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 200, "inicio de sesión de {email}");
-        let session = cookie(&r, "mostrador_session").unwrap();
-        let csrf = cookie(&r, "mostrador_csrf").unwrap();
+        let (http, cookie, csrf) = crate::util::process::sign_in(base, email, PASSWORD).await;
         Api {
             http,
             base: base.into(),
-            cookie: format!("mostrador_session={session}; mostrador_csrf={csrf}"),
+            cookie,
             csrf,
         }
     }

@@ -3,17 +3,16 @@
 //! number; the numbers have no gap; stock and the shift's cash match the sales that exist; on
 //! SQLite the file passes `PRAGMA integrity_check`.
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use crate::util::Backend;
 use crate::util::db::TestDb;
-
-const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
+use crate::util::process::{BIN, Server, sign_in};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite() {
@@ -36,39 +35,13 @@ struct Api {
     csrf: String,
 }
 
-fn cookie(response: &reqwest::Response, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| {
-            v.strip_prefix(&format!("{name}="))
-                .map(|r| r.split(';').next().unwrap_or("").to_string())
-        })
-}
-
 impl Api {
     async fn sign_in(base: &str, email: &str) -> Api {
-        let http = reqwest::Client::new();
-        let page = http.get(format!("{base}/login")).send().await.unwrap();
-        let csrf = cookie(&page, "mostrador_csrf").expect("csrf");
-        let r = http
-            .post(format!("{base}/api/auth/login"))
-            .header("Content-Type", "application/json")
-            .header("Cookie", format!("mostrador_csrf={csrf}"))
-            .header("X-CSRF-Token", &csrf)
-            .body(json!({ "email": email, "password": "demo12345" }).to_string())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 200, "inicio de sesión de {email}");
-        let session = cookie(&r, "mostrador_session").unwrap();
-        let csrf = cookie(&r, "mostrador_csrf").unwrap();
+        let (http, cookie, csrf) = sign_in(base, email, "demo12345").await;
         Api {
             http,
             base: base.into(),
-            cookie: format!("mostrador_session={session}; mostrador_csrf={csrf}"),
+            cookie,
             csrf,
         }
     }
@@ -104,38 +77,9 @@ impl Api {
     }
 }
 
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
+/// The server on `url`, once it serves its login page.
 async fn start(url: &str) -> (Server, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let child = Command::new(BIN)
-        .args(["serve", "--port", &port.to_string()])
-        .env("DATABASE_URL", url)
-        .env("LOG", "error")
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("servidor");
-    let base = format!("http://127.0.0.1:{port}");
-    let started = Instant::now();
-    while reqwest::get(format!("{base}/login")).await.is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "el servidor no arrancó"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    (Server(child), base)
+    crate::util::process::start(url, &[], std::path::Path::new("."), "/login").await
 }
 
 /// The stock of each product in the default warehouse, as the API writes it.

@@ -4,6 +4,7 @@ pub mod app;
 pub mod client;
 pub mod db;
 pub mod fixtures;
+pub mod process;
 pub mod smtp;
 
 pub use app::TestApp;

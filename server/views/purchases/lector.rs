@@ -46,12 +46,29 @@ pub struct LectorErrorView {
     pub message: String,
 }
 
-/// `POST /api/tools/lector/upload`.
+/// `POST /api/tools/lector/upload` (200 when everything was read; 202 while the SRI is still
+/// being asked) and `GET /api/tools/lector/upload/{_id}` (the job's progress).
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct LectorUploadView {
+    /// The job that asks the SRI for the report's documents; none when nothing had to be asked.
+    #[serde(rename = "_id")]
+    #[ts(rename = "_id")]
+    pub id: Option<i64>,
+    /// `running` (the SRI is being asked), `done` or `failed`.
+    pub status: String,
+    /// Access keys of the upload (its XML files and its report's rows).
+    pub total: i64,
+    /// Keys already answered.
+    pub processed: i64,
+    /// Documents read among them.
+    pub documents_total: i64,
+    /// The documents read, in the upload's order: the first ones, once the job is done.
     pub documents: Vec<ReceivedDocumentView>,
+    /// Problems of the upload, by line: the first ones.
     pub errors: Vec<LectorErrorView>,
+    /// Every problem, also those not listed.
+    pub errors_total: i64,
 }
 
 /// A supplier code mapped to a product.

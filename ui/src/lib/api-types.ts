@@ -1006,9 +1006,42 @@ export type LectorErrorView = { line: number, message: string, };
 export type LectorPage = { cellars: Array<CellarOptionView>, mappings: Array<SupplierMappingView>, };
 
 /**
- * `POST /api/tools/lector/upload`.
+ * `POST /api/tools/lector/upload` (200 when everything was read; 202 while the SRI is still
+ * being asked) and `GET /api/tools/lector/upload/{_id}` (the job's progress).
  */
-export type LectorUploadView = { documents: Array<ReceivedDocumentView>, errors: Array<LectorErrorView>, };
+export type LectorUploadView = { 
+/**
+ * The job that asks the SRI for the report's documents; none when nothing had to be asked.
+ */
+_id: number | null, 
+/**
+ * `running` (the SRI is being asked), `done` or `failed`.
+ */
+status: string, 
+/**
+ * Access keys of the upload (its XML files and its report's rows).
+ */
+total: number, 
+/**
+ * Keys already answered.
+ */
+processed: number, 
+/**
+ * Documents read among them.
+ */
+documentsTotal: number, 
+/**
+ * The documents read, in the upload's order: the first ones, once the job is done.
+ */
+documents: Array<ReceivedDocumentView>, 
+/**
+ * Problems of the upload, by line: the first ones.
+ */
+errors: Array<LectorErrorView>, 
+/**
+ * Every problem, also those not listed.
+ */
+errorsTotal: number, };
 
 /**
  * The company's licence as admins see it.

@@ -14,6 +14,12 @@ import { toast } from '../../../lib/toast';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.body.message : String(err));
 
+/** How often a running look-up's progress is asked for. */
+const POLL_MS = 1000;
+
+/** `1 comprobante`, `3 comprobantes`. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** Our product with exactly this code, if any. */
 async function productByCode(code: string): Promise<ProductView | undefined> {
   const page = await apiGet<{ results: ProductView[] }>(`/api/item?search=${encodeURIComponent(code)}&limit=20`, { quiet: true });
@@ -188,8 +194,16 @@ export default function Lector() {
     setBusy(true);
     setError('');
     setNotice('');
+    setResult(null);
     try {
-      setResult(await apiUpload<LectorUploadView>('/api/tools/lector/upload', new FormData(e.currentTarget), { quiet: true }));
+      let read = await apiUpload<LectorUploadView>('/api/tools/lector/upload', new FormData(e.currentTarget), { quiet: true });
+      // A large report is looked up at the SRI in the background: its progress is polled.
+      while (read.status === 'running' && read._id !== null) {
+        setResult(read);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        read = await apiGet<LectorUploadView>(`/api/tools/lector/upload/${read._id}`, { quiet: true });
+      }
+      setResult(read);
     } catch (err) {
       setError(message(err));
     } finally {
@@ -231,11 +245,28 @@ export default function Lector() {
           {notice}
         </p>
       )}
-      {result && (
+      {result && result.status === 'running' && (
+        <div className="card space-y-2" data-testid="lector-progress" role="status">
+          <p>
+            Consultando los comprobantes en el SRI: {result.processed} de {result.total} claves ({plural(result.documentsTotal, 'comprobante leído', 'comprobantes leídos')}).
+          </p>
+          <progress className="w-full" max={result.total} value={result.processed} />
+          <p className="text-sm text-gray-600 dark:text-gray-300">Puede salir de esta página: la consulta sigue y los comprobantes leídos quedan guardados.</p>
+        </div>
+      )}
+      {result && result.status !== 'running' && (
         <div className="card space-y-3" data-testid="lector-result">
           <p>
-            {result.documents.length} comprobantes · {result.errors.length} problemas
+            {plural(result.documentsTotal, 'comprobante', 'comprobantes')} · {plural(result.errorsTotal, 'problema', 'problemas')}
           </p>
+          {result.status === 'failed' && (
+            <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+              La consulta al SRI no pudo completarse. Suba el reporte otra vez para seguir desde donde quedó.
+            </p>
+          )}
+          {result.documents.length < result.documentsTotal && (
+            <p className="text-sm text-gray-600 dark:text-gray-300">Se muestran los primeros {result.documents.length} comprobantes.</p>
+          )}
           {result.documents.length > 0 && (
             <table className="w-full text-sm">
               <thead className="text-xs text-gray-500 uppercase">
@@ -281,6 +312,9 @@ export default function Lector() {
                 ))}
               </tbody>
             </table>
+          )}
+          {result.errors.length < result.errorsTotal && (
+            <p className="text-sm text-gray-600 dark:text-gray-300">Se muestran los primeros {result.errors.length} problemas.</p>
           )}
           {result.errors.length > 0 && (
             <table className="w-full text-sm" data-testid="lector-errors">
