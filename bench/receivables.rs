@@ -133,7 +133,7 @@ fn run(label: &str, url: &str) -> Duration {
     let mut c = db.get().expect("conexión");
     mostrador::db::migrations::run_pending(&mut c).expect("migraciones");
     drop(c);
-    demo::load(&db).expect("datos de demostración");
+    demo::load(&db, &std::env::temp_dir()).expect("datos de demostración");
     let mut c = db.get().expect("conexión");
     let company = Company::find_by_ruc(&mut c, demo::DEMO_RUC)
         .unwrap()

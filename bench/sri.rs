@@ -288,6 +288,7 @@ async fn queue_latency(ctx: &ValidationContext, id: &SigningIdentity) {
         poll_interval: Duration::from_millis(100),
         lease: Duration::from_secs(60),
         concurrency: 4,
+        demo_stand_in: false,
     };
     let _worker = Worker::new(db.clone(), config).expect("worker").spawn();
     let submit = |sequential: u32| {

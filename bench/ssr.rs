@@ -32,7 +32,8 @@ fn inputs() -> Vec<(&'static str, String)> {
     let runtime = tokio::runtime::Runtime::new().expect("tokio");
     runtime.block_on(async {
         let state = mostrador::server::build_state(config).expect("estado");
-        mostrador::cli::demo::load(&state.db).expect("datos de demostración");
+        mostrador::cli::demo::load(&state.db, &std::env::temp_dir())
+            .expect("datos de demostración");
         let user = state
             .db
             .run(|conn| Ok(User::find_by_email(conn, "admin@demo.ec")?.expect("admin demo")))

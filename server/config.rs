@@ -113,6 +113,9 @@ pub struct SriConfig {
     pub lease: Duration,
     /// Documents one server works on at the same time.
     pub concurrency: usize,
+    /// Documents go to the SRI stand-in this process started for the demo (`serve --demo`
+    /// without `SRI_URL`): the e-billing screens say so.
+    pub demo_stand_in: bool,
 }
 
 impl SriConfig {
@@ -133,6 +136,7 @@ impl SriConfig {
             poll_interval: ms("SRI_POLL_MS", 1_000)?,
             lease,
             concurrency: env_parse("SRI_CONCURRENCY", 4)?.max(1),
+            demo_stand_in: false,
         })
     }
 }
@@ -203,6 +207,49 @@ impl Config {
         })
     }
 
+    /// Without `MOSTRADOR_SECRET`, on SQLite (one machine): the secret kept in the database's
+    /// folder (`data/secret`), written with a random value on first start, readable by its owner
+    /// only; its path when it was used. The certificates a company uploads are sealed with a key
+    /// derived from it, so losing the file loses them; production sets `MOSTRADOR_SECRET` (kept
+    /// apart from the backups, DEPLOY.md). On PostgreSQL every server must share one secret,
+    /// which a file on one of them cannot give: nothing is generated.
+    pub fn use_secret_file(&mut self) -> anyhow::Result<Option<std::path::PathBuf>> {
+        if self.secret.is_some() {
+            return Ok(None);
+        }
+        let Some(path) = self.sqlite_folder().map(|dir| dir.join("secret")) else {
+            return Ok(None);
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                write_private(&path, &crate::util::random::token())?;
+                std::fs::read_to_string(&path)?
+            }
+            Err(e) => return Err(anyhow::anyhow!("no se pudo leer {}: {e}", path.display())),
+        };
+        self.secret = Some(Secret::new(text.trim().to_string())?);
+        Ok(Some(path))
+    }
+
+    /// The folder of the SQLite database file (the data folder of a single-machine shop);
+    /// `None` on PostgreSQL.
+    pub fn sqlite_folder(&self) -> Option<std::path::PathBuf> {
+        self.database_url
+            .strip_prefix("sqlite://")
+            .map(std::path::Path::new)
+            .and_then(|db| db.parent())
+            .map(std::path::Path::to_path_buf)
+    }
+
+    /// Where the demo writes files for the user to pick up (the Lector's sample report): the
+    /// data folder, each demo its own, else the temporary folder.
+    pub fn demo_files_folder(&self) -> std::path::PathBuf {
+        self.sqlite_folder()
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .unwrap_or_else(std::env::temp_dir)
+    }
+
     /// Base URL for links in e-mails.
     pub fn public_url(&self) -> String {
         self.public_url
@@ -211,4 +258,21 @@ impl Config {
             .trim_end_matches('/')
             .to_string()
     }
+}
+
+/// Writes `text` to a new file only its owner may read or write (mode 0600).
+fn write_private(path: &std::path::Path, text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options
+        .open(path)
+        .map_err(|e| anyhow::anyhow!("no se pudo crear {}: {e}", path.display()))?;
+    file.write_all(text.as_bytes())?;
+    Ok(())
 }

@@ -267,7 +267,19 @@ fn code_tables(out: &mut String) {
         "CASH_MOVEMENT_LABELS",
         MovementKind::ALL
             .iter()
-            .map(|k| (k.as_str(), k.summary_label())),
+            .map(|k| (k.as_str(), k.summary_label()))
+            .chain([(
+                crate::services::cash::posting::SUPPLIER_PAYMENT,
+                crate::services::cash::posting::SUPPLIER_PAYMENT_LABEL,
+            )]),
+    );
+    label_table(
+        out,
+        "Payment methods as a shift's summary names them (`byMethod`), in Spanish.",
+        "SHIFT_METHOD_LABELS",
+        crate::services::sales::input::Method::ALL
+            .iter()
+            .map(|m| (m.shift_name(), m.label())),
     );
     label_table(
         out,

@@ -74,9 +74,6 @@ export default defineConfig({
         MOSTRADOR_SECRET: secret,
         SRI_AUTH_DELAY_MS: '200',
         SRI_POLL_MS: '100',
-        // `serve --demo` writes its report of received documents (Lector .SRI) to the temporary
-        // folder: this run's own, so lector.spec.ts uploads this run's report.
-        TMPDIR: dbDir,
       },
     },
   ],

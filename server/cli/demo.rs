@@ -111,8 +111,71 @@ fn add_cash_registers(conn: &mut DbConnection) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Loads the demo company and users when missing; safe to run again.
-pub fn load(db: &Database) -> anyhow::Result<()> {
+/// Password of the demo company's signing certificate.
+const DEMO_CERTIFICATE_PASSWORD: &str = "demo-firma-12345";
+
+/// Starts the SRI stand-in in this process for `serve --demo` and points `config` at it: the
+/// demo's facturas reach AUTORIZADO with nothing else running. Keep the value: the stand-in
+/// stops when it is dropped.
+pub async fn start_stand_in(
+    config: &mut crate::config::Config,
+) -> anyhow::Result<crate::sri::simulator::RunningSimulator> {
+    let simulator = crate::sri::simulator::spawn(crate::sri::simulator::SimulatorConfig::default())
+        .await
+        .map_err(|e| anyhow::anyhow!("no se pudo iniciar el simulador del SRI: {e}"))?;
+    config.sri.base_url = Some(simulator.base_url());
+    config.sri.demo_stand_in = true;
+    // The stand-in authorizes in half a second; the worker need not wait the SRI's three.
+    config.sri.authorization_delay = std::time::Duration::from_millis(500);
+    tracing::info!(
+        "Simulador local del SRI (demostración) en {}: los comprobantes de la demostración se autorizan ahí",
+        simulator.base_url()
+    );
+    Ok(simulator)
+}
+
+/// [`load`], and a demonstration signing certificate for the demo company when it has none and
+/// the server has a secret to seal it with (only the stand-in accepts it: its authority is not
+/// the SRI's).
+pub fn load_with_certificate(db: &Database, files: &std::path::Path) -> anyhow::Result<()> {
+    load(db, files)?;
+    let Some(key) = crate::services::ebilling::sealing::installed() else {
+        return Ok(());
+    };
+    let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
+    let Some(company) = Company::find_by_ruc(&mut conn, DEMO_RUC)? else {
+        return Ok(());
+    };
+    let scope = company.scope();
+    if crate::models::ebilling::certificate::CompanyCertificate::active(&mut conn, scope)?.is_some()
+    {
+        return Ok(());
+    }
+    let p12 = crate::sri::sign::demo_cert::demo_p12(
+        &company.business_name,
+        DEMO_RUC,
+        DEMO_CERTIFICATE_PASSWORD,
+    )?;
+    crate::db::write_transaction(&mut conn, |conn| {
+        crate::services::ebilling::certificate::store(
+            conn,
+            &key,
+            scope,
+            None,
+            &p12,
+            DEMO_CERTIFICATE_PASSWORD,
+        )
+    })
+    .map_err(|e| anyhow::anyhow!(e.public_message()))?;
+    println!(
+        "Certificado de firma de demostración listo para {DEMO_RUC} (solo lo acepta el simulador del SRI)"
+    );
+    Ok(())
+}
+
+/// Loads the demo company and users when missing; safe to run again. Files for the user to pick
+/// up (the Lector's sample report) go to the folder `files`.
+pub fn load(db: &Database, files: &std::path::Path) -> anyhow::Result<()> {
     let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
     if Company::find_by_ruc(&mut conn, DEMO_RUC)?.is_none() {
         let company = create_company(
@@ -168,7 +231,7 @@ pub fn load(db: &Database) -> anyhow::Result<()> {
         // Suppliers and purchases on credit through the purchase service.
         crate::cli::demo_purchases::load(&mut conn, company.scope(), main.id)?;
         // Received documents and their TXT report for the Lector .SRI.
-        crate::cli::demo_lector::load(&mut conn, company.scope(), DEMO_RUC)?;
+        crate::cli::demo_lector::load(&mut conn, company.scope(), DEMO_RUC, files)?;
         crate::cli::demo_receivables::load(&mut conn, company.scope(), main.id)?;
         // The restaurant: zones and tables of the main branch, a small menu of recipes.
         crate::cli::demo_restaurant::load(&mut conn, company.scope(), main.id)?;

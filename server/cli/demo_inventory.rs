@@ -438,6 +438,7 @@ pub fn load(
                 doc_type: "opening",
                 id: None,
                 number: None,
+                date: None,
             },
             &opening,
         )?;

@@ -1,10 +1,10 @@
 //! Demo received documents, so the Lector .SRI has something to read on a fresh `serve --demo`:
 //! three facturas of a demo supplier to the demo company, built with the engine's own builders and
 //! signed with a demo certificate, stored as read (the SRI is never asked for them), and the SRI's
-//! "comprobantes recibidos" TXT report naming them, written to the temporary folder to upload on
+//! "comprobantes recibidos" TXT report naming them, written to the data folder to upload on
 //! `/admin/herramientas/lector`. Runs once: only when the demo company has no received documents.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use std::str::FromStr;
 
@@ -29,15 +29,21 @@ fn dec(text: &str) -> Decimal {
     Decimal::from_str(text).unwrap_or_default()
 }
 
-/// Where the demo report is written.
-pub fn report_path() -> PathBuf {
-    std::env::temp_dir().join("mostrador-demo-recibidos.txt")
+/// Where the demo report is written in folder `files` (the demo's data folder: two demos on one
+/// machine do not share it).
+pub fn report_path(files: &Path) -> PathBuf {
+    files.join("mostrador-demo-recibidos.txt")
 }
 
-/// Stores the documents and writes the report when the company has none.
-pub fn load(conn: &mut DbConnection, company: CompanyId, ruc: &str) -> anyhow::Result<()> {
+/// Stores the documents and writes the report into folder `files` when the company has none.
+pub fn load(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ruc: &str,
+    files: &Path,
+) -> anyhow::Result<()> {
     if let Some(report) = documents(conn, company, ruc)? {
-        let path = report_path();
+        let path = report_path(files);
         std::fs::write(&path, report)?;
         println!(
             "Reporte de comprobantes recibidos para probar el Lector .SRI: {}",

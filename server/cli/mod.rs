@@ -175,10 +175,26 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             if let Some(host) = args.host {
                 config.host = host;
             }
+            if let Some(path) = config.use_secret_file()? {
+                tracing::warn!(
+                    "{} no está definida: los certificados de firma se cifran con el secreto guardado en {} (se creó en el primer arranque). En producción defina {} y guárdelo aparte de las copias de seguridad (deploy/DEPLOY.md)",
+                    crate::config::SECRET_VAR,
+                    path.display(),
+                    crate::config::SECRET_VAR
+                );
+            }
+            // The demo issues facturas with nothing else: the SRI stand-in runs in this process
+            // unless SRI_URL names another.
+            let _demo_sri = match args.demo && config.sri.base_url.is_none() {
+                true => Some(demo::start_stand_in(&mut config).await?),
+                false => None,
+            };
+            let files = config.demo_files_folder();
             let state = crate::server::build_state(config)?;
             if args.demo {
                 let db = state.db.clone();
-                tokio::task::spawn_blocking(move || demo::load(&db)).await??;
+                tokio::task::spawn_blocking(move || demo::load_with_certificate(&db, &files))
+                    .await??;
             }
             crate::server::serve(state).await
         }
@@ -198,8 +214,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::User(UserCommand::Add(args)) => admin::add_user(&config()?, &args),
         Command::Licence(LicenceCommand::Add(args)) => admin::add_licence(&config()?, &args),
         Command::Demo => {
-            let db = admin::open(&config()?)?;
-            demo::load(&db)
+            let config = config()?;
+            let db = admin::open(&config)?;
+            demo::load(&db, &config.demo_files_folder())
         }
         Command::Backup(args) => {
             let bytes = crate::db::backup::backup_into(&config()?.database_url, &args.dest)?;

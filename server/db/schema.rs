@@ -336,6 +336,7 @@ diesel::table! {
         average_cost -> BigInt,
         balance_value -> BigInt,
         user_id -> Nullable<BigInt>,
+        document_date -> Nullable<Date>,
     }
 }
 
@@ -984,6 +985,7 @@ diesel::table! {
         base -> BigInt,
         iva -> BigInt,
         cost -> BigInt,
+        units -> BigInt,
     }
 }
 

@@ -28,6 +28,13 @@ fn to_digits(s: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// Whether `id` (a RUC or a cédula, as a document or a certificate writes it) is the taxpayer
+/// with RUC `ruc`: the RUC itself, or the cédula inside a natural person's RUC.
+pub fn same_taxpayer(id: &str, ruc: &str) -> bool {
+    let id = id.trim();
+    id == ruc || (ruc.len() == 13 && id == &ruc[..10])
+}
+
 /// Validates a 10-digit cédula: province and módulo 10 check digit
 /// (coefficients 2,1,2,1… over the first 9 digits, products > 9 minus 9).
 pub fn validate_cedula(s: &str) -> Result<(), String> {
@@ -107,6 +114,13 @@ pub fn validate_ruc(s: &str) -> Result<RucKind, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_taxpayer_reads_the_cedula_inside_a_ruc() {
+        assert!(same_taxpayer("1790011224001", "1790011224001"));
+        assert!(same_taxpayer(" 1710034065", "1710034065001"));
+        assert!(!same_taxpayer("0990000001001", "1790011224001"));
+    }
 
     #[test]
     fn cedulas() {

@@ -10,11 +10,11 @@
 //!
 //! | limit          | ceiling              | applies to                                          |
 //! |----------------|----------------------|-----------------------------------------------------|
-//! | [`QUANTITY`]   | 10.000.000 units     | a line's quantity (sales, credit notes, adjustments, transfers, imports, recipes), a minimum stock |
-//! | [`UNIT_PRICE`] | 1.000.000,00         | a unit price or unit cost (products, sale lines, adjustments, imports, fixed promotions) |
-//! | [`AMOUNT`]     | 1.000.000.000,00     | any single amount entered: payments, cash received, discounts, cash in/out, opening amounts, Banco del Barrio amounts, cupos and credit limits |
-//! | [`STOCK`]      | 1.000.000.000 units  | the balance of one product in one warehouse, after any movement |
-//! | [`VALUE`]      | 1.000.000.000.000,00 | a computed amount: a line's value, a document's total, a movement's cost, a stock's value |
+//! | [`QUANTITY`]   | 10,000,000 units     | a line's quantity (sales, credit notes, adjustments, transfers, imports, recipes), a minimum stock |
+//! | [`UNIT_PRICE`] | $ 1,000,000.00         | a unit price or unit cost (products, sale lines, adjustments, imports, fixed promotions) |
+//! | [`AMOUNT`]     | $ 1,000,000,000.00     | any single amount entered: payments, cash received, discounts, cash in/out, opening amounts, Banco del Barrio amounts, cupos and credit limits |
+//! | [`STOCK`]      | 1,000,000,000 units  | the balance of one product in one warehouse, after any movement |
+//! | [`VALUE`]      | $ 1,000,000,000,000.00 | a computed amount: a line's value, a document's total, a movement's cost, a stock's value |
 
 use super::amount::{CENT, UNIT};
 
@@ -63,24 +63,28 @@ impl Limit {
         micros.checked_abs().is_some_and(|m| m <= self.max)
     }
 
-    /// The ceiling as the screens write numbers: `10.000.000`, money with cents `1.000.000,00`.
+    /// The ceiling as the screens write numbers (`ui/src/lib/format.ts`): `10,000,000`, money
+    /// `$ 1,000,000.00` — one format beside the amounts a screen shows.
     pub fn text(self) -> String {
         let whole = self.max / UNIT;
         let digits = whole.to_string();
-        let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+        let mut grouped = String::with_capacity(digits.len() + digits.len() / 3 + 5);
+        if self.money {
+            grouped.push_str("$ ");
+        }
         for (i, c) in digits.chars().enumerate() {
             if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                grouped.push('.');
+                grouped.push(',');
             }
             grouped.push(c);
         }
         if self.money {
-            grouped.push_str(&format!(",{:02}", self.max % UNIT / CENT));
+            grouped.push_str(&format!(".{:02}", self.max % UNIT / CENT));
         }
         grouped
     }
 
-    /// The refusal of `what` past this ceiling: «La cantidad no puede superar 10.000.000».
+    /// The refusal of `what` past this ceiling: «La cantidad no puede superar 10,000,000».
     pub fn problem(self, what: &str) -> String {
         format!("{what} no puede superar {}", self.text())
     }
@@ -100,14 +104,14 @@ mod tests {
 
     #[test]
     fn ceilings_read_like_the_screens() {
-        assert_eq!(QUANTITY.text(), "10.000.000");
-        assert_eq!(UNIT_PRICE.text(), "1.000.000,00");
-        assert_eq!(AMOUNT.text(), "1.000.000.000,00");
-        assert_eq!(STOCK.text(), "1.000.000.000");
-        assert_eq!(VALUE.text(), "1.000.000.000.000,00");
+        assert_eq!(QUANTITY.text(), "10,000,000");
+        assert_eq!(UNIT_PRICE.text(), "$ 1,000,000.00");
+        assert_eq!(AMOUNT.text(), "$ 1,000,000,000.00");
+        assert_eq!(STOCK.text(), "1,000,000,000");
+        assert_eq!(VALUE.text(), "$ 1,000,000,000,000.00");
         assert_eq!(
             QUANTITY.problem("La cantidad"),
-            "La cantidad no puede superar 10.000.000"
+            "La cantidad no puede superar 10,000,000"
         );
     }
 
@@ -120,7 +124,7 @@ mod tests {
         assert_eq!(UNIT_PRICE.check(Some(5), "El costo"), Ok(5));
         assert_eq!(
             UNIT_PRICE.check(None, "El costo"),
-            Err("El costo no puede superar 1.000.000,00".into())
+            Err("El costo no puede superar $ 1,000,000.00".into())
         );
     }
 

@@ -111,6 +111,13 @@ pub struct LineTotals {
     pub net: Decimal,
     /// Taxes of the line, IVA first.
     pub taxes: Vec<LineTax>,
+    /// The line's share of its IVA group's `valor`: the group's value (rounded once) apportioned
+    /// over its lines by largest remainder, so the lines of a document add up to its IVA and a
+    /// report grouped by product totals what one grouped by document does. Each share is its
+    /// line's exact IVA rounded down or up to the cent. What a sale stores per line; the XML
+    /// keeps each line's own rounded value ([`LineTax::value`]).
+    #[serde(skip)]
+    pub iva_share: Decimal,
 }
 
 /// One `totalImpuesto` group.
@@ -257,6 +264,8 @@ pub fn compute<T: Taxable>(
 
     // Exact (unrounded) amounts per group, keyed by (kind, numeric code, tariff).
     let mut group_acc: BTreeMap<GroupKey, GroupAcc> = BTreeMap::new();
+    // Each line's exact IVA and its group, for the lines' shares of the groups' values.
+    let mut iva_exact: Vec<Option<(GroupKey, Decimal)>> = vec![None; items.len()];
     let mut lines = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let net = before_global[i] - shares[i];
@@ -297,13 +306,14 @@ pub fn compute<T: Taxable>(
         if let Some(rate) = iva_rate(item.iva_code()) {
             let base = net + ice_value;
             let percent = Decimal::from(rate.percent);
-            add(
+            let exact = base * percent / HUNDRED;
+            add(TaxKind::Iva, rate.code, percent, base, exact);
+            let key = (
                 TaxKind::Iva,
-                rate.code,
-                percent,
-                base,
-                base * percent / HUNDRED,
+                rate.code.parse().unwrap_or(u32::MAX),
+                percent.normalize().to_string(),
             );
+            iva_exact[i] = Some((key, exact));
         }
         if let Some(bottles) = item.irbpnr_bottles().filter(|b| *b > 0) {
             let n = Decimal::from(bottles);
@@ -322,7 +332,21 @@ pub fn compute<T: Taxable>(
             global_discount_share: money(shares[i]),
             net: money(net),
             taxes,
+            iva_share: Decimal::ZERO,
         });
+    }
+    for (key, (_, _, _, exact_sum)) in &group_acc {
+        if key.0 != TaxKind::Iva {
+            continue;
+        }
+        let members: Vec<(usize, Decimal)> = iva_exact
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| e.as_ref().filter(|(k, _)| k == key).map(|(_, x)| (i, *x)))
+            .collect();
+        for (i, share) in apportion(money(*exact_sum), &members) {
+            lines[i].iva_share += share;
+        }
     }
 
     let groups: Vec<TaxGroup> = group_acc
@@ -373,6 +397,31 @@ pub fn compute<T: Taxable>(
     })
 }
 
+/// `target` (a group's value, 2 decimals) split over its lines' exact amounts `members`
+/// (`(line, exact)`): each exact amount rounded down to the cent, then a cent more for the
+/// largest remainders (earlier lines first on a tie) until the shares add up to `target`.
+fn apportion(target: Decimal, members: &[(usize, Decimal)]) -> Vec<(usize, Decimal)> {
+    let cent = Decimal::new(1, 2);
+    let mut shares: Vec<(usize, Decimal, Decimal)> = members
+        .iter()
+        .map(|(i, exact)| {
+            let floor = (exact / cent).floor() * cent;
+            (*i, floor, exact - floor)
+        })
+        .collect();
+    let mut left = target - shares.iter().map(|(_, f, _)| *f).sum::<Decimal>();
+    let mut order: Vec<usize> = (0..shares.len()).collect();
+    order.sort_by(|a, b| shares[*b].2.cmp(&shares[*a].2).then(a.cmp(b)));
+    for k in order {
+        if left < cent {
+            break;
+        }
+        shares[k].1 += cent;
+        left -= cent;
+    }
+    shares.into_iter().map(|(i, share, _)| (i, share)).collect()
+}
+
 /// Splits `amount` (2 decimals) over `weights` proportionally, to the cent, with the
 /// largest-remainder method; the shares add up exactly to `amount` and no share exceeds
 /// its weight.
@@ -419,6 +468,40 @@ mod tests {
 
     fn d(s: &str) -> Decimal {
         Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn lines_share_their_group_iva_to_the_cent() {
+        // Three lines of 0.10 at 15 %: each line's IVA rounds to 0.02 (0.06 in all), the
+        // group's rounds once to 0.05; the shares are 0.02, 0.02 and 0.01.
+        let line = |price: &str| Line {
+            quantity: d("1"),
+            unit_price: d(price),
+            discount: Decimal::ZERO,
+            iva: "4".into(),
+            ice: None,
+            irbpnr_bottles: None,
+        };
+        let t = compute(
+            &[line("0.10"), line("0.10"), line("0.10")],
+            Decimal::ZERO,
+            Decimal::ZERO,
+        )
+        .unwrap();
+        assert_eq!(t.iva, d("0.05"));
+        let shares: Vec<Decimal> = t.lines.iter().map(|l| l.iva_share).collect();
+        assert_eq!(shares, [d("0.02"), d("0.02"), d("0.01")]);
+        // Each line's own value in the XML stays its rounding.
+        assert!(t.lines.iter().all(|l| l.taxes[0].value == d("0.02")));
+        // Lines without IVA (code 0) share nothing; mixed rates share within their group.
+        let t = compute(
+            &[line("13.90"), line("19.90")],
+            Decimal::ZERO,
+            Decimal::ZERO,
+        )
+        .unwrap();
+        let sum: Decimal = t.lines.iter().map(|l| l.iva_share).sum();
+        assert_eq!(sum, t.iva);
     }
 
     fn item(qty: &str, price: &str, discount: &str, iva: &str) -> Line {

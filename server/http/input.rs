@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(qty(json!("10000000")), Ok(Some(10_000_000_000_000)));
         assert_eq!(
             qty(json!("10000000.000001")),
-            Err("La cantidad no puede superar 10.000.000".into())
+            Err("La cantidad no puede superar 10,000,000".into())
         );
         assert_eq!(
             micros(
@@ -173,18 +173,18 @@ mod tests {
                 true,
                 QUANTITY
             ),
-            Err("La cantidad no puede superar 10.000.000".into())
+            Err("La cantidad no puede superar 10,000,000".into())
         );
         // Past i64 altogether: the same refusal, not a wrapped value.
         assert_eq!(
             qty(json!("99999999999999999999")),
-            Err("La cantidad no puede superar 10.000.000".into())
+            Err("La cantidad no puede superar 10,000,000".into())
         );
         let cost = |v: Value| micros(Some(&v), "El costo unitario", false, false, UNIT_PRICE);
         assert_eq!(cost(json!("1000000")), Ok(Some(1_000_000_000_000)));
         assert_eq!(
             cost(json!("1000000.01")),
-            Err("El costo unitario no puede superar 1.000.000,00".into())
+            Err("El costo unitario no puede superar $ 1,000,000.00".into())
         );
     }
 }

@@ -66,6 +66,15 @@ impl Zone {
         }
     }
 
+    /// A date-time the SRI wrote (RFC 3339 with its offset) as users read it, `dd/mm/aaaa HH:MM`
+    /// in this zone; the text itself when it is not one.
+    pub fn text_of(self, text: &str) -> String {
+        match DateTime::parse_from_rfc3339(text.trim()) {
+            Ok(t) => self.text(t.naive_utc()),
+            Err(_) => text.to_string(),
+        }
+    }
+
     /// A stored UTC time as users read it: `dd/mm/aaaa HH:MM` in this zone.
     pub fn text(self, utc: NaiveDateTime) -> String {
         self.local(utc).format("%d/%m/%Y %H:%M").to_string()

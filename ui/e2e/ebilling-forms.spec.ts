@@ -348,9 +348,14 @@ test('/admin/ebilling: filters, XML, RIDE, e-mail again, and correct-and-resend 
   expect(xml).toContain(shared.accessKey);
   expect(xml).toContain('AUTORIZADO');
 
-  // E-mail again, to the address typed in the prompt.
-  page.once('dialog', (d) => d.accept(COPY_EMAIL));
+  // E-mail again, to the address typed in the dialog (no native prompt).
+  page.once('dialog', () => {
+    throw new Error('«Enviar por correo» no debe abrir un diálogo nativo');
+  });
   await invoiceRow.getByRole('button', { name: 'Enviar por correo' }).click();
+  const emailDialog = page.getByTestId('email-dialog');
+  await emailDialog.getByLabel('Correo del destinatario').fill(COPY_EMAIL);
+  await emailDialog.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expectToast(page, 'Correo en camino');
   const mail = await mailWith(COPY_EMAIL, `${shared.accessKey}.xml`);
   expect(mail).toMatch(/Content-Disposition: attachment/i);

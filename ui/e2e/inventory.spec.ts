@@ -4,7 +4,7 @@
  * document in Spanish), and import a file with a bad row. Prices and costs are typed with a decimal comma (issue 24).
  */
 import { expect, test } from '@playwright/test';
-import { collectErrors, expectToast, hydrated, signIn, unexpected } from './helpers';
+import { apiPost, collectErrors, expectToast, hydrated, signIn, unexpected } from './helpers';
 
 /** A 1×1 PNG. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -86,5 +86,37 @@ test('product, adjustment by barcode, kardex line and import errors', async ({ p
   await expect(bad).toHaveCount(1);
   await expect(bad).toContainText('3');
   await expect(bad).toContainText('precio');
+  expect(unexpected(errors)).toEqual([]);
+});
+
+test('a recipe shows its ingredients by name and unit in the product editor', async ({ page }) => {
+  const errors = collectErrors(page);
+  const stamp = String(Date.now()).slice(-8);
+  await signIn(page, 'admin@demo.ec');
+  const rice = await apiPost(page, '/api/item/register', { code: `ARZ${stamp}`, name: `Arroz ${stamp}`, price: '1.00', ivaCode: '0', unit: 'kg' });
+  expect(rice.status()).toBe(201);
+  const riceId = (await rice.json())._id as number;
+  const dish = await apiPost(page, '/api/item/register', {
+    code: `PLT${stamp}`,
+    name: `Plato ${stamp}`,
+    price: '4.00',
+    ivaCode: '0',
+    kind: 'recipe',
+    recipe: [{ ingredientId: riceId, quantity: '0.25' }],
+  });
+  expect(dish.status()).toBe(201);
+
+  await page.goto('/admin/inventario/productos');
+  await hydrated(page);
+  await page.getByTestId('list-search').fill(`PLT${stamp}`);
+  const listed = page.locator('tbody tr', { hasText: `PLT${stamp}` });
+  await expect(listed).toHaveCount(1);
+  await listed.getByTestId('row-edit').click();
+  const form = page.getByRole('dialog');
+  // It showed «#76 0.25»: the ingredient's code and name, its quantity and unit.
+  await expect(form.getByText(`ARZ${stamp} · Arroz ${stamp}`)).toBeVisible();
+  await expect(form.getByLabel(`Cantidad de ARZ${stamp} · Arroz ${stamp}`)).toHaveValue('0.25');
+  await expect(form.getByRole('group', { name: 'Ingredientes de la receta' }).getByText('kg', { exact: true })).toBeVisible();
+  await expect(form).not.toContainText(`#${riceId}`);
   expect(unexpected(errors)).toEqual([]);
 });

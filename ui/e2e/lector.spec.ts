@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, collectErrors, expectToast, hydrated, scannableProducts, signIn, unexpected } from './helpers';
 
-/** The report `serve --demo` wrote to its temporary folder (TMPDIR is the run's database folder). */
+/** The report `serve --demo` wrote to its data folder (the folder of this run's database). */
 const REPORT = join(process.env.E2E_DB_DIR ?? '/tmp/mostrador-e2e', 'mostrador-demo-recibidos.txt');
 
 /** The product's stock in warehouse `cellarId`, as the stock list shows it. */

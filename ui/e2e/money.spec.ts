@@ -6,6 +6,7 @@
  * subtotal shown, and the subtotal plus the IVA shown is the total shown, to the cent.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { formatMoney } from '../src/lib/format';
 import { apiPost, collectErrors, expectToast, hydrated, signIn } from './helpers';
 
 /** Cents of a displayed amount (`$ 1,234.56` → 123456), without floats. */
@@ -111,4 +112,16 @@ test('a price entered with IVA, and a POS sale whose visible amounts add up', as
   await expect(done).toContainText('Cambio $ 2.06');
   await page.keyboard.press('F9');
   expect(errors).toEqual([]);
+});
+
+test('money on screen is rounded to the cent, never cut', () => {
+  // A kardex average of 1.845 showed «$ 1.84» beside a value that rounded to «$ 1.85».
+  expect(formatMoney('1.845')).toBe('$ 1.85');
+  expect(formatMoney('1.844999')).toBe('$ 1.84');
+  expect(formatMoney('9.995')).toBe('$ 10.00');
+  expect(formatMoney('999999.995')).toBe('$ 1,000,000.00');
+  expect(formatMoney('-2.005')).toBe('-$ 2.01');
+  expect(formatMoney('-0.001')).toBe('$ 0.00');
+  expect(formatMoney('750000')).toBe('$ 750,000.00');
+  expect(formatMoney('0.1')).toBe('$ 0.10');
 });

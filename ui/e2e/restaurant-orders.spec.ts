@@ -48,6 +48,9 @@ test('a table order reaches the kitchen live, comes back listo, is billed and fr
   await expect(tile).toHaveAttribute('data-state', 'libre');
   await expect(tile).toContainText('Libre');
   await tile.click();
+  // A free table asks before it opens an order; the answer is «Abrir mesa».
+  await expect(page.getByRole('dialog')).toContainText(`¿Abrir una orden en Mesa ${stamp}?`);
+  await page.getByTestId('confirm-accept').click();
   const panel = page.getByTestId('order-panel');
   await expect(page.getByTestId('order-title')).toContainText(`Mesa ${stamp} · Orden N.º`);
   await expect(tile).toHaveAttribute('data-state', 'ocupada');

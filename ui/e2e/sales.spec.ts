@@ -150,3 +150,48 @@ test('scan two products, pay cash with change, print the ticket without JavaScri
   await expect(page.getByTestId('document-number')).toHaveText(`No. ${convertedNumber}`);
   expect(errors).toEqual([]);
 });
+
+test('a name typed in the code box finds the product, and F9 then Enter registers the sale', async ({ page }) => {
+  const errors = collectErrors(page);
+  // The seller's shift is open since the first test of this file.
+  await signIn(page, 'vendedor@demo.ec');
+  const list = await (await page.request.get('/api/item?limit=50')).json();
+  const product = (list.results as Product[]).find((p) => p.kind === 'product' && p.barcodes.length > 0);
+  expect(product).toBeTruthy();
+  const name = product?.name ?? '';
+
+  await page.goto('/admin/ventas/notaventa');
+  await hydrated(page);
+  const scan = page.getByLabel('Código de barras');
+  await scan.fill(name);
+  await scan.press('Enter');
+  // One product is added at once; several open the search with the name typed.
+  const search = page.getByLabel('Buscar producto');
+  if (await search.isVisible()) {
+    await expect(search).toHaveValue(name);
+    await page.getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+  }
+  await expect(page.getByTestId('cart')).toContainText(name);
+  await expect(page.getByText('No existe un producto con ese código de barras')).toHaveCount(0);
+
+  // F9, then Enter at once: the sale is registered (cash, the exact amount).
+  await expect(page.getByRole('button', { name: 'Cobrar (F9)' })).toBeEnabled();
+  await scan.press('F9');
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog.getByLabel('Recibido')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-done')).toContainText('Nota de venta 001-001-');
+
+  // Enter on «Forma de pago» registers too.
+  await page.keyboard.press('F9');
+  await scan.fill(product?.barcodes[0] ?? '');
+  await scan.press('Enter');
+  await expect(page.getByTestId('cart')).toContainText(name);
+  await expect(page.getByRole('button', { name: 'Cobrar (F9)' })).toBeEnabled();
+  await scan.press('F9');
+  await dialog.getByLabel('Forma de pago').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-done')).toContainText('Nota de venta 001-001-');
+  // The one 404 is the code look-up of the name typed (no product has it as its code).
+  expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+});

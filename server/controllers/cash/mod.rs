@@ -52,7 +52,7 @@ mod tests {
         );
         assert_eq!(
             money_field(Some(&json!("1000000000.01")), "El monto"),
-            Err("El monto no puede superar 1.000.000.000,00".into())
+            Err("El monto no puede superar $ 1,000,000,000.00".into())
         );
     }
 }

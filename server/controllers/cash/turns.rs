@@ -29,7 +29,9 @@ use crate::models::cash::refusal::RefusedWithdrawal;
 use crate::models::cash::register::CashRegister;
 use crate::models::cash::turn::{self, Scope, Turn};
 use crate::models::config::company::Company;
+use crate::models::sales::note::Sale;
 use crate::services::cash::{posting, shifts};
+use crate::services::sales::input::Method;
 use crate::validation::{check_fields, optional_text, required_text};
 use crate::views::cash::turn::{RefusedWithdrawalView, TurnDetailView, TurnMovementView, TurnView};
 
@@ -59,7 +61,22 @@ pub fn turn_view(conn: &mut DbConnection, company: CompanyId, t: &Turn) -> AppRe
 /// while it is open: [`shifts::is_blind`]).
 pub fn detail(conn: &mut DbConnection, tenant: &Tenant, t: &Turn) -> AppResult<TurnDetailView> {
     let company = tenant.company;
-    let summary = posting::summary(conn, company, t)?;
+    let mut summary = posting::summary(conn, company, t)?;
+    // The cashier's sales on credit during the shift: no money came in, yet the arqueo lists
+    // them with the methods, so the day's sales add up.
+    let on_credit = Sale::on_credit_by_user(
+        conn,
+        company,
+        t.branch_office_id,
+        t.user_id,
+        t.opened_at,
+        t.closed_at,
+    )?;
+    if on_credit != 0 {
+        summary
+            .by_method
+            .insert(Method::Credit.shift_name().to_string(), on_credit);
+    }
     let view = TurnDetailView {
         turn: turn_view(conn, company, t)?,
         movements: Movement::of_turn(conn, company, t.id)?

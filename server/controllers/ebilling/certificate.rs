@@ -11,6 +11,7 @@ use crate::auth::CurrentUser;
 use crate::auth::roles;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::upload::Form;
+use crate::models::config::company::Company;
 use crate::services::ebilling::certificate;
 use crate::services::ebilling::sealing::SealingKey;
 use crate::views::ebilling::certificate::CertificateView;
@@ -35,13 +36,15 @@ pub async fn upload(
     let key = SealingKey::derive(secret)
         .map_err(|_| AppError::Internal(anyhow::anyhow!("no se pudo derivar la clave")))?;
     let (user, zone) = (tenant.user_id(), tenant.zone());
-    let facts = state
+    let (facts, ruc) = state
         .db
         .write(move |conn| {
-            certificate::store(conn, &key, tenant.company, Some(user), &file, &password)
+            let facts =
+                certificate::store(conn, &key, tenant.company, Some(user), &file, &password)?;
+            Ok((facts, Company::find(conn, tenant.company)?.ruc))
         })
         .await?;
-    Ok(Json(CertificateView::of(&facts, zone)))
+    Ok(Json(CertificateView::of(&facts, zone, &ruc)))
 }
 
 /// `GET /api/ebilling/certificate` (admin): the active certificate's facts, or 404.
@@ -51,11 +54,16 @@ pub async fn get(
 ) -> AppResult<Json<CertificateView>> {
     let tenant = auth.tenant(roles::ADMIN)?;
     let zone = tenant.zone();
-    let facts = state
+    let (facts, ruc) = state
         .db
-        .run(move |conn| certificate::facts(conn, tenant.company))
+        .run(move |conn| {
+            Ok((
+                certificate::facts(conn, tenant.company)?,
+                Company::find(conn, tenant.company)?.ruc,
+            ))
+        })
         .await?;
-    Ok(Json(CertificateView::of(&facts, zone)))
+    Ok(Json(CertificateView::of(&facts, zone, &ruc)))
 }
 
 /// The `file` and `password` fields of the upload (other fields are ignored).

@@ -6,48 +6,62 @@ use crate::error::AppError;
 use crate::models::config::company::Company;
 use crate::services::ebilling::certificate;
 use crate::views::ebilling::certificate::CertificateView;
-use crate::views::ebilling::pages::ElectronicDocumentsPage;
+use crate::views::ebilling::pages::{ElectronicDocumentsPage, sri_target};
 use crate::views::ebilling::trial::EbillingSetupPage;
 use crate::views::route_id::RouteId;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
     (RouteId::EbillingDocuments, |ctx| {
-        ctx.tenant(|conn, tenant, query| {
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, query| {
             Ok(ElectronicDocumentsPage {
                 list: list_page(conn, tenant, Some(query.raw()), &query.list()?)?,
+                sri_target: target,
             })
         })
     }),
     (RouteId::EbillingTest, |ctx| {
-        ctx.tenant(|conn, tenant, _| {
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, _| {
             let certificate = match certificate::facts(conn, tenant.company) {
-                Ok(facts) => Some(CertificateView::of(&facts, tenant.zone())),
+                Ok(facts) => Some(CertificateView::of(
+                    &facts,
+                    tenant.zone(),
+                    &Company::find(conn, tenant.company)?.ruc,
+                )),
                 Err(AppError::NotFound(_)) => None,
                 Err(other) => return Err(other),
             };
             Ok(EbillingSetupPage {
                 certificate,
                 environment: Company::find(conn, tenant.company)?.sri_environment,
+                sri_target: target,
             })
         })
     }),
     (RouteId::EbillingCreditNotes, |ctx| {
-        ctx.tenant(|conn, tenant, query| {
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, query| {
             Ok(
                 crate::views::ebilling::credit_note::ElectronicCreditNotesPage {
                     list: super::credit_notes::list_page(conn, tenant, &query.list()?)?,
+                    sri_target: target,
                 },
             )
         })
     }),
     // The full invoice form: the factura express POS's data (same loader).
     (RouteId::EbillingInvoice, |ctx| {
-        ctx.tenant(|conn, tenant, _| crate::controllers::sales::pages::pos(conn, tenant))
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, _| {
+            crate::controllers::sales::pages::pos(conn, tenant, target)
+        })
     }),
     (RouteId::EbillingRemissionGuide, |ctx| {
-        ctx.tenant(|conn, tenant, query| {
-            super::remission_guides::page_data(conn, tenant, &query.list()?)
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, query| {
+            super::remission_guides::page_data(conn, tenant, &query.list()?, target)
         })
     }),
 ];

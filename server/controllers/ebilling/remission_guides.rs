@@ -147,6 +147,7 @@ pub fn page_data(
     conn: &mut DbConnection,
     tenant: &Tenant,
     params: &ListParams,
+    sri_target: Option<String>,
 ) -> AppResult<RemissionGuidesPage> {
     let list = list_page(conn, tenant, params)?;
     let branch = tenant.branch(conn)?;
@@ -185,6 +186,7 @@ pub fn page_data(
         transfers: choices,
         today: crate::sri::validate::ecuador_today().to_string(),
         origin_address: branch.address,
+        sri_target,
     })
 }
 

@@ -19,6 +19,7 @@ pub async fn run(
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<TrialView>> {
     let tenant = auth.tenant(roles::ADMIN)?;
+    let zone = tenant.zone();
     let (doc, identity) = state
         .db
         .run(move |conn| {
@@ -34,10 +35,8 @@ pub async fn run(
         })
         .await?;
     let sri = state.config.sri.clone();
-    let target = sri
-        .base_url
-        .clone()
+    let target = crate::views::ebilling::pages::sri_target(&sri)
         .unwrap_or_else(|| "SRI, ambiente de pruebas (celcer.sri.gob.ec)".into());
-    let result = trial::run(&doc, &identity, &sri).await;
+    let result = trial::run(&doc, &identity, &sri, zone).await;
     Ok(Json(TrialView::of(&result, target)))
 }

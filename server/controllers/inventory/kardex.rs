@@ -50,6 +50,10 @@ pub fn row_views(
         .map(|r| KardexRowView {
             id: r.id,
             date: tenant.zone().iso(r.created_at),
+            document_date: r
+                .document_date
+                .filter(|d| *d != tenant.zone().date_of(r.created_at))
+                .map(|d| d.to_string()),
             movement_type: r.movement_type.clone(),
             document: KardexDocumentView {
                 doc_type: r.document_type.clone(),

@@ -24,7 +24,7 @@ use crate::util::export::{FORMAT_PROBLEM, Format, download};
 const EXPORT_CHUNK: i64 = 2000;
 
 /// The header: the product, then the columns of the kardex table.
-const EXPORT_COLUMNS: [&str; 15] = [
+const EXPORT_COLUMNS: [&str; 16] = [
     "Código",
     "Producto",
     "Fecha",
@@ -40,6 +40,7 @@ const EXPORT_COLUMNS: [&str; 15] = [
     "Costo promedio",
     "Valor",
     "Usuario",
+    "Fecha del documento",
 ];
 
 /// The columns written as numbers in the XLSX (Entrada … Valor).
@@ -90,6 +91,9 @@ fn export_rows(
                 r.average_cost,
                 r.balance_value,
                 r.user.unwrap_or_default(),
+                row.document_date
+                    .map(crate::util::time::date_text)
+                    .unwrap_or_default(),
             ]);
         }
         offset += EXPORT_CHUNK;

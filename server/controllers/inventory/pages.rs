@@ -96,7 +96,13 @@ fn kardex_page(conn: &mut DbConnection, tenant: &Tenant, q: &PageQuery) -> AppRe
         Some(id) => {
             let with_iva = crate::models::sales::pricing::charges_iva(conn, tenant.company)?;
             crate::models::inventory::product::Product::find(conn, tenant.company, id)?.map(|p| {
-                crate::views::inventory::product::ProductView::new(&p, Vec::new(), &[], 0, with_iva)
+                crate::views::inventory::product::ProductView::new(
+                    &p,
+                    Vec::new(),
+                    Vec::new(),
+                    0,
+                    with_iva,
+                )
             })
         }
         None => None,

@@ -40,7 +40,7 @@ use crate::services::sales::below_cost;
 use crate::validation::{check_fields, optional_text, required_text};
 use crate::views::inventory::product::{
     FieldWarningView, IngredientStockView, OptionView, ProductDetailView, ProductSavedView,
-    ProductStockView, ProductView, ProductsPage, price, quantity,
+    ProductStockView, ProductView, ProductsPage, RecipeLineView, price, quantity,
 };
 
 /// Longest product code and barcode.
@@ -103,6 +103,18 @@ pub fn branch_totals(
     Ok(totals)
 }
 
+/// The recipe of product `id` with its ingredients' codes, names and units.
+fn recipe_lines(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    id: i64,
+) -> AppResult<Vec<RecipeLineView>> {
+    let recipe = Product::recipe(conn, company, id)?;
+    let ids: Vec<i64> = recipe.iter().map(|(ingredient, _)| *ingredient).collect();
+    let ingredients = Product::find_many(conn, company, &ids)?;
+    Ok(RecipeLineView::lines(&recipe, &ingredients))
+}
+
 /// The views of some products, with barcodes, recipe and the branch's stock.
 pub fn views(
     conn: &mut DbConnection,
@@ -117,12 +129,12 @@ pub fn views(
         .map(|p| {
             let barcodes = Product::barcodes(conn, company, p.id)?;
             let recipe = if p.kind == "recipe" {
-                Product::recipe(conn, company, p.id)?
+                recipe_lines(conn, company, p.id)?
             } else {
                 Vec::new()
             };
             let stock = totals.get(&p.id).copied().unwrap_or(0);
-            Ok(ProductView::new(&p, barcodes, &recipe, stock, with_iva))
+            Ok(ProductView::new(&p, barcodes, recipe, stock, with_iva))
         })
         .collect()
 }
@@ -727,10 +739,10 @@ impl Record for Products {
             .map(|s| s.quantity)
             .sum();
         let barcodes = Product::barcodes(conn, company, id)?;
-        let recipe = Product::recipe(conn, company, id)?;
+        let recipe = recipe_lines(conn, company, id)?;
         let with_iva = charges_iva(conn, company)?;
         Ok(ProductView::new(
-            &product, barcodes, &recipe, totals, with_iva,
+            &product, barcodes, recipe, totals, with_iva,
         ))
     }
 

@@ -229,7 +229,7 @@ pub fn validate(body: &CollectBody) -> AppResult<Collect> {
         (
             "method",
             method.is_none().then(|| {
-                "La forma de pago debe ser efectivo (cash), transferencia (transfer), tarjeta (card) o cheque (cheque)".to_string()
+                "La forma de pago debe ser efectivo (cash), transferencia (transfer), tarjeta de crédito (card), tarjeta de débito (debit) o cheque (cheque)".to_string()
             }),
         ),
         ("amount", amount.clone().err()),

@@ -15,23 +15,27 @@ use crate::services::reports::sales::GroupBy;
 use crate::util::export::{FORMAT_PROBLEM, Format, download};
 use crate::views::reports::SalesReportView;
 
-/// The report as spreadsheet rows: header, one row per group, the totals.
+/// The report as spreadsheet rows: header, one row per group, the totals; by product or
+/// category the units sold last.
 pub fn rows(group: GroupBy, report: &SalesReportView) -> Vec<Vec<String>> {
-    let mut out = vec![
-        [
-            group.label(),
-            "Ventas",
-            "Base",
-            "IVA",
-            "Total",
-            "Costo",
-            "Margen",
-        ]
-        .map(String::from)
-        .to_vec(),
-    ];
+    let units = matches!(group, GroupBy::Product | GroupBy::Category);
+    let mut header: Vec<String> = [
+        group.label(),
+        "Ventas",
+        "Base",
+        "IVA",
+        "Total",
+        "Costo",
+        "Margen",
+    ]
+    .map(String::from)
+    .to_vec();
+    if units {
+        header.push("Unidades".into());
+    }
+    let mut out = vec![header];
     for r in report.rows.iter().chain(std::iter::once(&report.totals)) {
-        out.push(vec![
+        let mut row = vec![
             r.label.clone(),
             r.count.to_string(),
             r.base.clone(),
@@ -39,7 +43,11 @@ pub fn rows(group: GroupBy, report: &SalesReportView) -> Vec<Vec<String>> {
             r.total.clone(),
             r.cost.clone(),
             r.margin.clone(),
-        ]);
+        ];
+        if units {
+            row.push(r.units.clone().unwrap_or_default());
+        }
+        out.push(row);
     }
     out
 }
@@ -61,6 +69,6 @@ pub async fn sales(
         .await?;
     let name = format!("ventas-{}-{}-{}", group.as_str(), report.from, report.to);
     // Ventas, base, IVA, total, costo and margen are numbers a spreadsheet sums.
-    download(format, &name, &rows(group, &report), &[1, 2, 3, 4, 5, 6])
+    download(format, &name, &rows(group, &report), &[1, 2, 3, 4, 5, 6, 7])
         .map_err(AppError::BadRequest)
 }

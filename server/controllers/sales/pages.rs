@@ -15,6 +15,7 @@ use crate::models::sales::credit_note::{CreditNote, KIND_INTERNAL};
 use crate::models::sales::note::Sale;
 use crate::services::sales::{discount, note};
 use crate::util::time::now;
+use crate::views::ebilling::pages::sri_target;
 use crate::views::route_id::RouteId;
 use crate::views::sales::note::{SaleRowView, method_label};
 use crate::views::sales::pages::{
@@ -29,11 +30,13 @@ pub const LOADERS: Loaders = &[
         ctx.tenant(|conn, tenant, _| hub(conn, tenant))
     }),
     (RouteId::SalesPos, |ctx| {
-        ctx.tenant(|conn, tenant, _| pos(conn, tenant))
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, _| pos(conn, tenant, target))
     }),
     // Factura express: the same POS, ending in an electronic factura.
     (RouteId::SalesInvoicePos, |ctx| {
-        ctx.tenant(|conn, tenant, _| pos(conn, tenant))
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, _| pos(conn, tenant, target))
     }),
     (RouteId::SalesNotePdf, |ctx| {
         ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
@@ -104,7 +107,11 @@ fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
 }
 
 /// The POS's data; also the loader of the full invoice form (`ebilling-invoice`).
-pub(crate) fn pos(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PosPage> {
+pub(crate) fn pos(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    sri_target: Option<String>,
+) -> AppResult<PosPage> {
     let client = note::client_of(conn, tenant.company, None)?;
     Ok(PosPage {
         final_consumer: client_view(Some(&client), client.id),
@@ -119,6 +126,7 @@ pub(crate) fn pos(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PosPage
             .collect(),
         can_change_price: note::may_change_price(tenant),
         max_discount: discount::limit_of(conn, tenant)?.map(discount::percent_text),
+        sri_target,
     })
 }
 

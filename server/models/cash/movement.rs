@@ -139,7 +139,14 @@ pub struct NewMovement {
 pub struct Totals {
     pub by_kind: BTreeMap<MovementKind, i64>,
     pub by_method: BTreeMap<String, i64>,
+    /// The part of the `CashOut` lines that paid a purchase, an expense or a payable from the
+    /// drawer ([`SUPPLIER_PAYMENTS`]): the arqueo names it apart from withdrawals.
+    pub paid_to_suppliers: i64,
 }
+
+/// The source types of a `CashOut` line that pays a supplier (a purchase or expense paid in cash,
+/// a payable paid from the drawer).
+pub const SUPPLIER_PAYMENTS: [&str; 2] = ["purchase", "payable"];
 
 impl Totals {
     /// Total of one kind.
@@ -226,26 +233,37 @@ impl Movement {
 
     /// Sums of a shift's lines, grouped in SQL (one row per kind and method).
     pub fn totals(conn: &mut DbConnection, company: CompanyId, turn: i64) -> QueryResult<Totals> {
-        let rows: Vec<(String, Option<String>, Option<i64>)> = turn_movements::table
-            .filter(turn_movements::company_id.eq(company.get()))
-            .filter(turn_movements::turn_id.eq(turn))
-            .group_by((turn_movements::kind, turn_movements::payment_method))
-            .select((
-                turn_movements::kind,
-                turn_movements::payment_method,
-                // SUM of BIGINT is NUMERIC on PostgreSQL; the cast keeps one integer type.
-                diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(
-                    "CAST(SUM(turn_movements.amount) AS BIGINT)",
-                ),
-            ))
-            .load(conn)?;
+        let rows: Vec<(String, Option<String>, Option<String>, Option<i64>)> =
+            turn_movements::table
+                .filter(turn_movements::company_id.eq(company.get()))
+                .filter(turn_movements::turn_id.eq(turn))
+                .group_by((
+                    turn_movements::kind,
+                    turn_movements::payment_method,
+                    turn_movements::source_type,
+                ))
+                .select((
+                    turn_movements::kind,
+                    turn_movements::payment_method,
+                    turn_movements::source_type,
+                    // SUM of BIGINT is NUMERIC on PostgreSQL; the cast keeps one integer type.
+                    diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(
+                        "CAST(SUM(turn_movements.amount) AS BIGINT)",
+                    ),
+                ))
+                .load(conn)?;
         let mut totals = Totals::default();
-        for (kind, method, sum) in rows {
+        for (kind, method, source, sum) in rows {
             let Some(kind) = MovementKind::parse(&kind) else {
                 continue;
             };
             let sum = sum.unwrap_or(0);
             *totals.by_kind.entry(kind).or_default() += sum;
+            if kind == MovementKind::CashOut
+                && source.is_some_and(|s| SUPPLIER_PAYMENTS.contains(&s.as_str()))
+            {
+                totals.paid_to_suppliers += sum;
+            }
             if matches!(kind, MovementKind::CashSale | MovementKind::NonCashSale) {
                 let method = method.unwrap_or_else(|| "efectivo".into());
                 *totals.by_method.entry(method).or_default() += sum;

@@ -1,7 +1,7 @@
 //! The kardex: append-only, one row per movement of a product in a warehouse, with the running
 //! balance after it. Rows are inserted by the movement service and never updated or deleted.
 
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
@@ -41,6 +41,8 @@ crate::row_structs! {
     pub average_cost: i64,
     pub balance_value: i64,
     pub user_id: Option<i64>,
+    /// The source document's own date when it is not the day the row was recorded.
+    pub document_date: Option<NaiveDate>,
 }
 
 /// Which rows of the kardex to read.
@@ -82,6 +84,7 @@ impl KardexRow {
                             average_cost,
                             balance_value,
                             user_id,
+                            document_date,
                         ]
                     )
                 },

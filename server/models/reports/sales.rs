@@ -305,6 +305,15 @@ pub fn note_sales(conn: &mut DbConnection, w: &Window) -> QueryResult<Vec<(i64, 
         .load(conn)
 }
 
+/// How each credit note of the window paid its refund out: `(note id, method)` (`cash`, or
+/// `credit`: the receivable lowered).
+pub fn note_refunds(conn: &mut DbConnection, w: &Window) -> QueryResult<Vec<(i64, String)>> {
+    credit_notes::table
+        .filter(w.notes())
+        .select((credit_notes::id, credit_notes::refund))
+        .load(conn)
+}
+
 /// When each credit note of the window was made: `(id, created_at)`.
 pub fn note_times(conn: &mut DbConnection, w: &Window) -> QueryResult<Vec<(i64, NaiveDateTime)>> {
     credit_notes::table

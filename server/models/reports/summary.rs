@@ -65,6 +65,8 @@ pub struct ProductRow {
     pub base: i64,
     pub iva: i64,
     pub cost: i64,
+    /// Units sold less units returned, in millionths.
+    pub units: i64,
 }
 
 /// A row of `report_methods`: per day and payment method.
@@ -135,7 +137,7 @@ summary_upsert!(
     /// Adds `rows` (sorted by key by the caller) to `report_products`.
     add_products, ProductRow, report_products,
     key: (company_id, branch_office_id, day, product_id, category_id),
-    sum: (sales, category_sales, base, iva, cost)
+    sum: (sales, category_sales, base, iva, cost, units)
 );
 
 summary_upsert!(
@@ -235,8 +237,33 @@ pub fn note_headers(
     load_documents!(conn, ids, credit_notes::id, query)
 }
 
-/// `(document, product, category, net, iva)` of each line.
-pub type LineSums = (i64, i64, Option<i64>, i64, i64);
+/// How the company's credit notes among `ids` paid their refund out: `(note, method, total)`,
+/// the method as the sales' payments name it (`cash`, or `credit`: the receivable lowered).
+pub fn note_refunds(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<Vec<(i64, String, i64)>> {
+    let query = credit_notes::table
+        .filter(credit_notes::company_id.eq(company.get()))
+        .select((credit_notes::id, credit_notes::refund, credit_notes::total));
+    load_documents!(conn, ids, credit_notes::id, query)
+}
+
+/// A line as the summary adds it up.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct LineSums {
+    pub document: i64,
+    pub product: i64,
+    pub category: Option<i64>,
+    pub net: i64,
+    pub iva: i64,
+    /// Units, in millionths.
+    pub quantity: i64,
+    /// What one unit cost as it left (a recipe: its ingredients), in millionths; 0 on a
+    /// credit note's line.
+    pub unit_cost: i64,
+}
 
 /// The lines of the sales `ids` (of the company's sales, read through the headers). The headers
 /// are picked by primary key, so PostgreSQL starts from them whatever its statistics say
@@ -257,6 +284,8 @@ pub fn sale_lines_of(
             products::category_id,
             sale_lines::net,
             sale_lines::iva,
+            sale_lines::quantity,
+            sale_lines::unit_cost,
         ));
     load_documents!(conn, ids, sales::id, query)
 }
@@ -277,12 +306,17 @@ pub fn note_lines_of(
             products::category_id,
             credit_note_lines::net,
             credit_note_lines::iva,
+            credit_note_lines::quantity,
+            0_i64.into_sql::<diesel::sql_types::BigInt>(),
         ));
     load_documents!(conn, ids, credit_notes::id, query)
 }
 
-/// `(document, product, category, total cost)` of a kardex row.
-pub type CostRow = (i64, i64, Option<i64>, i64);
+/// `kardex.movement_type` of an ingredient a recipe consumed.
+const CONSUMPTION: &str = "consumption";
+
+/// `(document, product, category, total cost, a recipe's ingredient consumed)` of a kardex row.
+pub type CostRow = (i64, i64, Option<i64>, i64, bool);
 
 /// `(document, product, category, total cost)` of each kardex row of the documents `ids` of
 /// `doc_type` (`sale`: exits; `credit_note`: returns).
@@ -301,15 +335,17 @@ pub fn kardex_costs(
             kardex::product_id,
             products::category_id,
             kardex::total_cost,
+            kardex::movement_type,
         ));
     // By `=`, PostgreSQL seeks the three columns of `kardex_document`; with `= ANY` and no
     // statistics yet it scanned every exit of the company for each sale.
     let ids: Vec<Option<i64>> = ids.iter().map(|id| Some(*id)).collect();
-    let rows: Vec<(Option<i64>, i64, Option<i64>, i64)> =
-        load_documents!(conn, ids.as_slice(), kardex::document_id, query)?;
+    // `(document, product, category, total cost, movement type)`.
+    type Raw = (Option<i64>, i64, Option<i64>, i64, String);
+    let rows: Vec<Raw> = load_documents!(conn, ids.as_slice(), kardex::document_id, query)?;
     Ok(rows
         .into_iter()
-        .filter_map(|(doc, p, c, cost)| doc.map(|d| (d, p, c, cost)))
+        .filter_map(|(doc, p, c, cost, kind)| doc.map(|d| (d, p, c, cost, kind == CONSUMPTION)))
         .collect())
 }
 
@@ -463,6 +499,27 @@ pub fn by_product(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<i6
     Ok(groups(rows))
 }
 
+/// Units sold less returned (millionths) per product, or per category with `by_category`.
+pub fn units_by(
+    conn: &mut DbConnection,
+    d: &Days,
+    by_category: bool,
+) -> QueryResult<Vec<(i64, i64)>> {
+    use report_products::dsl as t;
+    let rows: Vec<(i64, Option<i64>)> = if by_category {
+        within!(report_products, d)
+            .group_by(t::category_id)
+            .select((t::category_id, sum("report_products.units")))
+            .load(conn)?
+    } else {
+        within!(report_products, d)
+            .group_by(t::product_id)
+            .select((t::product_id, sum("report_products.units")))
+            .load(conn)?
+    };
+    Ok(rows.into_iter().map(|(k, u)| (k, u.unwrap_or(0))).collect())
+}
+
 /// Σ of `report_products` per category (0: none), the sales counted once per category.
 pub fn by_category(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<i64>>> {
     use report_products::dsl as t;
@@ -495,10 +552,22 @@ pub fn by_method(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<Str
     Ok(groups(rows))
 }
 
-/// How many sales the days hold.
-pub fn count_sales(conn: &mut DbConnection, d: &Days) -> QueryResult<i64> {
-    let n: Option<i64> = within!(report_sales, d)
-        .select(sum("report_sales.sales"))
-        .first(conn)?;
-    Ok(n.unwrap_or(0))
+/// The days' totals, from the documents' own amounts (`report_sales` holds each header's
+/// subtotal and IVA): sales, base, IVA and cost, whatever grouping the report shows.
+pub fn totals(conn: &mut DbConnection, d: &Days) -> QueryResult<(i64, i64, i64, i64)> {
+    let (sales, base, iva, cost): (Option<i64>, Option<i64>, Option<i64>, Option<i64>) =
+        within!(report_sales, d)
+            .select((
+                sum("report_sales.sales"),
+                sum("report_sales.base"),
+                sum("report_sales.iva"),
+                sum("report_sales.cost"),
+            ))
+            .first(conn)?;
+    Ok((
+        sales.unwrap_or(0),
+        base.unwrap_or(0),
+        iva.unwrap_or(0),
+        cost.unwrap_or(0),
+    ))
 }

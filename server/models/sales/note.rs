@@ -228,6 +228,37 @@ impl Sale {
         })
     }
 
+    /// What user `user`'s sales of branch `branch_office_id` between `from` and `to` (inclusive;
+    /// open-ended without `to`) left on credit (their `credit` payments): a shift's arqueo lists
+    /// them beside the methods that brought money in. A sale wholly on credit puts nothing in
+    /// the drawer and is not linked to the shift, so the shift's user and time frame find it.
+    pub fn on_credit_by_user(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        user: i64,
+        from: NaiveDateTime,
+        to: Option<NaiveDateTime>,
+    ) -> QueryResult<i64> {
+        let mut query = sale_payments::table
+            .inner_join(sales::table)
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::branch_office_id.eq(branch_office_id))
+            .filter(sales::user_id.eq(user))
+            .filter(sales::created_at.ge(from))
+            .filter(sale_payments::method.eq("credit"))
+            .into_boxed();
+        if let Some(to) = to {
+            query = query.filter(sales::created_at.le(to));
+        }
+        let sum: Option<i64> = query
+            .select(diesel::dsl::sql::<
+                diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
+            >("CAST(SUM(sale_payments.amount) AS BIGINT)"))
+            .first(conn)?;
+        Ok(sum.unwrap_or(0))
+    }
+
     /// Inserts the header under `id` (taken with [`crate::db::ids::reserve`]), as a write of
     /// `batch`.
     pub fn insert<'q>(batch: &mut Batch<'_, 'q>, id: i64, new: &'q NewSale<'q>) -> QueryResult<()> {

@@ -269,10 +269,31 @@ pub fn summarize(turn: &Turn, totals: &Totals) -> Summary {
         counted: turn.counted,
         difference: turn.difference,
         by_method: totals.by_method.clone(),
-        by_type: totals
-            .by_kind
-            .iter()
-            .map(|(k, v)| (k.as_str(), *v))
-            .collect(),
+        by_type: by_type(totals),
     }
 }
+
+/// The totals per line type as the arqueo names them: the `CashOut` lines that paid suppliers
+/// under `supplier_payment`, apart from the withdrawals left in `cash_out`.
+fn by_type(totals: &Totals) -> BTreeMap<&'static str, i64> {
+    let mut by_type: BTreeMap<&'static str, i64> = totals
+        .by_kind
+        .iter()
+        .map(|(k, v)| (k.as_str(), *v))
+        .collect();
+    if totals.paid_to_suppliers != 0 {
+        let withdrawals = totals.of(MovementKind::CashOut) - totals.paid_to_suppliers;
+        if withdrawals == 0 {
+            by_type.remove(MovementKind::CashOut.as_str());
+        } else {
+            by_type.insert(MovementKind::CashOut.as_str(), withdrawals);
+        }
+        by_type.insert(SUPPLIER_PAYMENT, totals.paid_to_suppliers);
+    }
+    by_type
+}
+
+/// The arqueo's line type of the cash paid to suppliers from the drawer (not a movement kind:
+/// those lines are `CashOut`), with its label for the screens.
+pub const SUPPLIER_PAYMENT: &str = "supplier_payment";
+pub const SUPPLIER_PAYMENT_LABEL: &str = "Pagos a proveedores (compras y gastos)";

@@ -20,7 +20,7 @@ use crate::sri::sign::{CertError, SigningIdentity};
 use crate::util::time::{Zone, date_text};
 
 /// No active certificate, when one is needed to sign.
-pub const MISSING: &str = "La empresa no tiene un certificado de firma electrónica: súbalo en Facturación electrónica → Configuración";
+pub const MISSING: &str = "La empresa no tiene un certificado de firma electrónica: para emitir facturas, el administrador debe subirlo en Facturación electrónica → Configuración";
 /// No active certificate, when its facts are asked for.
 pub const NONE_STORED: &str = "La empresa no tiene un certificado de firma electrónica";
 /// Wrong password on upload.
@@ -46,6 +46,37 @@ pub struct CertificateFacts {
 }
 
 impl CertificateFacts {
+    /// Why the SRI will reject what this certificate signs for the company with `company_ruc`
+    /// (error 39, «Firma inválida»), if it will: it names no RUC, another RUC, or it is signed by
+    /// its own holder rather than by a certification authority.
+    pub fn ruc_warning(&self, company_ruc: &str) -> Option<String> {
+        let rejected =
+            "el SRI rechazará los comprobantes firmados con él (error 39, «Firma inválida»)";
+        let mut problems = Vec::new();
+        match self.ruc.as_deref().map(str::trim) {
+            None | Some("") => problems.push(format!(
+                "El certificado no indica el RUC de la empresa ({company_ruc}): {rejected}"
+            )),
+            Some(ruc) if !crate::domain::ids::same_taxpayer(ruc, company_ruc) => problems
+                .push(format!(
+                    "El certificado es del RUC {ruc}, no del de la empresa ({company_ruc}): {rejected}"
+                )),
+            Some(_) => {}
+        }
+        if self.issuer.trim() == self.holder.trim() {
+            problems.push(format!(
+                "El certificado está firmado por su mismo titular (emisor: {}), no por una entidad de certificación acreditada",
+                self.issuer
+            ));
+        }
+        (!problems.is_empty()).then(|| {
+            format!(
+                "{}. Use el certificado de firma electrónica que una entidad acreditada emitió para la empresa.",
+                problems.join(". ")
+            )
+        })
+    }
+
     fn of(row: &CompanyCertificate) -> Self {
         CertificateFacts {
             holder: row.holder.clone(),
@@ -170,9 +201,13 @@ pub fn facts(conn: &mut DbConnection, company: CompanyId) -> AppResult<Certifica
 }
 
 /// The company's active certificate, decrypted and ready to sign (with the server's key,
-/// installed at start-up from `MOSTRADOR_SECRET`). 409 when the company has none, or when it
-/// expired (naming the date).
+/// installed at start-up from `MOSTRADOR_SECRET`). 409 when the company has none (saying where
+/// to upload it: the cashier's screen shows it, whatever the server's settings), when it expired
+/// (naming the date), or when the server has no key to open it.
 pub fn identity(conn: &mut DbConnection, company: CompanyId) -> AppResult<SigningIdentity> {
+    if CompanyCertificate::active(conn, company)?.is_none() {
+        return Err(conflict(MISSING));
+    }
     let key = installed().ok_or_else(|| {
         conflict(format!(
             "El servidor no tiene configurada la variable de entorno {}: no puede abrir el certificado de firma electrónica",

@@ -102,7 +102,12 @@ fn skipped(name: &'static str) -> Step {
 
 /// Signs `doc` with `identity` and takes it through reception and authorization at the SRI of
 /// `sri` (its `SRI_URL`, else the pruebas environment).
-pub async fn run(doc: &Comprobante, identity: &SigningIdentity, sri: &SriConfig) -> Trial {
+pub async fn run(
+    doc: &Comprobante,
+    identity: &SigningIdentity,
+    sri: &SriConfig,
+    zone: crate::util::time::Zone,
+) -> Trial {
     let signed = match build_and_sign(
         doc,
         &ValidationContext::now(),
@@ -208,7 +213,9 @@ pub async fn run(doc: &Comprobante, identity: &SigningIdentity, sri: &SriConfig)
                         detail: format!(
                             "AUTORIZADO: número {}, fecha {}",
                             a.number.as_deref().unwrap_or(&key),
-                            a.date.as_deref().unwrap_or("—")
+                            a.date
+                                .as_deref()
+                                .map_or_else(|| "—".to_string(), |d| zone.text_of(d))
                         ),
                     });
                     return Trial {

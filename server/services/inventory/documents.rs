@@ -67,6 +67,7 @@ pub fn register<D: StockDocument>(
             doc_type: D::KIND,
             id: Some(id),
             number: Some(format!("{number:06}")),
+            date: None,
         },
         movements,
     )?;

@@ -4,6 +4,7 @@
 //! applies the weighted average cost ([`crate::models::inventory::cost`]), refuses to take stock below zero unless
 //! the company allows negative stock, and appends one kardex row per movement.
 
+use chrono::NaiveDate;
 use std::collections::{BTreeMap, HashSet};
 
 use diesel::prelude::*;
@@ -150,6 +151,9 @@ pub struct Document {
     pub doc_type: &'static str,
     pub id: Option<i64>,
     pub number: Option<String>,
+    /// The document's own date when it can differ from the day it is recorded (a purchase's
+    /// issue date); `None` when it is that day.
+    pub date: Option<NaiveDate>,
 }
 
 /// What a movement cost (a recipe: its ingredients together; a service: nothing).
@@ -390,13 +394,20 @@ impl<'d> Posting<'d> {
         Ok(())
     }
 
-    /// `(product, category, total cost)` of each kardex row, in order (a recipe's ingredients
-    /// each on its own row; services have none).
-    pub fn costs(&self) -> Vec<(i64, Option<i64>, i64)> {
+    /// `(product, category, total cost, a recipe's ingredient consumed)` of each kardex row, in
+    /// order (a recipe's ingredients each on its own row; services have none).
+    pub fn costs(&self) -> Vec<(i64, Option<i64>, i64, bool)> {
         self.kardex
             .iter()
             .zip(&self.categories)
-            .map(|(row, category)| (row.product_id, *category, row.total_cost))
+            .map(|(row, category)| {
+                (
+                    row.product_id,
+                    *category,
+                    row.total_cost,
+                    row.movement_type == MovementType::Consumption.as_str(),
+                )
+            })
             .collect()
     }
 }
@@ -529,6 +540,7 @@ pub fn post_locked<'d>(
             average_cost: step.after.average,
             balance_value: step.value,
             user_id,
+            document_date: document.date,
         });
         if let Some(entry) = balances.get_mut(&(line.product, line.warehouse)) {
             entry.1 = step.after;

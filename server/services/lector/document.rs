@@ -75,13 +75,6 @@ pub fn type_name(doc_type: DocType) -> &'static str {
     }
 }
 
-/// Whether a document issued to `buyer` is the company's (its RUC, or the cédula inside a
-/// natural person's RUC).
-pub fn is_for(buyer: &str, company_ruc: &str) -> bool {
-    let buyer = buyer.trim();
-    buyer == company_ruc || (company_ruc.len() == 13 && buyer == &company_ruc[..10])
-}
-
 fn amount(el: &Element, name: &str, what: &str) -> Result<i64, String> {
     let text = el.child_text(name).unwrap_or_default();
     if text.is_empty() {
@@ -250,13 +243,6 @@ fn fields(doc: &Element, xml: String) -> Result<Received, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn buyer() {
-        assert!(is_for("1790011224001", "1790011224001"));
-        assert!(is_for("1710034065", "1710034065001"));
-        assert!(!is_for("0990000001001", "1790011224001"));
-    }
 
     #[test]
     fn truncated_and_foreign() {

@@ -116,8 +116,7 @@ async fn steps(
         }
     };
     let mut problems = problems_of(&job.errors);
-    let (mut at, mut found, mut error_count) =
-        (job.processed as usize, job.found, job.error_count);
+    let (mut at, mut found, mut error_count) = (job.processed as usize, job.found, job.error_count);
     while at < keys.len() {
         let step = &keys[at..(at + STEP).min(keys.len())];
         let step_keys: Vec<String> = step.iter().map(|(_, k)| k.clone()).collect();
@@ -153,7 +152,9 @@ async fn steps(
                     error_count,
                     status: "running",
                 };
-                Ok(LectorJob::advance(conn, company, id, from, &progress, LEASE)?)
+                Ok(LectorJob::advance(
+                    conn, company, id, from, &progress, LEASE,
+                )?)
             })
             .await?;
         if !kept {
@@ -170,7 +171,9 @@ async fn steps(
             error_count,
             status: "done",
         };
-        Ok(LectorJob::advance(conn, company, id, at as i64, &progress, LEASE)?)
+        Ok(LectorJob::advance(
+            conn, company, id, at as i64, &progress, LEASE,
+        )?)
     })
     .await?;
     Ok(())

@@ -13,6 +13,7 @@ automod::dir!(pub "server/services/lector");
 
 use std::collections::HashSet;
 
+use crate::domain::ids::same_taxpayer;
 use document::Received;
 use files::Content;
 
@@ -28,7 +29,7 @@ pub struct Reading {
 
 /// The refusal of a document issued to someone else.
 pub fn check_buyer(doc: &Received, company_ruc: &str) -> Result<(), String> {
-    if document::is_for(&doc.buyer_id, company_ruc) {
+    if same_taxpayer(&doc.buyer_id, company_ruc) {
         return Ok(());
     }
     Err(format!(

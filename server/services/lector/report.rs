@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use crate::sri::clave::ClaveAcceso;
 
-use super::document::is_for;
+use crate::domain::ids::same_taxpayer;
 
 /// A row to read: its line number and access key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,7 +128,7 @@ pub fn read(text: &str, company_ruc: &str, report: &mut Report) -> Result<(), St
             continue;
         }
         if let Some(receiver) = receiver_col.map(cell).filter(|r| !r.is_empty())
-            && !is_for(receiver, company_ruc)
+            && !same_taxpayer(receiver, company_ruc)
         {
             report.problem(
                 line,

@@ -269,6 +269,7 @@ pub fn register(
                 doc_type: "purchase",
                 id: Some(id),
                 number: input.document_number.clone(),
+                date: Some(input.date),
             },
             &movements,
         )?;
@@ -379,6 +380,7 @@ pub fn cancel(conn: &mut DbConnection, tenant: &Tenant, id: i64, reason: &str) -
                 doc_type: "purchase",
                 id: Some(id),
                 number: purchase.document_number.clone(),
+                date: Some(purchase.date),
             },
             &movements,
         )?;

@@ -54,7 +54,10 @@ pub const KEY_MAX: usize = 100;
 pub enum Method {
     Cash,
     Transfer,
+    /// Credit card.
     Card,
+    /// Debit card.
+    Debit,
     Cheque,
 }
 
@@ -65,6 +68,7 @@ impl Method {
             "cash" => Some(Self::Cash),
             "transfer" => Some(Self::Transfer),
             "card" => Some(Self::Card),
+            "debit" => Some(Self::Debit),
             "cheque" => Some(Self::Cheque),
             _ => None,
         }
@@ -76,6 +80,7 @@ impl Method {
             Self::Cash => "cash",
             Self::Transfer => "transfer",
             Self::Card => "card",
+            Self::Debit => "debit",
             Self::Cheque => "cheque",
         }
     }
@@ -85,7 +90,8 @@ impl Method {
         match self {
             Self::Cash => "efectivo",
             Self::Transfer => "transferencia",
-            Self::Card => "tarjeta",
+            Self::Card => "tarjeta de crédito",
+            Self::Debit => "tarjeta de débito",
             Self::Cheque => "cheque",
         }
     }

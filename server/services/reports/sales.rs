@@ -11,9 +11,12 @@
 //! - product and category read the sold lines; the other groupings read the sale headers (the IVA
 //!   the document states, computed on the sum per rate), so a cashier's total is the tickets';
 //! - a sale paid with two methods is split between them in proportion to each payment, to the cent
-//!   (the last payment takes the rounding), and counts once under each; a credit note of it is
-//!   split over the same payments on its own (so a range's report is the sum of its days');
-//! - `count` is the sales of the group; the totals' count is the sales of the range.
+//!   (the last payment takes the rounding), and counts once under each; a credit note comes off
+//!   the method that paid its refund out (`credit_notes.refund`: cash, or the receivable);
+//! - `count` is the sales of the group; the totals' count is the sales of the range;
+//! - the totals are the documents' own (headers and kardex), the same whatever the grouping; each
+//!   line stores its share of its document's IVA (`domain::totals`), so the product rows add up
+//!   to them too.
 //!
 //! [`report`] reads the summary the sale transaction keeps ([`super::summary`]: a few rows per
 //! day instead of every line and kardex exit); [`report_from_detail`] computes the same from the
@@ -25,13 +28,13 @@ use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDate};
 
-use super::summary::split;
+use super::summary::{KardexCost, attribute, split};
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::models::reports::names;
 use crate::models::reports::sales::{self as q, Cost, Key, Sums, Window};
-use crate::models::reports::summary::{self as s, Days, HeaderKey};
+use crate::models::reports::summary::{self as s, Days, HeaderKey, LineSums};
 use crate::services::sales::input::Method;
 use crate::util::time::Zone;
 
@@ -143,6 +146,8 @@ pub struct Line {
     pub base: i64,
     pub iva: i64,
     pub cost: i64,
+    /// Units sold less returned, in millionths (products and categories only).
+    pub units: Option<i64>,
 }
 
 impl Line {
@@ -172,6 +177,7 @@ struct Acc {
     base: i64,
     iva: i64,
     cost: i64,
+    units: i64,
 }
 
 type Groups = HashMap<i64, Acc>;
@@ -238,14 +244,27 @@ pub fn report(
                         base,
                         iva,
                         cost,
+                        units: 0,
                     },
                 )
             })
             .collect()
     };
+    let with_units = |mut groups: Groups, units: Vec<(i64, i64)>| -> Groups {
+        for (k, u) in units {
+            groups.entry(k).or_default().units = u;
+        }
+        groups
+    };
     let groups = match group {
-        GroupBy::Product => fold(s::by_product(conn, &d)?),
-        GroupBy::Category => fold(s::by_category(conn, &d)?),
+        GroupBy::Product => with_units(
+            fold(s::by_product(conn, &d)?),
+            s::units_by(conn, &d, false)?,
+        ),
+        GroupBy::Category => with_units(
+            fold(s::by_category(conn, &d)?),
+            s::units_by(conn, &d, true)?,
+        ),
         GroupBy::Cashier => fold(s::headers_by(conn, &d, HeaderKey::Cashier)?),
         GroupBy::Client => fold(s::headers_by(conn, &d, HeaderKey::Client)?),
         GroupBy::Register => fold(s::headers_by(conn, &d, HeaderKey::Register)?),
@@ -266,17 +285,34 @@ pub fn report(
                             base,
                             iva,
                             cost,
+                            units: 0,
                         },
                     )
                 })
                 .collect();
-            let count = s::count_sales(conn, &d)?;
-            return Ok(finish(from, to, group, method_rows(groups), count));
+            return Ok(finish(
+                from,
+                to,
+                group,
+                method_rows(groups),
+                summed(conn, &d)?,
+            ));
         }
     };
     let rows = sorted(group, labelled(conn, &w, group, groups)?);
-    let count = s::count_sales(conn, &d)?;
-    Ok(finish(from, to, group, rows, count))
+    Ok(finish(from, to, group, rows, summed(conn, &d)?))
+}
+
+/// The summary's totals of the days, from the documents' own amounts.
+fn summed(conn: &mut DbConnection, d: &Days) -> AppResult<Acc> {
+    let (count, base, iva, cost) = s::totals(conn, d)?;
+    Ok(Acc {
+        count,
+        base,
+        iva,
+        cost,
+        units: 0,
+    })
 }
 
 /// The same report computed from the documents themselves (lines, headers, kardex, payments):
@@ -290,19 +326,33 @@ pub fn report_from_detail(
 ) -> AppResult<Report> {
     let w = branch_window(conn, tenant, from, to)?;
     let groups = match group {
-        GroupBy::Product => by_key(conn, &w, Key::PRODUCT, true)?,
-        GroupBy::Category => by_key(conn, &w, Key::CATEGORY, true)?,
-        GroupBy::Cashier => by_key(conn, &w, Key::CASHIER, false)?,
-        GroupBy::Client => by_key(conn, &w, Key::CLIENT, false)?,
-        GroupBy::Register => by_key(conn, &w, Key::REGISTER, false)?,
+        GroupBy::Product => by_line_key(conn, &w, false)?,
+        GroupBy::Category => by_line_key(conn, &w, true)?,
+        GroupBy::Cashier => by_key(conn, &w, Key::CASHIER)?,
+        GroupBy::Client => by_key(conn, &w, Key::CLIENT)?,
+        GroupBy::Register => by_key(conn, &w, Key::REGISTER)?,
         GroupBy::Day => by_day(conn, &w, tenant.zone())?,
         GroupBy::Method => {
             let rows = method_rows(by_method(conn, &w)?);
-            return Ok(finish(from, to, group, rows, q::count_sales(conn, &w)?));
+            return Ok(finish(from, to, group, rows, documents(conn, &w)?));
         }
     };
     let rows = sorted(group, labelled(conn, &w, group, groups)?);
-    Ok(finish(from, to, group, rows, q::count_sales(conn, &w)?))
+    Ok(finish(from, to, group, rows, documents(conn, &w)?))
+}
+
+/// The window's totals from the documents' own amounts (headers, kardex), for every grouping.
+fn documents(conn: &mut DbConnection, w: &Window) -> AppResult<Acc> {
+    let mut all = Acc {
+        count: q::count_sales(conn, w)?,
+        ..Acc::default()
+    };
+    for (_, a) in by_key(conn, w, Key::CASHIER)? {
+        all.base += a.base;
+        all.iva += a.iva;
+        all.cost += a.cost;
+    }
+    Ok(all)
 }
 
 /// Days in date order, the other groupings by total (largest first), then name.
@@ -315,18 +365,18 @@ fn sorted(group: GroupBy, mut rows: Vec<Line>) -> Vec<Line> {
     rows
 }
 
-fn finish(from: NaiveDate, to: NaiveDate, group: GroupBy, rows: Vec<Line>, count: i64) -> Report {
-    let mut totals = Line {
+/// The report of `rows`, its totals the documents' own (`all`): never the sum of the rows, which
+/// a grouping by product could round differently from one by document.
+fn finish(from: NaiveDate, to: NaiveDate, group: GroupBy, rows: Vec<Line>, all: Acc) -> Report {
+    let totals = Line {
         key: String::new(),
         label: "Total".into(),
-        count,
-        ..Line::default()
+        count: all.count,
+        base: all.base,
+        iva: all.iva,
+        cost: all.cost,
+        units: None,
     };
-    for r in &rows {
-        totals.base += r.base;
-        totals.iva += r.iva;
-        totals.cost += r.cost;
-    }
     Report {
         from,
         to,
@@ -336,24 +386,60 @@ fn finish(from: NaiveDate, to: NaiveDate, group: GroupBy, rows: Vec<Line>, count
     }
 }
 
-/// Product, category, cashier, client, register: every source grouped by the key in SQL.
-fn by_key(conn: &mut DbConnection, w: &Window, key: Key, lines: bool) -> AppResult<Groups> {
-    let (sold, returned) = if lines {
-        (
-            q::sold_lines(conn, w, key)?,
-            q::returned_lines(conn, w, key)?,
-        )
-    } else {
-        (
-            q::sold_headers(conn, w, key)?,
-            q::returned_headers(conn, w, key)?,
-        )
-    };
+/// Cashier, client, register: the headers and their kardex grouped by the key in SQL.
+fn by_key(conn: &mut DbConnection, w: &Window, key: Key) -> AppResult<Groups> {
     let mut groups = Groups::new();
-    add(&mut groups, &sold, 1, Some);
-    add(&mut groups, &returned, -1, Some);
+    add(&mut groups, &q::sold_headers(conn, w, key)?, 1, Some);
+    add(&mut groups, &q::returned_headers(conn, w, key)?, -1, Some);
     add_cost(&mut groups, &q::sale_costs(conn, w, key)?, 1, Some);
     add_cost(&mut groups, &q::return_costs(conn, w, key)?, -1, Some);
+    Ok(groups)
+}
+
+/// Product or category: the lines grouped in SQL; the sales' costs and the units per document
+/// (a recipe's ingredients on the dish, [`super::summary::attribute`]), folded here.
+fn by_line_key(conn: &mut DbConnection, w: &Window, category: bool) -> AppResult<Groups> {
+    let key = if category {
+        Key::CATEGORY
+    } else {
+        Key::PRODUCT
+    };
+    let pick = |product: i64, of: Option<i64>| if category { of.unwrap_or(0) } else { product };
+    let mut groups = Groups::new();
+    add(&mut groups, &q::sold_lines(conn, w, key)?, 1, Some);
+    add(&mut groups, &q::returned_lines(conn, w, key)?, -1, Some);
+    add_cost(&mut groups, &q::return_costs(conn, w, key)?, -1, Some);
+    let sales: Vec<i64> = q::sale_times(conn, w)?
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    let mut lines: HashMap<i64, Vec<LineSums>> = HashMap::new();
+    for l in s::sale_lines_of(conn, w.company, &sales)? {
+        lines.entry(l.document).or_default().push(l);
+    }
+    let mut kardex: HashMap<i64, Vec<KardexCost>> = HashMap::new();
+    for (doc, product, of, cost, consumed) in s::kardex_costs(conn, w.company, "sale", &sales)? {
+        kardex
+            .entry(doc)
+            .or_default()
+            .push((product, of, cost, consumed));
+    }
+    for (sale, sold) in &lines {
+        let rows = kardex.remove(sale).unwrap_or_default();
+        for (product, of, cost) in attribute(sold, &rows) {
+            groups.entry(pick(product, of)).or_default().cost += cost;
+        }
+        for l in sold {
+            groups.entry(pick(l.product, l.category)).or_default().units += l.quantity;
+        }
+    }
+    let notes: Vec<i64> = q::note_times(conn, w)?
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    for l in s::note_lines_of(conn, w.company, &notes)? {
+        groups.entry(pick(l.product, l.category)).or_default().units -= l.quantity;
+    }
     Ok(groups)
 }
 
@@ -393,17 +479,42 @@ fn by_day(conn: &mut DbConnection, w: &Window, zone: Zone) -> AppResult<Groups> 
     Ok(groups)
 }
 
-/// Method: each sale of the range and each credit note of the range (negative, on its sale's
-/// payments) split over its sale's payments, to the cent.
+/// Method: each sale of the range split over its payments, to the cent; each credit note of the
+/// range (negative) under the method that paid its refund out.
 fn by_method(conn: &mut DbConnection, w: &Window) -> AppResult<HashMap<String, Acc>> {
-    // (sale whose payments split it, sign, sums) per document.
-    let mut docs: HashMap<(i64, i64, i64), Acc> = HashMap::new();
-    let note_sale: HashMap<i64, i64> = q::note_sales(conn, w)?.into_iter().collect();
-    let mut per_doc = Groups::new();
-    add(&mut per_doc, &q::sold_headers(conn, w, Key::SALE)?, 1, Some);
-    add_cost(&mut per_doc, &q::sale_costs(conn, w, Key::SALE)?, 1, Some);
-    for (id, acc) in per_doc {
-        docs.insert((id, 1, id), acc);
+    let mut per_sale = Groups::new();
+    add(
+        &mut per_sale,
+        &q::sold_headers(conn, w, Key::SALE)?,
+        1,
+        Some,
+    );
+    add_cost(&mut per_sale, &q::sale_costs(conn, w, Key::SALE)?, 1, Some);
+    let mut ids: Vec<i64> = per_sale.keys().copied().collect();
+    ids.sort_unstable();
+    let mut payments: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+    for (sale, method, amount) in q::payments_of(conn, w.company, &ids)? {
+        payments.entry(sale).or_default().push((method, amount));
+    }
+    let mut groups: HashMap<String, Acc> = HashMap::new();
+    for (sale, acc) in &per_sale {
+        let Some(paid) = payments.get_mut(sale) else {
+            continue;
+        };
+        paid.sort();
+        let amounts: Vec<i64> = paid.iter().map(|(_, a)| *a).collect();
+        let (base, iva, cost) = (
+            split(acc.base, &amounts),
+            split(acc.iva, &amounts),
+            split(acc.cost, &amounts),
+        );
+        for (i, (method, _)) in paid.iter().enumerate() {
+            let g = groups.entry(method.clone()).or_default();
+            g.count += acc.count;
+            g.base += base[i];
+            g.iva += iva[i];
+            g.cost += cost[i];
+        }
     }
     let mut per_note = Groups::new();
     add(
@@ -418,36 +529,13 @@ fn by_method(conn: &mut DbConnection, w: &Window) -> AppResult<HashMap<String, A
         1,
         Some,
     );
-    for (id, acc) in per_note {
-        if let Some(sale) = note_sale.get(&id) {
-            docs.insert((*sale, -1, id), acc);
-        }
-    }
-    let mut ids: Vec<i64> = docs.keys().map(|(sale, _, _)| *sale).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let mut payments: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
-    for (sale, method, amount) in q::payments_of(conn, w.company, &ids)? {
-        payments.entry(sale).or_default().push((method, amount));
-    }
-    let mut groups: HashMap<String, Acc> = HashMap::new();
-    for ((sale, sign, _), acc) in &docs {
-        let Some(paid) = payments.get_mut(sale) else {
-            continue;
-        };
-        paid.sort();
-        let amounts: Vec<i64> = paid.iter().map(|(_, a)| *a).collect();
-        let (base, iva, cost) = (
-            split(acc.base, &amounts),
-            split(acc.iva, &amounts),
-            split(acc.cost, &amounts),
-        );
-        for (i, (method, _)) in paid.iter().enumerate() {
+    let refunds: HashMap<i64, String> = q::note_refunds(conn, w)?.into_iter().collect();
+    for (note, acc) in per_note {
+        if let Some(method) = refunds.get(&note) {
             let g = groups.entry(method.clone()).or_default();
-            g.count += acc.count;
-            g.base += sign * base[i];
-            g.iva += sign * iva[i];
-            g.cost += sign * cost[i];
+            g.base -= acc.base;
+            g.iva -= acc.iva;
+            g.cost -= acc.cost;
         }
     }
     Ok(groups)
@@ -464,6 +552,7 @@ fn method_rows(groups: HashMap<String, Acc>) -> Vec<Line> {
             base: a.base,
             iva: a.iva,
             cost: a.cost,
+            units: None,
         })
         .collect();
     sorted(GroupBy::Method, rows)
@@ -514,6 +603,7 @@ fn labelled(
                 base: a.base,
                 iva: a.iva,
                 cost: a.cost,
+                units: matches!(group, GroupBy::Product | GroupBy::Category).then_some(a.units),
             }
         })
         .collect())

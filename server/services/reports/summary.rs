@@ -7,12 +7,13 @@
 //! - `report_sales` per cashier, register and client: the headers' subtotal and IVA (the IVA the
 //!   document states) and the kardex cost — day, cashier, register, client and the totals;
 //! - `report_products` per product and category: the lines' net and IVA, the kardex cost per
-//!   product (a recipe's cost is its ingredients' rows, as the kardex has it), a sale counted
-//!   once per product and once per category (on its first product of the category), so the
-//!   counts stay sums;
-//! - `report_methods` per payment method: the document's base, IVA and cost split over its
-//!   sale's payments in proportion, to the cent (the last payment takes the rest), the sale
-//!   counted once under each payment.
+//!   product (a recipe's cost is what its ingredients cost as they left, on the dish:
+//!   [`attribute`]), the units sold less returned, a sale counted once per product and once per
+//!   category (on its first product of the category), so the counts stay sums;
+//! - `report_methods` per payment method: a sale's base, IVA and cost split over its payments in
+//!   proportion, to the cent (the last payment takes the rest), the sale counted once under each
+//!   payment; a credit note's under the method that paid its refund out (cash, or the
+//!   receivable it lowered), whatever paid the sale.
 //!
 //! A credit note subtracts its amounts (count 0) on its own date from the groups of its sale.
 //! Every document is summed by one code path from a [`Summed`]: a sale passes the one it has in
@@ -134,6 +135,7 @@ struct Acc {
     base: i64,
     iva: i64,
     cost: i64,
+    units: i64,
 }
 
 /// The documents `ids` of `source` of the company, read back as [`Summed`].
@@ -155,29 +157,42 @@ fn load(
             q::kardex_costs(conn, company, "credit_note", ids)?,
         ),
     };
-    let sale_ids: Vec<i64> = headers.iter().map(|h| h.sale_id).collect();
+    // A sale's payments, by sale; a credit note's refund (its one way out), by note.
     let mut payments: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
-    for (sale, method, amount) in q::payments_of(conn, company, &sale_ids)? {
-        payments.entry(sale).or_default().push((method, amount));
+    match source {
+        Source::Sales => {
+            for (sale, method, amount) in q::payments_of(conn, company, ids)? {
+                payments.entry(sale).or_default().push((method, amount));
+            }
+        }
+        Source::CreditNotes => {
+            for (note, method, total) in q::note_refunds(conn, company, ids)? {
+                payments.insert(note, vec![(method, total)]);
+            }
+        }
     }
     let mut lines_of: HashMap<i64, Vec<LineSums>> = HashMap::new();
     for l in lines {
-        lines_of.entry(l.0).or_default().push(l);
+        lines_of.entry(l.document).or_default().push(l);
     }
-    let mut cost_of: HashMap<i64, Vec<Costed>> = HashMap::new();
-    for (doc, product, category, cost) in costs {
+    let mut cost_of: HashMap<i64, Vec<KardexCost>> = HashMap::new();
+    for (doc, product, category, cost, consumed) in costs {
         cost_of
             .entry(doc)
             .or_default()
-            .push((product, category, cost));
+            .push((product, category, cost, consumed));
     }
     Ok(headers
         .into_iter()
-        .map(|header| Summed {
-            lines: lines_of.remove(&header.id).unwrap_or_default(),
-            costs: cost_of.remove(&header.id).unwrap_or_default(),
-            payments: payments.get(&header.sale_id).cloned().unwrap_or_default(),
-            header,
+        .map(|header| {
+            let lines = lines_of.remove(&header.id).unwrap_or_default();
+            let costs = attribute(&lines, &cost_of.remove(&header.id).unwrap_or_default());
+            Summed {
+                lines,
+                costs,
+                payments: payments.remove(&header.id).unwrap_or_default(),
+                header,
+            }
         })
         .collect())
 }
@@ -272,6 +287,7 @@ fn sums(company: CompanyId, zone: Zone, source: Source, mut documents: Vec<Summe
             base: a.base,
             iva: a.iva,
             cost: a.cost,
+            units: a.units,
         })
         .collect();
     let methods: Vec<MethodRow> = by_method
@@ -294,8 +310,52 @@ fn sums(company: CompanyId, zone: Zone, source: Source, mut documents: Vec<Summe
     }
 }
 
-/// Product, category, kardex cost of a document.
+/// Product, category, cost of a document (after [`attribute`]).
 pub type Costed = (i64, Option<i64>, i64);
+/// A kardex row of a document: product, category, total cost, and whether it is an ingredient a
+/// recipe consumed.
+pub type KardexCost = (i64, Option<i64>, i64, bool);
+
+/// A document's cost per product: each kardex row on its own product, except what the recipes
+/// consumed, which goes to the recipe lines — the dish is what was sold, so its row carries its
+/// cost and margin instead of its ingredients carrying a cost without a sale. The consumed cost is
+/// split over the lines with no kardex row of their own in proportion to what they cost as they
+/// left (`quantity × unit_cost`, by quantity when that is zero), the last taking the rest. Both the
+/// sale's transaction and the rebuild call this, so they agree.
+pub fn attribute(lines: &[LineSums], kardex: &[KardexCost]) -> Vec<Costed> {
+    let consumed: i64 = kardex.iter().filter(|k| k.3).map(|k| k.2).sum();
+    let own: std::collections::HashSet<i64> = kardex.iter().filter(|k| !k.3).map(|k| k.0).collect();
+    let recipes: Vec<&LineSums> = lines.iter().filter(|l| !own.contains(&l.product)).collect();
+    let mut out: Vec<Costed> = kardex
+        .iter()
+        .filter(|k| !k.3 || recipes.is_empty())
+        .map(|k| (k.0, k.1, k.2))
+        .collect();
+    if recipes.is_empty() || kardex.iter().all(|k| !k.3) {
+        return out;
+    }
+    let by_cost: Vec<i128> = recipes
+        .iter()
+        .map(|l| i128::from(l.quantity) * i128::from(l.unit_cost))
+        .collect();
+    let weights: Vec<i128> = if by_cost.iter().any(|w| *w > 0) {
+        by_cost
+    } else {
+        recipes.iter().map(|l| i128::from(l.quantity)).collect()
+    };
+    let total: i128 = weights.iter().sum::<i128>().max(1);
+    let mut left = consumed;
+    for (i, line) in recipes.iter().enumerate() {
+        let share = if i + 1 == recipes.len() {
+            left
+        } else {
+            i64::try_from(i128::from(consumed) * weights[i] / total).unwrap_or(0)
+        };
+        left -= share;
+        out.push((line.product, line.category, share));
+    }
+    out
+}
 /// Branch, day, cashier, register, client.
 type HeaderKey = (i64, NaiveDate, i64, i64, i64);
 /// Branch, day, product, category.
@@ -337,11 +397,12 @@ fn add_products(
     counted: i64,
 ) {
     let mut doc: BTreeMap<(i64, i64), Acc> = BTreeMap::new();
-    for (_, product, category, net, iva) in lines {
-        let a = doc.entry((*product, category.unwrap_or(0))).or_default();
+    for l in lines {
+        let a = doc.entry((l.product, l.category.unwrap_or(0))).or_default();
         a.sales = counted;
-        a.base += sign * net;
-        a.iva += sign * iva;
+        a.base += sign * l.net;
+        a.iva += sign * l.iva;
+        a.units += sign * l.quantity;
     }
     for (product, category, cost) in costs {
         doc.entry((*product, category.unwrap_or(0)))
@@ -364,6 +425,7 @@ fn add_products(
         r.base += a.base;
         r.iva += a.iva;
         r.cost += a.cost;
+        r.units += a.units;
     }
 }
 

@@ -362,6 +362,7 @@ pub fn register_kind(
                 doc_type: "credit_note",
                 id: Some(id),
                 number: Some(number.clone()),
+                date: None,
             },
             &movements,
         )?;

@@ -44,14 +44,23 @@ pub struct PaymentBody {
 #[ts(rename = "PaymentMethod")]
 pub enum Method {
     Cash,
+    /// Credit card (the SRI's forma de pago 19).
     Card,
+    /// Debit card (forma de pago 16).
+    Debit,
     Transfer,
     Credit,
 }
 
 impl Method {
     /// Every method, in the order the POS offers them.
-    pub const ALL: [Method; 4] = [Self::Cash, Self::Card, Self::Transfer, Self::Credit];
+    pub const ALL: [Method; 5] = [
+        Self::Cash,
+        Self::Card,
+        Self::Debit,
+        Self::Transfer,
+        Self::Credit,
+    ];
 
     /// The method stored or sent as `name`.
     pub fn parse(name: &str) -> Option<Method> {
@@ -62,7 +71,8 @@ impl Method {
     pub fn label(self) -> &'static str {
         match self {
             Self::Cash => "Efectivo",
-            Self::Card => "Tarjeta",
+            Self::Card => "Tarjeta de crédito",
+            Self::Debit => "Tarjeta de débito",
             Self::Transfer => "Transferencia",
             Self::Credit => "Crédito",
         }
@@ -73,6 +83,7 @@ impl Method {
         match self {
             Self::Cash => "cash",
             Self::Card => "card",
+            Self::Debit => "debit",
             Self::Transfer => "transfer",
             Self::Credit => "credit",
         }
@@ -83,6 +94,7 @@ impl Method {
         match self {
             Self::Cash => "efectivo",
             Self::Card => "tarjeta",
+            Self::Debit => "tarjeta_debito",
             Self::Transfer => "transferencia",
             Self::Credit => "credito",
         }
@@ -178,7 +190,7 @@ pub fn payments(raw: Option<&[PaymentBody]>) -> AppResult<Vec<PaymentInput>> {
                 Some(method) => method,
                 None => {
                     return Err(at(
-                        "la forma de pago debe ser efectivo (cash), tarjeta (card), transferencia (transfer) o crédito (credit)"
+                        "la forma de pago debe ser efectivo (cash), tarjeta de crédito (card), tarjeta de débito (debit), transferencia (transfer) o crédito (credit)"
                             .into(),
                     ));
                 }

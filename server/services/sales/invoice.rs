@@ -161,7 +161,7 @@ pub fn buyer_of(client: &Client) -> Buyer {
     }
 }
 
-/// The SRI's forma de pago (Tabla 24) of a POS payment: cash 01, card 19 (tarjeta de crédito),
+/// The SRI's forma de pago (Tabla 24) of a POS payment: cash 01, credit card 19, debit card 16,
 /// transfer and credit 20 (otros con utilización del sistema financiero, as sri.md §5.6 says credit
 /// sales go), credit with its term in days.
 pub fn payment_of(payment: &SalePayment, issue_date: NaiveDate) -> Payment {
@@ -169,6 +169,7 @@ pub fn payment_of(payment: &SalePayment, issue_date: NaiveDate) -> Payment {
     let code = match method {
         Method::Cash => "01",
         Method::Card => "19",
+        Method::Debit => "16",
         Method::Transfer | Method::Credit => "20",
     };
     let term = (method == Method::Credit)

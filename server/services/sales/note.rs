@@ -33,7 +33,7 @@ use crate::models::cash::turn::Turn;
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::models::inventory::warehouse::Warehouse;
-use crate::models::reports::summary::Header;
+use crate::models::reports::summary::{Header, LineSums};
 use crate::models::sales::client::Client;
 use crate::models::sales::note::{KIND_INVOICE, KIND_NOTE, NewSale, Sale, SaleLine, SalePayment};
 use crate::models::sales::quote::Quote;
@@ -557,6 +557,7 @@ pub fn commit(
         doc_type: "sale",
         id: Some(sale_id),
         number: Some(number.clone()),
+        date: None,
     };
     let posting = stock::post_locked(
         company,
@@ -602,6 +603,19 @@ pub fn commit(
     .collect();
     let rows: Vec<SalePayment> = payments.iter().map(|p| payment_row(sale_id, p)).collect();
     let to_shift = shift_lines(payments, kind, &number, sale_id, tenant.user_id());
+    let summed_lines: Vec<LineSums> = lines
+        .iter()
+        .zip(&priced.lines)
+        .map(|(l, p)| LineSums {
+            document: sale_id,
+            product: l.product_id,
+            category: p.product.category_id,
+            net: l.net,
+            iva: l.iva,
+            quantity: l.quantity,
+            unit_cost: l.unit_cost,
+        })
+        .collect();
     let summed = Summed {
         header: Header {
             id: sale_id,
@@ -614,12 +628,8 @@ pub fn commit(
             base: new.subtotal,
             iva: new.iva,
         },
-        lines: lines
-            .iter()
-            .zip(&priced.lines)
-            .map(|(l, p)| (sale_id, l.product_id, p.product.category_id, l.net, l.iva))
-            .collect(),
-        costs: posting.costs(),
+        costs: summary::attribute(&summed_lines, &posting.costs()),
+        lines: summed_lines,
         payments: rows.iter().map(|p| (p.method.clone(), p.amount)).collect(),
     };
     let mut batch = Batch::on(conn);

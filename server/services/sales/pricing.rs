@@ -81,15 +81,10 @@ pub fn micros(value: Decimal) -> AppResult<i64> {
         .map_err(|e| AppError::field("lines", e))
 }
 
-/// The IVA of a line of the totals, in millionths ([`micros`]).
+/// The line's share of its document's IVA ([`totals::LineTotals::iva_share`]), in millionths:
+/// what a sale or a credit note stores per line.
 pub fn iva_micros(line: &totals::LineTotals) -> AppResult<i64> {
-    micros(
-        line.taxes
-            .iter()
-            .filter(|x| x.kind == crate::domain::taxes::TaxKind::Iva)
-            .map(|x| x.value)
-            .sum(),
-    )
+    micros(line.iva_share)
 }
 
 /// The catalogue price of `product` for a client of `level` (1–3; a missing level falls back to

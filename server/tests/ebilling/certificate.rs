@@ -27,6 +27,7 @@ on_both_backends!(
     identity_refuses_missing_and_expired_certificates,
     start_up_refused_without_the_secret_when_certificates_are_stored,
     the_certificate_never_reaches_a_log_line_or_a_page,
+    a_certificate_the_sri_will_reject_is_stored_with_a_warning,
 );
 
 const ADMIN: &str = "admin@firma.ec";
@@ -80,6 +81,8 @@ async fn upload_returns_the_facts_and_get_shows_them(backend: Backend) {
     );
     assert!(facts["daysLeft"].as_i64().unwrap() > 30, "{facts}");
     assert_eq!(facts["warning"], Value::Null);
+    // The company's own RUC, issued by a certification authority: nothing to warn about.
+    assert_eq!(facts["rucWarning"], Value::Null);
     let mut admin = app.signed_in(ADMIN).await;
     let got = admin.get("/api/ebilling/certificate").await;
     assert_eq!(got.status.as_u16(), 200, "{}", got.text());
@@ -406,4 +409,71 @@ async fn the_certificate_never_reaches_a_log_line_or_a_page(backend: Backend) {
     ] {
         assert!(!text.contains(&encoded[..64]), "el .p12 en el registro");
     }
+}
+
+/// A self-signed .p12 whose subject names no RUC (what a shop makes by mistake): `(file, password)`.
+fn self_signed_without_ruc() -> (Vec<u8>, &'static str) {
+    use openssl::asn1::Asn1Time;
+    use openssl::bn::BigNum;
+    use openssl::hash::MessageDigest;
+    use openssl::pkcs12::Pkcs12;
+    use openssl::pkey::PKey;
+    use openssl::rsa::Rsa;
+    use openssl::x509::extension::KeyUsage;
+    use openssl::x509::{X509, X509NameBuilder};
+    let key = PKey::from_rsa(Rsa::generate(2048).unwrap()).unwrap();
+    let mut name = X509NameBuilder::new().unwrap();
+    name.append_entry_by_text("CN", "TIENDA SIN RUC").unwrap();
+    let name = name.build();
+    let mut cert = X509::builder().unwrap();
+    cert.set_version(2).unwrap();
+    cert.set_serial_number(&BigNum::from_u32(7).unwrap().to_asn1_integer().unwrap())
+        .unwrap();
+    cert.set_subject_name(&name).unwrap();
+    cert.set_issuer_name(&name).unwrap();
+    cert.set_pubkey(&key).unwrap();
+    cert.set_not_before(&Asn1Time::days_from_now(0).unwrap())
+        .unwrap();
+    cert.set_not_after(&Asn1Time::days_from_now(365).unwrap())
+        .unwrap();
+    cert.append_extension(
+        KeyUsage::new()
+            .digital_signature()
+            .non_repudiation()
+            .build()
+            .unwrap(),
+    )
+    .unwrap();
+    cert.sign(&key, MessageDigest::sha256()).unwrap();
+    let password = "clave-de-prueba";
+    let p12 = Pkcs12::builder()
+        .name("sin ruc")
+        .pkey(&key)
+        .cert(&cert.build())
+        .build2(password)
+        .unwrap();
+    (p12.to_der().unwrap(), password)
+}
+
+async fn a_certificate_the_sri_will_reject_is_stored_with_a_warning(backend: Backend) {
+    let (app, _) = app_with_company(backend).await;
+    let mut admin = app.signed_in(ADMIN).await;
+    let (file, password) = self_signed_without_ruc();
+    let r = post_certificate(&mut admin, &file, password).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.text());
+    let facts = r.json();
+    assert_eq!(facts["ruc"], Value::Null);
+    assert!(facts["issuer"].as_str().unwrap().contains("TIENDA SIN RUC"));
+    let warning = facts["rucWarning"].as_str().unwrap_or_default();
+    for words in [
+        format!("no indica el RUC de la empresa ({CERT_RUC})"),
+        "error 39".to_string(),
+        "firmado por su mismo titular".to_string(),
+    ] {
+        assert!(warning.contains(&words), "«{warning}» sin «{words}»");
+    }
+    // The set-up page says it too, with the issuer.
+    let page = admin.get("/admin/ebilling/test").await.text();
+    assert!(page.contains("error 39"), "{page}");
+    assert!(page.contains("TIENDA SIN RUC"), "{page}");
 }

@@ -60,7 +60,7 @@ async fn the_probes_adjustment_is_refused_and_nothing_is_written(backend: Backen
     refused(
         &r,
         "lines",
-        "Línea 1: La cantidad no puede superar 10.000.000",
+        "Línea 1: La cantidad no puede superar 10,000,000",
     );
     assert!(kardex(&mut shop.user, rice).await.is_empty());
     assert_eq!(shop.stock(rice).await, "0");
@@ -78,7 +78,7 @@ async fn quantity_and_unit_cost_at_the_ceiling_pass_one_step_beyond_is_refused(b
     refused(
         &r,
         "lines",
-        "Línea 1: La cantidad no puede superar 10.000.000",
+        "Línea 1: La cantidad no puede superar 10,000,000",
     );
     let r = adjust(
         &mut shop,
@@ -88,7 +88,7 @@ async fn quantity_and_unit_cost_at_the_ceiling_pass_one_step_beyond_is_refused(b
     refused(
         &r,
         "lines",
-        "Línea 1: La cantidad no puede superar 10.000.000",
+        "Línea 1: La cantidad no puede superar 10,000,000",
     );
     let r = adjust(
         &mut shop,
@@ -98,7 +98,7 @@ async fn quantity_and_unit_cost_at_the_ceiling_pass_one_step_beyond_is_refused(b
     refused(
         &r,
         "lines",
-        "Línea 1: El costo unitario no puede superar 1.000.000,00",
+        "Línea 1: El costo unitario no puede superar $ 1,000,000.00",
     );
     assert!(kardex(&mut shop.user, rice).await.is_empty());
 
@@ -135,7 +135,7 @@ async fn quantity_and_unit_cost_at_the_ceiling_pass_one_step_beyond_is_refused(b
     refused(
         &r,
         "lines",
-        "Línea 1: La cantidad contada no puede superar 10.000.000",
+        "Línea 1: La cantidad contada no puede superar 10,000,000",
     );
 }
 
@@ -172,7 +172,7 @@ async fn stock_and_values_never_leave_their_room(backend: Backend) {
     refused(
         &r,
         "lines",
-        "El stock de «Arroz» en la bodega no puede superar 1.000.000.000",
+        "El stock de «Arroz» en la bodega no puede superar 1,000,000,000",
     );
     assert_eq!(shop.stock(rice).await, "999999995");
     assert_eq!(kardex(&mut shop.user, rice).await.len(), before);
@@ -205,7 +205,7 @@ async fn stock_and_values_never_leave_their_room(backend: Backend) {
     refused(
         &r,
         "lines",
-        "El valor del movimiento o del stock de «Oro» no puede superar 1.000.000.000.000,00",
+        "El valor del movimiento o del stock de «Oro» no puede superar $ 1,000,000,000,000.00",
     );
     assert_eq!(shop.stock(gold).await, "1000000");
     assert_eq!(kardex(&mut shop.user, gold).await.len(), 1);
@@ -225,14 +225,14 @@ async fn sales_lines_and_payments_past_the_ceilings_are_refused(backend: Backend
         .await;
     assert_eq!(r.status, 400, "{}", r.text());
     let errors = &r.json()["errors"];
-    assert_eq!(errors["price"], "El precio no puede superar 1.000.000,00");
+    assert_eq!(errors["price"], "El precio no puede superar $ 1,000,000.00");
     assert_eq!(
         errors["price2"],
-        "El precio mayorista no puede superar 1.000.000,00"
+        "El precio mayorista no puede superar $ 1,000,000.00"
     );
     assert_eq!(
         errors["minStock"],
-        "El stock mínimo no puede superar 10.000.000"
+        "El stock mínimo no puede superar 10,000,000"
     );
     let preview = |lines: Value| json!({ "lines": lines });
     let r = shop
@@ -245,7 +245,7 @@ async fn sales_lines_and_payments_past_the_ceilings_are_refused(backend: Backend
     refused(
         &r,
         "lines",
-        "Línea 1: La cantidad no puede superar 10.000.000",
+        "Línea 1: La cantidad no puede superar 10,000,000",
     );
     let r = shop
         .user
@@ -257,7 +257,7 @@ async fn sales_lines_and_payments_past_the_ceilings_are_refused(backend: Backend
     refused(
         &r,
         "lines",
-        "Línea 1: El precio no puede superar 1.000.000,00",
+        "Línea 1: El precio no puede superar $ 1,000,000.00",
     );
     // Each figure within its ceiling, their product past the ceiling of a value.
     let r = shop
@@ -272,7 +272,7 @@ async fn sales_lines_and_payments_past_the_ceilings_are_refused(backend: Backend
     refused(
         &r,
         "lines",
-        "Línea 1: el valor de la línea no puede superar 1.000.000.000.000,00",
+        "Línea 1: el valor de la línea no puede superar $ 1,000,000,000,000.00",
     );
     let r = shop
         .user
@@ -284,7 +284,7 @@ async fn sales_lines_and_payments_past_the_ceilings_are_refused(backend: Backend
     refused(
         &r,
         "lines",
-        "Línea 1: La cantidad no puede superar 10.000.000",
+        "Línea 1: La cantidad no puede superar 10,000,000",
     );
     let r = shop
         .cashier
@@ -299,7 +299,7 @@ async fn sales_lines_and_payments_past_the_ceilings_are_refused(backend: Backend
     refused(
         &r,
         "payments",
-        "Pago 1: El efectivo recibido no puede superar 1.000.000.000,00",
+        "Pago 1: El efectivo recibido no puede superar $ 1,000,000,000.00",
     );
     assert_eq!(shop.stock(water).await, "5");
     // Normal figures still sell.
@@ -325,7 +325,7 @@ async fn cash_amounts_past_the_ceiling_are_refused(backend: Backend) {
             json!({ "type": "in", "amount": "1000000000.01", "reason": "Cambio" }),
         )
         .await;
-    refused(&r, "amount", "El monto no puede superar 1.000.000.000,00");
+    refused(&r, "amount", "El monto no puede superar $ 1,000,000,000.00");
     let r = shop
         .cashier
         .post_json(
@@ -363,13 +363,13 @@ async fn import_rows_past_the_ceilings_are_row_errors(backend: Backend) {
     assert_eq!(
         &errors[..3],
         [
-            (3, "precio", "El precio no puede superar 1.000.000,00"),
+            (3, "precio", "El precio no puede superar $ 1,000,000.00"),
             (
                 4,
                 "stock_inicial",
-                "El stock inicial no puede superar 10.000.000"
+                "El stock inicial no puede superar 10,000,000"
             ),
-            (5, "costo", "El costo no puede superar 1.000.000,00"),
+            (5, "costo", "El costo no puede superar $ 1,000,000.00"),
         ],
         "{job}"
     );
@@ -386,7 +386,7 @@ async fn import_rows_past_the_ceilings_are_row_errors(backend: Backend) {
         [(
             6,
             "stock_inicial",
-            "El valor del stock inicial no puede superar 1.000.000.000.000,00"
+            "El valor del stock inicial no puede superar $ 1,000,000,000,000.00"
         )],
         "{job}"
     );

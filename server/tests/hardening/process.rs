@@ -8,12 +8,11 @@
 use std::process::Command;
 
 use regex::Regex;
-use serde_json::Value;
 
 use super::hostile::*;
 use crate::util::Backend;
 use crate::util::db::TestDb;
-use crate::util::process::{BIN, sign_in, start};
+use crate::util::process::{BIN, Session, start};
 const RUC: &str = "1790011224001";
 const EMAIL: &str = "duena@hostil.ec";
 const PASSWORD: &str = "clave-segura-1";
@@ -61,64 +60,6 @@ async fn deep_sri() -> String {
     format!("http://{address}")
 }
 
-/// A signed-in session over HTTP.
-struct Session {
-    http: reqwest::Client,
-    base: String,
-    cookie: String,
-    csrf: String,
-}
-
-impl Session {
-    async fn sign_in(base: &str) -> Session {
-        let (http, cookie, csrf) = sign_in(base, EMAIL, PASSWORD).await;
-        Session {
-            http,
-            base: base.into(),
-            cookie,
-            csrf,
-        }
-    }
-
-    async fn get(&self, path: &str) -> (u16, String) {
-        let r = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .header("Cookie", &self.cookie)
-            .send()
-            .await
-            .expect("GET");
-        (r.status().as_u16(), r.text().await.unwrap_or_default())
-    }
-
-    /// `file` as the multipart field `field` of `path`; status and JSON answer.
-    async fn upload(&self, path: &str, field: &str, file: &[u8]) -> (u16, Value) {
-        let boundary = "----hostil";
-        let mut body = format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nclave\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"archivo\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-        )
-        .into_bytes();
-        body.extend_from_slice(file);
-        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-        let r = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .header(
-                "Content-Type",
-                format!("multipart/form-data; boundary={boundary}"),
-            )
-            .header("Cookie", &self.cookie)
-            .header("X-CSRF-Token", &self.csrf)
-            .body(body)
-            .send()
-            .await
-            .unwrap_or_else(|e| panic!("{path}: el servidor no respondió: {e}"));
-        let status = r.status().as_u16();
-        let text = r.text().await.unwrap_or_default();
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-    }
-}
-
 /// Words of the parsers' English that must never reach a user.
 fn internals() -> Regex {
     Regex::new(r"(?i)\b(payload|request|failed|invalid|error:|expected|eof|panicked|allocation)\b")
@@ -135,8 +76,18 @@ async fn survives_hostile_files(backend: Backend) {
     cli(
         &db.url,
         &[
-            "user", "add", "--email", EMAIL, "--password", PASSWORD, "--name", "Dueña", "--role",
-            "admin", "--company", RUC,
+            "user",
+            "add",
+            "--email",
+            EMAIL,
+            "--password",
+            PASSWORD,
+            "--name",
+            "Dueña",
+            "--role",
+            "admin",
+            "--company",
+            RUC,
         ],
     );
     let sri = deep_sri().await;
@@ -151,7 +102,7 @@ async fn survives_hostile_files(backend: Backend) {
         "/login",
     )
     .await;
-    let session = Session::sign_in(&base).await;
+    let session = Session::new(&base, EMAIL, PASSWORD).await;
     // Warm: the render engines, the connections.
     for path in ["/admin", "/admin/inventario/productos", "/login", "/admin"] {
         assert_eq!(session.get(path).await.0, 200, "{path}");
@@ -199,8 +150,18 @@ async fn survives_hostile_files(backend: Backend) {
             "file",
             report_lines(10_000_000),
         ),
-        ("reporte con respuesta del SRI de 60 000 niveles", lector, "file", report),
-        ("XLSX de 16 384 × 1 048 576", inventory, "file", xlsx_far_cell()),
+        (
+            "reporte con respuesta del SRI de 60 000 niveles",
+            lector,
+            "file",
+            report,
+        ),
+        (
+            "XLSX de 16 384 × 1 048 576",
+            inventory,
+            "file",
+            xlsx_far_cell(),
+        ),
         (
             "XLSX que declara 10¹² textos",
             inventory,
@@ -213,8 +174,18 @@ async fn survives_hostile_files(backend: Backend) {
             "file",
             xlsx_shared_strings_flood(200),
         ),
-        ("ODS repetido mil millones de veces", inventory, "file", ods_repeated()),
-        ("XLS de 4 294 967 295 filas", inventory, "file", xls_dimensions()),
+        (
+            "ODS repetido mil millones de veces",
+            inventory,
+            "file",
+            ods_repeated(),
+        ),
+        (
+            "XLS de 4 294 967 295 filas",
+            inventory,
+            "file",
+            xls_dimensions(),
+        ),
         ("CSV de 10⁷ filas", inventory, "file", csv_rows(10_000_000)),
         ("línea de 30 MB", inventory, "file", long_line(30)),
         (
@@ -235,7 +206,12 @@ async fn survives_hostile_files(backend: Backend) {
             "file",
             deep_xml(1_000),
         ),
-        ("logo que no es una imagen", "/api/company/logo", "logo", deep_xml(1_000)),
+        (
+            "logo que no es una imagen",
+            "/api/company/logo",
+            "logo",
+            deep_xml(1_000),
+        ),
     ];
     let internals = internals();
     for (what, path, field, file) in files {
@@ -243,7 +219,10 @@ async fn survives_hostile_files(backend: Backend) {
         assert!(server.alive(), "{what}: el proceso terminó");
         let message = match status {
             // The Lector lists a file's problems with the documents it could read.
-            200 => body["errors"][0]["message"].as_str().unwrap_or_default().to_string(),
+            200 => body["errors"][0]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
             400..=499 => body["message"].as_str().unwrap_or_default().to_string(),
             other => panic!("{what}: {other} {body}"),
         };

@@ -50,7 +50,10 @@ async fn lector_refuses_deep_and_huge_files(backend: Backend) {
     refused(&r, 400, "más de 100 niveles");
     let r = lector_upload(&mut user, &zip_of(&[("factura.xml", &deep_xml(100_000))])).await;
     assert_eq!(r.status, 200, "{}", r.text());
-    let message = r.json()["errors"][0]["message"].as_str().unwrap().to_string();
+    let message = r.json()["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(message.starts_with("factura.xml: "), "{message}");
     assert!(message.contains("más de 100 niveles"), "{message}");
     // A ZIP bomb, a truncated ZIP, and a report of a million one-letter lines (its problems are

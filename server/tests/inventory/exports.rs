@@ -81,7 +81,7 @@ async fn kardex_export_neutralises_formulas(backend: Backend) {
     assert_eq!(
         lines.next(),
         Some(
-            "\u{feff}Código;Producto;Fecha;Tipo;Documento;Bodega;Entrada;Salida;Costo unitario;Costo total;Saldo bodega;Saldo total;Costo promedio;Valor;Usuario"
+            "\u{feff}Código;Producto;Fecha;Tipo;Documento;Bodega;Entrada;Salida;Costo unitario;Costo total;Saldo bodega;Saldo total;Costo promedio;Valor;Usuario;Fecha del documento"
         )
     );
     let row: Vec<&str> = lines.next().unwrap().split(';').collect();

@@ -327,7 +327,7 @@ async fn kardex_across_warehouses_in_spanish(backend: Backend) {
     );
     let mut book = open_workbook_auto_from_rs(Cursor::new(xlsx.body.to_vec())).unwrap();
     let sheet = book.worksheet_range_at(0).unwrap().unwrap();
-    assert_eq!(sheet.get_size(), (6, 15));
+    assert_eq!(sheet.get_size(), (6, 16));
     assert_eq!(sheet.get((0, 5)), Some(&Data::String("Bodega".into())));
     assert_eq!(
         sheet.get((1, 1)),

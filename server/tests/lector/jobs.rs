@@ -81,7 +81,9 @@ async fn a_large_report_is_read_by_a_job(backend: Backend) {
     let second = upload_once(&mut user, report.as_bytes()).await;
     assert_eq!(second.status, 409, "{}", second.text());
     assert!(
-        second.message().contains("Ya se están consultando en el SRI"),
+        second
+            .message()
+            .contains("Ya se están consultando en el SRI"),
         "{}",
         second.message()
     );
@@ -181,7 +183,11 @@ async fn a_stopped_job_is_continued(backend: Backend) {
     }
     // Only the 41 keys after where it stopped were asked; a second pass finds nothing to take.
     assert_eq!(sim.handle.state().authorization_requests, 41);
-    assert!(job::take_over_stale(&app.state.db, &config).await.is_empty());
+    assert!(
+        job::take_over_stale(&app.state.db, &config)
+            .await
+            .is_empty()
+    );
     let job = app
         .db(move |conn| LectorJob::find(conn, company, id).unwrap().unwrap())
         .await;

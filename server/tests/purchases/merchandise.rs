@@ -139,6 +139,25 @@ async fn purchases_cost_pay_cancel_and_payables(backend: Backend) {
         Decimal::from_str("1.5").unwrap()
     );
     assert_eq!(dec(&rows[0]["balanceQuantity"]), Decimal::from(20));
+    // The kardex shows the purchase's own date beside when it was recorded (today); the other
+    // rows were recorded the day of their document.
+    assert_eq!(rows[0]["documentDate"], "2026-01-15", "{:?}", rows[0]);
+    let kardex = shop
+        .user
+        .get(&format!("/api/inventory/kardex?productId={a}&limit=100"))
+        .await
+        .json();
+    let others: Vec<&Value> = kardex["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["type"] != "purchase")
+        .collect();
+    assert!(!others.is_empty(), "{kardex}");
+    assert!(
+        others.iter().all(|r| r["documentDate"].is_null()),
+        "{kardex}"
+    );
 
     // 2. On credit, two rates, a discount: 20 × 3.00 − 6.00 at 15 % and 5 × 1.00 at 0 %.
     let second = shop

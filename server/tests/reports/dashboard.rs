@@ -44,6 +44,14 @@ async fn dashboard_per_role(backend: Backend) {
         home["reports"]["today"]["current"]["total"], "11.30",
         "{home}"
     );
+    // Both «today» totals say which they are: the dashboard's is net of the credit note (11.30),
+    // the sales page's is what was sold (15.30), gross.
+    let page = shop.admin.get("/admin").await.text();
+    assert!(page.contains("Ventas netas de hoy"), "{page}");
+    assert!(page.contains("descontadas las notas de crédito"), "{page}");
+    let page = shop.admin.get("/admin/ventas").await.text();
+    assert!(page.contains("Total vendido (bruto)"), "{page}");
+    assert!(page.contains("15.30"), "{page}");
     let home = shop.cashier.get("/api/dashboard").await.json();
     assert_eq!(home["reports"]["full"], false, "{home}");
     assert_eq!(home["reports"]["shifts"][0]["expected"], json!(null));

@@ -13,6 +13,9 @@ use crate::util::{Backend, TestApp, on_both_backends};
 on_both_backends!(
     numbers_per_product_with_a_credit_note,
     every_grouping_adds_up,
+    a_refund_comes_off_the_method_that_paid_it_out,
+    the_totals_do_not_depend_on_the_grouping,
+    a_dish_carries_its_ingredients_cost_and_units,
     local_day_boundaries,
     downloads_and_print,
     cashier_and_other_company
@@ -234,15 +237,15 @@ async fn downloads_and_print(backend: Backend) {
     assert!(r.header("content-type").unwrap().starts_with("text/csv"));
     let body = r.text();
     assert!(
-        body.contains("Producto;Ventas;Base;IVA;Total;Costo;Margen\r\n"),
+        body.contains("Producto;Ventas;Base;IVA;Total;Costo;Margen;Unidades\r\n"),
         "{body}"
     );
     assert!(
-        body.contains("A1 · Arroz 1 kg;2;9.00;0.00;9.00;6.30;2.70\r\n"),
+        body.contains("A1 · Arroz 1 kg;2;9.00;0.00;9.00;6.30;2.70;9\r\n"),
         "{body}"
     );
     assert!(
-        body.contains("Total;2;11.00;0.30;11.30;7.50;3.50\r\n"),
+        body.contains("Total;2;11.00;0.30;11.30;7.50;3.50;\r\n"),
         "{body}"
     );
     let r = shop
@@ -293,4 +296,168 @@ async fn cashier_and_other_company(backend: Backend) {
     let r = b.get("/api/reports/dashboard").await.json();
     assert_eq!(r["shifts"], json!([]));
     assert_eq!(r["today"]["current"]["total"], "0.00");
+}
+
+/// A sale paid by card and cash, and a credit note of it refunded in cash: the card row keeps
+/// what the cards were charged; the cash row loses the refund.
+async fn a_refund_comes_off_the_method_that_paid_it_out(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut shop = Shop::open(&app).await;
+    let rice = shop
+        .product("A1", "Arroz 1 kg", "1.00", "0", "50", "0.70")
+        .await;
+    let mut body = cash_sale("m-1", &[(rice, "10")], "10.00", "10.00");
+    body["payments"] = json!([
+        { "method": "card", "amount": "7.00", "reference": "VISA 1234" },
+        { "method": "cash", "amount": "3.00", "received": "3.00" },
+    ]);
+    let r = shop
+        .cashier
+        .post_json("/api/sales/note/register", body)
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let sale = r.json()["_id"].as_i64().unwrap();
+    let r = shop
+        .cashier
+        .post_json(
+            "/api/sales/creditNote/register",
+            json!({ "saleId": sale, "reason": "Devolución", "refund": "cash",
+                    "lines": [{ "productId": rice, "quantity": "2" }] }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let r = report(&mut shop, "groupBy=method").await;
+    let rows: Vec<Vec<String>> = r["rows"].as_array().unwrap().iter().map(row).collect();
+    // Card: 7.00 charged (cost 4.90 of it); cash: 3.00 in, 2.00 out (cost 2.10 − 1.40 back).
+    assert_eq!(
+        rows,
+        [
+            [
+                "Tarjeta de crédito",
+                "1",
+                "7.00",
+                "0.00",
+                "7.00",
+                "4.90",
+                "2.10"
+            ],
+            ["Efectivo", "1", "1.00", "0.00", "1.00", "0.70", "0.30"],
+        ]
+    );
+    assert_eq!(
+        row(&r["totals"]),
+        ["Total", "1", "8.00", "0.00", "8.00", "5.60", "2.40"]
+    );
+}
+
+/// Three lines of 0.10 at 15 %: each line's IVA rounds to 0.02, the document's to 0.05. Every
+/// grouping has the document's totals, and the product rows add up to them.
+async fn the_totals_do_not_depend_on_the_grouping(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut shop = Shop::open(&app).await;
+    let mut lines = Vec::new();
+    for code in ["P1", "P2", "P3"] {
+        lines.push((
+            shop.product(code, code, "0.10", "4", "10", "0.05").await,
+            "1",
+        ));
+    }
+    let r = shop
+        .cashier
+        .post_json(
+            "/api/sales/note/register",
+            cash_sale("t-1", &lines, "0.35", "0.35"),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    for group in [
+        "product", "category", "day", "method", "cashier", "client", "register",
+    ] {
+        let r = report(&mut shop, &format!("groupBy={group}")).await;
+        assert_eq!(
+            row(&r["totals"])[2..5],
+            ["0.30", "0.05", "0.35"],
+            "{group}: {r}"
+        );
+        let cents = |k: &str| -> i64 {
+            r["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| {
+                    x[k].as_str()
+                        .unwrap()
+                        .replace('.', "")
+                        .parse::<i64>()
+                        .unwrap()
+                })
+                .sum()
+        };
+        assert_eq!((cents("base"), cents("iva")), (30, 5), "{group}: {r}");
+    }
+}
+
+/// Two dishes (a recipe of rice 0.25 kg at 0.80 and beans 0.10 kg at 1.50: 0.35 each) sold in
+/// one sale: the dish's row carries 0.70 of cost and 2 units; the ingredients have no row.
+async fn a_dish_carries_its_ingredients_cost_and_units(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut shop = Shop::open(&app).await;
+    let menu = crate::restaurant::orders::menu(&app, &mut shop.admin).await;
+    let r = shop
+        .cashier
+        .post_json(
+            "/api/sales/note/register",
+            cash_sale("d-1", &[(menu.dish, "2"), (menu.beer, "1")], "9.00", "9.00"),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let r = report(&mut shop, "groupBy=product").await;
+    let rows: Vec<(Vec<String>, String)> = r["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| (row(x), x["units"].as_str().unwrap_or_default().to_string()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (
+                [
+                    "MEN · Arroz con menestra",
+                    "1",
+                    "7.00",
+                    "0.00",
+                    "7.00",
+                    "0.70",
+                    "6.30"
+                ]
+                .map(String::from)
+                .to_vec(),
+                "2".to_string()
+            ),
+            (
+                ["CRV · Cerveza", "1", "2.00", "0.00", "2.00", "1.00", "1.00"]
+                    .map(String::from)
+                    .to_vec(),
+                "1".to_string()
+            ),
+        ]
+    );
+    assert_eq!(row(&r["totals"])[5], "1.70");
+    // By category too: the dish's category holds its cost (the beer's is «Bar»).
+    let r = report(&mut shop, "groupBy=category").await;
+    let total_cost: i64 = r["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            x["cost"]
+                .as_str()
+                .unwrap()
+                .replace('.', "")
+                .parse::<i64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(total_cost, 170, "{r}");
 }

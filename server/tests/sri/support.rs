@@ -180,5 +180,6 @@ pub fn worker_config(sim: &RunningSimulator) -> SriConfig {
         poll_interval: Duration::from_millis(25),
         lease: Duration::from_secs(3),
         concurrency: 4,
+        demo_stand_in: false,
     }
 }

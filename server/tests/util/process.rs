@@ -5,7 +5,7 @@
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// The binary this build made.
 pub const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
@@ -109,4 +109,82 @@ pub async fn sign_in(base: &str, email: &str, password: &str) -> (reqwest::Clien
         format!("mostrador_session={session}; mostrador_csrf={csrf}"),
         csrf,
     )
+}
+
+/// A signed-in session over HTTP against a server process.
+pub struct Session {
+    pub http: reqwest::Client,
+    pub base: String,
+    cookie: String,
+    csrf: String,
+}
+
+impl Session {
+    /// Signs in at `base` as `email`.
+    pub async fn new(base: &str, email: &str, password: &str) -> Session {
+        let (http, cookie, csrf) = sign_in(base, email, password).await;
+        Session {
+            http,
+            base: base.into(),
+            cookie,
+            csrf,
+        }
+    }
+
+    /// `GET path`: status and body.
+    pub async fn get(&self, path: &str) -> (u16, String) {
+        let r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .header("Cookie", &self.cookie)
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{path}: el servidor no respondió: {e}"));
+        (r.status().as_u16(), r.text().await.unwrap_or_default())
+    }
+
+    /// `POST path` with a JSON body: status and JSON answer.
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("Content-Type", "application/json")
+            .header("Cookie", &self.cookie)
+            .header("X-CSRF-Token", &self.csrf)
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{path}: el servidor no respondió: {e}"));
+        let status = r.status().as_u16();
+        let text = r.text().await.unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// `file` as the multipart field `field` of `path` (beside a `password` field, which forms
+    /// without one ignore): status and JSON answer.
+    pub async fn upload(&self, path: &str, field: &str, file: &[u8]) -> (u16, Value) {
+        let boundary = "----mostrador";
+        let mut body = format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nclave\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"archivo\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(file);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header(
+                "Content-Type",
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .header("Cookie", &self.cookie)
+            .header("X-CSRF-Token", &self.csrf)
+            .body(body)
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{path}: el servidor no respondió: {e}"));
+        let status = r.status().as_u16();
+        let text = r.text().await.unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
 }

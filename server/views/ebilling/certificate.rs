@@ -27,11 +27,14 @@ pub struct CertificateView {
     pub days_left: i32,
     /// Spanish warning from 30 days before expiry.
     pub warning: Option<String>,
+    /// Spanish warning when the certificate is not the company's (no RUC, another RUC, signed by
+    /// its own holder): the SRI rejects what it signs (error 39).
+    pub ruc_warning: Option<String>,
 }
 
 impl CertificateView {
-    /// The facts, their times in the company's `zone`.
-    pub fn of(facts: &CertificateFacts, zone: Zone) -> Self {
+    /// The facts, their times in the company's `zone`, checked against the company's RUC.
+    pub fn of(facts: &CertificateFacts, zone: Zone, company_ruc: &str) -> Self {
         let now = crate::util::time::now();
         CertificateView {
             holder: facts.holder.clone(),
@@ -42,6 +45,7 @@ impl CertificateView {
             valid_to: zone.iso(facts.valid_to),
             days_left: i32::try_from(facts.days_left(now)).unwrap_or(i32::MAX),
             warning: facts.warning(now, zone),
+            ruc_warning: facts.ruc_warning(company_ruc),
         }
     }
 }

@@ -95,4 +95,6 @@ pub struct CreditableInvoiceView {
 #[serde(rename_all = "camelCase")]
 pub struct ElectronicCreditNotesPage {
     pub list: Page<ElectronicCreditNoteView>,
+    /// Where the documents go when it is not the SRI itself (`pages::sri_target`).
+    pub sri_target: Option<String>,
 }

@@ -65,6 +65,8 @@ pub struct RemissionGuidesPage {
     pub today: String,
     /// The branch's address, the default origin.
     pub origin_address: String,
+    /// Where the documents go when it is not the SRI itself (`pages::sri_target`).
+    pub sri_target: Option<String>,
 }
 
 /// A transfer the page offers to document.

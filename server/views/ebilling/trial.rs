@@ -56,4 +56,6 @@ pub struct EbillingSetupPage {
     pub certificate: Option<CertificateView>,
     /// `pruebas` or `produccion` (edited in Configuración → Empresa).
     pub environment: String,
+    /// Where the documents go when it is not the SRI itself (`pages::sri_target`).
+    pub sri_target: Option<String>,
 }

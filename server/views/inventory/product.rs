@@ -9,12 +9,35 @@ use crate::domain::money::{fmt_qty, from_micros, qty_from_micros};
 use crate::domain::taxes::iva_rate;
 use crate::models::inventory::product::Product;
 
-/// A recipe line.
+/// A recipe line, with the ingredient's code, name and unit so the editor shows what it is.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipeLineView {
     pub ingredient_id: i64,
+    pub code: String,
+    pub name: String,
+    pub unit: String,
     pub quantity: String,
+}
+
+impl RecipeLineView {
+    /// The lines `(ingredient_id, quantity)` of a recipe with their ingredients (`ingredients`,
+    /// any order; a line whose ingredient is missing keeps its id as its name).
+    pub fn lines(recipe: &[(i64, i64)], ingredients: &[Product]) -> Vec<Self> {
+        recipe
+            .iter()
+            .map(|&(ingredient_id, q)| {
+                let found = ingredients.iter().find(|p| p.id == ingredient_id);
+                RecipeLineView {
+                    ingredient_id,
+                    code: found.map(|p| p.code.clone()).unwrap_or_default(),
+                    name: found.map_or_else(|| format!("#{ingredient_id}"), |p| p.name.clone()),
+                    unit: found.map(|p| p.unit.clone()).unwrap_or_default(),
+                    quantity: quantity(q),
+                }
+            })
+            .collect()
+    }
 }
 
 /// A product.
@@ -80,7 +103,7 @@ impl ProductView {
     pub fn new(
         p: &Product,
         barcodes: Vec<String>,
-        recipe: &[(i64, i64)],
+        recipe: Vec<RecipeLineView>,
         stock: i64,
         with_iva: bool,
     ) -> Self {
@@ -99,13 +122,7 @@ impl ProductView {
             price3: p.price3.map(price),
             min_stock: quantity(p.min_stock),
             kind: p.kind.clone(),
-            recipe: recipe
-                .iter()
-                .map(|(ingredient_id, q)| RecipeLineView {
-                    ingredient_id: *ingredient_id,
-                    quantity: quantity(*q),
-                })
-                .collect(),
+            recipe,
             active: p.active,
             locked: p.locked,
             image_version: p.image_version,

@@ -20,8 +20,12 @@ pub struct KardexDocumentView {
 pub struct KardexRowView {
     #[serde(rename = "_id")]
     pub id: i64,
-    /// ISO date and time with the company's offset (`2026-11-26T10:24:00-05:00`).
+    /// When the row was recorded: ISO date and time with the company's offset
+    /// (`2026-11-26T10:24:00-05:00`).
     pub date: String,
+    /// The source document's own date (`2026-11-25`) when it is not the day the row was
+    /// recorded (a purchase dated earlier); `null` otherwise.
+    pub document_date: Option<String>,
     #[serde(rename = "type")]
     pub movement_type: String,
     pub document: KardexDocumentView,

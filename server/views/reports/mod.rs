@@ -21,6 +21,8 @@ pub struct SalesRowView {
     pub total: String,
     pub cost: String,
     pub margin: String,
+    /// Units sold less returned (grouped by product or category).
+    pub units: Option<String>,
 }
 
 impl From<&Line> for SalesRowView {
@@ -34,6 +36,7 @@ impl From<&Line> for SalesRowView {
             total: money(l.total()),
             cost: money(l.cost),
             margin: money(l.margin()),
+            units: l.units.map(crate::views::inventory::product::quantity),
         }
     }
 }

@@ -50,6 +50,8 @@ pub struct PosPage {
     /// The cashier's «Descuento máximo del cajero (%)» (`"0"`: no manual discounts); `None` for
     /// admin and user, who discount freely.
     pub max_discount: Option<String>,
+    /// Where facturas go when it is not the SRI itself (`ebilling::pages::sri_target`).
+    pub sri_target: Option<String>,
 }
 
 /// The printable sales note (A4 and 80 mm).

@@ -16,6 +16,10 @@ interface ModalProps {
 
 export function Modal({ title, open, onClose, children, footer, size = 'md' }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
+  // The latest `onClose`, so a parent that renders again (a new function each time) does not move
+  // the focus back to the first field while the user types.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
@@ -24,7 +28,7 @@ export function Modal({ title, open, onClose, children, footer, size = 'md' }: M
       panel.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
     first?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') close.current();
       if (e.key === 'Tab' && panel.current) {
         const items = [...panel.current.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]')].filter((el) => !el.hasAttribute('disabled'));
         if (items.length === 0) return;
@@ -43,7 +47,7 @@ export function Modal({ title, open, onClose, children, footer, size = 'md' }: M
       window.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [open, onClose]);
+  }, [open]);
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-4 pt-16" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>

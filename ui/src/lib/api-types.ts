@@ -6,7 +6,7 @@ export const ADMIN: Role[] = ['admin'];
 export const ADMIN_USER: Role[] = ['admin', 'user'];
 export const ALL: Role[] = ['admin', 'user', 'cashier'];
 /** Payment methods of a sale and their labels, in the order the POS offers them. */
-export const PAYMENT_METHODS: [PaymentMethod, string][] = [['cash', 'Efectivo'], ['card', 'Tarjeta'], ['transfer', 'Transferencia'], ['credit', 'Crédito']];
+export const PAYMENT_METHODS: [PaymentMethod, string][] = [['cash', 'Efectivo'], ['card', 'Tarjeta de crédito'], ['debit', 'Tarjeta de débito'], ['transfer', 'Transferencia'], ['credit', 'Crédito']];
 /** Totals of a shift by movement kind, in Spanish. */
 export const CASH_MOVEMENT_LABELS: Record<string, string> = {
   opening: 'Apertura',
@@ -18,6 +18,15 @@ export const CASH_MOVEMENT_LABELS: Record<string, string> = {
   cnb_in: 'Banco del Barrio: ingresos',
   cnb_out: 'Banco del Barrio: egresos',
   non_cash_sale: 'Ventas sin efectivo',
+  supplier_payment: 'Pagos a proveedores (compras y gastos)',
+};
+/** Payment methods as a shift's summary names them (`byMethod`), in Spanish. */
+export const SHIFT_METHOD_LABELS: Record<string, string> = {
+  efectivo: 'Efectivo',
+  tarjeta: 'Tarjeta de crédito',
+  tarjeta_debito: 'Tarjeta de débito',
+  transferencia: 'Transferencia',
+  credito: 'Crédito',
 };
 /** Kardex movement kinds in Spanish. */
 export const INVENTORY_MOVEMENT_LABELS: Record<string, string> = {
@@ -285,7 +294,12 @@ daysLeft: number,
 /**
  * Spanish warning from 30 days before expiry.
  */
-warning: string | null, };
+warning: string | null, 
+/**
+ * Spanish warning when the certificate is not the company's (no RUC, another RUC, signed by
+ * its own holder): the SRI rejects what it signs (error 39).
+ */
+rucWarning: string | null, };
 
 /**
  * `checkIfOpen`: `{open, turn}`.
@@ -554,7 +568,11 @@ export type EbillingSetupPage = { certificate: CertificateView | null,
 /**
  * `pruebas` or `produccion` (edited in Configuración → Empresa).
  */
-environment: string, };
+environment: string, 
+/**
+ * Where the documents go when it is not the SRI itself (`pages::sri_target`).
+ */
+sriTarget: string | null, };
 
 /**
  * An electronic nota de crédito and its SRI document.
@@ -601,7 +619,11 @@ refund: string, user: string, lines: Array<CreditNoteLineView>, totals: Document
  * `/admin/ebilling/nota_de_credito`: the branch's electronic credit notes (same list as
  * `GET /api/ebilling/creditNote` with the page's query string).
  */
-export type ElectronicCreditNotesPage = { list: Page<ElectronicCreditNoteView>, };
+export type ElectronicCreditNotesPage = { list: Page<ElectronicCreditNoteView>, 
+/**
+ * Where the documents go when it is not the SRI itself (`pages::sri_target`).
+ */
+sriTarget: string | null, };
 
 /**
  * `GET /api/ebilling/documents/{id}`.
@@ -763,7 +785,11 @@ saleId: number | null, };
  * `/admin/ebilling`: the branch's electronic documents (same list as `GET /api/ebilling/documents`
  * with the page's query string).
  */
-export type ElectronicDocumentsPage = { list: Page<ElectronicDocumentView>, };
+export type ElectronicDocumentsPage = { list: Page<ElectronicDocumentView>, 
+/**
+ * Where the documents go when it is not the SRI itself ([`sri_target`]).
+ */
+sriTarget: string | null, };
 
 /**
  * A point of emission of a branch.
@@ -952,9 +978,15 @@ matches: Array<KardexMatchView>, };
  */
 export type KardexRowView = { _id: number, 
 /**
- * ISO date and time with the company's offset (`2026-11-26T10:24:00-05:00`).
+ * When the row was recorded: ISO date and time with the company's offset
+ * (`2026-11-26T10:24:00-05:00`).
  */
-date: string, type: string, document: KardexDocumentView, cellarId: number, 
+date: string, 
+/**
+ * The source document's own date (`2026-11-25`) when it is not the day the row was
+ * recorded (a purchase dated earlier); `null` otherwise.
+ */
+documentDate: string | null, type: string, document: KardexDocumentView, cellarId: number, 
 /**
  * The warehouse's name (the kardex of all the branch's warehouses shows it per row).
  */
@@ -1196,7 +1228,7 @@ export type PayablesPage = { list: Page<PayableView>, suppliers: Array<SupplierO
  * How a sale is paid. Exported to the UI as `PaymentMethod`, with [`Method::ALL`] and their
  * labels as `PAYMENT_METHODS`, so the POS never copies the table by hand.
  */
-export type PaymentMethod = "cash" | "card" | "transfer" | "credit";
+export type PaymentMethod = "cash" | "card" | "debit" | "transfer" | "credit";
 
 /**
  * A payment of a sale.
@@ -1239,7 +1271,11 @@ canChangePrice: boolean,
  * The cashier's «Descuento máximo del cajero (%)» (`"0"`: no manual discounts); `None` for
  * admin and user, who discount freely.
  */
-maxDiscount: string | null, };
+maxDiscount: string | null, 
+/**
+ * Where facturas go when it is not the SRI itself (`ebilling::pages::sri_target`).
+ */
+sriTarget: string | null, };
 
 /**
  * A line of the preview: the line and whether it sells below the branch average cost.
@@ -1704,9 +1740,9 @@ supplierCode: string, description: string, quantity: string, unitCost: string,
 productId: number | null, };
 
 /**
- * A recipe line.
+ * A recipe line, with the ingredient's code, name and unit so the editor shows what it is.
  */
-export type RecipeLineView = { ingredientId: number, quantity: string, };
+export type RecipeLineView = { ingredientId: number, code: string, name: string, unit: string, quantity: string, };
 
 /**
  * A withdrawal refused to a cashier counting blind.
@@ -1774,7 +1810,11 @@ today: string,
 /**
  * The branch's address, the default origin.
  */
-originAddress: string, };
+originAddress: string, 
+/**
+ * Where the documents go when it is not the SRI itself (`pages::sri_target`).
+ */
+sriTarget: string | null, };
 
 /**
  * `GET /api/reports/dashboard`.
@@ -2148,7 +2188,11 @@ export type SalesReportView = { from: string, to: string, groupBy: string, rows:
 /**
  * One group of the sales report.
  */
-export type SalesRowView = { key: string, label: string, count: number, base: string, iva: string, total: string, cost: string, margin: string, };
+export type SalesRowView = { key: string, label: string, count: number, base: string, iva: string, total: string, cost: string, margin: string, 
+/**
+ * Units sold less returned (grouped by product or category).
+ */
+units: string | null, };
 
 /**
  * `GET /api/reports/slow`.

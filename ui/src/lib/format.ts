@@ -9,11 +9,30 @@
  */
 export function formatMoney(amount: string): string {
   const text = amount.trim();
-  const negative = text.startsWith('-');
-  const [intPart = '0', fracPart = ''] = text.replace(/^[-+]/, '').split('.');
-  const grouped = intPart.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const cents = (fracPart + '00').slice(0, 2);
+  const [intPart, cents] = roundToCents(text.replace(/^[-+]/, ''));
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const negative = text.startsWith('-') && /[1-9]/.test(intPart + cents);
   return `${negative ? '-' : ''}$ ${grouped}.${cents}`;
+}
+
+/**
+ * An unsigned decimal string rounded to the cent, half away from zero as the server rounds
+ * (`1.845` → `['1', '85']`, `9.995` → `['10', '00']`), in digits: a float would turn `1.005` into
+ * `1.00`.
+ */
+function roundToCents(unsigned: string): [string, string] {
+  const [rawInt = '0', rawFrac = ''] = unsigned.split('.');
+  const intDigits = rawInt.replace(/^0+(?=\d)/, '') || '0';
+  const frac = (rawFrac + '00').slice(0, 2);
+  if (!/^\d+$/.test(intDigits) || !/^\d{2}$/.test(frac)) return [intDigits, frac];
+  if ((rawFrac[2] ?? '0') < '5') return [intDigits, frac];
+  // Add one cent to the digits `intDigits frac`, carrying to the left.
+  const digits = (intDigits + frac).split('');
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') digits[i--] = '0';
+  if (i >= 0) digits[i] = String(Number(digits[i]) + 1);
+  else digits.unshift('1');
+  return [digits.slice(0, -2).join(''), digits.slice(-2).join('')];
 }
 
 /** A quantity or unit price with up to `max` decimals, trailing zeros removed (`1,250.5`). */
@@ -55,23 +74,25 @@ export function formatUnits(quantity: string, unit: string): string {
   return `${amount} ${amount === '1' || amount === '-1' ? unit.trim() : plural(unit)}`;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /**
  * A date as `dd/mm/aaaa` from an ISO date (`2026-11-21`) or an API date-time, which carries the
  * company's offset (`2026-11-21T10:24:00-05:00`): the date written there is already the company's.
  */
-export function formatDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
+export function formatDate(iso: string | null | undefined): string {
+  const m = ISO.exec((iso ?? '').trim());
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : (iso ?? '');
 }
+
+/** An ISO date, optionally with a time (`2026-11-21`, `2026-11-21T10:24…`). */
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/;
 
 /**
  * `dd/mm/aaaa HH:MM` from an API date-time (`2026-11-26T10:24:00-05:00` → `26/11/2026 10:24`). The
  * wall clock written in the string is the company's; it is printed as is, never converted to the
  * browser's zone, so the server's render and the browser's agree.
  */
-export function formatDateTime(iso: string): string {
-  const time = iso.slice(11, 16);
-  return `${formatDate(iso)} ${time || `${pad(0)}:${pad(0)}`}`;
+export function formatDateTime(iso: string | null | undefined): string {
+  const m = ISO.exec((iso ?? '').trim());
+  if (!m) return iso ?? '';
+  return m[4] ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}` : `${m[3]}/${m[2]}/${m[1]}`;
 }

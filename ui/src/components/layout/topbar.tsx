@@ -30,7 +30,7 @@ function BranchSelector({ user, branches }: { user: CurrentUserView; branches: B
     <label className="flex items-center gap-2 text-sm">
       <span className="hidden sm:inline text-gray-500">Sucursal</span>
       <select
-        className="input w-auto py-1"
+        className="input w-auto max-w-[8rem] py-1 sm:max-w-none"
         value={current?._id ?? ''}
         onChange={(e) => change(e.target.value)}
         disabled={busy || branches.length < 2}
@@ -66,7 +66,9 @@ function UserMenu({ user }: { user: CurrentUserView }) {
     <div className="relative" ref={box}>
       <button type="button" className="btn btn-secondary" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <Icon name="user" className="h-4 w-4" />
-        <span data-testid="current-user">{user.name}</span>
+        <span className="max-w-[7rem] truncate sm:max-w-[14rem]" data-testid="current-user">
+          {user.name}
+        </span>
       </button>
       {open && (
         <div role="menu" className="absolute right-0 z-40 mt-2 w-56 rounded-md border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
@@ -89,11 +91,11 @@ function UserMenu({ user }: { user: CurrentUserView }) {
 
 export function Topbar({ user, branches, onMenu }: { user: CurrentUserView; branches: BranchOfficeView[]; onMenu: () => void }) {
   return (
-    <header data-app-chrome className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-2 dark:border-gray-800 dark:bg-gray-900">
+    <header data-app-chrome className="flex min-w-0 items-center gap-2 border-b sm:gap-3 border-gray-200 bg-white px-4 py-2 dark:border-gray-800 dark:bg-gray-900">
       <button type="button" className="btn-ghost rounded" onClick={onMenu} aria-label="Menú" aria-controls="sidebar" data-testid="menu-button">
         <Icon name="menu" />
       </button>
-      <span className="truncate font-semibold" data-testid="company-name">
+      <span className="min-w-0 truncate font-semibold" data-testid="company-name">
         {user.companyName ?? 'Sin empresa'}
       </span>
       <span className="hidden text-sm text-gray-500 md:inline" data-testid="current-branch">
@@ -101,7 +103,7 @@ export function Topbar({ user, branches, onMenu }: { user: CurrentUserView; bran
           ? `${user.companySelectedData.branchOffice.code} · ${user.companySelectedData.branchOffice.name}`
           : ''}
       </span>
-      <div className="ml-auto flex items-center gap-3">
+      <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
         <BranchSelector user={user} branches={branches} />
         <UserMenu user={user} />
       </div>

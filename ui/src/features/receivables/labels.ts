@@ -2,7 +2,8 @@
 export const methodLabels: Record<string, string> = {
   cash: 'Efectivo',
   transfer: 'Transferencia',
-  card: 'Tarjeta',
+  card: 'Tarjeta de crédito',
+  debit: 'Tarjeta de débito',
   cheque: 'Cheque',
 };
 

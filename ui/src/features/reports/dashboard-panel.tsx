@@ -12,6 +12,7 @@ function Compare({ title, c, testId }: { title: string; c: ComparisonView; testI
       <p className="text-xs text-gray-500 uppercase">{title}</p>
       <p className="mt-1 text-2xl font-semibold">{formatMoney(c.current.total)}</p>
       <p className="text-sm text-gray-600 dark:text-gray-300">{`${c.current.count} ventas · mes anterior ${formatMoney(c.previous.total)} (${c.previous.count})`}</p>
+      <p className="text-xs text-gray-500">Netas: descontadas las notas de crédito.</p>
     </div>
   );
 }
@@ -21,8 +22,8 @@ export function DashboardPanel({ d }: { d: ReportsDashboardView }) {
     <div className="space-y-4" data-testid="owner-dashboard">
       {d.today && d.month ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Compare title="Ventas de hoy" c={d.today} testId="sales-today" />
-          <Compare title="Ventas del mes" c={d.month} testId="sales-month" />
+          <Compare title="Ventas netas de hoy" c={d.today} testId="sales-today" />
+          <Compare title="Ventas netas del mes" c={d.month} testId="sales-month" />
         </div>
       ) : null}
       <div className="card space-y-2">

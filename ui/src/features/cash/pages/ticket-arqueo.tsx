@@ -1,6 +1,7 @@
 /**
- * The arqueo (cash-count) ticket of a shift, 80 mm: opening, lines by type, sales by payment
- * method, the count by denomination, expected, counted and the difference. Complete HTML without
+ * The arqueo (cash-count) ticket of a shift, 80 mm: opening, lines by type (cash paid to suppliers
+ * apart from withdrawals), sales by payment method (the sales on credit too), the count by
+ * denomination, expected, counted and the difference. Complete HTML without
  * scripts (`/admin/caja/turno/{id}/ticketArqueo` and `/tickets/caja/ticketArqueo?turno={id}`).
  */
 import { useLoaderData } from 'react-router';
@@ -8,7 +9,7 @@ import { Ticket80, TicketRow, TicketRule, TicketSection } from '../../../compone
 import type { CashCountTicket } from '../../../lib/api-types';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { toCents } from '../../../lib/money';
-import { movementLabels, stateLabels } from '../labels';
+import { methodLabels, movementLabels, stateLabels } from '../labels';
 
 export default function TicketArqueo() {
   const { header, turn, printedAt } = useLoaderData() as CashCountTicket;
@@ -42,7 +43,7 @@ export default function TicketArqueo() {
       {methods.length > 0 && (
         <TicketSection title="Ventas por forma de pago">
           {methods.map(([method, amount]) => (
-            <TicketRow key={method} label={method} value={formatMoney(amount ?? '0')} />
+            <TicketRow key={method} label={methodLabels[method] ?? method} value={formatMoney(amount ?? '0')} />
           ))}
         </TicketSection>
       )}

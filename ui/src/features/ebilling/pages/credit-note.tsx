@@ -11,6 +11,7 @@ import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { CreditableInvoiceView, DocumentStatus, ElectronicCreditNoteView, ElectronicCreditNotesPage, SaleRowView } from '../../../lib/api-types';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
 import { ReturnForm, type ReturnBody } from '../../sales/components/return-form';
+import { SriTarget } from '../components/sri-target';
 
 /** Refused or returned by the SRI: its messages say why. */
 const REFUSED: DocumentStatus[] = ['returned', 'not_authorized'];
@@ -62,7 +63,7 @@ function CreditNoteProgress({ first }: { first: ElectronicCreditNoteView }) {
         {note.refund === 'cash' ? `Se devolvieron ${formatMoney(note.total)} en efectivo de su turno de caja.` : `Se rebajaron ${formatMoney(note.total)} de la cuenta por cobrar del cliente.`}
       </p>
       {note.accessKey && <p className="break-all font-mono text-xs">{note.accessKey}</p>}
-      {authorized && note.authorizationDate && <p className="text-xs">{`Autorizada el ${note.authorizationDate}`}</p>}
+      {authorized && note.authorizationDate && <p className="text-xs">{`Autorizada el ${formatDateTime(note.authorizationDate)}`}</p>}
       {note.lastError && note.pending && <p className="text-xs text-amber-800 dark:text-amber-300">{note.lastError}</p>}
       {refused && (
         <ul className="space-y-1 rounded-md bg-red-50 p-2 text-red-900 dark:bg-red-950 dark:text-red-200">
@@ -77,7 +78,7 @@ function CreditNoteProgress({ first }: { first: ElectronicCreditNoteView }) {
 }
 
 export default function ElectronicCreditNote() {
-  const { list } = useLoaderData() as ElectronicCreditNotesPage;
+  const { list, sriTarget } = useLoaderData() as ElectronicCreditNotesPage;
   const revalidator = useRevalidator();
   const [search, setSearch] = useState('');
   const [candidates, setCandidates] = useState<SaleRowView[] | null>(null);
@@ -135,6 +136,7 @@ export default function ElectronicCreditNote() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Nota de crédito electrónica</h1>
+      <SriTarget target={sriTarget} />
       <form onSubmit={find} className="card flex flex-wrap items-end gap-2">
         <label className="label flex-1">
           Factura (número o cliente)

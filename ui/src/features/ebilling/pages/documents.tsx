@@ -17,6 +17,8 @@ import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { DocumentStatus, ElectronicDocumentDetailView, ElectronicDocumentView, ElectronicDocumentsPage } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { SriTarget } from '../components/sri-target';
+import { Modal } from '../../../components/modal';
 
 const TYPES: [string, string][] = [
   ['factura', 'Factura'],
@@ -76,7 +78,7 @@ function Messages({ id }: { id: number }) {
   return (
     <div className="space-y-2 text-sm" data-testid="sri-messages">
       <p className="break-all font-mono text-xs">{`Clave de acceso: ${detail.accessKey}`}</p>
-      {detail.authorizationNumber && <p>{`Autorización ${detail.authorizationNumber}${detail.authorizationDate ? ` del ${detail.authorizationDate}` : ''}`}</p>}
+      {detail.authorizationNumber && <p>{`Autorización ${detail.authorizationNumber}${detail.authorizationDate ? ` del ${formatDateTime(detail.authorizationDate)}` : ''}`}</p>}
       {detail.lastError && <p className="text-red-700 dark:text-red-300">{`Último error de comunicación: ${detail.lastError}`}</p>}
       {detail.messages.length === 0 ? (
         <p className="text-gray-600 dark:text-gray-300">El SRI no ha enviado mensajes sobre este comprobante.</p>
@@ -95,26 +97,61 @@ function Messages({ id }: { id: number }) {
   );
 }
 
-/** «Enviar por correo»: to the buyer (a guía: its destinatarios), or to the address typed in. */
+/** «Enviar por correo»: to the buyer (a guía: its destinatarios), or to the address typed in the dialog. */
 function EmailAction({ doc }: { doc: ElectronicDocumentView }) {
+  const [open, setOpen] = useState(false);
+  const [to, setTo] = useState('');
+  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const send = async () => {
-    const to = window.prompt(doc.type === 'guiaRemision' ? 'Correo del destinatario (vacío: los de los destinatarios de la guía)' : 'Correo del destinatario (vacío: el del comprador)', '');
-    if (to === null) return;
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
     setBusy(true);
+    setError('');
     try {
       const answer = await apiPost<{ to: string; message: string }>(`/api/ebilling/documents/${doc._id}/email`, to.trim() ? { to: to.trim() } : {}, { quiet: true });
       toast({ title: 'Correo en camino', description: answer.message, color: 'success' });
+      setOpen(false);
+      setTo('');
     } catch (err) {
-      toast({ title: 'No se envió el correo', description: err instanceof ApiError ? err.message : 'Intente de nuevo', color: 'error' });
+      setError(err instanceof ApiError ? err.message : 'No se envió el correo: intente de nuevo');
     } finally {
       setBusy(false);
     }
   };
   return (
-    <button type="button" className={LINK} disabled={busy} onClick={send}>
-      {busy ? 'Enviando…' : 'Enviar por correo'}
-    </button>
+    <>
+      <button type="button" className={LINK} onClick={() => setOpen(true)}>
+        Enviar por correo
+      </button>
+      <Modal title={`Enviar por correo ${doc.number}`} open={open} onClose={() => setOpen(false)}>
+        <form onSubmit={send} className="space-y-3" data-testid="email-dialog">
+          <label className="label">
+            Correo del destinatario
+            <input
+              className="input"
+              type="email"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              placeholder={doc.type === 'guiaRemision' ? 'Vacío: a los destinatarios de la guía' : 'Vacío: al comprador'}
+              data-autofocus
+            />
+          </label>
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn" onClick={() => setOpen(false)}>
+              Volver
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Enviando…' : 'Enviar'}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </>
   );
 }
 
@@ -274,7 +311,7 @@ function ResendAction({ doc, path }: { doc: ElectronicDocumentView; path: string
 }
 
 export default function ElectronicDocuments() {
-  const { list } = useLoaderData() as ElectronicDocumentsPage;
+  const { list, sriTarget } = useLoaderData() as ElectronicDocumentsPage;
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
@@ -291,6 +328,7 @@ export default function ElectronicDocuments() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-bold">Comprobantes electrónicos</h1>
+        <SriTarget target={sriTarget} />
         <p className="text-sm text-gray-600 dark:text-gray-300">
           Facturas, notas de crédito y guías de remisión de la sucursal y su estado en el SRI. El SRI debe autorizarlas dentro de las 72 horas desde su emisión.
         </p>

@@ -14,6 +14,7 @@ import { Pagination } from '../../../components/data-list/pagination';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { DocumentStatus, Page, ProductView, RemissionGuideView, RemissionGuidesPage, TransferChoiceView } from '../../../lib/api-types';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { SriTarget } from '../components/sri-target';
 
 const ID_TYPES: [string, string][] = [
   ['ruc', 'RUC'],
@@ -404,6 +405,7 @@ export default function RemissionGuidePage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Guía de remisión electrónica</h1>
+      <SriTarget target={data.sriTarget} />
 
       {submitted && <LiveState key={submitted._id} initial={submitted} onFinal={() => revalidator.revalidate()} />}
 

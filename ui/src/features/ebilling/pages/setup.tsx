@@ -10,6 +10,7 @@ import { ApiError, apiPost, apiUpload } from '../../../lib/api';
 import type { CertificateView, EbillingSetupPage, TrialView } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { SriTarget } from '../components/sri-target';
 
 function Facts({ certificate }: { certificate: CertificateView }) {
   const rows: [string, string][] = [
@@ -27,6 +28,11 @@ function Facts({ certificate }: { certificate: CertificateView }) {
           {certificate.warning}
         </p>
       )}
+      {certificate.rucWarning && (
+        <p role="alert" data-testid="certificate-ruc-warning" className="rounded bg-red-100 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          {certificate.rucWarning}
+        </p>
+      )}
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -40,7 +46,7 @@ function Facts({ certificate }: { certificate: CertificateView }) {
 }
 
 export default function EbillingSetup() {
-  const { certificate, environment } = useLoaderData() as EbillingSetupPage;
+  const { certificate, environment, sriTarget } = useLoaderData() as EbillingSetupPage;
   const revalidator = useRevalidator();
   const [uploadError, setUploadError] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -54,9 +60,13 @@ export default function EbillingSetup() {
     setUploading(true);
     setUploadError('');
     try {
-      await apiUpload<CertificateView>('/api/ebilling/certificate', new FormData(form), { quiet: true });
+      const saved = await apiUpload<CertificateView>('/api/ebilling/certificate', new FormData(form), { quiet: true });
       form.reset();
-      toast({ title: 'Certificado guardado', description: 'Se guardó cifrado; el anterior queda para los comprobantes en curso.', color: 'success' });
+      if (saved.rucWarning) {
+        toast({ title: 'Certificado guardado, pero el SRI lo rechazará', description: saved.rucWarning, color: 'error' });
+      } else {
+        toast({ title: 'Certificado guardado', description: 'Se guardó cifrado; el anterior queda para los comprobantes en curso.', color: 'success' });
+      }
       revalidator.revalidate();
     } catch (err) {
       setUploadError(err instanceof ApiError ? err.message : 'No se pudo guardar el certificado');
@@ -81,6 +91,7 @@ export default function EbillingSetup() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Configuración de la facturación electrónica</h1>
+      <SriTarget target={sriTarget} />
 
       <section className="card space-y-3">
         <h2 className="font-semibold">Certificado de firma electrónica</h2>

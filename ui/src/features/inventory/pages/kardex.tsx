@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/data-list/pagination';
-import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
 import type { KardexPage } from '../../../lib/api-types';
 import { DOCUMENT_LABELS, MOVEMENT_LABELS } from '../shared';
 
@@ -112,10 +112,11 @@ export default function Kardex() {
             </div>
           </div>
           <div className="card overflow-x-auto p-0">
-            <table className="w-full text-sm" data-testid="kardex-table">
+            {/* Every cell padded: the headers ran together («ENTRADASALIDA»). */}
+            <table className="w-full text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-nowrap" data-testid="kardex-table">
               <thead className="bg-gray-50 text-xs uppercase dark:bg-gray-800">
                 <tr>
-                  <th className="px-2 py-2 text-left">Fecha</th>
+                  <th className="py-2 text-left">Fecha</th>
                   <th className="text-left">Movimiento</th>
                   <th className="text-left">Documento</th>
                   {allCellars && <th className="text-left">Bodega</th>}
@@ -124,24 +125,37 @@ export default function Kardex() {
                   <th className="text-right">Costo unit.</th>
                   <th className="text-right">Costo total</th>
                   <th className="text-right">{allCellars ? 'Saldo bodega' : 'Saldo'}</th>
-                  {allCellars && <th className="text-right">Saldo total</th>}
                   <th className="text-right">Promedio</th>
-                  <th className="px-2 text-right">Valor</th>
+                  {/* The value is the row's warehouse's (saldo × promedio): beside the figures it
+                      multiplies, and the branch's quantity after it. */}
+                  <th className="text-right">{allCellars ? 'Valor bodega' : 'Valor'}</th>
+                  {allCellars && <th className="text-right">Saldo sucursal</th>}
                 </tr>
               </thead>
               <tbody>
                 <tr className="border-b border-gray-100 text-gray-500 dark:border-gray-800">
-                  <td className="px-2 py-1" colSpan={allCellars ? 8 : 7}>
+                  <td className="py-1" colSpan={allCellars ? 8 : 7}>
                     Saldo anterior
                   </td>
-                  {allCellars && <td />}
                   <td className="text-right">{formatQuantity(kardex.opening.balanceQuantity)}</td>
                   <td className="text-right">{formatMoney(kardex.opening.averageCost)}</td>
-                  <td className="px-2 text-right">{formatMoney(kardex.opening.balanceValue)}</td>
+                  <td className="text-right">{formatMoney(kardex.opening.balanceValue)}</td>
+                  {allCellars && <td />}
                 </tr>
                 {kardex.results.map((r) => (
                   <tr key={r._id} className="border-b border-gray-100 dark:border-gray-800" data-testid="kardex-row">
-                    <td className="px-2 py-1">{formatDateTime(r.date)}</td>
+                    <td className="py-1 whitespace-nowrap">
+                      {/* A document dated another day (a purchase of the 5th registered on the
+                          6th) shows its own date; when it was recorded goes below. */}
+                      {r.documentDate ? (
+                        <>
+                          <span data-testid="kardex-document-date">{formatDate(r.documentDate)}</span>
+                          <span className="block text-xs text-gray-500">{`registrado ${formatDateTime(r.date)}`}</span>
+                        </>
+                      ) : (
+                        formatDateTime(r.date)
+                      )}
+                    </td>
                     <td>{MOVEMENT_LABELS[r.type] ?? r.type}</td>
                     <td>{[DOCUMENT_LABELS[r.document.type] ?? r.document.type, r.document.number].filter(Boolean).join(' ')}</td>
                     {allCellars && <td>{r.cellarName}</td>}
@@ -150,9 +164,9 @@ export default function Kardex() {
                     <td className="text-right">{formatMoney(r.unitCost)}</td>
                     <td className="text-right">{formatMoney(r.totalCost)}</td>
                     <td className="text-right font-medium">{formatQuantity(r.balanceQuantity)}</td>
-                    {allCellars && <td className="text-right">{r.branchBalance === null ? '' : formatQuantity(r.branchBalance)}</td>}
                     <td className="text-right">{formatMoney(r.averageCost)}</td>
-                    <td className="px-2 text-right">{formatMoney(r.balanceValue)}</td>
+                    <td className="text-right">{formatMoney(r.balanceValue)}</td>
+                    {allCellars && <td className="text-right">{r.branchBalance === null ? '' : formatQuantity(r.branchBalance)}</td>}
                   </tr>
                 ))}
               </tbody>

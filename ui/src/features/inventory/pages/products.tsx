@@ -18,7 +18,9 @@ import { ScanInput } from '../shared';
 
 interface RecipeLine {
   ingredientId: number;
+  /** `código · nombre` of the ingredient. */
   name: string;
+  unit: string;
   quantity: string;
 }
 
@@ -117,7 +119,7 @@ function IvaAndPrices({ values, errors, cost, data }: { values: ProductView | nu
 /** The ingredient lines of a recipe, kept in a hidden field as JSON. */
 function RecipeEditor({ initial, error }: { initial: ProductView | null; error?: string }) {
   const [lines, setLines] = useState<RecipeLine[]>(
-    (initial?.recipe ?? []).map((l) => ({ ingredientId: l.ingredientId, name: `#${l.ingredientId}`, quantity: l.quantity })),
+    (initial?.recipe ?? []).map((l) => ({ ingredientId: l.ingredientId, name: l.code ? `${l.code} · ${l.name}` : l.name, unit: l.unit, quantity: l.quantity })),
   );
   return (
     <fieldset className="space-y-2 rounded border border-gray-200 p-3 dark:border-gray-700">
@@ -126,7 +128,7 @@ function RecipeEditor({ initial, error }: { initial: ProductView | null; error?:
         label="Agregar ingrediente (código de barras o código)"
         onProduct={(p) =>
           setLines((current) =>
-            current.some((l) => l.ingredientId === p._id) ? current : [...current, { ingredientId: p._id, name: p.name, quantity: '1' }],
+            current.some((l) => l.ingredientId === p._id) ? current : [...current, { ingredientId: p._id, name: `${p.code} · ${p.name}`, unit: p.unit, quantity: '1' }],
           )
         }
       />
@@ -139,6 +141,7 @@ function RecipeEditor({ initial, error }: { initial: ProductView | null; error?:
             value={line.quantity}
             onChange={(e) => setLines(lines.map((l, j) => (j === i ? { ...l, quantity: e.target.value } : l)))}
           />
+          <span className="w-12 text-gray-600 dark:text-gray-400">{line.unit}</span>
           <button type="button" className="btn-ghost" onClick={() => setLines(lines.filter((_, j) => j !== i))}>
             Quitar
           </button>

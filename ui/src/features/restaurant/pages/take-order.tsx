@@ -9,7 +9,7 @@
  * Keyboard: Tab between tables and Enter opens one; F2 searches products, F7 (or Ctrl+Enter)
  * sends to the kitchen, F9 bills. The data loads in the browser (the server renders «Cargando…»).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
@@ -116,9 +116,12 @@ export default function TakeOrder() {
       return;
     }
     setOrder(null);
-    if (t.state === 'reservada' && t.reservation) {
-      const ok = await confirmAction(`Reservada para ${t.reservation.clientName} a las ${t.reservation.time}. ¿Abrir la mesa igualmente?`, `Abrir ${t.name}`, 'Abrir mesa');
-      if (!ok) return;
+    // A tap on a free table asks first (Enter confirms): a stray tap opened an empty order.
+    const question =
+      t.state === 'reservada' && t.reservation ? `Reservada para ${t.reservation.clientName} a las ${t.reservation.time}. ¿Abrir la mesa igualmente?` : `¿Abrir una orden en ${t.name}?`;
+    if (!(await confirmAction(question, `Abrir ${t.name}`, 'Abrir mesa', { enterConfirms: true }))) {
+      setTableId(null);
+      return;
     }
     setBusy(true);
     try {
@@ -349,7 +352,10 @@ function joinable(tables: TableView[], current: number | null): TableView[] {
 
 /**
  * The tables of a zone at their places (plan units 0..1000 scaled to the box). A zone whose tables
- * were never arranged (all at the corner) is shown as a grid instead of a pile.
+ * were never arranged (all at the corner) is shown as a grid instead of a pile, and so is every
+ * zone on a phone: below the `sm` width the places would overlap (three tables of 7 rem in a
+ * 375 px box), so the tiles flow in rows there and take their places from `sm` up (the place is
+ * in CSS variables, so the server's HTML is the same at every width).
  */
 function FloorPlan({ tables, ready, selected, now, onPick }: { tables: TableView[]; ready: Map<number, number>; selected: number | null; now: number; onPick: (t: TableView) => void }) {
   if (tables.length === 0) return <p className="card text-sm text-gray-500">Esta zona no tiene mesas.</p>;
@@ -365,8 +371,8 @@ function FloorPlan({ tables, ready, selected, now, onPick }: { tables: TableView
         data-state={t.state}
         aria-label={`${t.name}: ${TABLE_STATE_LABELS[t.state]}`}
         aria-pressed={t._id === selected}
-        className={`flex h-20 w-28 flex-col items-center justify-center border-2 p-1 text-center shadow-sm focus:outline-none focus-visible:ring-4 focus-visible:ring-primary-500 ${t.shape === 'round' ? 'rounded-full' : 'rounded-lg'} ${TABLE_COLOURS[t.state]} ${t._id === selected ? 'ring-4 ring-primary-500' : ''}`}
-        style={arranged ? { position: 'absolute', left: `calc((100% - 7rem) * ${Math.min(1000, Math.max(0, t.x))} / 1000)`, top: `calc((100% - 5rem) * ${Math.min(1000, Math.max(0, t.y))} / 1000)` } : undefined}
+        className={`flex h-20 w-28 flex-col items-center justify-center border-2 p-1 text-center shadow-sm focus:outline-none focus-visible:ring-4 focus-visible:ring-primary-500 ${t.shape === 'round' ? 'rounded-full' : 'rounded-lg'} ${TABLE_COLOURS[t.state]} ${t._id === selected ? 'ring-4 ring-primary-500' : ''} ${arranged ? PLACED : ''}`}
+        style={arranged ? ({ '--plan-x': Math.min(1000, Math.max(0, t.x)) / 1000, '--plan-y': Math.min(1000, Math.max(0, t.y)) / 1000 } as CSSProperties) : undefined}
         onClick={() => onPick(t)}
       >
         <span className="font-bold leading-tight">{t.name}</span>
@@ -383,16 +389,19 @@ function FloorPlan({ tables, ready, selected, now, onPick }: { tables: TableView
       </button>
     );
   };
-  return arranged ? (
-    <div className="relative h-[30rem] rounded-lg border border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-900" data-testid="floor-plan">
-      {tables.map(tile)}
-    </div>
-  ) : (
-    <div className="flex flex-wrap gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-gray-700 dark:bg-gray-900" data-testid="floor-plan">
+  return (
+    <div
+      className={`flex flex-wrap gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-gray-700 dark:bg-gray-900 ${arranged ? 'sm:relative sm:block sm:h-[30rem] sm:p-0' : ''}`}
+      data-testid="floor-plan"
+      data-layout={arranged ? 'plan' : 'grid'}
+    >
       {tables.map(tile)}
     </div>
   );
 }
+
+/** A tile at its place on the plan, from the `sm` width up (in rows below it). */
+const PLACED = 'sm:absolute sm:left-[calc((100%-7rem)*var(--plan-x))] sm:top-[calc((100%-5rem)*var(--plan-y))]';
 
 function Legend() {
   return (

@@ -89,7 +89,20 @@ export function PayDialog<T>({
 
   return (
     <Modal title={`Cobrar ${formatMoney(total)}`} open onClose={onClose} size="lg">
-      <form onSubmit={pay} className="space-y-3" data-testid="pay-dialog">
+      <form
+        onSubmit={pay}
+        className="space-y-3"
+        data-testid="pay-dialog"
+        // Enter registers the sale from any field of the dialog, «Forma de pago» included (a
+        // select's own Enter goes to its open list, never here).
+        onKeyDown={(e) => {
+          const target = e.target as HTMLElement;
+          if (e.key === 'Enter' && !e.defaultPrevented && !(target instanceof HTMLButtonElement) && !(target instanceof HTMLTextAreaElement)) {
+            e.preventDefault();
+            e.currentTarget.requestSubmit();
+          }
+        }}
+      >
         {rows.map((r, i) => (
           <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             <select className="input" aria-label="Forma de pago" value={r.method} onChange={(e) => set(i, { method: e.target.value as PaymentMethod })}>
@@ -100,8 +113,8 @@ export function PayDialog<T>({
               ))}
             </select>
             <input className="input text-right" aria-label="Monto" inputMode="decimal" value={r.amount} onChange={(e) => set(i, { amount: e.target.value })} />
-            {r.method === 'cash' && <input className="input text-right" aria-label="Recibido" inputMode="decimal" placeholder="Recibido" value={r.received} onChange={(e) => set(i, { received: e.target.value })} autoFocus />}
-            {(r.method === 'card' || r.method === 'transfer') && <input className="input" aria-label="Referencia" placeholder="Referencia" value={r.reference} onChange={(e) => set(i, { reference: e.target.value })} />}
+            {r.method === 'cash' && <input className="input text-right" aria-label="Recibido" inputMode="decimal" placeholder="Recibido" value={r.received} onChange={(e) => set(i, { received: e.target.value })} data-autofocus={i === 0 ? true : undefined} />}
+            {(r.method === 'card' || r.method === 'debit' || r.method === 'transfer') && <input className="input" aria-label="Referencia" placeholder="Referencia" value={r.reference} onChange={(e) => set(i, { reference: e.target.value })} />}
             {r.method === 'transfer' && (
               <select className="input" aria-label="Cuenta bancaria" value={r.bankAccountId} onChange={(e) => set(i, { bankAccountId: e.target.value })}>
                 <option value="">Cuenta…</option>

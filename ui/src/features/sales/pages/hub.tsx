@@ -19,8 +19,9 @@ export default function SalesHub() {
           <p className="text-2xl font-bold">{count}</p>
         </div>
         <div className="card">
-          <p className="text-sm text-gray-600 dark:text-gray-300">Total vendido</p>
+          <p className="text-sm text-gray-600 dark:text-gray-300">Total vendido (bruto)</p>
           <p className="text-2xl font-bold">{formatMoney(total)}</p>
+          <p className="text-xs text-gray-500">Lo facturado hoy, sin descontar las notas de crédito (el tablero muestra las ventas netas).</p>
         </div>
         {byMethod.map((m) => (
           <div key={m.method} className="card">

@@ -1,7 +1,7 @@
 /** The sales note on A4 (`/admin/ventas/notaventa/{id}/pdf`): complete HTML without scripts. */
 import { useLoaderData } from 'react-router';
 import type { SaleNotePrint } from '../../../lib/api-types';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { DocumentA4 } from '../components/document-a4';
 
 export default function NoteA4() {
@@ -20,7 +20,7 @@ export default function NoteA4() {
         <div data-testid="payments">
           <p className="font-bold">Forma de pago</p>
           {sale.payments.map((p, i) => (
-            <p key={i}>{`${p.label}: ${formatMoney(p.amount)}${p.reference ? ` (${p.reference})` : ''}${p.dueDate ? ` · vence ${p.dueDate}` : ''}`}</p>
+            <p key={i}>{`${p.label}: ${formatMoney(p.amount)}${p.reference ? ` (${p.reference})` : ''}${p.dueDate ? ` · vence ${formatDate(p.dueDate)}` : ''}`}</p>
           ))}
           {sale.change !== '0.00' && <p>{`Cambio: ${formatMoney(sale.change)}`}</p>}
           {sale.note && <p className="mt-2">{`Nota: ${sale.note}`}</p>}

@@ -23,8 +23,9 @@ import { SuggestionList, useSuggestions } from '../../../components/suggestions'
 import { ClientPicker } from '../components/client-picker';
 import { PayDialog } from '../components/pay-dialog';
 import type { InvoiceView, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
-import { formatMoney, formatPrice } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatPrice } from '../../../lib/format';
 import { decimalText, toCents } from '../../../lib/money';
+import { SriTarget } from '../../ebilling/components/sri-target';
 
 /** Which document the POS ends in: a sales note, or an electronic factura (factura express). */
 export type PosMode = 'note' | 'invoice';
@@ -103,6 +104,8 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
   const [preview, setPreview] = useState<SalePreviewView | null>(null);
   const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'search' | 'client' | 'pay' | 'done' | null>(null);
+  /** What the search opens with (a name typed in the code box). */
+  const [searchFor, setSearchFor] = useState('');
   const [done, setDone] = useState<SaleView | InvoiceView | null>(null);
   const barcode = useRef<HTMLInputElement>(null);
 
@@ -173,6 +176,24 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
       add(product);
       setProblem('');
     } catch (err) {
+      // A word typed in the box (not a scanned code, which is digits) is searched by name: one
+      // product is added, several open the search with it.
+      if (err instanceof ApiError && err.status === 404 && /\D/.test(code)) {
+        const found = await apiGet<Page<ProductView>>(`/api/item?search=${encodeURIComponent(code)}&limit=10&active=true`, { quiet: true })
+          .then((p) => p.results.filter((r) => r.kind !== 'ingredient'))
+          .catch(() => [] as ProductView[]);
+        if (found.length === 1) {
+          add(found[0]);
+          setProblem('');
+        } else if (found.length > 1) {
+          setSearchFor(code);
+          setDialog('search');
+          setProblem('');
+        } else {
+          setProblem(`No hay productos con «${code}»`);
+        }
+        return;
+      }
       setProblem(err instanceof ApiError ? `${err.message}: ${code}` : 'No se pudo leer el código');
     }
   }
@@ -232,12 +253,15 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
   // A factura to the consumidor final only up to USD 50: the buyer must be identified above it.
   const needsClient = mode === 'invoice' && cart.client === null && preview !== null && toCents(preview.total) > FINAL_CONSUMER_LIMIT_CENTS;
   return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
-      <section className="space-y-3">
+    // minmax(0, 1fr) and min-w-0: the cart's wide table scrolls inside its card instead of
+    // widening the page (at 375 px the page scrolled sideways and cut «Subtotal»).
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <section className="min-w-0 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-bold">{title}</h1>
           <p className="text-xs text-gray-600 dark:text-gray-300">F2 buscar · F4 cliente · F9 cobrar · +/− cantidad · Esc cerrar</p>
         </div>
+        {mode === 'invoice' && <SriTarget target={page.sriTarget} />}
         {!page.hasOpenTurn && (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
             No tiene un turno de caja abierto: abra la caja antes de cobrar en efectivo, tarjeta o transferencia.{' '}
@@ -247,7 +271,7 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
           </p>
         )}
         <form onSubmit={scan} className="flex gap-2">
-          <input ref={barcode} className="input text-lg" name="barcode" placeholder="Escanee o escriba el código y presione Enter" autoFocus autoComplete="off" aria-label="Código de barras" />
+          <input ref={barcode} className="input min-w-0 flex-1 text-lg" name="barcode" placeholder="Escanee o escriba el código y presione Enter" autoFocus autoComplete="off" aria-label="Código de barras" />
           <button type="button" className="btn btn-secondary" onClick={() => setDialog('search')}>
             Buscar (F2)
           </button>
@@ -385,7 +409,12 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
           Cancelar venta
         </button>
       </aside>
-      <ProductSearch open={dialog === 'search'} onClose={closeDialog} onPick={(p) => (add(p), closeDialog())} />
+      <ProductSearch
+        open={dialog === 'search'}
+        initial={searchFor}
+        onClose={() => (setSearchFor(''), closeDialog())}
+        onPick={(p) => (add(p), setSearchFor(''), closeDialog())}
+      />
       <ClientPicker
         open={dialog === 'client'}
         createClient={createClient}
@@ -468,7 +497,7 @@ function InvoiceProgress({ first }: { first: InvoiceView }) {
         {invoice.pending && <span aria-hidden="true">{' …'}</span>}
       </p>
       {invoice.accessKey && <p className="break-all font-mono text-xs" data-testid="invoice-access-key">{invoice.accessKey}</p>}
-      {authorized && invoice.authorizationDate && <p className="text-xs">{`Autorizada el ${invoice.authorizationDate}`}</p>}
+      {authorized && invoice.authorizationDate && <p className="text-xs">{`Autorizada el ${formatDateTime(invoice.authorizationDate)}`}</p>}
       {invoice.lastError && invoice.pending && <p className="text-xs text-amber-800 dark:text-amber-300">{invoice.lastError}</p>}
       {invoice.correctable && (
         <ul className="space-y-1 rounded-md bg-red-50 p-2 text-left text-red-900 dark:bg-red-950 dark:text-red-200" data-testid="invoice-messages">
@@ -516,8 +545,11 @@ function body(cart: Cart) {
 }
 
 /** F2: products by name, code or barcode, with the price a shopper pays (PVP, IVA included). */
-function ProductSearch({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (p: ProductView) => void }) {
-  const [q, setQ] = useState('');
+function ProductSearch({ open, initial, onClose, onPick }: { open: boolean; initial: string; onClose: () => void; onPick: (p: ProductView) => void }) {
+  const [q, setQ] = useState(initial);
+  useEffect(() => {
+    if (open) setQ(initial);
+  }, [open, initial]);
   const [found, setFound] = useState<ProductView[]>([]);
   useEffect(() => {
     if (!open) return;

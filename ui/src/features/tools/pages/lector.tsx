@@ -9,7 +9,7 @@ import { Fragment, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { ApiError, apiGet, apiPost, apiUpload } from '../../../lib/api';
 import type { CellarOptionView, LectorPage, LectorUploadView, ProductView, PurchaseView, ReceivedDocumentView, SupplierMappingView } from '../../../lib/api-types';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.body.message : String(err));
@@ -289,8 +289,8 @@ export default function Lector() {
                       </td>
                       <td>{d.type}</td>
                       <td className="font-mono">{d.number}</td>
-                      <td>{d.date}</td>
-                      <td className="text-right">{d.total}</td>
+                      <td>{formatDate(d.date)}</td>
+                      <td className="text-right">{formatMoney(d.total)}</td>
                       <td className="text-right">
                         {d.imported ? (
                           <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs text-primary-800">Importado</span>
