@@ -159,6 +159,7 @@ fn seed(c: &mut DbConnection, tenant: &Tenant, last: NaiveDate) {
                         average_cost: 600_000,
                         balance_value: 0,
                         user_id: Some(user),
+                        document_date: None,
                     });
                 }
             }

@@ -144,6 +144,9 @@ pub struct Totals {
     pub paid_to_suppliers: i64,
 }
 
+/// One group of a shift's lines: kind, payment method, source type and the sum of the amounts.
+type GroupRow = (String, Option<String>, Option<String>, Option<i64>);
+
 /// The source types of a `CashOut` line that pays a supplier (a purchase or expense paid in cash,
 /// a payable paid from the drawer).
 pub const SUPPLIER_PAYMENTS: [&str; 2] = ["purchase", "payable"];
@@ -233,25 +236,24 @@ impl Movement {
 
     /// Sums of a shift's lines, grouped in SQL (one row per kind and method).
     pub fn totals(conn: &mut DbConnection, company: CompanyId, turn: i64) -> QueryResult<Totals> {
-        let rows: Vec<(String, Option<String>, Option<String>, Option<i64>)> =
-            turn_movements::table
-                .filter(turn_movements::company_id.eq(company.get()))
-                .filter(turn_movements::turn_id.eq(turn))
-                .group_by((
-                    turn_movements::kind,
-                    turn_movements::payment_method,
-                    turn_movements::source_type,
-                ))
-                .select((
-                    turn_movements::kind,
-                    turn_movements::payment_method,
-                    turn_movements::source_type,
-                    // SUM of BIGINT is NUMERIC on PostgreSQL; the cast keeps one integer type.
-                    diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(
-                        "CAST(SUM(turn_movements.amount) AS BIGINT)",
-                    ),
-                ))
-                .load(conn)?;
+        let rows: Vec<GroupRow> = turn_movements::table
+            .filter(turn_movements::company_id.eq(company.get()))
+            .filter(turn_movements::turn_id.eq(turn))
+            .group_by((
+                turn_movements::kind,
+                turn_movements::payment_method,
+                turn_movements::source_type,
+            ))
+            .select((
+                turn_movements::kind,
+                turn_movements::payment_method,
+                turn_movements::source_type,
+                // SUM of BIGINT is NUMERIC on PostgreSQL; the cast keeps one integer type.
+                diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(
+                    "CAST(SUM(turn_movements.amount) AS BIGINT)",
+                ),
+            ))
+            .load(conn)?;
         let mut totals = Totals::default();
         for (kind, method, source, sum) in rows {
             let Some(kind) = MovementKind::parse(&kind) else {
