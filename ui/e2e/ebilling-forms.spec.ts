@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, collectErrors, csrfToken, demoCertificate, expectToast, hydrated, mailWith, scannableProducts, signIn, type DemoProduct } from './helpers';
+import { apiPost, cellTextGaps, collectErrors, csrfToken, demoCertificate, expectToast, hydrated, mailWith, scannableProducts, signIn, type DemoProduct } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -147,6 +147,11 @@ test('full invoice form: client created inline, discount, two payments, informac
   await expect(ride).toContainText('OC-7781');
   await expect(ride).toContainText(money(total));
   await expect(print.getByTestId('ride-access-key')).toHaveText(shared.accessKey);
+  // Between the text of neighbouring cells of the lines there is room («Cant.Descripción» ran
+  // together): measured on the printed text itself, in the header and in every line.
+  const gaps = await cellTextGaps(print.getByTestId('ride-lines'));
+  expect(gaps.length).toBeGreaterThan(0);
+  for (const { pair, gap } of gaps) expect(gap, pair).toBeGreaterThanOrEqual(4);
   await context.close();
   expect(errors).toEqual([]);
 });
@@ -185,6 +190,12 @@ test('electronic credit note against the authorized factura: authorized, stock a
   const refund = ((await returned.textContent()) ?? '').match(/\$ [\d.]+/)?.[0] ?? '';
   expect(refund).not.toBe('');
   await expect(progress.getByRole('link', { name: 'RIDE A4' })).toBeVisible();
+  // The list below says the same as the card (it kept «RECIBIDA» and no RIDE).
+  const noteNumber = /Nota de crédito (\S+)/.exec((await progress.getByRole('heading').textContent()) ?? '')?.[1] ?? '';
+  expect(noteNumber).not.toBe('');
+  const listed = page.getByRole('row').filter({ hasText: noteNumber });
+  await expect(listed.getByTestId('credit-note-row-status')).toHaveText('AUTORIZADO');
+  await expect(listed.getByRole('link', { name: 'RIDE A4' })).toBeVisible();
 
   // The unit is back in stock, and the refund left the drawer as a line of the shift.
   expect(await stockOf(page, product)).toBe(stockBefore + 1);
@@ -298,9 +309,21 @@ test('/admin/ebilling: filters, XML, RIDE, e-mail again, and correct-and-resend 
   await ready(page);
   expect(shared.accessKey).toMatch(/^\d{49}$/);
 
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/admin/ebilling');
   await hydrated(page);
   const rows = page.getByTestId('document-row');
+  // At 1366 px the columns keep room between them and each amount stays on one line with its «$».
+  await expect(rows.first()).toBeVisible();
+  for (const { pair, gap } of await cellTextGaps(page.getByTestId('documents-table'))) expect(gap, pair).toBeGreaterThanOrEqual(4);
+  for (const total of await page.getByTestId('document-total').all()) {
+    const lines = await total.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, (await total.textContent()) ?? '').toBe(1);
+  }
 
   // By type: only credit notes; then by state and date; then by client.
   await page.getByLabel('Tipo').selectOption('notaCredito');

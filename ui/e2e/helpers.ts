@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Waits until the client bundle has hydrated the server-rendered page. */
 export async function hydrated(page: Page) {
@@ -148,3 +148,21 @@ export async function scannableProducts(page: Page): Promise<DemoProduct[]> {
  * only makes the button print and is not needed to show the document.
  */
 export const NO_APP_SCRIPT = 'script[src]:not([src^="/assets/print-"]), script#__hydration';
+
+/**
+ * The room between the text of neighbouring cells of every row of `table`, in px, measured on the
+ * rendered text itself (a column whose text touches the next reads as one word: «Cant.Descripción»).
+ */
+export async function cellTextGaps(table: Locator): Promise<{ pair: string; gap: number }[]> {
+  return table.evaluate((element) =>
+    [...element.querySelectorAll('tr')].flatMap((row) => {
+      const texts = [...row.children].map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const box = range.getBoundingClientRect();
+        return { text: (cell.textContent ?? '').trim(), left: box.left, right: box.right };
+      });
+      return texts.slice(1).flatMap((t, i) => (t.text && texts[i].text ? [{ pair: `${texts[i].text}|${t.text}`, gap: t.left - texts[i].right }] : []));
+    }),
+  );
+}

@@ -101,8 +101,17 @@ test('a table order reaches the kitchen live, comes back listo, is billed and fr
   await expect(voided).toBeVisible();
   await expect(voided).toContainText(drink.name);
 
+  // Before «Cobrar» the panel shows each item's amount and the running total (the voided drink
+  // is not in it), the same total the bill then asks for.
+  await expect(panel.getByTestId('item-amount')).toHaveCount(1);
+  await expect(panel.getByTestId('item-amount')).toHaveText(/^\$ \d/);
+  const running = panel.getByTestId('order-running-total');
+  await expect(running).toHaveText(/^\$ \d/);
+  const runningTotal = await running.textContent();
+
   // The bill: a sales note paid in cash with change; the table is free again.
   await page.keyboard.press('F9');
+  await expect(page.getByTestId('bill-options').getByTestId('bill-total')).toHaveText(runningTotal ?? '');
   await payCash(page);
   await expect(tile).toHaveAttribute('data-state', 'libre');
   await expect(tile).toContainText('Libre');

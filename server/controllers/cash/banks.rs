@@ -22,6 +22,7 @@ use crate::models::cash::bank::{BankAccount, BankAccountFields, BankMovement};
 use crate::models::config::company::Company;
 use crate::validation::{check_fields, required_text};
 use crate::views::cash::bank::{BankAccountView, BankMovementsView};
+use crate::views::sales::pages::BankOptionView;
 
 /// Duplicate account.
 pub const NUMBER_TAKEN: &str = "Ya existe una cuenta con ese número en ese banco";
@@ -94,6 +95,23 @@ pub async fn all(
         })
         .await?;
     Ok(Json(views))
+}
+
+/// The company's usable bank accounts (active, not locked) as the payment forms offer them,
+/// each with what it holds now: the one list the POS, collections and purchases choose from.
+pub fn options(conn: &mut DbConnection, company: CompanyId) -> AppResult<Vec<BankOptionView>> {
+    let sums = BankMovement::sums(conn, company)?;
+    Ok(BankAccount::all(conn, company, true)?
+        .into_iter()
+        .filter(|a| !a.locked)
+        .map(|a| BankOptionView {
+            id: a.id,
+            label: format!("{} {}", a.bank, a.number),
+            balance: crate::domain::money::money_text(
+                a.opening_balance + sums.get(&a.id).copied().unwrap_or(0),
+            ),
+        })
+        .collect())
 }
 
 /// The account's lines with a running balance.

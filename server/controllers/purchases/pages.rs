@@ -8,7 +8,6 @@ use crate::db::DbConnection;
 use crate::db::list::{ListParams, MAX_LIMIT};
 use crate::domain::taxes::iva_rate;
 use crate::error::AppResult;
-use crate::models::cash::bank::BankAccount;
 use crate::models::inventory::product::IVA_CODES;
 use crate::models::purchases::supplier::Supplier;
 use crate::services::purchases::expense::CATEGORIES;
@@ -17,7 +16,6 @@ use crate::views::purchases::pages::{
     PurchaseIvaView, PurchaseOptionView, SupplierOptionView, SupplierStatementPage,
 };
 use crate::views::route_id::RouteId;
-use crate::views::sales::pages::BankOptionView;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
@@ -63,7 +61,7 @@ pub const LOADERS: Loaders = &[
             Ok(PayablesPage {
                 list: payables::list_page(conn, tenant, &params, &filter)?,
                 suppliers: supplier_options(conn, tenant)?,
-                bank_accounts: bank_accounts(conn, tenant)?,
+                bank_accounts: crate::controllers::cash::banks::options(conn, tenant.company)?,
             })
         })
     }),
@@ -87,22 +85,10 @@ fn purchases(
     documents::list_page(conn, tenant, kind, &params, supplier)
 }
 
-/// The company's usable bank accounts (active, not locked).
-fn bank_accounts(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Vec<BankOptionView>> {
-    Ok(BankAccount::all(conn, tenant.company, true)?
-        .into_iter()
-        .filter(|a| !a.locked)
-        .map(|a| BankOptionView {
-            id: a.id,
-            label: format!("{} {}", a.bank, a.number),
-        })
-        .collect())
-}
-
 /// What every purchase form chooses from.
 fn form(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PurchaseFormView> {
     Ok(PurchaseFormView {
-        bank_accounts: bank_accounts(conn, tenant)?,
+        bank_accounts: crate::controllers::cash::banks::options(conn, tenant.company)?,
         iva_codes: IVA_CODES
             .iter()
             .filter_map(|c| iva_rate(c))

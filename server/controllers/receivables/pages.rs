@@ -6,7 +6,6 @@ use crate::controllers::cash::pages::ticket_header;
 use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
-use crate::models::cash::bank::BankAccount;
 use crate::models::receivables::ledger as rows;
 use crate::models::receivables::receipt::Receipt;
 use crate::models::sales::client::Client;
@@ -18,7 +17,6 @@ use crate::views::receivables::{
     StatementPrint,
 };
 use crate::views::route_id::RouteId;
-use crate::views::sales::pages::BankOptionView;
 
 /// The loader of each page of this area, by route id.
 pub const LOADERS: Loaders = &[
@@ -104,14 +102,7 @@ fn collect_page(
         client: client.as_ref().map(client_ref),
         open,
         credit: crate::domain::money::money_text(credit),
-        bank_accounts: BankAccount::all(conn, tenant.company, true)?
-            .into_iter()
-            .filter(|a| !a.locked)
-            .map(|a| BankOptionView {
-                id: a.id,
-                label: format!("{} {}", a.bank, a.number),
-            })
-            .collect(),
+        bank_accounts: crate::controllers::cash::banks::options(conn, tenant.company)?,
         debtors: ledger::aging(conn, tenant, today)?.clients,
         receipt,
     })

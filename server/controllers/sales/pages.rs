@@ -8,7 +8,6 @@ use crate::controllers::page_loader::Loaders;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult};
-use crate::models::cash::bank::BankAccount;
 use crate::models::cash::turn::Turn;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::{CreditNote, KIND_INTERNAL};
@@ -19,8 +18,8 @@ use crate::views::ebilling::pages::sri_target;
 use crate::views::route_id::RouteId;
 use crate::views::sales::note::{SaleRowView, method_label};
 use crate::views::sales::pages::{
-    BankOptionView, CreditNoteLinkView, CreditNotePrint, CreditNotesPage, MethodTotalView, PosPage,
-    SaleNotePrint, SalesHubPage,
+    CreditNoteLinkView, CreditNotePrint, CreditNotesPage, MethodTotalView, PosPage, SaleNotePrint,
+    SalesHubPage,
 };
 use crate::views::sales::promotion::PromotionsPage;
 
@@ -116,14 +115,7 @@ pub(crate) fn pos(
     Ok(PosPage {
         final_consumer: client_view(Some(&client), client.id),
         has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?.is_some(),
-        bank_accounts: BankAccount::all(conn, tenant.company, true)?
-            .into_iter()
-            .filter(|a| !a.locked)
-            .map(|a| BankOptionView {
-                id: a.id,
-                label: format!("{} · {} {}", a.bank, a.account_type, a.number),
-            })
-            .collect(),
+        bank_accounts: crate::controllers::cash::banks::options(conn, tenant.company)?,
         can_change_price: note::may_change_price(tenant),
         max_discount: discount::limit_of(conn, tenant)?.map(discount::percent_text),
         sri_target,

@@ -114,6 +114,29 @@ impl BankMovement {
             .get_result(conn)
     }
 
+    /// The sum of each account's movements, by account id (accounts without movements are
+    /// absent): with the opening balance, what each account holds now.
+    pub fn sums(
+        conn: &mut DbConnection,
+        company: CompanyId,
+    ) -> QueryResult<std::collections::HashMap<i64, i64>> {
+        let rows: Vec<(i64, Option<i64>)> = bank_movements::table
+            .filter(bank_movements::company_id.eq(company.get()))
+            .group_by(bank_movements::bank_account_id)
+            .select((
+                bank_movements::bank_account_id,
+                // SUM of BIGINT is NUMERIC on PostgreSQL; the cast keeps one integer type.
+                diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(
+                    "CAST(SUM(bank_movements.amount) AS BIGINT)",
+                ),
+            ))
+            .load(conn)?;
+        Ok(rows
+            .into_iter()
+            .map(|(account, sum)| (account, sum.unwrap_or(0)))
+            .collect())
+    }
+
     /// Every movement of an account, oldest first.
     pub fn of_account(
         conn: &mut DbConnection,

@@ -34,6 +34,9 @@ pub struct BankOptionView {
     #[serde(rename = "_id")]
     pub id: i64,
     pub label: String,
+    /// What the account holds now (decimal text, may be negative): a payment that would leave it
+    /// below zero is warned about before it is sent.
+    pub balance: String,
 }
 
 /// `/admin/ventas/notaventa`: what the POS needs before the first scan.

@@ -144,7 +144,12 @@ export type BankMovementsView = { account: BankAccountView, movements: Array<Ban
 /**
  * A bank account to choose for a transfer.
  */
-export type BankOptionView = { _id: number, label: string, };
+export type BankOptionView = { _id: number, label: string, 
+/**
+ * What the account holds now (decimal text, may be negative): a payment that would leave it
+ * below zero is warned about before it is sent.
+ */
+balance: string, };
 
 /**
  * The clave de acceso as Code 128 (`crate::domain::code128`): one SVG path in a `width × 1` box.

@@ -64,11 +64,12 @@ function GuideBody({ guide, issueDate }: { guide: RideGuideView; issueDate: stri
             <Field label="Código Establecimiento Destino" value={r.destinationEstablishment} />
             <Field label="Ruta" value={r.route} />
           </div>
-          <table className="mt-1 w-full border-collapse" data-testid="ride-lines">
+          {/* Every cell padded: the columns touched («2.00220V energizante»). */}
+          <table className="mt-1 w-full border-collapse [&_td]:px-1.5 [&_th]:px-1.5" data-testid="ride-lines">
             <thead>
               <tr className="border-y border-black text-left">
                 <th className="py-1 text-right">Cantidad</th>
-                <th className="pl-2">Descripción</th>
+                <th>Descripción</th>
                 <th>Código Principal</th>
                 <th>Código Auxiliar</th>
                 <th>Detalle Adicional</th>
@@ -78,7 +79,7 @@ function GuideBody({ guide, issueDate }: { guide: RideGuideView; issueDate: stri
               {r.lines.map((l, j) => (
                 <tr key={j} className="border-b border-gray-300 align-top">
                   <td className="py-0.5 text-right">{l.quantity}</td>
-                  <td className="pl-2">{l.description}</td>
+                  <td>{l.description}</td>
                   <td>{l.mainCode ?? ''}</td>
                   <td>{l.auxCode ?? ''}</td>
                   <td>{l.details.map((d) => `${d.name}: ${d.value}`).join('; ')}</td>
@@ -209,7 +210,8 @@ export function RideA4({ ride }: { ride: RideView }) {
               </>
             )}
           </section>
-          <table className="w-full border-collapse" data-testid="ride-lines">
+          {/* Every cell padded: the columns touched («Cant.Descripción»). */}
+          <table className="w-full border-collapse [&_td]:px-1.5 [&_th]:px-1.5" data-testid="ride-lines">
             <thead>
               <tr className="border-y border-black text-left">
                 <th className="py-1">Cod. Principal</th>

@@ -29,9 +29,18 @@ function RideLinks({ documentId }: { documentId: number }) {
   );
 }
 
-/** The nota de crédito's SRI state, asked for every 1.5 s until it is final. */
-function CreditNoteProgress({ first }: { first: ElectronicCreditNoteView }) {
+/**
+ * The nota de crédito's SRI state, asked for every 1.5 s until it is final; then `onFinal` (the
+ * list below reloads, so its row says the same as this card and offers the RIDE).
+ */
+function CreditNoteProgress({ first, onFinal }: { first: ElectronicCreditNoteView; onFinal: () => void }) {
   const [note, setNote] = useState(first);
+  const pending = note.pending;
+  useEffect(() => {
+    if (!pending && first.pending) onFinal();
+    // Once, when the state becomes final (`onFinal` is a new function each render, so it is not
+    // a dependency).
+  }, [pending]);
   useEffect(() => {
     if (!note.pending) return;
     const controller = new AbortController();
@@ -176,7 +185,7 @@ export default function ElectronicCreditNote() {
             {`La factura ${invoice.number} está «${invoice.status || 'sin documento electrónico'}»: solo una factura AUTORIZADA por el SRI admite nota de crédito electrónica.`}
           </p>
         ))}
-      {issued && <CreditNoteProgress key={issued._id} first={issued} />}
+      {issued && <CreditNoteProgress key={issued._id} first={issued} onFinal={() => revalidator.revalidate()} />}
       <section className="card">
         <h2 className="mb-2 font-semibold">Notas de crédito electrónicas de la sucursal</h2>
         {list.results.length === 0 ? (
@@ -203,7 +212,7 @@ export default function ElectronicCreditNote() {
                   <td>{n.saleNumber}</td>
                   <td>{n.clientName}</td>
                   <td>{n.reason}</td>
-                  <td>{n.status}</td>
+                  <td data-testid="credit-note-row-status">{n.status}</td>
                   <td className="text-right">{formatMoney(n.total)}</td>
                   <td>{n.documentId !== null && n.statusCode === 'authorized' && <RideLinks documentId={n.documentId} />}</td>
                 </tr>

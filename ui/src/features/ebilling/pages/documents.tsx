@@ -357,7 +357,9 @@ export default function ElectronicDocuments() {
           </p>
         ) : (
           <div className={`overflow-x-auto ${loading ? 'opacity-60' : ''}`}>
-            <table className="w-full text-sm">
+            {/* Every cell padded and the amount kept on one line: at 1366 px the columns ran
+                together and «$» wrapped away from its amount. */}
+            <table className="w-full text-sm [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1" data-testid="documents-table">
               <thead>
                 <tr className="text-left">
                   <th>Número</th>
@@ -380,7 +382,9 @@ export default function ElectronicDocuments() {
                         {d.clientName ?? '—'}
                         {d.clientId && <span className="block text-xs text-gray-600 dark:text-gray-300">{d.clientId}</span>}
                       </td>
-                      <td className="text-right">{d.total ? formatMoney(d.total) : '—'}</td>
+                      <td className="whitespace-nowrap text-right" data-testid="document-total">
+                        {d.total ? formatMoney(d.total) : '—'}
+                      </td>
                       <td>
                         <StateBadge doc={d} />
                         {d.environment === 'pruebas' && <span className="ml-1 text-xs text-gray-500">pruebas</span>}

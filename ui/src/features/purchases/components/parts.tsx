@@ -12,6 +12,7 @@ import type { BankOptionView, Page, PurchaseView, SupplierView } from '../../../
 import { formatDate, formatMoney, formatPrice, formatQuantity } from '../../../lib/format';
 import type { RootData } from '../../../lib/root-data';
 import { toast } from '../../../lib/toast';
+import { fromCents, toCents } from '../../../lib/money';
 import type { PurchaseTotals } from '../totals';
 
 /** A fresh idempotency key: one per purchase the user submits (a retry reuses it). */
@@ -32,6 +33,20 @@ export type Problems = Record<string, string>;
 export function problemsOf(error: unknown): Problems {
   if (error instanceof ApiError) return { ...error.fieldErrors, form: error.body.message };
   return { form: String(error) };
+}
+
+/**
+ * Forgets the error of `field` (and the form's message that repeats it) when `value` changes: a
+ * line fixed after a refusal no longer shows «Línea 1: El costo unitario es obligatorio».
+ */
+export function useForgetError(setErrors: (update: (e: Problems) => Problems) => void, field: string, value: unknown) {
+  useEffect(() => {
+    setErrors((e) => {
+      if (!(field in e)) return e;
+      const { [field]: _gone, form: _message, ...rest } = e;
+      return rest;
+    });
+  }, [value]);
 }
 
 /** An error under a field. */
@@ -175,12 +190,16 @@ export function PaymentFields({
   onChange,
   bankAccounts,
   errors,
+  amount,
 }: {
   value: PaymentValue;
   onChange: (v: PaymentValue) => void;
   bankAccounts: BankOptionView[];
   errors: Problems;
+  /** What will be paid (the purchase's total), to warn before an account goes below zero. */
+  amount?: string;
 }) {
+  const account = bankAccounts.find((a) => String(a._id) === value.bankAccountId);
   return (
     <>
       <label className="label">
@@ -206,9 +225,24 @@ export function PaymentFields({
             ))}
           </select>
           <FieldError message={errors['payment.bankAccountId']} />
+          {account && amount !== undefined && <OverdrawWarning balance={account.balance} amount={amount} />}
         </label>
       )}
     </>
+  );
+}
+
+/**
+ * A warning (not a refusal: a shop may pay from an overdrawn account) when paying `amount` leaves
+ * an account holding `balance` below zero: «La cuenta quedará en -$ 35.00».
+ */
+export function OverdrawWarning({ balance, amount }: { balance: string; amount: string }) {
+  const after = toCents(balance) - toCents(amount);
+  if (toCents(amount) <= 0n || after >= 0n) return null;
+  return (
+    <span role="status" className="block text-sm text-amber-800 dark:text-amber-300" data-testid="overdraw-warning">
+      {`La cuenta tiene ${formatMoney(balance)}: con este pago quedará en ${formatMoney(fromCents(after))}.`}
+    </span>
   );
 }
 

@@ -119,7 +119,7 @@ export default function Expenses() {
             </select>
             <FieldError message={errors.ivaCode} />
           </label>
-          <PaymentFields value={payment} onChange={setPayment} bankAccounts={form.bankAccounts} errors={errors} />
+          <PaymentFields value={payment} onChange={setPayment} bankAccounts={form.bankAccounts} errors={errors} amount={totals.total} />
           <DocumentFields value={header} onChange={setHeader} errors={errors} numberRequired={false} today={form.today} />
         </div>
         {amount.trim() !== '' && <TotalsBox totals={totals} />}

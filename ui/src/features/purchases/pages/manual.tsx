@@ -21,6 +21,7 @@ import {
   newKey,
   paymentBody,
   problemsOf,
+  useForgetError,
   type DocumentHeader,
   type PaymentValue,
   type PickedSupplier,
@@ -47,6 +48,7 @@ export default function ManualPurchases() {
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
   const [payment, setPayment] = useState<PaymentValue>({ method: 'cash', bankAccountId: '' });
   const [errors, setErrors] = useState<Problems>({});
+  useForgetError(setErrors, 'lines', lines);
   const [busy, setBusy] = useState(false);
   const update = (i: number, change: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
   const totals = purchaseTotals(
@@ -100,7 +102,7 @@ export default function ManualPurchases() {
             <SupplierPicker value={supplier} onChange={setSupplier} error={errors.supplierId} />
           </div>
           <DocumentFields value={header} onChange={setHeader} errors={errors} numberRequired={false} today={form.today} />
-          <PaymentFields value={payment} onChange={setPayment} bankAccounts={form.bankAccounts} errors={errors} />
+          <PaymentFields value={payment} onChange={setPayment} bankAccounts={form.bankAccounts} errors={errors} amount={totals.total} />
         </div>
         <table className="w-full text-sm" data-testid="manual-lines">
           <thead>

@@ -24,6 +24,7 @@ import {
   newKey,
   paymentBody,
   problemsOf,
+  useForgetError,
   type DocumentHeader,
   type PaymentValue,
   type PickedSupplier,
@@ -53,6 +54,7 @@ export default function Merchandise() {
   const [productQ, setProductQ] = useState('');
   const [products, setProducts] = useState<ProductView[]>([]);
   const [errors, setErrors] = useState<Problems>({});
+  useForgetError(setErrors, 'lines', lines);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -131,7 +133,7 @@ export default function Merchandise() {
             </select>
             <FieldError message={errors.cellarId} />
           </label>
-          <PaymentFields value={payment} onChange={setPayment} bankAccounts={form.bankAccounts} errors={errors} />
+          <PaymentFields value={payment} onChange={setPayment} bankAccounts={form.bankAccounts} errors={errors} amount={totals.total} />
         </div>
         <div>
           <label className="label">

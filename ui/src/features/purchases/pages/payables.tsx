@@ -12,7 +12,7 @@ import type { PayableView, PayablesPage } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { decimalText } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { FieldError, FormError, problemsOf, useCanCancel, type Problems } from '../components/parts';
+import { FieldError, FormError, OverdrawWarning, problemsOf, useCanCancel, type Problems } from '../components/parts';
 
 export const payableStatusLabels: Record<string, string> = {
   pendiente: 'Pendiente',
@@ -221,6 +221,10 @@ function PayForm({ p, bankAccounts, onPaid }: { p: PayableView; bankAccounts: Pa
             ))}
           </select>
           <FieldError message={errors.bankAccountId} />
+          {(() => {
+            const account = bankAccounts.find((a) => String(a._id) === bankAccountId);
+            return account ? <OverdrawWarning balance={account.balance} amount={decimalText(amount)} /> : null;
+          })()}
         </label>
       )}
       <label className="label">

@@ -3,11 +3,11 @@
  * a reason (never deleted: the kitchen may have started it). Shared by the table, counter and
  * delivery screens.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
-import { formatQuantity } from '../../../lib/format';
-import { ITEM_STATE_LABELS, restaurantApi, type ItemState, type OrderItemView, type OrderView } from '../api';
+import { formatMoney, formatQuantity } from '../../../lib/format';
+import { ITEM_STATE_LABELS, billable, restaurantApi, type ItemState, type OrderItemView, type OrderView } from '../api';
 import { ItemExtras } from './order-draft';
 
 /** Badge colours of the item states. */
@@ -19,8 +19,39 @@ export const STATE_BADGE: Record<ItemState, string> = {
   anulado: 'bg-red-200 text-red-900 dark:bg-red-900 dark:text-red-100',
 };
 
+/** What the items still to bill cost, as the sales service will charge them. */
+export interface OrderPrice {
+  /** Each billable item's amount without IVA (the line's `net`), by item id. */
+  amounts: Map<number, string>;
+  /** The total with IVA and promotions: what «Cobrar» will ask for. */
+  total: string;
+}
+
+/**
+ * The running price of `order`'s items still to bill, from the sales preview (the same rules as
+ * the bill: promotions, IVA per rate); asked again when those items change, `null` meanwhile or
+ * with nothing to bill.
+ */
+export function useOrderPrice(order: OrderView | null): OrderPrice | null {
+  const [price, setPrice] = useState<OrderPrice | null>(null);
+  const items = order ? billable(order) : [];
+  const key = items.map((i) => `${i._id}:${i.quantity}`).join(',');
+  useEffect(() => {
+    setPrice(null);
+    if (!order || items.length === 0) return;
+    const controller = new AbortController();
+    restaurantApi
+      .price(items, order.clientId, { quiet: true, signal: controller.signal })
+      .then((p) => setPrice({ total: p.total, amounts: new Map(items.map((i, n) => [i._id, p.lines[n]?.net ?? '0'])) }))
+      .catch(() => undefined);
+    return () => controller.abort();
+    // The items' ids and quantities say when to ask again (the order object changes on every event).
+  }, [key, order?.clientId]);
+  return price;
+}
+
 /** The sent items of `order` by round; `onChange` receives the order after a void. */
-export function SentItems({ order, onChange }: { order: OrderView; onChange: (o: OrderView) => void }) {
+export function SentItems({ order, onChange, amounts }: { order: OrderView; onChange: (o: OrderView) => void; amounts?: Map<number, string> }) {
   const [voiding, setVoiding] = useState<OrderItemView | null>(null);
   const rounds = [...new Set(order.items.map((i) => i.round))].sort((a, b) => a - b);
   if (rounds.length === 0) return <p className="text-sm text-gray-500">Nada enviado a cocina todavía.</p>;
@@ -40,6 +71,11 @@ export function SentItems({ order, onChange }: { order: OrderView; onChange: (o:
                     {i.voidReason && <span className="block text-xs text-red-700 dark:text-red-300">{`Anulado: ${i.voidReason}`}</span>}
                     {i.saleId !== null && <span className="block text-xs text-gray-500">Cobrado</span>}
                   </span>
+                  {amounts?.has(i._id) && (
+                    <span className="whitespace-nowrap text-sm tabular-nums" data-testid="item-amount">
+                      {formatMoney(amounts.get(i._id) ?? '0')}
+                    </span>
+                  )}
                   <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATE_BADGE[i.state]}`} data-testid="item-state">
                     {ITEM_STATE_LABELS[i.state]}
                   </span>

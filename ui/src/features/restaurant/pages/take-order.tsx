@@ -14,11 +14,12 @@ import { Link } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
+import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { TABLE_STATE_LABELS, billable, elapsedLabel, minutesSince, restaurantApi, type DraftItem, type OrderView, type RestaurantEvent, type TableState, type TableView, type ZoneView } from '../api';
 import { BillDialog } from '../components/bill-dialog';
 import { DraftEditor, ProductSearch, addToDraft } from '../components/order-draft';
-import { SentItems } from '../components/order-view';
+import { SentItems, useOrderPrice } from '../components/order-view';
 import { usePosSetup } from '../components/pos-setup';
 import { ConnectionBanner, useNow, useRestaurantEvents } from '../components/use-restaurant-events';
 
@@ -102,6 +103,8 @@ export default function TakeOrder() {
   const feed = useRestaurantEvents(onEvent, onResync);
 
   const table = tables.find((t) => t._id === tableId) ?? null;
+  // The running total of what is still to bill: the waiter sees it before «Cobrar».
+  const price = useOrderPrice(order);
 
   async function selectTable(t: TableView) {
     if (busy) return;
@@ -272,7 +275,15 @@ export default function TakeOrder() {
                   {table.openedAt && <span className="text-sm text-gray-500">{elapsedLabel(minutesSince(table.openedAt, now))}</span>}
                 </div>
                 {order.billRequested && <p className="rounded bg-amber-100 px-2 py-1 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">Cuenta pedida</p>}
-                <SentItems order={order} onChange={setOrder} />
+                <SentItems order={order} onChange={setOrder} amounts={price?.amounts} />
+                {billable(order).length > 0 && (
+                  <p className="flex items-baseline justify-between border-t border-gray-200 pt-2 dark:border-gray-700">
+                    <span className="text-sm text-gray-600 dark:text-gray-300">Por cobrar (con IVA)</span>
+                    <span className="text-lg font-bold tabular-nums" data-testid="order-running-total">
+                      {price ? formatMoney(price.total) : '…'}
+                    </span>
+                  </p>
+                )}
                 <div className="space-y-2 border-t border-gray-200 pt-3 dark:border-gray-700">
                   <ProductSearch ref={search} onPick={(p) => setDraft((d) => addToDraft(d, p))} />
                   <DraftEditor draft={draft} onChange={setDraft} />
