@@ -61,7 +61,7 @@ pub const LOADERS: Loaders = &[
             Ok(PayablesPage {
                 list: payables::list_page(conn, tenant, &params, &filter)?,
                 suppliers: supplier_options(conn, tenant)?,
-                bank_accounts: crate::controllers::cash::banks::options(conn, tenant.company)?,
+                bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
             })
         })
     }),
@@ -88,7 +88,7 @@ fn purchases(
 /// What every purchase form chooses from.
 fn form(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PurchaseFormView> {
     Ok(PurchaseFormView {
-        bank_accounts: crate::controllers::cash::banks::options(conn, tenant.company)?,
+        bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
         iva_codes: IVA_CODES
             .iter()
             .filter_map(|c| iva_rate(c))

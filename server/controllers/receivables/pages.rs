@@ -102,7 +102,7 @@ fn collect_page(
         client: client.as_ref().map(client_ref),
         open,
         credit: crate::domain::money::money_text(credit),
-        bank_accounts: crate::controllers::cash::banks::options(conn, tenant.company)?,
+        bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
         debtors: ledger::aging(conn, tenant, today)?.clients,
         receipt,
     })

@@ -115,7 +115,7 @@ pub(crate) fn pos(
     Ok(PosPage {
         final_consumer: client_view(Some(&client), client.id),
         has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?.is_some(),
-        bank_accounts: crate::controllers::cash::banks::options(conn, tenant.company)?,
+        bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
         can_change_price: note::may_change_price(tenant),
         max_discount: discount::limit_of(conn, tenant)?.map(discount::percent_text),
         sri_target,

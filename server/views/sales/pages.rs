@@ -34,9 +34,9 @@ pub struct BankOptionView {
     #[serde(rename = "_id")]
     pub id: i64,
     pub label: String,
-    /// What the account holds now (decimal text, may be negative): a payment that would leave it
-    /// below zero is warned about before it is sent.
-    pub balance: String,
+    /// What the account holds now (decimal text, may be negative), for admin and user: a payment
+    /// that would leave it below zero is warned about before it is sent. `null` for a cashier.
+    pub balance: Option<String>,
 }
 
 /// `/admin/ventas/notaventa`: what the POS needs before the first scan.

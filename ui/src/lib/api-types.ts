@@ -146,10 +146,10 @@ export type BankMovementsView = { account: BankAccountView, movements: Array<Ban
  */
 export type BankOptionView = { _id: number, label: string, 
 /**
- * What the account holds now (decimal text, may be negative): a payment that would leave it
- * below zero is warned about before it is sent.
+ * What the account holds now (decimal text, may be negative), for admin and user: a payment
+ * that would leave it below zero is warned about before it is sent. `null` for a cashier.
  */
-balance: string, };
+balance: string | null, };
 
 /**
  * The clave de acceso as Code 128 (`crate::domain::code128`): one SVG path in a `width × 1` box.

@@ -236,7 +236,8 @@ export function PaymentFields({
  * A warning (not a refusal: a shop may pay from an overdrawn account) when paying `amount` leaves
  * an account holding `balance` below zero: «La cuenta quedará en -$ 35.00».
  */
-export function OverdrawWarning({ balance, amount }: { balance: string; amount: string }) {
+export function OverdrawWarning({ balance, amount }: { balance: string | null; amount: string }) {
+  if (balance === null) return null;
   const after = toCents(balance) - toCents(amount);
   if (toCents(amount) <= 0n || after >= 0n) return null;
   return (
