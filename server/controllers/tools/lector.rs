@@ -38,7 +38,8 @@ use crate::views::purchases::lector::{
 };
 use crate::views::purchases::purchase::PurchaseView;
 
-pub use crate::services::lector::files::UPLOAD_MAX;
+/// Largest uploaded file (the router's body limit of the upload route).
+pub const UPLOAD_MAX: usize = crate::http::upload::FILE_MAX_BYTES;
 
 /// Most mappings listed.
 const MAPPINGS_MAX: i64 = 5_000;

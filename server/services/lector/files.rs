@@ -6,8 +6,6 @@
 
 use std::io::Read;
 
-/// Largest uploaded file.
-pub const UPLOAD_MAX: usize = crate::http::upload::FILE_MAX_BYTES;
 /// Most entries read from one ZIP.
 const ZIP_ENTRIES_MAX: usize = 20_000;
 /// Largest entry once uncompressed (an authorized document is at most 320 KB at the SRI).
