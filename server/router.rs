@@ -42,7 +42,9 @@ use crate::controllers::inventory::{adjustments, kardex, product_images, transfe
 use crate::controllers::purchases::expenses::{
     expense as purchases_expense, manual as purchases_manual,
 };
-use crate::controllers::purchases::{merchandise as purchases_merchandise, payables};
+use crate::controllers::purchases::{
+    costs as purchases_costs, merchandise as purchases_merchandise, payables,
+};
 use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
 use crate::controllers::reports::{api as reports, export as reports_export};
@@ -333,6 +335,10 @@ fn api() -> Api {
             "/purchases/merchandise/register",
             purchases_merchandise::register,
         )
+        .get(
+            "/purchases/merchandise/lastCost",
+            purchases_costs::last_cost,
+        )
         .get("/purchases/merchandise/{id}", purchases_merchandise::get)
         .post(
             "/purchases/merchandise/{id}/cancel",
@@ -386,6 +392,11 @@ fn api() -> Api {
             "/restaurant/order/{id}/item/{itemId}/void",
             restaurant_orders::item_void,
         )
+        .post(
+            "/restaurant/order/{id}/item/{itemId}/split",
+            restaurant_orders::item_split,
+        )
+        .post("/restaurant/order/{id}/price", restaurant_orders::price)
         .post("/restaurant/order/{id}/move", restaurant_orders::move_to)
         .post("/restaurant/order/{id}/join", restaurant_orders::join)
         .post(

@@ -172,6 +172,7 @@ pub fn bindings() -> String {
         ebilling::credit_note::ElectronicCreditNotesPage,
         purchases::supplier::SupplierView,
         purchases::purchase::PurchaseView,
+        purchases::purchase::LastCostView,
         purchases::payable::PayableView,
         purchases::payable::SupplierStatementView,
         purchases::pages::MerchandisePage,
@@ -303,6 +304,18 @@ fn code_tables(out: &mut String) {
         "/** Banco del Barrio operation types; `cashIn`: the cash enters the drawer. */\n\
          export const CNB_TYPES: {{ code: string; label: string; cashIn: boolean }}[] = [\n{}];\n",
         types.concat()
+    ));
+    let stations: Vec<String> = crate::models::inventory::category::STATION_MODIFIERS
+        .iter()
+        .map(|(station, list)| {
+            let list: Vec<String> = list.iter().map(|m| format!("'{m}'")).collect();
+            format!("  {station}: [{}],\n", list.join(", "))
+        })
+        .collect();
+    out.push_str(&format!(
+        "/** The quick modifiers of a category without its own, by kitchen station. */\n\
+         export const STATION_MODIFIERS: Record<string, string[]> = {{\n{}}};\n",
+        stations.concat()
     ));
 }
 

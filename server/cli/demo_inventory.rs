@@ -326,6 +326,7 @@ pub fn load(
                                 _ => "cocina",
                             }
                             .into(),
+                            modifiers: String::new(),
                         },
                     )?;
                     categories.insert(category, id);
@@ -413,6 +414,7 @@ pub fn load(
                 parent_id: None,
                 active: true,
                 station: "cocina".into(),
+                modifiers: String::new(),
             },
         )?;
         for (n, (name, price, lines)) in recipes.iter().enumerate() {

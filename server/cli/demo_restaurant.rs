@@ -167,6 +167,7 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
                     parent_id: None,
                     active: true,
                     station: station.into(),
+                    modifiers: String::new(),
                 },
             )?),
         };

@@ -140,6 +140,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         station -> Text,
+        modifiers -> Text,
     }
 }
 

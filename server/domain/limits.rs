@@ -66,22 +66,12 @@ impl Limit {
     /// The ceiling as the screens write numbers (`ui/src/lib/format.ts`): `10,000,000`, money
     /// `$ 1,000,000.00` — one format beside the amounts a screen shows.
     pub fn text(self) -> String {
-        let whole = self.max / UNIT;
-        let digits = whole.to_string();
-        let mut grouped = String::with_capacity(digits.len() + digits.len() / 3 + 5);
+        let grouped = crate::domain::money::group_thousands((self.max / UNIT).unsigned_abs());
         if self.money {
-            grouped.push_str("$ ");
+            format!("$ {grouped}.{:02}", self.max % UNIT / CENT)
+        } else {
+            grouped
         }
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                grouped.push(',');
-            }
-            grouped.push(c);
-        }
-        if self.money {
-            grouped.push_str(&format!(".{:02}", self.max % UNIT / CENT));
-        }
-        grouped
     }
 
     /// The refusal of `what` past this ceiling: «La cantidad no puede superar 10,000,000».

@@ -87,6 +87,41 @@ pub fn money_text(micros: i64) -> String {
     money_from_micros(micros).to_string()
 }
 
+/// Whole units with thousands separated as the screens write them (`ui/src/lib/format.ts`):
+/// `1234567` → `1,234,567`.
+pub fn group_thousands(whole: u64) -> String {
+    let digits = whole.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    grouped
+}
+
+/// A stored amount as the screens show money (`formatMoney`): `$ 1,234.56`, `-$ 3.00`; for text
+/// the server writes itself (the charts' figures).
+pub fn money_display(micros: i64) -> String {
+    let amount = money_from_micros(micros);
+    let cents = (amount.abs() * Decimal::ONE_HUNDRED)
+        .trunc()
+        .to_string()
+        .parse::<u64>()
+        .unwrap_or(0);
+    let sign = if amount.is_sign_negative() && cents > 0 {
+        "-"
+    } else {
+        ""
+    };
+    format!(
+        "{sign}$ {}.{:02}",
+        group_thousands(cents / 100),
+        cents % 100
+    )
+}
+
 /// A stored quantity or unit price without trailing zeros (`"1.5"`, `"3"`), for views.
 pub fn qty_from_micros(micros: i64) -> Decimal {
     from_micros(micros).normalize()

@@ -185,6 +185,115 @@ impl Totals {
     }
 }
 
+/// What the earlier parts of a split bill charged in one IVA rate: the sum of their lines' bases
+/// and the sum of the IVA they stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EarlierIva {
+    /// `codigoPorcentaje`.
+    pub code: String,
+    /// Σ of the earlier lines' IVA bases (each exact to the cent).
+    pub base: Decimal,
+    /// Σ of the IVA the earlier parts charged for them.
+    pub value: Decimal,
+}
+
+impl Totals {
+    /// Makes these totals the last part of a split bill whose earlier parts are `earlier`: each
+    /// IVA group's value becomes what the whole bill's group would be (its bases summed, rounded
+    /// once) minus what the earlier parts already charged, so the parts add up to the whole to
+    /// the cent. The lines' shares and the totals follow. Each part rounds its IVA once, so a
+    /// group moves by less than a cent per earlier part; a bigger difference means the earlier
+    /// parts were priced otherwise (a price changed meanwhile) and the group is left as computed.
+    /// Only for documents that are not sent to the SRI: a comprobante's IVA must be its own base
+    /// × rate, rounded once (error 52).
+    pub fn take_remainder(&mut self, earlier: &[EarlierIva], parts: usize) {
+        let cent = Decimal::new(1, 2);
+        let most = cent * Decimal::from(parts.max(1));
+        let mut changed = false;
+        for group in self.groups.iter_mut().filter(|g| g.kind == TaxKind::Iva) {
+            let (base, value) = earlier
+                .iter()
+                .filter(|e| e.code == group.code)
+                .fold((Decimal::ZERO, Decimal::ZERO), |(b, v), e| {
+                    (b + e.base, v + e.value)
+                });
+            let whole = money((base + group.base) * group.tariff / HUNDRED);
+            let remainder = whole - value;
+            if remainder == group.value
+                || remainder.is_sign_negative()
+                || (remainder - group.value).abs() > most
+            {
+                continue;
+            }
+            group.value = remainder;
+            changed = true;
+            let members: Vec<(usize, Decimal)> = self
+                .lines
+                .iter()
+                .enumerate()
+                .filter_map(|(i, l)| {
+                    l.taxes
+                        .iter()
+                        .find(|t| t.kind == TaxKind::Iva && t.code == group.code)
+                        .map(|t| (i, t.base * group.tariff / HUNDRED))
+                })
+                .collect();
+            for (i, _) in &members {
+                self.lines[*i].iva_share = Decimal::ZERO;
+            }
+            for (i, share) in apportion(remainder, &members) {
+                self.lines[i].iva_share += share;
+            }
+        }
+        if changed {
+            let iva: Decimal = self
+                .groups
+                .iter()
+                .filter(|g| g.kind == TaxKind::Iva)
+                .map(|g| g.value)
+                .sum();
+            self.total = money(self.total - self.iva + iva);
+            self.iva = iva;
+        }
+    }
+}
+
+impl Totals {
+    /// The totals of a stored document recomputed from its lines, with each line's IVA share as
+    /// it was stored (`shares`, in line order): each IVA group's value is the sum of its lines'
+    /// shares — what the document charged. The same as computed, except for the last part of a
+    /// split bill ([`Totals::take_remainder`]).
+    pub fn with_stored_iva(mut self, shares: &[Decimal]) -> Totals {
+        if shares.len() != self.lines.len() {
+            return self;
+        }
+        for (line, share) in self.lines.iter_mut().zip(shares) {
+            line.iva_share = *share;
+        }
+        for group in self.groups.iter_mut().filter(|g| g.kind == TaxKind::Iva) {
+            group.value = self
+                .lines
+                .iter()
+                .filter(|l| {
+                    l.taxes
+                        .iter()
+                        .any(|t| t.kind == TaxKind::Iva && t.code == group.code)
+                })
+                .map(|l| l.iva_share)
+                .sum();
+        }
+        let iva: Decimal = self
+            .groups
+            .iter()
+            .filter(|g| g.kind == TaxKind::Iva)
+            .map(|g| g.value)
+            .sum();
+        self.total = money(self.total - self.iva + iva);
+        self.iva = iva;
+        self
+    }
+}
+
 /// The plainest [`Taxable`]: the amounts and codes of a line and nothing else (previews, quotes,
 /// tests).
 #[derive(Debug, Clone, PartialEq)]
@@ -399,7 +508,9 @@ pub fn compute<T: Taxable>(
 
 /// `target` (a group's value, 2 decimals) split over its lines' exact amounts `members`
 /// (`(line, exact)`): each exact amount rounded down to the cent, then a cent more for the
-/// largest remainders (earlier lines first on a tie) until the shares add up to `target`.
+/// largest remainders (earlier lines first on a tie) until the shares add up to `target`. A
+/// target below the rounded-down amounts (a split bill's last part, [`Totals::take_remainder`])
+/// takes cents back from the smallest remainders, never below zero.
 fn apportion(target: Decimal, members: &[(usize, Decimal)]) -> Vec<(usize, Decimal)> {
     let cent = Decimal::new(1, 2);
     let mut shares: Vec<(usize, Decimal, Decimal)> = members
@@ -412,12 +523,25 @@ fn apportion(target: Decimal, members: &[(usize, Decimal)]) -> Vec<(usize, Decim
     let mut left = target - shares.iter().map(|(_, f, _)| *f).sum::<Decimal>();
     let mut order: Vec<usize> = (0..shares.len()).collect();
     order.sort_by(|a, b| shares[*b].2.cmp(&shares[*a].2).then(a.cmp(b)));
-    for k in order {
-        if left < cent {
-            break;
+    while left >= cent && !order.is_empty() {
+        for &k in &order {
+            if left < cent {
+                break;
+            }
+            shares[k].1 += cent;
+            left -= cent;
         }
-        shares[k].1 += cent;
-        left -= cent;
+    }
+    while left <= -cent && shares.iter().any(|s| s.1 >= cent) {
+        for &k in order.iter().rev() {
+            if left > -cent {
+                break;
+            }
+            if shares[k].1 >= cent {
+                shares[k].1 -= cent;
+                left += cent;
+            }
+        }
     }
     shares.into_iter().map(|(i, share, _)| (i, share)).collect()
 }
@@ -523,6 +647,68 @@ mod tests {
         assert_eq!(t.total, d("11.50"));
         assert_eq!(t.groups.len(), 1);
         assert_eq!(t.groups[0].label, "IVA 15 %");
+    }
+
+    #[test]
+    fn the_last_part_of_a_split_takes_the_remainder() {
+        let line = |price: &str| Line {
+            quantity: d("1"),
+            unit_price: d(price),
+            discount: Decimal::ZERO,
+            iva: "4".into(),
+            ice: None,
+            irbpnr_bottles: None,
+        };
+        // Whole: 2.06 × 15 % = 0.309 → 0.31, total 2.37; each half alone: 0.1545 → 0.15, 1.18.
+        let whole = compute(&[line("1.03"), line("1.03")], Decimal::ZERO, Decimal::ZERO).unwrap();
+        assert_eq!(whole.total, d("2.37"));
+        let first = compute(&[line("1.03")], Decimal::ZERO, Decimal::ZERO).unwrap();
+        assert_eq!(first.total, d("1.18"));
+        let mut last = first.clone();
+        let earlier = [EarlierIva {
+            code: "4".into(),
+            base: d("1.03"),
+            value: first.iva,
+        }];
+        last.take_remainder(&earlier, 1);
+        assert_eq!((last.iva, last.total), (d("0.16"), d("1.19")));
+        assert_eq!(first.total + last.total, whole.total);
+        assert_eq!(last.lines[0].iva_share, d("0.16"));
+        // Read back from its stored lines, the part shows what it charged.
+        let stored = compute(&[line("1.03")], Decimal::ZERO, Decimal::ZERO)
+            .unwrap()
+            .with_stored_iva(&[d("0.16")]);
+        assert_eq!(
+            (stored.iva, stored.total, stored.groups[0].value),
+            (d("0.16"), d("1.19"), d("0.16"))
+        );
+        // The other way: parts that round up give the last part a cent less.
+        let up = |price: &str| compute(&[line(price)], Decimal::ZERO, Decimal::ZERO).unwrap();
+        let whole = compute(&[line("1.10"), line("1.10")], Decimal::ZERO, Decimal::ZERO).unwrap();
+        let first = up("1.10");
+        assert_eq!((first.iva, whole.iva), (d("0.17"), d("0.33")));
+        let mut last = up("1.10");
+        last.take_remainder(
+            &[EarlierIva {
+                code: "4".into(),
+                base: d("1.10"),
+                value: first.iva,
+            }],
+            1,
+        );
+        assert_eq!((last.iva, last.lines[0].iva_share), (d("0.16"), d("0.16")));
+        assert_eq!(first.total + last.total, whole.total);
+        // Earlier parts priced otherwise (more than a cent per part away): left as computed.
+        let mut last = up("1.10");
+        last.take_remainder(
+            &[EarlierIva {
+                code: "4".into(),
+                base: d("1.10"),
+                value: d("0.50"),
+            }],
+            1,
+        );
+        assert_eq!(last.iva, d("0.17"));
     }
 
     #[test]

@@ -61,6 +61,7 @@ async fn model_writes_cannot_reach_another_company(backend: Backend) {
                 parent_id: None,
                 active: false,
                 station: "cocina".into(),
+                modifiers: String::new(),
             };
             let mut changed = vec![
                 Category::update(conn, b, category_id, &fields).unwrap(),

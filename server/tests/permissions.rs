@@ -687,6 +687,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         ),
         (
             "GET",
+            "/api/purchases/merchandise/lastCost",
+            Roles(ALL),
+            Value::Null,
+        ),
+        (
+            "GET",
             "/api/purchases/merchandise/{id}",
             Roles(ALL),
             Value::Null,
@@ -954,6 +960,18 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             "/api/restaurant/order/{id}/item/{itemId}/void",
             Roles(ADMIN_USER),
             json!({ "reason": "prueba" }),
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/{id}/item/{itemId}/split",
+            Roles(ADMIN_USER),
+            empty(),
+        ),
+        (
+            "POST",
+            "/api/restaurant/order/{id}/price",
+            Roles(ADMIN_USER),
+            empty(),
         ),
         (
             "POST",

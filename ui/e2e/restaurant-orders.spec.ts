@@ -55,7 +55,7 @@ test('a table order reaches the kitchen live, comes back listo, is billed and fr
   await expect(page.getByTestId('order-title')).toContainText(`Mesa ${stamp} · Orden N.º`);
   await expect(tile).toHaveAttribute('data-state', 'ocupada');
   await addProduct(page, dish.name);
-  await page.getByRole('group', { name: `Modificadores de ${dish.name}` }).getByRole('button', { name: 'sin cebolla' }).click();
+  await page.getByRole('group', { name: `Modificadores de ${dish.name}` }).getByRole('button', { name: 'para llevar' }).click();
   await page.getByLabel(`Notas de ${dish.name}`).fill('bien caliente');
   await page.keyboard.press('F7');
   await expect(panel.getByTestId('sent-item')).toHaveCount(1);
@@ -69,7 +69,7 @@ test('a table order reaches the kitchen live, comes back listo, is billed and fr
   await expect(ticket).toBeVisible();
   await expect(ticket).toContainText(`Mesa ${stamp}`);
   await expect(ticket).toContainText(dish.name);
-  await expect(ticket).toContainText('sin cebolla');
+  await expect(ticket).toContainText('para llevar');
   await expect(ticket).toContainText('bien caliente');
   await expect.poll(async () => Number(await screen.getAttribute('data-beeps'))).toBeGreaterThan(beepsBefore);
 

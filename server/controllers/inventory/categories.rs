@@ -35,6 +35,41 @@ pub struct CategoryBody {
     active: Option<bool>,
     /// cocina or bar; kept when absent on update, cocina on register.
     station: Option<String>,
+    /// The quick modifiers of its products (empty: its station's); kept when absent on update.
+    modifiers: Option<Vec<Value>>,
+}
+
+/// Most quick modifiers of a category, and the longest (an order item's modifier is at most 60).
+const MODIFIERS_MAX: usize = 12;
+const MODIFIER_MAX: usize = 40;
+
+/// The body's modifiers, trimmed, without blanks or repeats, one per line; `None` when absent.
+fn modifiers_of(raw: Option<&[Value]>) -> Result<Option<String>, String> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    let mut list: Vec<String> = Vec::new();
+    for value in raw {
+        let Some(text) = value.as_str() else {
+            return Err("Cada modificador es un texto".into());
+        };
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if text.is_empty() || list.iter().any(|m| m.eq_ignore_ascii_case(&text)) {
+            continue;
+        }
+        if text.chars().count() > MODIFIER_MAX {
+            return Err(format!(
+                "«{text}»: cada modificador admite hasta {MODIFIER_MAX} caracteres"
+            ));
+        }
+        list.push(text);
+    }
+    if list.len() > MODIFIERS_MAX {
+        return Err(format!(
+            "Una categoría admite hasta {MODIFIERS_MAX} modificadores rápidos"
+        ));
+    }
+    Ok(Some(list.join("\n")))
 }
 
 fn view(
@@ -93,16 +128,28 @@ fn fields(
             None => Ok(STATIONS[0].0.to_string()),
         },
     };
+    let modifiers = match modifiers_of(body.modifiers.as_deref()) {
+        Ok(Some(list)) => Ok(list),
+        Ok(None) => match editing {
+            Some(id) => Ok(Category::find(conn, company, id)?
+                .map(|c| c.modifiers)
+                .unwrap_or_default()),
+            None => Ok(String::new()),
+        },
+        Err(e) => Err(e),
+    };
     check_fields([
         ("name", required_text(&name, "El nombre", NAME_MAX)),
         ("parentId", parent_id.clone().err()),
         ("station", station.clone().err()),
+        ("modifiers", modifiers.clone().err()),
     ])?;
     let fields = CategoryFields {
         name,
         parent_id: parent_id.map_err(AppError::BadRequest)?,
         active: body.active.unwrap_or(true),
         station: station.map_err(AppError::BadRequest)?,
+        modifiers: modifiers.map_err(AppError::BadRequest)?,
     };
     if Category::name_taken(conn, company, &fields, editing)? {
         return Err(field_conflict("name", NAME_TAKEN));

@@ -20,10 +20,13 @@ use crate::http::form::QueryParams;
 use crate::http::json::JsonBody;
 use crate::http::params::{PathId, parse_id};
 use crate::services::restaurant::orders::{
-    self, BillBody, Billed, ItemsBody, JoinBody, MoveBody, OpenBody, StateBody, VoidBody,
+    self, BillBody, Billed, ItemsBody, JoinBody, MoveBody, OpenBody, PriceBody, SplitBody,
+    StateBody, VoidBody,
 };
+use crate::services::sales::below_cost;
 use crate::services::sales::note::SaleKind;
 use crate::views::restaurant::order::{BillView, KitchenTicketView, OrderView};
+use crate::views::sales::note::SalePreviewView;
 
 /// The user as a member of the restaurant's staff: admin and user.
 fn staff(auth: &AuthUser) -> AppResult<Tenant> {
@@ -97,6 +100,40 @@ pub async fn item_void(
     Ok(Json(
         orders::void(&state.db, &tenant, id, item, body).await?,
     ))
+}
+
+/// `POST /api/restaurant/order/{id}/item/{itemId}/split {quantity}`: those units become an item
+/// of their own (a split by items gives each guest their unit).
+pub async fn item_split(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    ItemPath(id, item): ItemPath,
+    JsonBody(body): JsonBody<SplitBody>,
+) -> AppResult<Json<OrderView>> {
+    let tenant = staff(&auth)?;
+    Ok(Json(
+        orders::split_item(&state.db, &tenant, id, item, body).await?,
+    ))
+}
+
+/// `POST /api/restaurant/order/{id}/price {itemIds?, clientId?, documentType?}`: what the bill
+/// would charge, as the sales preview answers it (the last part of a split takes the remainder).
+pub async fn price(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<PriceBody>,
+) -> AppResult<Json<SalePreviewView>> {
+    let tenant = staff(&auth)?;
+    let view = state
+        .db
+        .read(move |conn| {
+            let priced = orders::price(conn, &tenant, id, &body)?;
+            let below = below_cost::check_lines(conn, &tenant, &priced.lines)?;
+            Ok(SalePreviewView::new(&priced, below))
+        })
+        .await?;
+    Ok(Json(view))
 }
 
 /// `POST /api/restaurant/order/{id}/move`.

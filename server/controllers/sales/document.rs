@@ -89,7 +89,12 @@ pub fn stored_totals(lines: &[SaleLine]) -> DocumentTotalsView {
             irbpnr_bottles: None,
         })
         .collect();
-    totals_view(totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO).ok())
+    let shares: Vec<Decimal> = lines.iter().map(|l| from_micros(l.iva)).collect();
+    totals_view(
+        totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO)
+            .ok()
+            .map(|t| t.with_stored_iva(&shares)),
+    )
 }
 
 /// The view of computed totals; zeros when they did not compute (stored lines were computed by

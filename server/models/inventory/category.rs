@@ -13,6 +13,33 @@ use crate::models::CompanyId;
 /// A closed list, so the kitchen screen's filter and the categories agree.
 pub const STATIONS: [(&str, &str); 2] = [("cocina", "Cocina"), ("bar", "Bar")];
 
+/// The quick modifiers of a category without its own, by station: the kitchen's and the bar's
+/// (coffee is never offered «término medio»).
+pub const STATION_MODIFIERS: [(&str, &[&str]); 2] = [
+    (
+        "cocina",
+        &[
+            "sin cebolla",
+            "sin sal",
+            "sin picante",
+            "picante",
+            "bien cocido",
+            "término medio",
+            "para llevar",
+        ],
+    ),
+    (
+        "bar",
+        &[
+            "sin hielo",
+            "con hielo",
+            "sin azúcar",
+            "al clima",
+            "para llevar",
+        ],
+    ),
+];
+
 /// A category row.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = categories)]
@@ -27,6 +54,31 @@ pub struct Category {
     pub updated_at: NaiveDateTime,
     /// The kitchen station of its products' order items (`cocina`, `bar`).
     pub station: String,
+    /// Its own quick modifiers, one per line; empty for its station's ([`STATION_MODIFIERS`]).
+    pub modifiers: String,
+}
+
+impl Category {
+    /// Its own modifiers (one per line), else its station's: what the waiter taps.
+    pub fn quick_modifiers(&self) -> Vec<String> {
+        let own: Vec<String> = self.modifiers.lines().map(str::to_string).collect();
+        if !own.is_empty() {
+            return own;
+        }
+        station_modifiers(&self.station)
+    }
+}
+
+/// The quick modifiers of `station` (the kitchen's for a product without category).
+pub fn station_modifiers(station: &str) -> Vec<String> {
+    STATION_MODIFIERS
+        .iter()
+        .find(|(s, _)| *s == station)
+        .unwrap_or(&STATION_MODIFIERS[0])
+        .1
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
 }
 
 /// The editable fields.
@@ -37,6 +89,7 @@ pub struct CategoryFields {
     pub parent_id: Option<i64>,
     pub active: bool,
     pub station: String,
+    pub modifiers: String,
 }
 
 crate::catalogue! {

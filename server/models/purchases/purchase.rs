@@ -163,6 +163,24 @@ impl Purchase {
         Ok(id)
     }
 
+    /// The unit cost and the date of the last purchase (not cancelled) of `product_id` in the
+    /// company: the newest by the purchase's own date, then by the order it was recorded in.
+    pub fn last_cost(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        product_id: i64,
+    ) -> QueryResult<Option<(i64, NaiveDate)>> {
+        purchase_lines::table
+            .inner_join(purchases::table)
+            .filter(purchases::company_id.eq(company.get()))
+            .filter(purchases::cancelled.eq(false))
+            .filter(purchase_lines::product_id.eq(product_id))
+            .order((purchases::date.desc(), purchase_lines::id.desc()))
+            .select((purchase_lines::unit_cost, purchases::date))
+            .first(conn)
+            .optional()
+    }
+
     /// The lines of these purchases of the company, in order (one query for a page).
     pub fn lines_of(
         conn: &mut DbConnection,

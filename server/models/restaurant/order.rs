@@ -339,6 +339,51 @@ impl OrderItem {
         .execute(conn)
     }
 
+    /// Splits `quantity` units off `item` (still to bill) into a new item of the same round,
+    /// state, notes and modifiers; the item keeps the rest. 0 when the item changed meanwhile
+    /// (billed, voided or its quantity changed), else 1.
+    pub fn split(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        item: &OrderItem,
+        quantity: i64,
+        voided: &str,
+    ) -> QueryResult<usize> {
+        let at = crate::util::time::now();
+        let kept = diesel::update(
+            restaurant_order_items::table
+                .filter(restaurant_order_items::company_id.eq(company.get()))
+                .filter(restaurant_order_items::id.eq(item.id))
+                .filter(restaurant_order_items::quantity.eq(item.quantity))
+                .filter(restaurant_order_items::sale_id.is_null())
+                .filter(restaurant_order_items::state.ne(voided)),
+        )
+        .set((
+            restaurant_order_items::quantity.eq(item.quantity - quantity),
+            restaurant_order_items::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+        if kept == 0 {
+            return Ok(0);
+        }
+        diesel::insert_into(restaurant_order_items::table)
+            .values(NewOrderItem {
+                company_id: item.company_id,
+                order_id: item.order_id,
+                product_id: item.product_id,
+                name: item.name.clone(),
+                quantity,
+                notes: item.notes.clone(),
+                modifiers: item.modifiers.clone(),
+                station: item.station.clone(),
+                round: item.round,
+                state: item.state.clone(),
+                created_at: item.created_at,
+                updated_at: at,
+            })
+            .execute(conn)
+    }
+
     /// Moves the items of order `from` still to bill (not billed, not voided) to order `to`,
     /// as they are (state, round, station): how many moved.
     pub fn move_unbilled(

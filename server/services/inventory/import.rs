@@ -295,6 +295,7 @@ fn apply_row(
                         parent_id: None,
                         active: true,
                         station: STATIONS[0].0.into(),
+                        modifiers: String::new(),
                     },
                 )
                 .map_err(db)?;

@@ -1,10 +1,12 @@
 //! The numbers of the back-office home (`GET /api/reports/dashboard`): for admin and user, the
 //! branch's sales today and this month against the same days of last month, every open shift
-//! with who holds it and the cash expected in its drawer, and the stock alerts; for a cashier only
+//! with who holds it and the cash expected in its drawer, the stock alerts and the charts'
+//! figures ([`super::charts`]); for a cashier only
 //! their own open shift — without the expected cash, which a cashier counts blind.
 
 use chrono::{Datelike, Months, NaiveDate, NaiveDateTime};
 
+use super::charts::ChartData;
 use super::sales::{Line, totals};
 use super::stock::{Low, low};
 use crate::auth::roles::Tenant;
@@ -45,6 +47,8 @@ pub struct Dashboard {
     pub month: Option<Comparison>,
     pub shifts: Vec<OpenShift>,
     pub low_stock: Vec<Low>,
+    /// The charts' figures (`None` for a cashier).
+    pub charts: Option<ChartData>,
     /// The company's time zone, the shifts' times are shown in.
     pub zone: Zone,
 }
@@ -107,6 +111,7 @@ pub fn load(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Dashboard> {
             month: None,
             shifts,
             low_stock: Vec::new(),
+            charts: None,
             zone: tenant.zone(),
         });
     }
@@ -118,6 +123,7 @@ pub fn load(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Dashboard> {
         month: Some(compare(conn, tenant, first, today)?),
         shifts,
         low_stock: low(conn, tenant)?,
+        charts: Some(super::charts::load(conn, tenant)?),
         zone: tenant.zone(),
     })
 }

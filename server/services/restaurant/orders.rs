@@ -8,8 +8,13 @@
 //! two tables records one for each order.
 //!
 //! Splitting a bill: `itemIds` bills only those items (one guest's share); the table is freed
-//! when nothing is left to bill. An equal split is the client's choice of items per guest (or
-//! several bills of the remaining items); quantities of one item are not split.
+//! when nothing is left to bill. An item of several units is split first
+//! ([`split_item`]: «2 × Seco» becomes «1 × Seco» twice) so each guest pays their unit. Each part
+//! is its own document and rounds its IVA once, so the parts could add up to a cent more or less
+//! than the whole bill: the last part of a nota de venta takes the remainder
+//! ([`crate::domain::totals::Totals::take_remainder`]) and the parts add up to the whole. A
+//! factura keeps the SRI's exact arithmetic of its own lines (error 52). An equal split is one
+//! document paid in N payments.
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
@@ -20,8 +25,9 @@ use crate::auth::roles::Tenant;
 use crate::db::list::{ListParams, Page};
 use crate::db::{Database, DbConnection};
 use crate::domain::limits::QUANTITY;
-use crate::domain::money::qty_from_micros;
+use crate::domain::money::{from_micros, qty_from_micros};
 use crate::domain::states::ItemState;
+use crate::domain::totals::EarlierIva;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::{optional_id, required_micros, text};
 use crate::models::CompanyId;
@@ -36,6 +42,7 @@ use crate::services::sales::invoice::AdditionalInfoBody;
 use crate::services::sales::note::{
     self as note, NoteBody, Prepared, Registered, SaleKind, idempotency_key,
 };
+use crate::services::sales::pricing::Priced;
 use crate::services::sales::sequence::{self, CompanyDoc};
 use crate::util::time::{Zone, now};
 use crate::views::restaurant::order::{KitchenItemView, KitchenTicketView, OrderView};
@@ -152,6 +159,24 @@ pub struct BillBody {
     pub item_ids: Option<Vec<Value>>,
     /// Factura only: `campoAdicional` pairs.
     pub additional_info: Option<Vec<AdditionalInfoBody>>,
+}
+
+/// `POST /api/restaurant/order/{id}/price`: what a bill of the order (or of `itemIds`) would
+/// charge.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceBody {
+    pub document_type: Option<String>,
+    pub client_id: Option<Value>,
+    pub item_ids: Option<Vec<Value>>,
+}
+
+/// `POST /api/restaurant/order/{id}/item/{itemId}/split`: the units that become an item of
+/// their own.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SplitBody {
+    pub quantity: Option<Value>,
 }
 
 /// The order `id` of the user's branch, else 404.
@@ -581,6 +606,51 @@ pub async fn void(
     Ok(view)
 }
 
+/// Splits `quantity` units of an item still to bill into an item of their own, so a split by
+/// items can give each guest their unit (see the module comment).
+pub async fn split_item(
+    db: &Database,
+    tenant: &Tenant,
+    id: i64,
+    item_id: i64,
+    body: SplitBody,
+) -> AppResult<OrderView> {
+    let quantity = required_micros(body.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
+        .map_err(|m| AppError::field("quantity", m))?;
+    let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
+        let order = open_order(conn, tenant, branch, id)?;
+        let item = item_of(conn, tenant, &order, item_id)?;
+        if !billable(&item) {
+            return Err(conflict(format!(
+                "«{}» ya fue cobrado o está anulado",
+                item.name
+            )));
+        }
+        if quantity >= item.quantity {
+            return Err(AppError::field(
+                "quantity",
+                format!(
+                    "Para dividir «{}» separe menos de {} unidades",
+                    item.name,
+                    qty_from_micros(item.quantity)
+                ),
+            ));
+        }
+        if OrderItem::split(conn, tenant.company, &item, quantity, VOIDED)? == 0 {
+            return Err(conflict(
+                "El ítem cambió mientras se dividía: revise la orden",
+            ));
+        }
+        Ok(Changed {
+            event: Some("split"),
+            order: reread(conn, tenant, branch, order.id)?,
+            extra: (),
+        })
+    })
+    .await?;
+    Ok(view)
+}
+
 /// Moves a table's order to another free table.
 pub async fn move_to(
     db: &Database,
@@ -698,8 +768,8 @@ enum Plan {
 }
 
 /// The sales document of a bill.
-fn kind_of(body: &BillBody) -> AppResult<SaleKind> {
-    match body.document_type.as_deref().map(str::trim) {
+fn kind_of(document_type: Option<&str>) -> AppResult<SaleKind> {
+    match document_type.map(str::trim) {
         None | Some("" | "note") => Ok(SaleKind::Note),
         Some("invoice") => Ok(SaleKind::Invoice),
         Some(_) => Err(AppError::field(
@@ -765,6 +835,95 @@ fn selection(items: &[OrderItem], ids: Option<&[Value]>) -> AppResult<Vec<i64>> 
     Ok(chosen)
 }
 
+/// The sales lines of the `chosen` items.
+fn lines_of(items: &[OrderItem], chosen: &[i64]) -> Vec<LineBody> {
+    items
+        .iter()
+        .filter(|i| chosen.contains(&i.id))
+        .map(|i| LineBody {
+            product_id: Some(Value::from(i.product_id)),
+            quantity: Some(Value::from(qty_from_micros(i.quantity).to_string())),
+            unit_price: None,
+            discount: None,
+        })
+        .collect()
+}
+
+/// When `chosen` is all that is left of an order partly billed already: what the earlier parts
+/// charged per IVA rate and how many they were, for the last part to take the remainder.
+fn earlier_parts(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    items: &[OrderItem],
+    chosen: &[i64],
+) -> AppResult<Option<(Vec<EarlierIva>, usize)>> {
+    let rest = items
+        .iter()
+        .filter(|i| billable(i))
+        .all(|i| chosen.contains(&i.id));
+    let mut sales: Vec<i64> = items.iter().filter_map(|i| i.sale_id).collect();
+    sales.sort_unstable();
+    sales.dedup();
+    if !rest || sales.is_empty() {
+        return Ok(None);
+    }
+    let mut earlier: Vec<EarlierIva> = Vec::new();
+    for line in Sale::lines_of_many(conn, company, &sales)? {
+        let (base, value) = (from_micros(line.net), from_micros(line.iva));
+        match earlier.iter_mut().find(|e| e.code == line.iva_code) {
+            Some(e) => {
+                e.base += base;
+                e.value += value;
+            }
+            None => earlier.push(EarlierIva {
+                code: line.iva_code,
+                base,
+                value,
+            }),
+        }
+    }
+    Ok(Some((earlier, sales.len())))
+}
+
+/// What a bill of the order (or of `itemIds`) would charge: the sales service's prices, and for
+/// the last part of a split nota de venta the remainder of the whole (see the module comment).
+pub fn price(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+    body: &PriceBody,
+) -> AppResult<Priced> {
+    let kind = kind_of(body.document_type.as_deref())?;
+    let branch = tenant.branch(conn)?.id;
+    let order = open_order(conn, tenant, branch, id)?;
+    let items = OrderItem::of_orders(conn, tenant.company, &[order.id])?;
+    let chosen = selection(&items, body.item_ids.as_deref())?;
+    if chosen.is_empty() {
+        return Err(conflict("No queda nada por cobrar en esta orden"));
+    }
+    let client_id = match &body.client_id {
+        Some(c) if !c.is_null() => Some(c.clone()),
+        _ => order.client_id.map(Value::from),
+    };
+    let sale_body = NoteBody {
+        idempotency_key: None,
+        client_id,
+        cellar_id: None,
+        lines: Some(lines_of(&items, &chosen)),
+        payments: None,
+        note: None,
+        quote_id: None,
+        additional_info: None,
+    };
+    let (_, mut priced) = note::price_body(conn, tenant, &sale_body)?;
+    if kind == SaleKind::Note
+        && let Some((earlier, parts)) = earlier_parts(conn, tenant.company, &items, &chosen)?
+    {
+        priced.take_remainder(&earlier, parts)?;
+    }
+    Ok(priced)
+}
+
 /// Bills the order (or the items `itemIds`) as a sales note or factura through the sales service;
 /// see the module comment. Returns the order after billing and what was billed.
 pub async fn bill(
@@ -773,7 +932,7 @@ pub async fn bill(
     id: i64,
     body: BillBody,
 ) -> AppResult<(OrderView, Billed)> {
-    let kind = kind_of(&body)?;
+    let kind = kind_of(body.document_type.as_deref())?;
     let key = idempotency_key(&NoteBody {
         idempotency_key: body.idempotency_key.clone(),
         client_id: None,
@@ -802,16 +961,7 @@ pub async fn bill(
             if chosen.is_empty() {
                 return Ok(Plan::Close);
             }
-            let lines = items
-                .iter()
-                .filter(|i| chosen.contains(&i.id))
-                .map(|i| LineBody {
-                    product_id: Some(Value::from(i.product_id)),
-                    quantity: Some(Value::from(qty_from_micros(i.quantity).to_string())),
-                    unit_price: None,
-                    discount: None,
-                })
-                .collect();
+            let lines = lines_of(&items, &chosen);
             let table = match order.table_id {
                 Some(t) => model::table_names(conn, tenant.company, &[t])?
                     .pop()
@@ -833,7 +983,10 @@ pub async fn bill(
                 quote_id: None,
                 additional_info: body.additional_info.clone(),
             };
-            let prepared = note::prepare(conn, tenant, &sale_body, kind)?;
+            let mut prepared = note::prepare(conn, tenant, &sale_body, kind)?;
+            if let Some((earlier, parts)) = earlier_parts(conn, tenant.company, &items, &chosen)? {
+                prepared.take_remainder(&earlier, parts)?;
+            }
             Ok(Plan::Sale(Box::new(prepared), chosen))
         })
         .await?;

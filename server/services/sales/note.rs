@@ -332,6 +332,20 @@ impl Prepared {
         self.priced.total()
     }
 
+    /// The last part of a split bill takes the remainder of the whole's IVA
+    /// ([`Priced::take_remainder`]). A nota de venta only: a factura's IVA is the SRI's exact
+    /// arithmetic of its own lines.
+    pub fn take_remainder(
+        &mut self,
+        earlier: &[crate::domain::totals::EarlierIva],
+        parts: usize,
+    ) -> AppResult<()> {
+        if self.invoice.is_some() {
+            return Ok(());
+        }
+        self.priced.take_remainder(earlier, parts)
+    }
+
     /// The sale dated `at` instead of now: only the demo loader's history of past weeks
     /// (`cli::demo_sales`), so the reports have something to show on a fresh install.
     pub fn dated(mut self, at: chrono::NaiveDateTime) -> Prepared {

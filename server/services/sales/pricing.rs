@@ -71,6 +71,20 @@ impl Priced {
     pub fn total(&self) -> AppResult<i64> {
         micros(self.totals.total)
     }
+
+    /// The last part of a split bill ([`Totals::take_remainder`]): its IVA is what the whole
+    /// bill's would be minus what the `earlier` parts charged, so the parts add up to the whole.
+    pub fn take_remainder(
+        &mut self,
+        earlier: &[totals::EarlierIva],
+        parts: usize,
+    ) -> AppResult<()> {
+        self.totals.take_remainder(earlier, parts);
+        for (line, t) in self.lines.iter_mut().zip(&self.totals.lines) {
+            line.iva = iva_micros(t)?;
+        }
+        Ok(())
+    }
 }
 
 /// An amount of the totals as millionths, refused (400) past the [`VALUE`] ceiling of every

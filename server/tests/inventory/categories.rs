@@ -1,5 +1,6 @@
 //! Categories: the generic list contract end to end (list, search, pagination, sorting, create,
-//! edit, copy, lock, delete, validation, references).
+//! edit, copy, lock, delete, validation, references), and the quick modifiers the waiter taps for
+//! a category's products (its own, else its station's).
 
 use serde_json::json;
 
@@ -9,8 +10,108 @@ use crate::util::{Backend, TestApp, on_both_backends};
 on_both_backends!(
     list_contract_search_pages_and_sorting,
     create_edit_lock_delete,
-    validation_and_references
+    validation_and_references,
+    quick_modifiers_by_category_and_station
 );
+
+async fn quick_modifiers_by_category_and_station(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let t = Tenants::create(&app).await;
+    let mut c = app.signed_in(t.admin_a).await;
+    // Without its own, a category offers its station's: no «término medio» for the bar.
+    let r = c
+        .post_json(
+            "/api/item/category/register",
+            json!({ "name": "Cafetería", "station": "bar" }),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let bar = r.json();
+    assert_eq!(bar["modifiers"], json!([]));
+    let quick = bar["quickModifiers"].as_array().unwrap();
+    assert!(quick.contains(&json!("sin hielo")), "{bar}");
+    assert!(!quick.contains(&json!("término medio")), "{bar}");
+    let r = c
+        .post_json("/api/item/category/register", json!({ "name": "Parrilla" }))
+        .await;
+    assert!(
+        r.json()["quickModifiers"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("término medio")),
+        "{}",
+        r.text()
+    );
+
+    // Its own list: trimmed, blanks and repeats dropped; kept when an update leaves it out.
+    let id = bar["_id"].as_i64().unwrap();
+    let r = c
+        .post_json(
+            &format!("/api/item/category/{id}/update"),
+            json!({ "name": "Cafetería", "station": "bar",
+                    "modifiers": ["  sin  azúcar ", "", "con leche deslactosada", "Sin azúcar"] }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let own = json!(["sin azúcar", "con leche deslactosada"]);
+    assert_eq!(
+        (&r.json()["modifiers"], &r.json()["quickModifiers"]),
+        (&own, &own)
+    );
+    let r = c
+        .post_json(
+            &format!("/api/item/category/{id}/update"),
+            json!({ "name": "Cafetería y té", "station": "bar" }),
+        )
+        .await;
+    assert_eq!(r.json()["modifiers"], own, "{}", r.text());
+    let all = c.get("/api/item/category/all").await.json();
+    let listed = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["_id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(listed["quickModifiers"], own);
+    // Emptied: its station's again.
+    let r = c
+        .post_json(
+            &format!("/api/item/category/{id}/update"),
+            json!({ "name": "Cafetería y té", "station": "bar", "modifiers": [] }),
+        )
+        .await;
+    assert!(
+        r.json()["quickModifiers"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("sin hielo")),
+        "{}",
+        r.text()
+    );
+
+    // Bad lists are refused with the field named.
+    let long = "x".repeat(41);
+    let many: Vec<String> = (1..=13).map(|n| format!("opción {n}")).collect();
+    for (bad, says) in [
+        (json!([long]), "hasta 40 caracteres"),
+        (json!(many), "hasta 12 modificadores"),
+        (json!([3]), "es un texto"),
+    ] {
+        let r = c
+            .post_json(
+                "/api/item/category/register",
+                json!({ "name": "Mala", "modifiers": bad }),
+            )
+            .await;
+        assert_eq!(r.status, 400, "{}", r.text());
+        let message = r.json()["errors"]["modifiers"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(message.contains(says), "{message}");
+    }
+}
 
 async fn list_contract_search_pages_and_sorting(backend: Backend) {
     let app = TestApp::new(backend).await;

@@ -1,7 +1,7 @@
 //! Merchandise purchases: stock in at cost (the average cost follows the kardex formula), totals
 //! per IVA rate, payment from the shift, a bank account or on credit (a payable), the supplier's
-//! document registered once, cancellation by a linked reversal, payables paid and stated, and
-//! the company boundary.
+//! document registered once, cancellation by a linked reversal, payables paid and stated, the
+//! last cost a new line starts from, and the company boundary.
 
 use std::str::FromStr;
 
@@ -13,8 +13,70 @@ use crate::util::{Backend, Client, TestApp, on_both_backends};
 
 on_both_backends!(
     purchases_cost_pay_cancel_and_payables,
-    cancellation_refused_without_stock_and_boundary
+    cancellation_refused_without_stock_and_boundary,
+    a_new_line_starts_from_the_last_cost
 );
+
+async fn a_new_line_starts_from_the_last_cost(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let mut shop = Shop::open(&app).await;
+    let cellar = shop.cellar;
+    let rice = shop.product("ARZ", "Arroz", "1.00", "0", "0", "0").await;
+    let last = |id: i64| format!("/api/purchases/merchandise/lastCost?productId={id}");
+    // Never bought: nothing to start from.
+    let r = shop.cashier.get(&last(rice)).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(
+        r.json(),
+        json!({ "productId": rice, "unitCost": null, "date": null })
+    );
+    let sol = supplier(&mut shop.user, "0990000001001", 0).await;
+    for (key, number, date, cost) in [
+        ("k-1", "001-002-000000001", "2026-01-20", "0.8125"),
+        // Registered later but dated earlier: the purchase's own date decides.
+        ("k-2", "001-002-000000002", "2026-01-10", "0.70"),
+        ("k-3", "001-002-000000003", "2026-01-25", "0.90"),
+    ] {
+        let mut body = purchase(
+            key,
+            sol,
+            number,
+            cellar,
+            json!([{ "productId": rice, "quantity": "10", "unitCost": cost, "ivaCode": "0" }]),
+            json!({ "method": "credit" }),
+        );
+        body["date"] = json!(date);
+        let r = shop
+            .user
+            .post_json("/api/purchases/merchandise/register", body)
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text());
+        if key == "k-3" {
+            // Cancelled: it does not count.
+            let id = r.json()["_id"].as_i64().unwrap();
+            let r = shop
+                .user
+                .post_json(
+                    &format!("/api/purchases/merchandise/{id}/cancel"),
+                    json!({ "reason": "Factura equivocada" }),
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.text());
+        }
+    }
+    let r = shop.cashier.get(&last(rice)).await;
+    assert_eq!(
+        r.json(),
+        json!({ "productId": rice, "unitCost": "0.8125", "date": "2026-01-20" })
+    );
+    // Without a product, a clear 400; another company's product is not found.
+    let r = shop.user.get("/api/purchases/merchandise/lastCost").await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.json()["errors"]["productId"].is_string(), "{}", r.text());
+    let mut other = app.signed_in(shop.tenants.admin_b).await;
+    let r = other.get(&last(rice)).await;
+    assert_eq!(r.status, 404, "{}", r.text());
+}
 
 fn dec(value: &Value) -> Decimal {
     Decimal::from_str(

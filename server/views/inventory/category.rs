@@ -18,6 +18,10 @@ pub struct CategoryView {
     pub locked: bool,
     /// Kitchen station of its products' order items: cocina or bar.
     pub station: String,
+    /// Its own quick modifiers (empty: its station's).
+    pub modifiers: Vec<String>,
+    /// What the waiter taps for its products: its own modifiers, else its station's.
+    pub quick_modifiers: Vec<String>,
 }
 
 impl CategoryView {
@@ -31,6 +35,8 @@ impl CategoryView {
             active: c.active,
             locked: c.locked,
             station: c.station.clone(),
+            modifiers: c.modifiers.lines().map(str::to_string).collect(),
+            quick_modifiers: c.quick_modifiers(),
         }
     }
 }

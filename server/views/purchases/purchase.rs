@@ -19,6 +19,17 @@ pub struct PurchaseLineView {
     pub stock_cost: String,
 }
 
+/// `GET /api/purchases/merchandise/lastCost?productId=`: what the product cost the last time it
+/// was bought, for a new purchase line to start from (both null when it never was).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LastCostView {
+    pub product_id: i64,
+    pub unit_cost: Option<String>,
+    /// The date of that purchase (`YYYY-MM-DD`).
+    pub date: Option<String>,
+}
+
 /// The base and IVA of one rate.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -3,6 +3,8 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+pub mod charts;
+
 use crate::domain::money::{fmt2, money_text as money, qty_from_micros};
 use crate::services::reports::dashboard::{Comparison, Dashboard, OpenShift};
 use crate::services::reports::sales::{Line, Report};
@@ -221,6 +223,9 @@ pub struct ReportsDashboardView {
     pub month: Option<ComparisonView>,
     pub shifts: Vec<OpenShiftView>,
     pub low_stock: Vec<LowStockView>,
+    /// Sales per day against the 30 days before, per hour today, by payment method and the top
+    /// products, as server-drawn SVG with their figures (none for a cashier).
+    pub charts: Vec<charts::ChartView>,
 }
 
 impl From<&Dashboard> for ReportsDashboardView {
@@ -235,6 +240,7 @@ impl From<&Dashboard> for ReportsDashboardView {
                 .map(|s| OpenShiftView::new(s, d.zone))
                 .collect(),
             low_stock: d.low_stock.iter().map(Into::into).collect(),
+            charts: d.charts.as_ref().map(charts::charts).unwrap_or_default(),
         }
     }
 }

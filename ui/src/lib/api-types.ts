@@ -60,6 +60,11 @@ export const CNB_TYPES: { code: string; label: string; cashIn: boolean }[] = [
   { code: 'pago_giro', label: 'Pago de giro', cashIn: false },
   { code: 'efectivo_movil', label: 'Efectivo móvil', cashIn: false },
 ];
+/** The quick modifiers of a category without its own, by kitchen station. */
+export const STATION_MODIFIERS: Record<string, string[]> = {
+  cocina: ['sin cebolla', 'sin sal', 'sin picante', 'picante', 'bien cocido', 'término medio', 'para llevar'],
+  bar: ['sin hielo', 'con hielo', 'sin azúcar', 'al clima', 'para llevar'],
+};
 
 /**
  * An adjustment.
@@ -242,7 +247,15 @@ export type CategoryView = { _id: number, name: string, parentId: number | null,
 /**
  * Kitchen station of its products' order items: cocina or bar.
  */
-station: string, };
+station: string, 
+/**
+ * Its own quick modifiers (empty: its station's).
+ */
+modifiers: Array<string>, 
+/**
+ * What the waiter taps for its products: its own modifiers, else its station's.
+ */
+quickModifiers: Array<string>, };
 
 /**
  * `GET /api/inventory/cellar/options`: `[{_id, name, isDefault}]`.
@@ -305,6 +318,27 @@ warning: string | null,
  * its own holder): the SRI rejects what it signs (error 39).
  */
 rucWarning: string | null, };
+
+/**
+ * A chart: its title, the SVG and the figures it draws as a table.
+ */
+export type ChartView = { 
+/**
+ * Stable name (`daily`, `hourly`, `methods`, `top`).
+ */
+id: string, title: string, 
+/**
+ * The chart, a complete `<svg>` element that scales to its container.
+ */
+svg: string, 
+/**
+ * The table's column titles.
+ */
+columns: Array<string>, 
+/**
+ * The table's rows, as shown (money as «$ 12.50»).
+ */
+rows: Array<Array<string>>, };
 
 /**
  * `checkIfOpen`: `{open, turn}`.
@@ -1030,6 +1064,16 @@ table: string | null,
  * `table`, `express` or `delivery`.
  */
 kind: "table" | "express" | "delivery", round: number, sentAt: string, items: Array<KitchenItemView>, };
+
+/**
+ * `GET /api/purchases/merchandise/lastCost?productId=`: what the product cost the last time it
+ * was bought, for a new purchase line to start from (both null when it never was).
+ */
+export type LastCostView = { productId: number, unitCost: string | null, 
+/**
+ * The date of that purchase (`YYYY-MM-DD`).
+ */
+date: string | null, };
 
 /**
  * A problem of an upload: the report's line (or the ZIP's entry) and the message.
@@ -1828,7 +1872,12 @@ export type ReportsDashboardView = {
 /**
  * `false` for a cashier: only their own shift.
  */
-full: boolean, today: ComparisonView | null, month: ComparisonView | null, shifts: Array<OpenShiftView>, lowStock: Array<LowStockView>, };
+full: boolean, today: ComparisonView | null, month: ComparisonView | null, shifts: Array<OpenShiftView>, lowStock: Array<LowStockView>, 
+/**
+ * Sales per day against the 30 days before, per hour today, by payment method and the top
+ * products, as server-drawn SVG with their figures (none for a cashier).
+ */
+charts: Array<ChartView>, };
 
 /**
  * The reports page (`/admin/reportes`): the sales report of the query, the top products, slow

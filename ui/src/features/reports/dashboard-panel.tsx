@@ -1,9 +1,11 @@
 /**
  * The owner's figures on the back-office home: today's and this month's sales against the same
- * days of last month, open shifts with who holds them and the cash expected in each drawer, and
- * the stock alerts. A cashier sees only their own shift, without the expected cash (blind count).
+ * days of last month, open shifts with who holds them and the cash expected in each drawer, the
+ * stock alerts and the charts (drawn by the server as SVG: they show without JavaScript and print;
+ * each with its figures in a table). A cashier sees only their own shift, without the expected
+ * cash (blind count).
  */
-import type { ComparisonView, ReportsDashboardView } from '../../lib/api-types';
+import type { ChartView, ComparisonView, ReportsDashboardView } from '../../lib/api-types';
 import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
 
 function Compare({ title, c, testId }: { title: string; c: ComparisonView; testId: string }) {
@@ -17,6 +19,48 @@ function Compare({ title, c, testId }: { title: string; c: ComparisonView; testI
   );
 }
 
+/** A chart from the server with its figures in a table under it (scrolls when long). */
+function Chart({ chart }: { chart: ChartView }) {
+  return (
+    <figure className="card space-y-2 break-inside-avoid" data-testid={`chart-${chart.id}`}>
+      <figcaption className="font-semibold">{chart.title}</figcaption>
+      {chart.rows.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-300">Sin ventas en este período.</p>
+      ) : (
+        <>
+          {/* The server's SVG (plotters): a light panel so its dark labels read in both themes. */}
+          <div className="overflow-hidden rounded-md bg-white" dangerouslySetInnerHTML={{ __html: chart.svg }} />
+          <div className="max-h-48 overflow-auto text-sm">
+            <table className="w-full">
+              <caption className="sr-only">{`Cifras: ${chart.title}`}</caption>
+              <thead>
+                <tr className="text-left">
+                  {chart.columns.map((c, i) => (
+                    <th key={c} className={`px-2 py-1 ${i > 0 ? 'text-right' : ''}`}>
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {chart.rows.map((r) => (
+                  <tr key={r[0]} className="border-t border-gray-100 dark:border-gray-800">
+                    {r.map((cell, i) => (
+                      <td key={i} className={`px-2 py-1 ${i > 0 ? 'text-right tabular-nums whitespace-nowrap' : ''}`}>
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </figure>
+  );
+}
+
 export function DashboardPanel({ d }: { d: ReportsDashboardView }) {
   return (
     <div className="space-y-4" data-testid="owner-dashboard">
@@ -26,6 +70,13 @@ export function DashboardPanel({ d }: { d: ReportsDashboardView }) {
           <Compare title="Ventas netas del mes" c={d.month} testId="sales-month" />
         </div>
       ) : null}
+      {d.charts.length > 0 && (
+        <div className="grid gap-4 lg:grid-cols-2" data-testid="charts">
+          {d.charts.map((c) => (
+            <Chart key={c.id} chart={c} />
+          ))}
+        </div>
+      )}
       <div className="card space-y-2">
         <h2 className="font-semibold">{d.full ? 'Turnos abiertos' : 'Mi turno'}</h2>
         {d.shifts.length === 0 ? (

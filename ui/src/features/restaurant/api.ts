@@ -60,6 +60,8 @@ export function nextState(state: ItemState): ItemState | null {
 /** An item the waiter is about to send. */
 export interface DraftItem {
   productId: number;
+  /** The product's category: its quick modifiers are offered. */
+  categoryId: number | null;
   name: string;
   quantity: string;
   notes: string;
@@ -114,6 +116,15 @@ export const restaurantApi = {
     o?: ApiOptions,
   ) => apiPost<BillResult>(`/api/restaurant/order/${orderId}/bill`, body, o),
   kitchen: (station: string, o?: ApiOptions) => apiGet<TicketView[]>(`/api/restaurant/kitchen${station ? `?station=${encodeURIComponent(station)}` : ''}`, o),
+  /** Splits `quantity` units of an item still to bill into an item of their own (one guest's unit). */
+  split: (orderId: number, itemId: number, quantity: string, o?: ApiOptions) =>
+    apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/split`, { quantity }, o),
+  /**
+   * What a bill of the order (or of `itemIds`) will charge: the sales service's prices, and for
+   * the last part of a split nota de venta the remainder of the whole.
+   */
+  billPrice: (orderId: number, body: { itemIds?: number[]; clientId?: number | null; documentType?: 'note' | 'invoice' }, o?: ApiOptions) =>
+    apiPost<SalePreviewView>(`/api/restaurant/order/${orderId}/price`, body, o),
   /** The total of `items` as the sales service will charge it (promotions and IVA included). */
   price: (items: { productId: number; quantity: string }[], clientId: number | null, o?: ApiOptions) =>
     apiPost<SalePreviewView>('/api/sales/note/preview', { clientId, lines: items.map((i) => ({ productId: i.productId, quantity: i.quantity })) }, o),

@@ -1,4 +1,7 @@
-/** `/admin/categorias`: product categories (name, parent, active, the restaurant station — cocina or bar — their products' order items go to). */
+/**
+ * `/admin/categorias`: product categories (name, parent, active, the restaurant station — cocina or
+ * bar — their products' order items go to, and the quick modifiers the waiter taps for them).
+ */
 import { useLoaderData } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
 import { Field } from '../../../components/form';
@@ -51,6 +54,14 @@ export default function CategoriesPage() {
             </option>
           ))}
         </SelectField>
+        <Field
+          label="Modificadores rápidos"
+          name="modifiers"
+          defaultValue={values?.modifiers.join(', ') ?? ''}
+          error={errors.modifiers}
+          placeholder={values && values.modifiers.length === 0 ? values.quickModifiers.join(', ') : 'sin hielo, sin azúcar'}
+          hint="Separados por comas; el mesero los marca con un toque. Vacío: los de la estación (cocina o bar)."
+        />
         <CheckboxField label="Activa" name="active" defaultChecked={values?.active ?? true} />
       </>
     ),
@@ -59,6 +70,10 @@ export default function CategoriesPage() {
       parentId: form.get('parentId') ? Number(form.get('parentId')) : null,
       active: form.get('active') === 'true',
       station: String(form.get('station') ?? 'cocina'),
+      modifiers: String(form.get('modifiers') ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
     }),
   };
   return <ListScreen config={config} data={list} />;

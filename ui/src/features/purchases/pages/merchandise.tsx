@@ -1,7 +1,8 @@
 /**
  * `/admin/compras/mercaderia`: merchandise purchases. The supplier, their factura's number and
  * authorization, the date and the warehouse the stock comes into; lines picked by product with
- * quantity, unit cost, discount and IVA; totals per rate previewed as typed; paid now (cash from
+ * quantity, unit cost (it starts from the product's last purchase cost), discount and IVA; totals
+ * per rate previewed as typed; paid now (cash from
  * my shift or a bank account) or on credit (a payable due after the supplier's credit days). The
  * stock enters at cost through the inventory service. Admin and user cancel a purchase.
  */
@@ -9,8 +10,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { SuggestionList, useSuggestions } from '../../../components/suggestions';
 import { apiGet, apiPost } from '../../../lib/api';
-import type { MerchandisePage, Page, ProductView, PurchaseView } from '../../../lib/api-types';
-import { formatMoney } from '../../../lib/format';
+import type { LastCostView, MerchandisePage, Page, ProductView, PurchaseView } from '../../../lib/api-types';
+import { formatDate, formatMoney, formatPrice } from '../../../lib/format';
 import { decimalText } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import {
@@ -40,6 +41,8 @@ interface Line {
   unitCost: string;
   discount: string;
   ivaCode: string;
+  /** The product's last purchase, when it had one: the cost started from it. */
+  last?: { unitCost: string; date: string };
 }
 
 export default function Merchandise() {
@@ -71,6 +74,14 @@ export default function Merchandise() {
     setLines([...lines, { productId: p._id, code: p.code, name: p.name, quantity: '1', unitCost: '', discount: '', ivaCode: p.ivaCode }]);
     setProductQ('');
     setProducts([]);
+    // The cost starts from the last purchase's, unless one was typed meanwhile.
+    apiGet<LastCostView>(`/api/purchases/merchandise/lastCost?productId=${p._id}`, { quiet: true })
+      .then((c) => {
+        const { unitCost, date } = c;
+        if (unitCost === null || date === null) return;
+        setLines((ls) => ls.map((l) => (l.productId === p._id && !l.last ? { ...l, unitCost: l.unitCost === '' ? unitCost : l.unitCost, last: { unitCost, date } } : l)));
+      })
+      .catch(() => undefined);
   }
   const productSuggestions = useSuggestions(products, addProduct);
   const update = (i: number, change: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
@@ -178,6 +189,11 @@ export default function Merchandise() {
                   </td>
                   <td className="text-right">
                     <input className="input ml-auto w-28 text-right" inputMode="decimal" aria-label={`Costo de ${l.name}`} value={l.unitCost} placeholder="0.00" onChange={(e) => update(i, { unitCost: e.target.value })} />
+                    {l.last && (
+                      <span className="block text-xs text-gray-500" data-testid="last-cost">
+                        {`Última compra ${formatPrice(l.last.unitCost)} · ${formatDate(l.last.date)}`}
+                      </span>
+                    )}
                   </td>
                   <td className="text-right">
                     <input className="input ml-auto w-24 text-right" inputMode="decimal" aria-label={`Descuento de ${l.name}`} value={l.discount} placeholder="0.00" onChange={(e) => update(i, { discount: e.target.value })} />

@@ -1,10 +1,11 @@
 /**
  * Billing an order (`POST /api/restaurant/order/{id}/bill`): a sales note or a factura, to the
  * consumidor final or a chosen client, for the whole order, for some of its items (a split by
- * items: each guest pays what they had, one document each) or in equal parts (one document paid in
- * N payments, one per guest). The total is the sales service's own preview of the items, and the
- * payments are the POS's dialog; the same idempotency key is kept until it succeeds, so a retry
- * never bills twice.
+ * items: each guest pays what they had, one document each; an item of several units is split
+ * first so each guest pays their unit) or in equal parts (one document paid in N payments, one
+ * per guest). The total is the server's price of the bill (the last part of a split takes the
+ * remainder, so the parts add up to the whole), and the payments are the POS's dialog; the same
+ * idempotency key is kept until it succeeds, so a retry never bills twice.
  */
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
@@ -13,13 +14,29 @@ import type { ClientView, InvoiceView, SaleView } from '../../../lib/api-types';
 import { formatMoney, formatQuantity } from '../../../lib/format';
 import { ClientPicker } from '../../sales/components/client-picker';
 import { PayDialog, equalParts } from '../../sales/components/pay-dialog';
-import { billable, newKey, restaurantApi, type BillResult, type OrderView } from '../api';
+import { billable, newKey, restaurantApi, type BillResult, type OrderItemView, type OrderView } from '../api';
 import type { PosSetup } from './pos-setup';
 
 type Split = 'all' | 'items' | 'equal';
 
 /** The bill of `order`; `onBilled` gets the order after it (freed when nothing is left). */
-export function BillDialog({ order, setup, onClose, onBilled, allowSplit = true }: { order: OrderView; setup: PosSetup | null; onClose: () => void; onBilled: (r: BillResult) => void; allowSplit?: boolean }) {
+export function BillDialog({
+  order: initial,
+  setup,
+  onClose,
+  onBilled,
+  onChange,
+  allowSplit = true,
+}: {
+  order: OrderView;
+  setup: PosSetup | null;
+  onClose: () => void;
+  onBilled: (r: BillResult) => void;
+  /** The order after an item was split. */
+  onChange?: (o: OrderView) => void;
+  allowSplit?: boolean;
+}) {
+  const [order, setOrder] = useState(initial);
   const items = billable(order);
   const [documentType, setDocumentType] = useState<'note' | 'invoice'>('note');
   const [client, setClient] = useState<ClientView | null>(null);
@@ -33,7 +50,7 @@ export function BillDialog({ order, setup, onClose, onBilled, allowSplit = true 
   const [done, setDone] = useState<SaleView | InvoiceView | null>(null);
 
   const selected = split === 'items' ? items.filter((i) => chosen.includes(i._id)) : items;
-  const lineKey = selected.map((i) => `${i.productId}:${i.quantity}`).join(',');
+  const lineKey = `${selected.map((i) => `${i._id}:${i.quantity}`).join(',')}|${documentType}`;
   const partCount = split === 'equal' ? Math.max(2, Math.min(20, Math.floor(Number(parts)) || 2)) : 1;
 
   // The sales service prices what will be billed (promotions, IVA): the total shown is the one charged.
@@ -44,7 +61,11 @@ export function BillDialog({ order, setup, onClose, onBilled, allowSplit = true 
     }
     const controller = new AbortController();
     restaurantApi
-      .price(selected, client?._id ?? null, { quiet: true, signal: controller.signal })
+      .billPrice(
+        order._id,
+        { clientId: client?._id ?? null, documentType, ...(split === 'items' ? { itemIds: selected.map((i) => i._id) } : {}) },
+        { quiet: true, signal: controller.signal },
+      )
       .then((p) => {
         setTotal(p.total);
         setProblem('');
@@ -55,6 +76,20 @@ export function BillDialog({ order, setup, onClose, onBilled, allowSplit = true 
     return () => controller.abort();
     // `selected` is rebuilt every render; `lineKey` says when it really changed.
   }, [lineKey, client?._id]);
+
+  /** One unit of `item` becomes an item of its own, checked for this guest. */
+  async function splitOne(item: OrderItemView) {
+    try {
+      const updated = await restaurantApi.split(order._id, item._id, '1', { quiet: true });
+      const fresh = billable(updated).find((i) => !items.some((old) => old._id === i._id));
+      setOrder(updated);
+      onChange?.(updated);
+      if (fresh) setChosen([...chosen.filter((x) => x !== item._id), fresh._id]);
+      setProblem('');
+    } catch (e) {
+      if (e instanceof ApiError) setProblem(e.message);
+    }
+  }
 
   if (step === 'client') {
     return (
@@ -175,10 +210,17 @@ export function BillDialog({ order, setup, onClose, onBilled, allowSplit = true 
               <div className="space-y-1 rounded-md border border-gray-200 p-2 dark:border-gray-700" data-testid="split-items">
                 <p className="text-xs text-gray-500">Marque lo que paga este comensal; el resto queda en la mesa para el siguiente.</p>
                 {items.map((i) => (
-                  <label key={i._id} className="flex items-center gap-2">
-                    <input type="checkbox" checked={chosen.includes(i._id)} onChange={(e) => setChosen(e.target.checked ? [...chosen, i._id] : chosen.filter((x) => x !== i._id))} />
-                    {`${formatQuantity(i.quantity)} × ${i.name}`}
-                  </label>
+                  <div key={i._id} className="flex items-center gap-2" data-testid="split-item">
+                    <label className="flex flex-1 items-center gap-2">
+                      <input type="checkbox" checked={chosen.includes(i._id)} onChange={(e) => setChosen(e.target.checked ? [...chosen, i._id] : chosen.filter((x) => x !== i._id))} />
+                      {`${formatQuantity(i.quantity)} × ${i.name}`}
+                    </label>
+                    {Number(i.quantity) > 1 && (
+                      <button type="button" className="btn btn-ghost px-2 py-0.5 text-xs" onClick={() => void splitOne(i)} aria-label={`Separar 1 de ${i.name}`}>
+                        Separar 1
+                      </button>
+                    )}
+                  </div>
                 ))}
               </div>
             )}

@@ -1,18 +1,32 @@
 /**
  * What a waiter is about to send: products found by name or code (↑/↓ and Enter, like the POS),
- * each with its quantity, quick modifiers («sin cebolla»…), a modifier of their own and notes.
+ * each with its quantity, the quick modifiers of its category («sin cebolla» in the kitchen, «sin
+ * hielo» at the bar), a modifier of their own and notes.
  * Shared by the table order, the counter (express) and the delivery screens.
  */
 import { forwardRef, useEffect, useState } from 'react';
 import { SuggestionList, useSuggestions } from '../../../components/suggestions';
 import { apiGet } from '../../../lib/api';
-import type { Page, ProductView } from '../../../lib/api-types';
+import { STATION_MODIFIERS, type CategoryView, type Page, type ProductView } from '../../../lib/api-types';
 import { formatMoney } from '../../../lib/format';
 import { decimalText } from '../../../lib/money';
 import type { DraftItem } from '../api';
 
-/** The modifiers a kitchen hears most, one tap each. */
-export const QUICK_MODIFIERS = ['sin cebolla', 'sin sal', 'sin hielo', 'sin picante', 'picante', 'bien cocido', 'término medio', 'para llevar'];
+/**
+ * The quick modifiers of each category (its own, else its station's), read once: a product without
+ * category, or before they arrive, gets the kitchen's.
+ */
+function useQuickModifiers(): (categoryId: number | null) => string[] {
+  const [byCategory, setByCategory] = useState<Map<number, string[]>>(new Map());
+  useEffect(() => {
+    const controller = new AbortController();
+    apiGet<CategoryView[]>('/api/item/category/all', { quiet: true, signal: controller.signal })
+      .then((list) => setByCategory(new Map(list.map((c) => [c._id, c.quickModifiers]))))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return (id) => (id !== null ? byCategory.get(id) : undefined) ?? STATION_MODIFIERS.cocina ?? [];
+}
 
 /** Products of the catalogue (not ingredients) whose name, code or barcode matches what is typed. */
 export const ProductSearch = forwardRef<HTMLInputElement, { onPick: (p: ProductView) => void }>(function ProductSearch({ onPick }, ref) {
@@ -69,7 +83,7 @@ export const ProductSearch = forwardRef<HTMLInputElement, { onPick: (p: ProductV
 });
 
 /** Adds `p` to the draft: one more of the same product without notes or modifiers, else a new line. */
-export function addToDraft(draft: DraftItem[], p: { _id: number; name: string }): DraftItem[] {
+export function addToDraft(draft: DraftItem[], p: { _id: number; name: string; categoryId: number | null }): DraftItem[] {
   const at = draft.findIndex((d) => d.productId === p._id && !d.notes && d.modifiers.length === 0);
   if (at >= 0) {
     return draft.map((d, i) => {
@@ -78,11 +92,12 @@ export function addToDraft(draft: DraftItem[], p: { _id: number; name: string })
       return { ...d, quantity: String(Number.isFinite(n) ? n + 1 : 1) };
     });
   }
-  return [...draft, { productId: p._id, name: p.name, quantity: '1', notes: '', modifiers: [] }];
+  return [...draft, { productId: p._id, categoryId: p.categoryId, name: p.name, quantity: '1', notes: '', modifiers: [] }];
 }
 
 /** The draft lines, each editable; `onChange` receives the new list. */
 export function DraftEditor({ draft, onChange }: { draft: DraftItem[]; onChange: (d: DraftItem[]) => void }) {
+  const quickFor = useQuickModifiers();
   const set = (i: number, patch: Partial<DraftItem>) => onChange(draft.map((d, j) => (j === i ? { ...d, ...patch } : d)));
   if (draft.length === 0) return <p className="p-3 text-center text-sm text-gray-500">Busque un producto para agregarlo.</p>;
   return (
@@ -97,7 +112,7 @@ export function DraftEditor({ draft, onChange }: { draft: DraftItem[]; onChange:
             </button>
           </div>
           <div className="mt-1 flex flex-wrap gap-1" role="group" aria-label={`Modificadores de ${d.name}`}>
-            {[...QUICK_MODIFIERS, ...d.modifiers.filter((m) => !QUICK_MODIFIERS.includes(m))].map((m) => {
+            {[...quickFor(d.categoryId), ...d.modifiers.filter((m) => !quickFor(d.categoryId).includes(m))].map((m) => {
               const on = d.modifiers.includes(m);
               return (
                 <button

@@ -28,9 +28,9 @@ export interface OrderPrice {
 }
 
 /**
- * The running price of `order`'s items still to bill, from the sales preview (the same rules as
- * the bill: promotions, IVA per rate); asked again when those items change, `null` meanwhile or
- * with nothing to bill.
+ * The running price of `order`'s items still to bill, as «Cobrar» will charge them (the same rules
+ * as the bill: promotions, IVA per rate, the remainder of a split bill); asked again when those
+ * items change, `null` meanwhile or with nothing to bill.
  */
 export function useOrderPrice(order: OrderView | null): OrderPrice | null {
   const [price, setPrice] = useState<OrderPrice | null>(null);
@@ -41,7 +41,7 @@ export function useOrderPrice(order: OrderView | null): OrderPrice | null {
     if (!order || items.length === 0) return;
     const controller = new AbortController();
     restaurantApi
-      .price(items, order.clientId, { quiet: true, signal: controller.signal })
+      .billPrice(order._id, { clientId: order.clientId }, { quiet: true, signal: controller.signal })
       .then((p) => setPrice({ total: p.total, amounts: new Map(items.map((i, n) => [i._id, p.lines[n]?.net ?? '0'])) }))
       .catch(() => undefined);
     return () => controller.abort();

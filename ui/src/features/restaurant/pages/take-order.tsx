@@ -342,6 +342,7 @@ export default function TakeOrder() {
           order={billing}
           setup={setup}
           onClose={() => setBilling(null)}
+          onChange={setOrder}
           onBilled={(r) => {
             if (r.order.state === 'open') setOrder(r.order);
             else {
