@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{Server, serve_demo};
+use support::{Server, pg_schema, serve_demo};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 
@@ -38,20 +38,6 @@ fn rss_mb(pid: u32) -> f64 {
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|kb| kb.parse::<f64>().ok())
         .map_or(0.0, |kb| kb / 1024.0)
-}
-
-/// A fresh schema `name` of the PostgreSQL database at `url`, and the URL that reaches it.
-fn pg_schema(url: &str, name: &str) -> String {
-    use diesel::{Connection, RunQueryDsl};
-    let mut conn = diesel::PgConnection::establish(url).expect("BENCH_DATABASE_URL");
-    diesel::sql_query(format!("DROP SCHEMA IF EXISTS {name} CASCADE"))
-        .execute(&mut conn)
-        .expect("borrar esquema");
-    diesel::sql_query(format!("CREATE SCHEMA {name}"))
-        .execute(&mut conn)
-        .expect("crear esquema");
-    let separator = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{separator}options=-csearch_path%3D{name}")
 }
 
 /// A second server on the same database (the demo data is already there).

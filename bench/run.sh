@@ -32,3 +32,6 @@ cargo bench --quiet --bench ebilling
 echo
 echo "== Restaurante (50 pantallas de cocina por SSE, 20 órdenes/s; dos servidores con BENCH_DATABASE_URL) =="
 cargo bench --quiet --bench restaurant_events
+echo
+echo "== Muchas tiendas en una base (50 tiendas, 8 terminales; uno y dos servidores con BENCH_DATABASE_URL) =="
+cargo bench --quiet --bench shops

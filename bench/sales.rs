@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use support::{
-    Connection, PosSetup, cpu_by_thread, cpu_spent, json_request, percentile, serve_demo,
-    stock_and_open_shift,
+    Connection, PosSetup, cpu_by_thread, cpu_spent, json_request, percentile, pg_schema,
+    serve_demo, stock_and_open_shift,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
@@ -152,21 +152,6 @@ fn sqlite_url(dir: &tempfile::TempDir, name: &str) -> String {
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     values[values.len() / 2]
-}
-
-/// A fresh, empty schema `name` of the PostgreSQL database at `url`, and the URL that reaches it
-/// (through `search_path`, as the integration tests do).
-fn pg_schema(url: &str, name: &str) -> String {
-    use diesel::{Connection, RunQueryDsl};
-    let mut conn = diesel::PgConnection::establish(url).expect("BENCH_DATABASE_URL");
-    diesel::sql_query(format!("DROP SCHEMA IF EXISTS {name} CASCADE"))
-        .execute(&mut conn)
-        .expect("borrar esquema");
-    diesel::sql_query(format!("CREATE SCHEMA {name}"))
-        .execute(&mut conn)
-        .expect("crear esquema");
-    let separator = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{separator}options=-csearch_path%3D{name}")
 }
 
 /// The baseline binary and this build alternately, three runs each on a fresh database made by

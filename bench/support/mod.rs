@@ -371,3 +371,18 @@ pub fn stock_and_open_shift(port: u16, count: usize) -> PosSetup {
     assert_eq!(status, 201, "apertura: {turn}");
     PosSetup { cashier, products }
 }
+
+/// A fresh, empty schema `name` of the PostgreSQL database at `url`, and the URL that reaches it
+/// (through `search_path`, as the integration tests do).
+pub fn pg_schema(url: &str, name: &str) -> String {
+    use diesel::{Connection, RunQueryDsl};
+    let mut conn = diesel::PgConnection::establish(url).expect("BENCH_DATABASE_URL");
+    diesel::sql_query(format!("DROP SCHEMA IF EXISTS {name} CASCADE"))
+        .execute(&mut conn)
+        .expect("borrar esquema");
+    diesel::sql_query(format!("CREATE SCHEMA {name}"))
+        .execute(&mut conn)
+        .expect("crear esquema");
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}options=-csearch_path%3D{name}")
+}
