@@ -265,11 +265,13 @@ fn v8_engine(root: &Path) {
     println!("cargo:rerun-if-env-changed=MOSTRADOR_REQUIRE_V8");
     println!("cargo:rerun-if-env-changed=MOSTRADOR_ENGINE");
     println!("cargo:rerun-if-changed=server/ssr/v8/shim.cc");
-    // The folder always exists (its README is tracked); the fetch script writes a fresh stamp in
-    // it, which is what makes cargo run this again.
-    println!("cargo:rerun-if-changed=.libnode");
     let required = env::var("MOSTRADOR_REQUIRE_V8").is_ok_and(|v| !v.is_empty() && v != "0");
     let unavailable = |why: String| {
+        // Without V8, a later `scripts/fetch-libnode.sh` must make cargo run this again: the
+        // folder always exists (its README is tracked) and the script writes a fresh stamp in it.
+        // Not watched once libnode is found: a fetch by this very run leaves the folder newer than
+        // the run's start, and cargo would run this (and rebuild the crate) on the next build.
+        println!("cargo:rerun-if-changed=.libnode");
         if required {
             panic!(
                 "\n\nMOSTRADOR_REQUIRE_V8 is set but the V8 engine cannot be built: {why}\n{GET_V8}\n"
