@@ -17,6 +17,7 @@ use crate::controllers::cash::money_field;
 use crate::controllers::inventory::products::query_map;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
+use crate::domain::idempotency;
 use crate::domain::states::ReceivableStatus;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::{optional_id, text};
@@ -26,7 +27,7 @@ use crate::mail::messages::Email;
 use crate::models::receivables::ledger::{self as rows, Filters};
 use crate::models::receivables::receipt::Receipt;
 use crate::services::receivables::collection::{
-    self, Collect, Collected, KEY_MAX, Method, RECEIPT_NOT_FOUND,
+    self, Collect, Collected, Method, RECEIPT_NOT_FOUND,
 };
 use crate::services::receivables::ledger;
 use crate::validation::check_fields;
@@ -172,12 +173,7 @@ pub struct AllocationBody {
 
 /// Checks a collection's body.
 pub fn validate(body: &CollectBody) -> AppResult<Collect> {
-    let key = body
-        .idempotency_key
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_string();
+    let key = idempotency::checked(body.idempotency_key.as_deref(), "cobro");
     let method = body
         .method
         .as_deref()
@@ -221,9 +217,7 @@ pub fn validate(body: &CollectBody) -> AppResult<Collect> {
     check_fields([
         (
             "idempotencyKey",
-            (key.is_empty() || key.chars().count() > KEY_MAX).then(|| {
-                format!("Cada cobro lleva una clave de envío (idempotencyKey) de 1 a {KEY_MAX} caracteres")
-            }),
+            key.clone().err(),
         ),
         ("clientId", client.is_none().then(|| "Elija el cliente".to_string())),
         (
@@ -248,7 +242,7 @@ pub fn validate(body: &CollectBody) -> AppResult<Collect> {
         ("allocations", allocation_problem),
     ])?;
     Ok(Collect {
-        key,
+        key: key.map_err(AppError::BadRequest)?,
         client_id: client.unwrap_or_default(),
         method: method.unwrap_or(Method::Cash),
         amount: amount.map_err(AppError::BadRequest)?,

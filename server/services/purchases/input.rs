@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::domain::idempotency;
 use crate::error::{AppError, AppResult};
 use crate::http::input::{optional_id, text};
 use crate::models::inventory::product::Product;
@@ -15,9 +16,6 @@ use crate::services::inventory::line_input;
 
 use super::purchase::{Kind, LineInput, Payment, PurchaseInput};
 
-/// Longest idempotency key.
-pub const KEY_MAX: usize = 100;
-
 /// `payment: {method: "cash"|"bank"|"credit", bankAccountId?}`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -26,18 +24,10 @@ pub struct PaymentBody {
     pub bank_account_id: Option<Value>,
 }
 
-/// The key: required, 1 to [`KEY_MAX`] characters.
+/// The key: required, 1 to [`idempotency::KEY_MAX`] characters.
 pub fn key(value: &Option<String>) -> AppResult<String> {
-    let key = value.as_deref().map(str::trim).unwrap_or_default();
-    if key.is_empty() || key.chars().count() > KEY_MAX {
-        return Err(AppError::field(
-            "idempotencyKey",
-            format!(
-                "Cada compra lleva una clave de envío (idempotencyKey) de 1 a {KEY_MAX} caracteres"
-            ),
-        ));
-    }
-    Ok(key.to_string())
+    idempotency::checked(value.as_deref(), "compra")
+        .map_err(|m| AppError::field("idempotencyKey", m))
 }
 
 /// The supplier's id (its existence is checked by the service).

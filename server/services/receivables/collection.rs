@@ -46,8 +46,6 @@ pub const CREDIT_USED: &str =
     "El saldo a favor que dejó este cobro ya se usó en otro cobro: anule primero ese cobro";
 /// 400: nothing to collect.
 pub const NOTHING_OWED: &str = "El cliente no tiene cuentas por cobrar pendientes";
-/// Longest idempotency key.
-pub const KEY_MAX: usize = 100;
 
 /// How the money came in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,6 +23,7 @@ use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
 use crate::db::batch::Batch;
 use crate::db::{DbConnection, ids};
+use crate::domain::idempotency;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::optional_id;
@@ -51,8 +52,6 @@ pub const NOT_FOUND: &str = "No se encontró la nota de venta";
 /// A key already used by a sale of the other kind (a sales note's key sent as a factura).
 pub const KEY_OF_OTHER_KIND: &str =
     "La clave de envío (idempotencyKey) ya se usó en una venta de otro tipo: genere una nueva";
-/// Longest idempotency key.
-const KEY_MAX: usize = 100;
 
 /// Body of register and preview: the command as the POS sends it, checked by [`prepare`].
 #[derive(Debug, Clone, Deserialize)]
@@ -162,22 +161,10 @@ pub fn may_change_price(tenant: &Tenant) -> bool {
     tenant.role() != Role::Cashier
 }
 
-/// The key of the body: required, printable, at most [`KEY_MAX`] characters.
+/// The key of the body: required, 1 to [`idempotency::KEY_MAX`] characters.
 pub fn idempotency_key(body: &NoteBody) -> AppResult<String> {
-    let key = body
-        .idempotency_key
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default();
-    if key.is_empty() || key.chars().count() > KEY_MAX {
-        return Err(AppError::field(
-            "idempotencyKey",
-            format!(
-                "Cada venta lleva una clave de envío (idempotencyKey) de 1 a {KEY_MAX} caracteres"
-            ),
-        ));
-    }
-    Ok(key.to_string())
+    idempotency::checked(body.idempotency_key.as_deref(), "venta")
+        .map_err(|m| AppError::field("idempotencyKey", m))
 }
 
 /// Prices `inputs` for `client` at `at`, at the prices and within the discounts the user's role

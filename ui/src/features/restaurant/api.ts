@@ -130,12 +130,6 @@ export const restaurantApi = {
     apiPost<SalePreviewView>('/api/sales/note/preview', { clientId, lines: items.map((i) => ({ productId: i.productId, quantity: i.quantity })) }, o),
 };
 
-/** A fresh idempotency key. */
-export function newKey(): string {
-  const c = globalThis.crypto;
-  return c && 'randomUUID' in c ? c.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** Minutes since an ISO time (0 when it is missing or in the future). */
 export function minutesSince(iso: string | null | undefined, now: number): number {
   if (!iso) return 0;

@@ -15,12 +15,6 @@ import { toast } from '../../../lib/toast';
 import { fromCents, toCents } from '../../../lib/money';
 import type { PurchaseTotals } from '../totals';
 
-/** A fresh idempotency key: one per purchase the user submits (a retry reuses it). */
-export function newKey(): string {
-  const c = globalThis.crypto as Crypto | undefined;
-  return c && 'randomUUID' in c ? c.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 export const paymentLabels: Record<string, string> = {
   cash: 'Efectivo (de mi caja)',
   bank: 'Banco',

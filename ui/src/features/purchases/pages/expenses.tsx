@@ -18,7 +18,6 @@ import {
   PurchaseList,
   SupplierPicker,
   TotalsBox,
-  newKey,
   paymentBody,
   problemsOf,
   type DocumentHeader,
@@ -27,6 +26,7 @@ import {
   type Problems,
 } from '../components/parts';
 import { purchaseTotals } from '../totals';
+import { newKey } from '../../../lib/idempotency';
 
 export default function Expenses() {
   const { list, form, categories } = useLoaderData() as ExpensesPage;

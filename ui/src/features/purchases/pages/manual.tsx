@@ -18,7 +18,6 @@ import {
   PurchaseList,
   SupplierPicker,
   TotalsBox,
-  newKey,
   paymentBody,
   problemsOf,
   useForgetError,
@@ -28,6 +27,7 @@ import {
   type Problems,
 } from '../components/parts';
 import { purchaseTotals } from '../totals';
+import { newKey } from '../../../lib/idempotency';
 
 interface Line {
   description: string;

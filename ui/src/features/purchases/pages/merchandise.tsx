@@ -22,7 +22,6 @@ import {
   PurchaseList,
   SupplierPicker,
   TotalsBox,
-  newKey,
   paymentBody,
   problemsOf,
   useForgetError,
@@ -32,6 +31,7 @@ import {
   type Problems,
 } from '../components/parts';
 import { purchaseTotals } from '../totals';
+import { newKey } from '../../../lib/idempotency';
 
 interface Line {
   productId: number;

@@ -11,11 +11,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { decimalText } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { methodLabels, statusLabels } from '../labels';
-
-function newKey(): string {
-  const c = globalThis.crypto as Crypto | undefined;
-  return c && 'randomUUID' in c ? c.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
+import { newKey } from '../../../lib/idempotency';
 
 export default function Collect() {
   const page = useLoaderData() as CollectPageView;

@@ -14,8 +14,9 @@ import type { ClientView, InvoiceView, SaleView } from '../../../lib/api-types';
 import { formatMoney, formatQuantity } from '../../../lib/format';
 import { ClientPicker } from '../../sales/components/client-picker';
 import { PayDialog, equalParts } from '../../sales/components/pay-dialog';
-import { billable, newKey, restaurantApi, type BillResult, type OrderItemView, type OrderView } from '../api';
+import { billable, restaurantApi, type BillResult, type OrderItemView, type OrderView } from '../api';
 import type { PosSetup } from './pos-setup';
+import { newKey } from '../../../lib/idempotency';
 
 type Split = 'all' | 'items' | 'equal';
 

@@ -14,10 +14,11 @@ import { formatMoney } from '../../../lib/format';
 import { Modal } from '../../../components/modal';
 import { ClientPicker } from '../../sales/components/client-picker';
 import { PayDialog } from '../../sales/components/pay-dialog';
-import { newKey, restaurantApi, type BillResult, type DraftItem, type OrderView, type TicketView } from '../api';
+import { restaurantApi, type BillResult, type DraftItem, type OrderView, type TicketView } from '../api';
 import { DraftEditor, ProductSearch, addToDraft } from '../components/order-draft';
 import { usePosSetup } from '../components/pos-setup';
 import { ConnectionBanner, useRestaurantEvents } from '../components/use-restaurant-events';
+import { newKey } from '../../../lib/idempotency';
 
 export default function Express() {
   const setup = usePosSetup();

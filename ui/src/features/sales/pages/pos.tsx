@@ -26,6 +26,7 @@ import type { InvoiceView, Page, PosPage, ProductDetailView, ProductView, SalePr
 import { formatDateTime, formatMoney, formatPrice } from '../../../lib/format';
 import { decimalText, toCents } from '../../../lib/money';
 import { SriTarget } from '../../ebilling/components/sri-target';
+import { newKey } from '../../../lib/idempotency';
 
 /** Which document the POS ends in: a sales note, or an electronic factura (factura express). */
 export type PosMode = 'note' | 'invoice';
@@ -54,11 +55,6 @@ interface Cart {
   lines: CartLine[];
   /** The quote the cart was filled from ("Convertir en venta"). */
   quoteId?: number;
-}
-
-function newKey(): string {
-  const c = globalThis.crypto;
-  return c && 'randomUUID' in c ? c.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 const emptyCart = (): Cart => ({ key: newKey(), client: null, lines: [] });

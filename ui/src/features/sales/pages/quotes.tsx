@@ -11,6 +11,7 @@ import { formatDate, formatDateTime, formatMoney, formatPrice } from '../../../l
 import { toast } from '../../../lib/toast';
 import { QUOTE_STATES } from '../components/quote-states';
 import { SuggestionList, useSuggestions } from '../../../components/suggestions';
+import { newKey } from '../../../lib/idempotency';
 
 /** The POS keeps its cart here (see `pos.tsx`). */
 const POS_CART = 'mostrador.pos.cart';
@@ -24,11 +25,6 @@ interface Line {
 }
 
 type Picked = { _id: number; name: string; identification: string } | null;
-
-function newKey(): string {
-  const c = globalThis.crypto;
-  return c && 'randomUUID' in c ? c.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 /** Today plus `days`, local `YYYY-MM-DD`. */
 function inDays(days: number): string {
