@@ -321,6 +321,21 @@ impl Database {
         self.read(f).await
     }
 
+    /// After a write of a document with an idempotency key failed with `err`: two submits of one
+    /// key may have raced (on PostgreSQL the loser fails on the key's unique index, or on the
+    /// stock the winner took), so the document `find` reads under that key — the winner's — is
+    /// the answer; when there is none, `err` is.
+    pub async fn winner_or<T, F>(&self, err: AppError, find: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<Option<T>, AppError> + Send + 'static,
+    {
+        match self.run(find).await? {
+            Some(winner) => Ok(winner),
+            None => Err(err),
+        }
+    }
+
     /// Runs `f` with a pooled connection on a blocking thread.
     pub async fn run<T, F>(&self, f: F) -> Result<T, AppError>
     where

@@ -1,6 +1,8 @@
 //! Request parameters shared by every resource: the list query (parsed by
-//! [`ListParams`](crate::db::list::ListParams)), record ids in the path (`/{id}/…`) and in the
-//! body of `POST {base}/delete` (`{_id}`).
+//! [`ListParams`](crate::db::list::ListParams)), a query string's other names ([`query_map`]),
+//! record ids in the path (`/{id}/…`) and in the body of `POST {base}/delete` (`{_id}`).
+
+use std::collections::HashMap;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -9,6 +11,20 @@ use serde_json::Value;
 
 use crate::db::list::ListParams;
 use crate::error::{AppError, not_in_table};
+
+/// The query string `raw` as a map (a repeated name keeps its last value); an unreadable one is
+/// empty, and each handler refuses what it then misses.
+pub fn query_pairs(raw: &str) -> HashMap<String, String> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(raw)
+        .unwrap_or_default()
+        .into_iter()
+        .collect()
+}
+
+/// The request's query string as a map ([`query_pairs`]).
+pub fn query_map(uri: &axum::http::Uri) -> HashMap<String, String> {
+    query_pairs(uri.query().unwrap_or_default())
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for ListParams {
     type Rejection = AppError;

@@ -9,7 +9,6 @@ use axum::Json;
 use axum::extract::State;
 use rust_decimal::Decimal;
 
-use super::products::query_map;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
@@ -19,6 +18,7 @@ use crate::db::search::contains_pattern;
 use crate::domain::amount::{Money, Quantity};
 use crate::domain::money::{fmt2, money_text as money};
 use crate::error::{AppError, AppResult};
+use crate::http::params::query_map;
 use crate::models::inventory::cost::{exact_times, per_unit};
 use crate::models::inventory::kardex::{KardexQuery, KardexRow};
 use crate::models::inventory::product::Product;

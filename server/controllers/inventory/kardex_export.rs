@@ -9,13 +9,13 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::kardex::{BranchBalance, row_views, selection};
-use super::products::query_map;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::db::list::ListParams;
 use crate::error::{AppError, AppResult};
+use crate::http::params::query_map;
 use crate::models::inventory::kardex::KardexRow;
 use crate::services::inventory::stock::{document_label, movement_label};
 use crate::util::export::{FORMAT_PROBLEM, Format, download};

@@ -24,7 +24,7 @@ use crate::error::{
 };
 use crate::http::input::{micros, optional_id, required_micros, text};
 use crate::http::json::JsonBody;
-use crate::http::params::{IdBody, PathId, parse_id};
+use crate::http::params::{IdBody, PathId, parse_id, query_map};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::inventory::category::Category;
@@ -435,14 +435,6 @@ pub fn page_data(
         })
         .collect(),
     })
-}
-
-/// The query string as a map.
-pub fn query_map(uri: &axum::http::Uri) -> HashMap<String, String> {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or_default())
-        .unwrap_or_default()
-        .into_iter()
-        .collect()
 }
 
 /// `GET /api/item`: every role (the POS searches it).

@@ -226,16 +226,16 @@ pub async fn register<B: Send + Clone + 'static>(
             let Some(key) = submitted.map(|k| k.trim().to_string()) else {
                 return Err(err);
             };
-            let existing = state
+            let view = state
                 .db
-                .run(
-                    move |conn| match Purchase::find_by_key(conn, again.company, &key)? {
+                .winner_or(err, move |conn| {
+                    match Purchase::find_by_key(conn, again.company, &key)? {
                         Some(p) if p.kind == kind => one(conn, again.company, kind, p.id).map(Some),
                         _ => Ok(None),
-                    },
-                )
+                    }
+                })
                 .await?;
-            existing.map_or(Err(err), |view| Ok((StatusCode::OK, Json(view))))
+            Ok((StatusCode::OK, Json(view)))
         }
         Err(err) => Err(err),
     }

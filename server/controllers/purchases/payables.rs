@@ -19,7 +19,7 @@ use crate::domain::money::money_text;
 use crate::domain::states::PayableStatus;
 use crate::error::{AppError, AppResult, not_in_table};
 use crate::http::json::JsonBody;
-use crate::http::params::PathId;
+use crate::http::params::{PathId, query_pairs};
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
 use crate::models::purchases::payable::{Filter, Payable, PayablePayment};
@@ -115,10 +115,6 @@ fn one(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Payabl
         .ok_or_else(not_in_table)
 }
 
-fn query_map(raw: &str) -> HashMap<String, String> {
-    serde_urlencoded::from_str(raw).unwrap_or_default()
-}
-
 pub fn supplier_param(query: &HashMap<String, String>) -> AppResult<Option<i64>> {
     match query
         .get("supplierId")
@@ -182,7 +178,7 @@ pub async fn list(
     let tenant = auth.tenant(roles::ALL)?;
     let raw = uri.query().unwrap_or_default();
     let params = ListParams::from_query(raw)?;
-    let query = query_map(raw);
+    let query = query_pairs(raw);
     Ok(Json(
         state
             .db
@@ -239,7 +235,7 @@ pub async fn statement(
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let raw = uri.query().unwrap_or_default();
     let params = ListParams::from_query(raw)?;
-    let supplier_id = supplier_param(&query_map(raw))?
+    let supplier_id = supplier_param(&query_pairs(raw))?
         .ok_or_else(|| AppError::field("supplierId", "Elija el proveedor"))?;
     Ok(Json(
         state

@@ -14,7 +14,6 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::cash::money_field;
-use crate::controllers::inventory::products::query_map;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::idempotency;
@@ -22,6 +21,7 @@ use crate::domain::states::ReceivableStatus;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::input::{optional_id, text};
 use crate::http::json::JsonBody;
+use crate::http::params::query_map;
 use crate::http::params::{PathId, parse_id};
 use crate::mail::messages::Email;
 use crate::models::receivables::ledger::{self as rows, Filters};
@@ -270,19 +270,15 @@ pub async fn collect(
         Ok(Collected::Created(view)) => Ok((StatusCode::CREATED, Json(*view))),
         Ok(Collected::Existing(view)) => Ok((StatusCode::OK, Json(*view))),
         Err(err) => {
-            // Two submits with one key racing on PostgreSQL: the loser fails on the unique key.
-            let existing = state
+            let view = state
                 .db
-                .run(move |conn| {
+                .winner_or(err, move |conn| {
                     Receipt::find_by_key(conn, again_tenant.company, &key)?
                         .map(|r| collection::receipt_view(conn, &again_tenant, &r))
                         .transpose()
                 })
                 .await?;
-            match existing {
-                Some(view) => Ok((StatusCode::OK, Json(view))),
-                None => Err(err),
-            }
+            Ok((StatusCode::OK, Json(view)))
         }
     }
 }

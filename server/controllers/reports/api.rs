@@ -9,9 +9,9 @@ use axum::extract::State;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::inventory::products::query_map;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
+use crate::http::params::query_map;
 use crate::services::reports::{dashboard, sales, stock};
 use crate::views::reports::{
     ReportsDashboardView, SalesReportView, SlowReportView, StockReportView,

@@ -166,25 +166,20 @@ pub async fn register_kind<V: Send + 'static>(
         }
         Ok((_, Answer::Existing(sale))) => Ok((StatusCode::OK, Json(*sale))),
         Err(err) => {
-            // Two submits with one key racing on PostgreSQL: the loser fails on the unique key
-            // (or on the stock the winner took); answer with the winner's sale.
             let (tenant, body) = again;
             let Ok(key) = idempotency_key(&body) else {
                 return Err(err);
             };
-            let existing = state
+            let sale = state
                 .db
-                .run(move |conn| {
+                .winner_or(err, move |conn| {
                     Sale::find_by_key(conn, tenant.company, &key)?
                         .filter(|s| s.kind == kind.as_str())
                         .map(|s| stored(conn, tenant.company, &s))
                         .transpose()
                 })
                 .await?;
-            match existing {
-                Some(sale) => Ok((StatusCode::OK, Json(sale))),
-                None => Err(err),
-            }
+            Ok((StatusCode::OK, Json(sale)))
         }
     }
 }

@@ -1076,24 +1076,17 @@ pub async fn bill(
     match written {
         Ok(done) => Ok(done),
         Err(err) => {
-            // Two submits of one key racing (PostgreSQL): the loser fails on the sale's unique key;
-            // answer with the winner's sale.
             let again = tenant.clone();
-            let found = db
-                .read(move |conn| {
+            let (view, sale) = db
+                .winner_or(err, move |conn| {
                     let Some(sale) = existing(conn, again.company, &race_key, kind)? else {
                         return Ok(None);
                     };
                     let branch = again.branch(conn)?.id;
                     Ok(Some((reread(conn, &again, branch, id)?, sale)))
                 })
-                .await
-                .ok()
-                .flatten();
-            match found {
-                Some((view, sale)) => Ok((view, Billed::Existing(Box::new(sale), kind))),
-                None => Err(err),
-            }
+                .await?;
+            Ok((view, Billed::Existing(Box::new(sale), kind)))
         }
     }
 }
