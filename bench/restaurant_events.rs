@@ -14,7 +14,6 @@
 mod support;
 
 use std::collections::HashMap;
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -42,29 +41,7 @@ fn rss_mb(pid: u32) -> f64 {
 
 /// A second server on the same database (the demo data is already there).
 fn serve(db: &str) -> (Server, u16) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let server = Server(
-        Command::new(BIN)
-            .args(["serve", "--port", &port.to_string()])
-            .env("DATABASE_URL", db)
-            .env("LOG", "error")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let started = Instant::now();
-    while support::http(port, "GET", "/api/user", &[], b"").is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "el servidor no respondió"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    (server, port)
+    support::serve(BIN, db, &[])
 }
 
 /// A signed-in session on a server: base URL, cookie header, CSRF token.

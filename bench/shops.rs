@@ -22,14 +22,12 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{
-    Connection, Server, cpu_by_thread, http, json_request, percentile, pg_schema, sign_in,
-};
+use support::{Connection, Server, cpu_by_thread, json_request, percentile, pg_schema, sign_in};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mostrador");
 const PASSWORD: &str = "tienda12345";
@@ -59,29 +57,7 @@ fn cli(db: &str, args: &[&str]) {
 
 /// A server on `db` on a free port, once it answers.
 fn serve(db: &str) -> (Server, u16) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let server = Server(
-        Command::new(BIN)
-            .args(["serve", "--port", &port.to_string()])
-            .env("DATABASE_URL", db)
-            .env("LOG", "error")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let started = Instant::now();
-    while http(port, "GET", "/api/user", &[], b"").is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "el servidor no respondió"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    (server, port)
+    support::serve(BIN, db, &[])
 }
 
 /// One shop ready to sell: its owner's and cashier's sessions, the sale's lines and total.

@@ -199,6 +199,12 @@ pub fn serve_demo_with(bin: &str, db: &str, env: &[(&str, &str)]) -> (Server, u1
         "demo: {}",
         String::from_utf8_lossy(&demo.stderr)
     );
+    serve(bin, db, env)
+}
+
+/// `mostrador serve` on `db` (already migrated) on a free port, with more environment variables
+/// `env`: the process and its port, once it answers.
+pub fn serve(bin: &str, db: &str, env: &[(&str, &str)]) -> (Server, u16) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
