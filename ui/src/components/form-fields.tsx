@@ -1,29 +1,39 @@
 /** Form controls beyond the text `Field`: select, checkbox, and a group of checkboxes. */
 import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { FieldFrame, invalidProps } from './form';
 
 interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   name: string;
   error?: string;
+  /** Classes of the wrapper, not of the select. */
+  wrapClassName?: string;
   children: ReactNode;
 }
 
-export function SelectField({ label, name, error, children, id, ...rest }: SelectProps) {
+/** A labelled select, framed like `Field`. */
+export function SelectField({ label, name, error, children, id, wrapClassName, ...rest }: SelectProps) {
   const selectId = id ?? `field-${name}`;
   return (
-    <div>
-      <label htmlFor={selectId} className="label">
-        {label}
-      </label>
-      <select id={selectId} name={name} className="input" aria-invalid={error ? true : undefined} {...rest}>
+    <FieldFrame label={label} name={name} controlId={selectId} error={error} className={wrapClassName}>
+      <select id={selectId} name={name} className="input" {...invalidProps(selectId, error)} {...rest}>
         {children}
       </select>
-      {error && (
-        <p className="mt-1 text-sm text-red-700 dark:text-red-400" data-field-error={name}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
+  );
+}
+
+/** The `<option>`s of a list of choices, with an optional first empty one («Elija…»). */
+export function Options<T>({ items, value, label, empty }: { items: readonly T[]; value: (item: T) => string | number; label: (item: T) => ReactNode; empty?: string }) {
+  return (
+    <>
+      {empty !== undefined && <option value="">{empty}</option>}
+      {items.map((item) => (
+        <option key={value(item)} value={value(item)}>
+          {label(item)}
+        </option>
+      ))}
+    </>
   );
 }
 

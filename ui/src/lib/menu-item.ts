@@ -22,3 +22,10 @@ export interface MenuGroup {
 export type MenuItem = MenuEntry | MenuGroup;
 
 export const isGroup = (item: MenuItem): item is MenuGroup => 'entries' in item;
+
+/** A group of the menu, its entries given as `[label, route id]` pairs, a few to a line. */
+export const menuGroup = (label: string, icon: IconName, entries: [string, RouteId][]): MenuGroup => ({
+  label,
+  icon,
+  entries: entries.map(([entryLabel, routeId]) => ({ label: entryLabel, routeId })),
+});

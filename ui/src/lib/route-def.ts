@@ -39,3 +39,24 @@ export interface RouteDef {
   data?: boolean;
   children?: RouteDef[];
 }
+
+/**
+ * A printable document (the free layout): signed in, complete HTML without scripts, its data
+ * loaded by the server; `more` adds the roles or the numeric params.
+ */
+export const printable = (id: RouteId, path: string, page: string, title: string, more: Partial<RouteDef> = {}): RouteDef => ({
+  id,
+  path,
+  page,
+  title,
+  auth: true,
+  printable: true,
+  data: true,
+  ...more,
+});
+
+/** A section of the back office (`/admin/<path>`) whose pages render inside it; `roles` bind them all. */
+export const outlet = (id: RouteId, path: string, title: string, ...rest: [children: RouteDef[]] | [roles: Role[], children: RouteDef[]]): RouteDef => {
+  const [roles, children] = rest.length === 1 ? [undefined, rest[0]] : rest;
+  return { id, path, page: 'layouts/outlet', title, ...(roles && { roles }), children };
+};

@@ -3,7 +3,8 @@
  * renders the filtered list and the form works before the page's script): a select with an «all»
  * option, the «Desde»/«Hasta» date range, and the «Filtrar» / «Quitar filtros» buttons.
  */
-import { Link, useSearchParams } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
+import { Options } from '../form-fields';
 
 /** A select of the form, `value → label`, first «all» (no filter). */
 export function FilterSelect({ label, name, all, options }: { label: string; name: string; all: string; options: [string | number, string][] }) {
@@ -23,20 +24,64 @@ export function FilterSelect({ label, name, all, options }: { label: string; nam
   );
 }
 
-/** «Desde» and «Hasta» (`from`, `to`: dates of Ecuador, both included). */
-export function DateRangeFilters() {
+/**
+ * «Desde» and «Hasta» (`from`, `to`: dates of Ecuador, both included), from the URL unless the
+ * page knows the range it showed (`from`, `to`: a statement's, defaulted by the server).
+ */
+export function DateRangeFilters({ from, to }: { from?: string; to?: string }) {
   const [params] = useSearchParams();
   return (
     <>
       <label className="label">
         Desde
-        <input className="input" type="date" name="from" defaultValue={params.get('from') ?? ''} />
+        <input className="input" type="date" name="from" defaultValue={from ?? params.get('from') ?? ''} />
       </label>
       <label className="label">
         Hasta
-        <input className="input" type="date" name="to" defaultValue={params.get('to') ?? ''} />
+        <input className="input" type="date" name="to" defaultValue={to ?? params.get('to') ?? ''} />
       </label>
     </>
+  );
+}
+
+/**
+ * The form of a statement of account, sent by GET: whose statement (a client, a supplier) and the
+ * period, then «Ver».
+ */
+export function StatementFilters({
+  testId,
+  label,
+  name,
+  parties,
+  choose,
+  from,
+  to,
+}: {
+  testId: string;
+  /** «Cliente», «Proveedor». */
+  label: string;
+  /** The URL parameter, e.g. `clientId`. */
+  name: string;
+  parties: readonly { _id: number; name: string }[];
+  /** The empty first option, e.g. «Elija un cliente». */
+  choose: string;
+  from?: string;
+  to?: string;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" className="no-print card flex flex-wrap items-end gap-3" data-testid={testId}>
+      <label className="label">
+        {label}
+        <select className="input" name={name} defaultValue={params.get(name) ?? ''} required>
+          <Options items={parties} value={(p) => p._id} label={(p) => p.name} empty={choose} />
+        </select>
+      </label>
+      <DateRangeFilters from={from} to={to} />
+      <button type="submit" className="btn btn-secondary">
+        Ver
+      </button>
+    </Form>
   );
 }
 

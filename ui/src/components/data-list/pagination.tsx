@@ -1,4 +1,6 @@
 /** Page navigation of a list: count, previous/next and nearby page numbers. */
+import { useSearchParams } from 'react-router';
+
 export function Pagination({ page, limit, total, onPage }: { page: number; limit: number; total: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
@@ -34,4 +36,18 @@ export function Pagination({ page, limit, total, onPage }: { page: number; limit
       )}
     </nav>
   );
+}
+
+/**
+ * `Pagination` of a page of records whose number the loader reads from `?page=`: a page button
+ * changes the URL (keeping the other filters), and the route loads that page.
+ */
+export function UrlPagination({ list, preventScrollReset }: { list: { page: number; limit: number; total: number }; preventScrollReset?: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const onPage = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    setParams(next, { preventScrollReset });
+  };
+  return <Pagination page={list.page} limit={list.limit} total={list.total} onPage={onPage} />;
 }

@@ -6,20 +6,8 @@ export const landingRoutes: RouteDef[] = [
   { id: 'landing', path: '/', page: 'features/auth/pages/landing', title: 'Mostrador' },
   { id: 'register', path: '/register', page: 'features/auth/pages/register', title: 'Crear cuenta' },
   { id: 'login', path: '/login', page: 'features/auth/pages/login', title: 'Iniciar sesión', data: true },
-  {
-    id: 'reset-password',
-    path: '/login/:tokenReset',
-    page: 'features/auth/pages/reset-password',
-    title: 'Nueva contraseña',
-    data: true,
-  },
-  {
-    id: 'verify-email',
-    path: '/verify-email',
-    page: 'features/auth/pages/verify-email',
-    title: 'Verificar correo',
-    data: true,
-  },
+  { id: 'reset-password', path: '/login/:tokenReset', page: 'features/auth/pages/reset-password', title: 'Nueva contraseña', data: true },
+  { id: 'verify-email', path: '/verify-email', page: 'features/auth/pages/verify-email', title: 'Verificar correo', data: true },
 ];
 
 /** Back-office pages (under /admin). */

@@ -1,7 +1,6 @@
 /** The table of shifts shared by 'Mis turnos', 'Confirmar cierre' and 'Historial de turnos'. */
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { Pagination } from '../../components/data-list/pagination';
+import { UrlPagination } from '../../components/data-list/pagination';
 import type { Page, TurnView } from '../../lib/api-types';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { stateLabels } from './labels';
@@ -18,7 +17,6 @@ export function TurnsTable({
   /** Adds who-confirmed columns: when and with which note (the owner's history). */
   confirmation?: boolean;
 }) {
-  const [params, setParams] = useSearchParams();
   if (list.results.length === 0) return <p className="card">No hay turnos que mostrar.</p>;
   return (
     <div className="space-y-2">
@@ -71,16 +69,7 @@ export function TurnsTable({
           ))}
         </tbody>
       </table>
-      <Pagination
-        page={list.page}
-        limit={list.limit}
-        total={list.total}
-        onPage={(page) => {
-          const next = new URLSearchParams(params);
-          next.set('page', String(page));
-          setParams(next);
-        }}
-      />
+      <UrlPagination list={list} />
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { ADMIN, ALL } from '../../lib/api-types';
 import type { RouteDef, RouteId } from '../../lib/route-def';
-import type { MenuItem } from '../../lib/menu-item';
+import { menuGroup, type MenuItem } from '../../lib/menu-item';
 
 /** Pages under /admin/ebilling (each sets its own `roles` when narrower than every role). */
 export const ebillingPages: RouteDef[] = [
@@ -20,14 +20,7 @@ export const ebillingPages: RouteDef[] = [
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
-  {
-    id: 'ebilling',
-    path: 'ebilling',
-    page: 'layouts/outlet',
-    title: 'Facturación electrónica',
-    roles: ALL,
-    children: ebillingPages,
-  },
+  { id: 'ebilling', path: 'ebilling', page: 'layouts/outlet', title: 'Facturación electrónica', roles: ALL, children: ebillingPages },
 ];
 
 const printable = (id: RouteId, path: string, page: string, title: string): RouteDef => ({
@@ -54,15 +47,8 @@ export const freeRoutes: RouteDef[] = [
 
 /** Menu entries of the electronic-billing area. */
 export const menu: MenuItem[] = [
-  {
-    label: 'Facturación electrónica',
-    icon: 'mail',
-    entries: [
-      { label: 'Comprobantes', routeId: 'ebilling-documents' },
-      { label: 'Guía de remisión', routeId: 'ebilling-remission-guide' },
-      { label: 'Configuración', routeId: 'ebilling-test' },
-      { label: 'Nota de crédito', routeId: 'ebilling-credit-notes' },
-      { label: 'Factura', routeId: 'ebilling-invoice' },
-    ],
-  },
+  menuGroup('Facturación electrónica', 'mail', [
+    ['Comprobantes', 'ebilling-documents'], ['Guía de remisión', 'ebilling-remission-guide'], ['Configuración', 'ebilling-test'],
+    ['Nota de crédito', 'ebilling-credit-notes'], ['Factura', 'ebilling-invoice'],
+  ]),
 ];

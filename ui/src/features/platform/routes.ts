@@ -1,17 +1,9 @@
 /** Routes of the platform itself: the sample printable and the not-found page. */
-import type { RouteDef } from '../../lib/route-def';
+import { printable, type RouteDef } from '../../lib/route-def';
 
 /** Printable documents (free layout). */
 export const freeRoutes: RouteDef[] = [
-  {
-    id: 'ticket-sample-a4',
-    path: '/tickets/prueba/A4',
-    page: 'features/platform/pages/sample-a4',
-    title: 'Documento de prueba A4',
-    auth: true,
-    printable: true,
-    data: true,
-  },
+  printable('ticket-sample-a4', '/tickets/prueba/A4', 'features/platform/pages/sample-a4', 'Documento de prueba A4'),
 ];
 
 /** Directly under the root: any URL no other route matches. */

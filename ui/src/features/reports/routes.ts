@@ -1,6 +1,6 @@
 /** Routes of the owner's reports: the reports page and its printable A4 (admin and user). */
 import { ADMIN_USER } from '../../lib/api-types';
-import type { RouteDef } from '../../lib/route-def';
+import { printable, type RouteDef } from '../../lib/route-def';
 import type { MenuItem } from '../../lib/menu-item';
 
 /** Back-office pages (under /admin). */
@@ -10,23 +10,10 @@ export const adminRoutes: RouteDef[] = [
 
 /** The printable sales report (free layout, no scripts). */
 export const freeRoutes: RouteDef[] = [
-  {
-    id: 'admin-reports-print',
-    path: '/admin/reportes/imprimir',
-    page: 'features/reports/pages/print',
-    title: 'Reporte de ventas',
-    auth: true,
-    roles: ADMIN_USER,
-    printable: true,
-    data: true,
-  },
+  printable('admin-reports-print', '/admin/reportes/imprimir', 'features/reports/pages/print', 'Reporte de ventas', { roles: ADMIN_USER }),
 ];
 
 /** Menu entries of the reports area (roles come from the route table). */
 export const menu: MenuItem[] = [
-  {
-    label: 'Reportes',
-    icon: 'chart',
-    entries: [{ label: 'Ventas y stock', routeId: 'admin-reports' }],
-  },
+  { label: 'Reportes', icon: 'chart', entries: [{ label: 'Ventas y stock', routeId: 'admin-reports' }] },
 ];

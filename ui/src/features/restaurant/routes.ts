@@ -1,7 +1,7 @@
 /** Routes of the restaurant (admin and user, specification §6): floor set-up, reservations, orders and the kitchen screen. */
 import { ADMIN_USER } from '../../lib/api-types';
 import type { RouteDef } from '../../lib/route-def';
-import type { MenuItem } from '../../lib/menu-item';
+import { menuGroup, type MenuItem } from '../../lib/menu-item';
 
 /** Back-office pages (under /admin). */
 export const adminRoutes: RouteDef[] = [
@@ -19,16 +19,8 @@ export const freeRoutes: RouteDef[] = [
 
 /** Menu entries of the restaurant (roles come from the route table). */
 export const menu: MenuItem[] = [
-  {
-    label: 'Restaurante',
-    icon: 'building',
-    entries: [
-      { label: 'Mesas', routeId: 'admin-restaurant-tables' },
-      { label: 'Reservas', routeId: 'admin-restaurant-reservations' },
-      { label: 'Tomar orden', routeId: 'admin-restaurant-take-order' },
-      { label: 'Orden express', routeId: 'admin-restaurant-express' },
-      { label: 'Tomar pedido', routeId: 'admin-restaurant-delivery' },
-      { label: 'Cocina', routeId: 'restaurant-kitchen' },
-    ],
-  },
+  menuGroup('Restaurante', 'building', [
+    ['Mesas', 'admin-restaurant-tables'], ['Reservas', 'admin-restaurant-reservations'], ['Tomar orden', 'admin-restaurant-take-order'],
+    ['Orden express', 'admin-restaurant-express'], ['Tomar pedido', 'admin-restaurant-delivery'], ['Cocina', 'restaurant-kitchen'],
+  ]),
 ];

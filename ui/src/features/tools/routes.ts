@@ -10,9 +10,5 @@ export const adminRoutes: RouteDef[] = [
 
 /** Menu entries of the tools area (roles come from the route table). */
 export const menu: MenuItem[] = [
-  {
-    label: 'Herramientas',
-    icon: 'chart',
-    entries: [{ label: 'Lector .SRI', routeId: 'tools-lector' }],
-  },
+  { label: 'Herramientas', icon: 'chart', entries: [{ label: 'Lector .SRI', routeId: 'tools-lector' }] },
 ];

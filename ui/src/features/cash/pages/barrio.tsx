@@ -3,7 +3,6 @@
  * record the terminal's operations (their cash goes to my open shift), reverse a mistaken one,
  * and the day's report with 'SALDO EN CAJA', commissions and cupo. Admins set the agent up.
  */
-import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { Field } from '../../../components/form';
 import { SelectField } from '../../../components/form-fields';
@@ -12,36 +11,21 @@ import type { CnbPage } from '../../../lib/api-types';
 import { showErrorModal } from '../../../lib/error-modal';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-submit';
 import { cnbTypes } from '../labels';
 
-function useSubmit(url: string, done: string, toBody: (form: FormData) => unknown) {
+/** A form of this page: sent, then a toast, the form cleared and the report reloaded. */
+function useCnbForm(url: string, done: string, toBody: (form: FormData) => object) {
   const revalidator = useRevalidator();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const element = e.currentTarget;
-    setBusy(true);
-    try {
-      await apiPost(url, toBody(new FormData(element)), { quiet: true });
-      toast({ title: done, color: 'success' });
-      setErrors({});
-      element.reset();
-      await revalidator.revalidate();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fields = error.fieldErrors;
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: error.body.message });
-      } else setErrors({ form: String(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { errors, busy, submit };
+  const { onSubmit, busy, errors } = useFormSubmit(url, toBody, () => {
+    toast({ title: done, color: 'success' });
+    return revalidator.revalidate();
+  }, { messageAlone: true });
+  return { errors, busy, submit: onSubmit };
 }
 
 function ConfigForm({ page }: { page: CnbPage }) {
-  const { errors, busy, submit } = useSubmit('/api/bank/barrio/config', 'Configuración guardada', (form) => ({
+  const { errors, busy, submit } = useCnbForm('/api/bank/barrio/config', 'Configuración guardada', (form) => ({
     agentCode: String(form.get('agentCode') ?? ''),
     cupo: String(form.get('cupo') ?? ''),
     commissions: Object.fromEntries(cnbTypes.map((t) => [t.code, String(form.get(`commission-${t.code}`) ?? '')])),
@@ -65,7 +49,7 @@ function ConfigForm({ page }: { page: CnbPage }) {
 }
 
 function OperationForm() {
-  const { errors, busy, submit } = useSubmit('/api/bank/barrio/operation', 'Operación registrada', (form) => ({
+  const { errors, busy, submit } = useCnbForm('/api/bank/barrio/operation', 'Operación registrada', (form) => ({
     type: String(form.get('type') ?? ''),
     amount: String(form.get('amount') ?? ''),
     commission: String(form.get('commission') ?? '') || null,

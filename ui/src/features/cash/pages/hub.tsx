@@ -1,5 +1,6 @@
 /** `/admin/caja`: my open shift (or 'Abrir caja') and the branch's registers with their state. */
 import { Link, useLoaderData } from 'react-router';
+import { RecordTable } from '../../../components/record-table';
 import type { CashHubPage } from '../../../lib/api-types';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 
@@ -33,30 +34,17 @@ export default function CashHub() {
       </section>
       <section className="card">
         <h2 className="mb-2 font-semibold">Cajas de la sucursal</h2>
-        {registers.length === 0 ? (
-          <p className="text-sm text-gray-600 dark:text-gray-300">La sucursal todavía no tiene cajas.</p>
-        ) : (
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left">
-                <th>Código</th>
-                <th>Caja</th>
-                <th>Estado</th>
-                <th>Cajero</th>
-              </tr>
-            </thead>
-            <tbody>
-              {registers.map((r) => (
-                <tr key={r.cashRegister._id} className="border-t border-gray-200 dark:border-gray-700">
-                  <td className="py-1">{r.cashRegister.code}</td>
-                  <td>{r.cashRegister.name}</td>
-                  <td>{!r.cashRegister.active || r.cashRegister.locked ? 'No disponible' : r.open ? 'Abierta' : 'Libre'}</td>
-                  <td>{r.turn?.userName ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RecordTable
+          rows={registers}
+          empty="La sucursal todavía no tiene cajas."
+          rowKey={(r) => r.cashRegister._id}
+          columns={[
+            { header: 'Código', className: 'py-1', cell: (r) => r.cashRegister.code },
+            { header: 'Caja', cell: (r) => r.cashRegister.name },
+            { header: 'Estado', cell: (r) => (!r.cashRegister.active || r.cashRegister.locked ? 'No disponible' : r.open ? 'Abierta' : 'Libre') },
+            { header: 'Cajero', cell: (r) => r.turn?.userName ?? '—' },
+          ]}
+        />
       </section>
       <div className="flex flex-wrap gap-2 text-sm">
         <Link to="misTurnos" className="btn btn-secondary">

@@ -1,17 +1,23 @@
 /** `/admin/caja/Ingresar`: cash in or out of my open shift, with amount and reason. */
-import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { Field } from '../../../components/form';
-import { ApiError, apiPost } from '../../../lib/api';
 import type { CashDrawerPage } from '../../../lib/api-types';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-submit';
 
 export default function CashMovement() {
   const { myTurn } = useLoaderData() as CashDrawerPage;
   const revalidator = useRevalidator();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { onSubmit, busy, errors } = useFormSubmit(
+    `/api/Turn/${myTurn?._id}/movement`,
+    (form) => ({ type: String(form.get('type')), amount: String(form.get('amount') ?? ''), reason: String(form.get('reason') ?? '') }),
+    (_, form) => {
+      toast({ title: form.get('type') === 'in' ? 'Ingreso registrado' : 'Retiro registrado', color: 'success' });
+      return revalidator.revalidate();
+    },
+    { messageAlone: true },
+  );
   if (!myTurn) {
     return (
       <div className="card space-y-2">
@@ -23,30 +29,6 @@ export default function CashMovement() {
       </div>
     );
   }
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const formElement = e.currentTarget;
-    const form = new FormData(formElement);
-    setBusy(true);
-    try {
-      await apiPost(
-        `/api/Turn/${myTurn._id}/movement`,
-        { type: String(form.get('type')), amount: String(form.get('amount') ?? ''), reason: String(form.get('reason') ?? '') },
-        { quiet: true },
-      );
-      toast({ title: form.get('type') === 'in' ? 'Ingreso registrado' : 'Retiro registrado', color: 'success' });
-      setErrors({});
-      formElement.reset();
-      await revalidator.revalidate();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fields = error.fieldErrors;
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: error.body.message });
-      } else setErrors({ form: String(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Ingresos y retiros</h1>
@@ -54,7 +36,7 @@ export default function CashMovement() {
         {`Turno #${myTurn._id} · ${myTurn.cashRegisterName}`}
         {myTurn.summary.expected !== null && ` · efectivo esperado ${formatMoney(myTurn.summary.expected)}`}
       </p>
-      <form onSubmit={submit} className="card max-w-md space-y-3" data-testid="movement-form">
+      <form onSubmit={onSubmit} className="card max-w-md space-y-3" data-testid="movement-form">
         <fieldset className="flex gap-4">
           <legend className="label">Tipo</legend>
           <label className="flex items-center gap-1">

@@ -7,10 +7,12 @@
  */
 import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { ApiError, apiGet, apiPost } from '../../../lib/api';
+import { RecordTable } from '../../../components/record-table';
+import { ApiError, apiGet } from '../../../lib/api';
 import type { CreditableInvoiceView, DocumentStatus, ElectronicCreditNoteView, ElectronicCreditNotesPage, SaleRowView } from '../../../lib/api-types';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
-import { ReturnForm, type ReturnBody } from '../../sales/components/return-form';
+import { ReturnForm } from '../../sales/components/return-form';
+import { ReturnSearch, useReturnFlow } from '../../sales/components/return-flow';
 import { SriTarget } from '../components/sri-target';
 
 /** Refused or returned by the SRI: its messages say why. */
@@ -89,56 +91,28 @@ function CreditNoteProgress({ first, onFinal }: { first: ElectronicCreditNoteVie
 export default function ElectronicCreditNote() {
   const { list, sriTarget } = useLoaderData() as ElectronicCreditNotesPage;
   const revalidator = useRevalidator();
-  const [search, setSearch] = useState('');
   const [candidates, setCandidates] = useState<SaleRowView[] | null>(null);
-  const [invoice, setInvoice] = useState<CreditableInvoiceView | null>(null);
   const [issued, setIssued] = useState<ElectronicCreditNoteView | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [searching, setSearching] = useState(false);
+  const flow = useReturnFlow<CreditableInvoiceView, ElectronicCreditNoteView>('/api/ebilling/creditNote/register', (invoice) => ({ invoiceId: invoice._id }), setIssued);
+  const invoice = flow.found;
 
-  async function find(e: React.FormEvent) {
-    e.preventDefault();
-    setError('');
-    setInvoice(null);
+  /** The facturas whose number or client matches, to pick the one the note is against. */
+  const find = async (search: string) => {
+    flow.setFound(null);
     setIssued(null);
-    setSearching(true);
-    try {
-      const page = await apiGet<{ results: SaleRowView[] }>(`/api/sales/invoice?search=${encodeURIComponent(search.trim())}&limit=10`, { quiet: true });
-      setCandidates(page.results);
-      if (page.results.length === 0) setError('No se encontró ninguna factura con ese número o cliente');
-    } catch (err) {
-      setCandidates(null);
-      setError(err instanceof ApiError ? err.message : 'No se pudieron buscar las facturas: revise la conexión');
-    } finally {
-      setSearching(false);
-    }
-  }
+    setCandidates(null);
+    const page = await apiGet<{ results: SaleRowView[] }>(`/api/sales/invoice?search=${encodeURIComponent(search)}&limit=10`, { quiet: true });
+    setCandidates(page.results);
+    if (page.results.length === 0) return 'No se encontró ninguna factura con ese número o cliente';
+  };
 
   async function pick(id: number) {
-    setError('');
+    flow.fail('');
     try {
-      setInvoice(await apiGet<CreditableInvoiceView>(`/api/ebilling/creditNote/invoice/${id}`, { quiet: true }));
+      flow.setFound(await apiGet<CreditableInvoiceView>(`/api/ebilling/creditNote/invoice/${id}`, { quiet: true }));
       setCandidates(null);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No se pudo abrir la factura');
-    }
-  }
-
-  async function register(body: ReturnBody) {
-    if (!invoice) return;
-    setBusy(true);
-    setError('');
-    try {
-      const note = await apiPost<ElectronicCreditNoteView>('/api/ebilling/creditNote/register', { invoiceId: invoice._id, ...body }, { quiet: true });
-      setIssued(note);
-      setInvoice(null);
-      setSearch('');
-      revalidator.revalidate();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No se pudo registrar la nota de crédito');
-    } finally {
-      setBusy(false);
+      flow.fail(err instanceof ApiError ? err.message : 'No se pudo abrir la factura');
     }
   }
 
@@ -146,20 +120,7 @@ export default function ElectronicCreditNote() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Nota de crédito electrónica</h1>
       <SriTarget target={sriTarget} />
-      <form onSubmit={find} className="card flex flex-wrap items-end gap-2">
-        <label className="label flex-1">
-          Factura (número o cliente)
-          <input className="input" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="001-001-000000123" required />
-        </label>
-        <button className="btn btn-secondary" type="submit" disabled={searching}>
-          {searching ? 'Buscando…' : 'Buscar'}
-        </button>
-      </form>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
+      <ReturnSearch label="Factura (número o cliente)" flow={flow} onSearch={flow.search(find, 'No se pudieron buscar las facturas: revise la conexión')} />
       {candidates && candidates.length > 0 && (
         <ul className="card divide-y divide-gray-200 text-sm dark:divide-gray-700" data-testid="invoice-candidates">
           {candidates.map((c) => (
@@ -176,9 +137,9 @@ export default function ElectronicCreditNote() {
           <ReturnForm
             heading={`Factura ${invoice.number} · ${invoice.clientName} (${invoice.clientIdentification}) · ${formatMoney(invoice.total)}`}
             lines={invoice.lines}
-            busy={busy}
+            busy={flow.busy}
             submitLabel="Emitir nota de crédito"
-            onSubmit={register}
+            onSubmit={flow.register}
           />
         ) : (
           <p role="alert" className="card text-sm text-amber-900 dark:text-amber-200">
@@ -188,38 +149,21 @@ export default function ElectronicCreditNote() {
       {issued && <CreditNoteProgress key={issued._id} first={issued} onFinal={() => revalidator.revalidate()} />}
       <section className="card">
         <h2 className="mb-2 font-semibold">Notas de crédito electrónicas de la sucursal</h2>
-        {list.results.length === 0 ? (
-          <p className="text-sm text-gray-600 dark:text-gray-300">Todavía no hay notas de crédito electrónicas.</p>
-        ) : (
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left">
-                <th>Número</th>
-                <th>Fecha</th>
-                <th>Factura</th>
-                <th>Cliente</th>
-                <th>Motivo</th>
-                <th>Estado SRI</th>
-                <th className="text-right">Total</th>
-                <th>RIDE</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.results.map((n) => (
-                <tr key={n._id} className="border-t border-gray-200 dark:border-gray-700">
-                  <td>{n.number}</td>
-                  <td>{formatDateTime(n.date)}</td>
-                  <td>{n.saleNumber}</td>
-                  <td>{n.clientName}</td>
-                  <td>{n.reason}</td>
-                  <td data-testid="credit-note-row-status">{n.status}</td>
-                  <td className="text-right">{formatMoney(n.total)}</td>
-                  <td>{n.documentId !== null && n.statusCode === 'authorized' && <RideLinks documentId={n.documentId} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RecordTable
+          rows={list.results}
+          empty="Todavía no hay notas de crédito electrónicas."
+          rowKey={(n) => n._id}
+          columns={[
+            { header: 'Número', cell: (n) => n.number },
+            { header: 'Fecha', cell: (n) => formatDateTime(n.date) },
+            { header: 'Factura', cell: (n) => n.saleNumber },
+            { header: 'Cliente', cell: (n) => n.clientName },
+            { header: 'Motivo', cell: (n) => n.reason },
+            { header: 'Estado SRI', testId: 'credit-note-row-status', cell: (n) => n.status },
+            { header: 'Total', numeric: true, cell: (n) => formatMoney(n.total) },
+            { header: 'RIDE', cell: (n) => n.documentId !== null && n.statusCode === 'authorized' && <RideLinks documentId={n.documentId} /> },
+          ]}
+        />
       </section>
     </div>
   );

@@ -11,6 +11,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/data-list/pagination';
+import { Options } from '../../../components/form-fields';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import type { DocumentStatus, Page, ProductView, RemissionGuideView, RemissionGuidesPage, TransferChoiceView } from '../../../lib/api-types';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -414,11 +415,7 @@ export default function RemissionGuidePage() {
           Documentar una transferencia reciente (opcional)
           <select className="input" value={transferId ?? ''} onChange={(e) => pickTransfer(e.target.value)} data-testid="transfer-select">
             <option value="">Guía independiente</option>
-            {data.transfers.map((t) => (
-              <option key={t._id} value={t._id}>
-                {`Transferencia ${t.number} · ${formatDate(t.date)} · ${t.fromCellarName} → ${t.toCellarName} (${t.lines} líneas)`}
-              </option>
-            ))}
+            <Options items={data.transfers} value={(t) => t._id} label={(t) => `Transferencia ${t.number} · ${formatDate(t.date)} · ${t.fromCellarName} → ${t.toCellarName} (${t.lines} líneas)`} />
           </select>
         </label>
         {data.transfers.length === 0 && <p className="text-xs text-gray-600 dark:text-gray-300">No hay transferencias recientes sin guía electrónica.</p>}

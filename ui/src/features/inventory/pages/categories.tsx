@@ -4,6 +4,7 @@
  */
 import { useLoaderData } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
+import { stateColumns } from '../../../components/data-list/party';
 import { Field } from '../../../components/form';
 import { CheckboxField, SelectField } from '../../../components/form-fields';
 import type { CategoriesPage as CategoriesPageData, CategoryView } from '../../../lib/api-types';
@@ -12,10 +13,6 @@ type Category = CategoryView;
 
 /** Kitchen stations (the server's closed list, `models::inventory::category::STATIONS`). */
 const STATIONS: Record<string, string> = { cocina: 'Cocina', bar: 'Bar' };
-
-const badge = (on: boolean, yes: string, no: string) => (
-  <span className={`rounded-full px-2 py-0.5 text-xs ${on ? 'bg-primary-100 text-primary-800' : 'bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300'}`}>{on ? yes : no}</span>
-);
 
 export default function CategoriesPage() {
   const { list, all } = useLoaderData() as CategoriesPageData;
@@ -30,8 +27,7 @@ export default function CategoriesPage() {
       { key: 'name', label: 'Nombre', sortable: true, render: (c) => <span className="font-medium">{c.name}</span> },
       { key: 'parent', label: 'Categoría padre', render: (c) => c.parentName ?? '—' },
       { key: 'station', label: 'Estación', render: (c) => STATIONS[c.station] ?? c.station },
-      { key: 'active', label: 'Estado', sortable: true, render: (c) => badge(c.active, 'Activa', 'Inactiva') },
-      { key: 'locked', label: 'Bloqueo', render: (c) => (c.locked ? badge(false, '', 'Bloqueada') : null) },
+      ...stateColumns('Activa', 'Inactiva', 'Bloqueada'),
     ],
     formTitle: (mode) => (mode === 'edit' ? 'Editar categoría' : mode === 'copy' ? 'Copiar categoría' : 'Nueva categoría'),
     renderForm: ({ values, errors, mode }) => (

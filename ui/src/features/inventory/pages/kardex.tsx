@@ -8,7 +8,8 @@
  */
 import { useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/data-list/pagination';
+import { UrlPagination } from '../../../components/data-list/pagination';
+import { Options } from '../../../components/form-fields';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
 import type { KardexPage } from '../../../lib/api-types';
 import { DOCUMENT_LABELS, MOVEMENT_LABELS } from '../shared';
@@ -63,11 +64,7 @@ export default function Kardex() {
           <span className="label">Bodega</span>
           <select className="input" value={params.get('cellarId') ?? ''} onChange={(e) => set({ cellarId: e.target.value })}>
             <option value="">Todas las de la sucursal</option>
-            {cellars.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
+            <Options items={cellars} value={(c) => c._id} label={(c) => c.name} />
           </select>
         </label>
         <label className="text-sm">
@@ -172,16 +169,7 @@ export default function Kardex() {
               </tbody>
             </table>
           </div>
-          <Pagination
-            page={kardex.page}
-            limit={kardex.limit}
-            total={kardex.total}
-            onPage={(page) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(page));
-              setParams(next);
-            }}
-          />
+          <UrlPagination list={kardex} />
         </>
       )}
     </section>

@@ -8,8 +8,9 @@
 import { useState } from 'react';
 import { useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
+import { formText } from '../../../components/data-list/party';
 import { Field } from '../../../components/form';
-import { CheckboxField, SelectField } from '../../../components/form-fields';
+import { CheckboxField, Options, SelectField } from '../../../components/form-fields';
 import { IMAGE_MAX_KB, ImageUpload } from '../../../components/image-upload';
 import { formatMoney, formatPrice, formatQuantity } from '../../../lib/format';
 import { baseOfPvp, isBelow, pvpOf } from '../../../lib/money';
@@ -99,11 +100,7 @@ function IvaAndPrices({ values, errors, cost, data }: { values: ProductView | nu
   return (
     <>
       <SelectField label="IVA" name="ivaCode" value={ivaCode} error={errors.ivaCode} onChange={(e) => setIvaCode(e.target.value)}>
-        {data.ivaCodes.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
+        <Options items={data.ivaCodes} value={(c) => c.value} label={(c) => c.label} />
       </SelectField>
       <label className="flex items-center gap-2 self-end text-sm">
         <input type="checkbox" name="priceIncludesIva" value="true" checked={withIva} onChange={(e) => toggle(e.target.checked)} className="h-4 w-4 accent-primary-600" />
@@ -153,8 +150,6 @@ function RecipeEditor({ initial, error }: { initial: ProductView | null; error?:
   );
 }
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
-
 export default function Products() {
   const data = useLoaderData() as ProductsPage;
   const [params, setParams] = useSearchParams();
@@ -183,11 +178,7 @@ export default function Products() {
         }}
       >
         <option value="">Todas las categorías</option>
-        {data.categories.map((c) => (
-          <option key={c._id} value={c._id}>
-            {c.name}
-          </option>
-        ))}
+        <Options items={data.categories} value={(c) => c._id} label={(c) => c.name} />
       </select>
     ),
     columns: [
@@ -230,25 +221,13 @@ export default function Products() {
           <Field label="Descripción" name="description" defaultValue={values?.description ?? ''} error={errors.description} />
           <SelectField label="Categoría" name="categoryId" defaultValue={values?.categoryId ?? ''} error={errors.categoryId}>
             <option value="">(ninguna)</option>
-            {data.categories.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
+            <Options items={data.categories} value={(c) => c._id} label={(c) => c.name} />
           </SelectField>
           <SelectField label="Tipo" name="kind" defaultValue={currentKind} error={errors.kind} onChange={(e) => setKind(e.target.value)}>
-            {data.kinds.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
+            <Options items={data.kinds} value={(k) => k.value} label={(k) => k.label} />
           </SelectField>
           <SelectField label="Unidad" name="unit" defaultValue={values?.unit ?? 'unidad'} error={errors.unit}>
-            {data.units.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
+            <Options items={data.units} value={(u) => u} label={(u) => u} />
           </SelectField>
           <IvaAndPrices values={values} errors={errors} cost={cost} data={data} />
           <Field label="Stock mínimo" name="minStock" inputMode="decimal" defaultValue={values?.minStock ?? '0'} error={errors.minStock} />
@@ -281,22 +260,22 @@ export default function Products() {
       );
     },
     toBody: (form) => ({
-      code: text(form, 'code'),
-      name: text(form, 'name'),
-      barcodes: text(form, 'barcodes')
+      code: formText(form, 'code'),
+      name: formText(form, 'name'),
+      barcodes: formText(form, 'barcodes')
         .split(/[,|]/)
         .map((b) => b.trim())
         .filter(Boolean),
-      description: text(form, 'description') || null,
+      description: formText(form, 'description') || null,
       categoryId: form.get('categoryId') ? Number(form.get('categoryId')) : null,
-      kind: text(form, 'kind'),
-      unit: text(form, 'unit'),
-      ivaCode: text(form, 'ivaCode'),
-      price: text(form, 'price'),
-      price2: text(form, 'price2') || null,
-      price3: text(form, 'price3') || null,
+      kind: formText(form, 'kind'),
+      unit: formText(form, 'unit'),
+      ivaCode: formText(form, 'ivaCode'),
+      price: formText(form, 'price'),
+      price2: formText(form, 'price2') || null,
+      price3: formText(form, 'price3') || null,
       priceIncludesIva: form.get('priceIncludesIva') === 'true',
-      minStock: text(form, 'minStock') || '0',
+      minStock: formText(form, 'minStock') || '0',
       active: form.get('active') === 'true',
       recipe: form.get('recipe') ? JSON.parse(String(form.get('recipe'))) : [],
     }),

@@ -5,6 +5,7 @@
  */
 import { useLoaderData, useSearchParams } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
+import { Options } from '../../../components/form-fields';
 import { PrintButton } from '../../../components/print-button';
 import { formatMoney, formatQuantity } from '../../../lib/format';
 import type { StockListPage, StockRowView } from '../../../lib/api-types';
@@ -47,11 +48,7 @@ export default function StockList() {
       <>
         <select className="input w-auto" aria-label="Bodega" value={params.get('cellarId') ?? ''} onChange={(e) => set('cellarId', e.target.value)}>
           <option value="">Todas las bodegas</option>
-          {cellars.map((c) => (
-            <option key={c._id} value={c._id}>
-              {c.name}
-            </option>
-          ))}
+          <Options items={cellars} value={(c) => c._id} label={(c) => c.name} />
         </select>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4 accent-primary-600" checked={params.get('low') === 'true'} onChange={(e) => set('low', e.target.checked ? 'true' : '')} />

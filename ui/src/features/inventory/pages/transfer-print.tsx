@@ -1,5 +1,6 @@
 /** The printable guía de remisión of a transfer: complete HTML, no scripts. */
 import { useLoaderData } from 'react-router';
+import { A4Sheet } from '../../../components/a4-sheet';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
 import type { TransferPrintView } from '../../../lib/api-types';
 import { PrintBar } from '../../../components/print-button';
@@ -16,20 +17,17 @@ export default function TransferPrint() {
   return (
     <>
       <PrintBar size="a4" />
-      <article className="mx-auto max-w-[210mm] bg-white p-8 text-[11px] text-gray-900">
-        <header className="flex justify-between border-b-2 border-gray-800 pb-3">
-          <div>
-            <h1 className="text-lg font-bold">{doc.companyName}</h1>
-            <p>{`RUC ${doc.ruc}`}</p>
-            <p>{`${doc.branchCode} · ${doc.branchName}`}</p>
-            <p>{doc.branchAddress}</p>
-          </div>
-          <div className="text-right">
+      <A4Sheet
+        issuer={doc.companyName}
+        issuerLines={[`RUC ${doc.ruc}`, `${doc.branchCode} · ${doc.branchName}`, doc.branchAddress]}
+        title={
+          <>
             <p className="text-base font-bold">GUÍA DE REMISIÓN</p>
             <p data-testid="guide-number">{`No. ${doc.branchCode}-${String(t.number).padStart(9, '0')}`}</p>
             <p>{`Emisión ${formatDateTime(t.date)}`}</p>
-          </div>
-        </header>
+          </>
+        }
+      >
         <section className="my-3 grid grid-cols-2 gap-1">
           {row('Bodega de origen', t.fromCellarName)}
           {row('Bodega de destino', t.toCellarName)}
@@ -69,7 +67,7 @@ export default function TransferPrint() {
           <p className="border-t border-gray-800 pt-1">Entregado por</p>
           <p className="border-t border-gray-800 pt-1">Recibido por</p>
         </footer>
-      </article>
+      </A4Sheet>
     </>
   );
 }

@@ -2,20 +2,15 @@
  * `/admin/inventario/guiaDeRemision`: transfers between warehouses of this or another branch, with
  * the guía de remisión's data (carrier, plate, dates, addresses) and its printable document.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { ApiError, apiPost } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { DocumentForm, LineEditor, LineInput, useLines } from '../../../components/document-form';
+import { Field } from '../../../components/form';
+import { Options, SelectField } from '../../../components/form-fields';
 import type { TransfersPage, TransferView } from '../../../lib/api-types';
-import { ScanInput, addDecimal } from '../shared';
-
-interface Line {
-  productId: number;
-  code: string;
-  name: string;
-  quantity: string;
-}
+import { toast } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
+import { DocumentsTable, ScanInput, addScanned, type ScannedLine } from '../shared';
 
 const GUIDE_FIELDS: [string, string, string][] = [
   ['carrierName', 'Transportista', 'text'],
@@ -33,153 +28,79 @@ export default function Transfers() {
   const revalidator = useRevalidator();
   const [fromCellarId, setFrom] = useState(String(cellars.find((c) => c.isDefault)?._id ?? ''));
   const [toCellarId, setTo] = useState('');
-  const [lines, setLines] = useState<Line[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { lines, setLines, update, remove, reset } = useLines<ScannedLine>(() => []);
+  const { send, busy, errors } = useSubmit<TransferView>('/api/inventory/transfer/register');
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const formElement = e.currentTarget;
+  const submit = (formElement: HTMLFormElement) => {
+    // The guide's fields are uncontrolled: read when sent, cleared by the form's reset.
     const form = new FormData(formElement);
     const guide = Object.fromEntries(GUIDE_FIELDS.map(([name]) => [name, String(form.get(name) ?? '') || null]));
-    setBusy(true);
-    setError('');
-    setErrors({});
-    try {
-      const saved = await apiPost<TransferView>(
-        '/api/inventory/transfer/register',
-        { ...guide, fromCellarId: Number(fromCellarId), toCellarId: Number(toCellarId), lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })) },
-        { quiet: true },
-      );
+    const body = { ...guide, fromCellarId: Number(fromCellarId), toCellarId: Number(toCellarId), lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })) };
+    return send(body, (saved) => {
       toast({ title: 'Guía registrada', description: `Número ${saved.number}`, color: 'success' });
-      setLines([]);
+      reset();
       formElement.reset();
-      revalidator.revalidate();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.fieldErrors);
-        setError(err.body.message);
-      } else setError(String(err));
-    } finally {
-      setBusy(false);
-    }
+      void revalidator.revalidate();
+    });
   };
 
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">Guías de remisión</h1>
-      <form className="card space-y-3" onSubmit={submit} noValidate>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <label className="text-sm">
-            <span className="label">Bodega de origen</span>
-            <select className="input" value={fromCellarId} onChange={(e) => setFrom(e.target.value)}>
-              {cellars.map((c) => (
-                <option key={c._id} value={c._id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="label">Bodega de destino</span>
-            <select className="input" value={toCellarId} onChange={(e) => setTo(e.target.value)}>
-              <option value="">Seleccione…</option>
-              {destinations
-                .filter((c) => String(c._id) !== fromCellarId)
-                .map((c) => (
-                  <option key={c._id} value={c._id}>
-                    {c.name}
-                  </option>
-                ))}
-            </select>
-            {errors.toCellarId && <span className="text-red-700">{errors.toCellarId}</span>}
-          </label>
-          {GUIDE_FIELDS.map(([name, label, type]) => (
-            <label key={name} className="text-sm">
-              <span className="label">{label}</span>
-              <input className="input" name={name} type={type} />
-              {errors[name] && <span className="text-red-700">{errors[name]}</span>}
-            </label>
-          ))}
-        </div>
-        <ScanInput
-          onProduct={(p) =>
-            setLines((current) =>
-              current.some((l) => l.productId === p._id)
-                ? current.map((l) => (l.productId === p._id ? { ...l, quantity: addDecimal(l.quantity, 1) } : l))
-                : [...current, { productId: p._id, code: p.code, name: p.name, quantity: '1' }],
-            )
-          }
+      <DocumentForm onSubmit={submit} headerClassName="grid gap-3 sm:grid-cols-2"
+                header={
+          <>
+            <SelectField label="Bodega de origen" name="fromCellarId" value={fromCellarId} onChange={(e) => setFrom(e.target.value)} error={errors.fromCellarId}>
+              <Options items={cellars} value={(c) => c._id} label={(c) => c.name} />
+            </SelectField>
+            <SelectField label="Bodega de destino" name="toCellarId" value={toCellarId} onChange={(e) => setTo(e.target.value)} error={errors.toCellarId}>
+              <Options items={destinations.filter((c) => String(c._id) !== fromCellarId)} value={(c) => c._id} label={(c) => c.name} empty="Seleccione…" />
+            </SelectField>
+            {GUIDE_FIELDS.map(([name, label, type]) => (
+              <Field key={name} label={label} name={name} type={type} error={errors[name]} />
+            ))}
+          </>
+        }
+        error={errors.form}
+        busy={busy}
+        ready={lines.length > 0}
+        submitLabel="Registrar guía"
+      >
+        <ScanInput onProduct={(p) => setLines((current) => addScanned(current, p._id, () => ({ productId: p._id, code: p.code, name: p.name, quantity: '1' })))} />
+        <LineEditor
+          lines={lines}
+          lineKey={(l) => l.productId}
+          columns={[
+            { header: 'Código', cell: (l) => l.code },
+            { header: 'Producto', cell: (l) => l.name },
+            { header: 'Cantidad', numeric: true, cell: (l, i) => <LineInput label={`Cantidad de ${l.name}`} value={l.quantity} onChange={(quantity) => update(i, { quantity })} /> },
+          ]}
+          onRemove={remove}
         />
-        <table className="w-full text-sm">
-          <tbody>
-            {lines.map((l, i) => (
-              <tr key={l.productId}>
-                <td>{l.code}</td>
-                <td>{l.name}</td>
-                <td className="text-right">
-                  <input
-                    className="input ml-auto w-28 text-right"
-                    aria-label={`Cantidad de ${l.name}`}
-                    value={l.quantity}
-                    onChange={(e) => setLines(lines.map((x, j) => (j === i ? { ...x, quantity: e.target.value } : x)))}
-                  />
-                </td>
-                <td className="text-right">
-                  <button type="button" className="btn-ghost" onClick={() => setLines(lines.filter((_, j) => j !== i))}>
-                    Quitar
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {error && (
-          <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary" disabled={busy || lines.length === 0}>
-            {busy ? 'Registrando…' : 'Registrar guía'}
-          </button>
-        </div>
-      </form>
+      </DocumentForm>
 
-      <div className="card overflow-x-auto p-0">
-        <table className="w-full text-sm" data-testid="list-table">
-          <thead className="bg-gray-50 text-xs uppercase dark:bg-gray-800">
-            <tr>
-              <th className="px-3 py-2 text-left">Número</th>
-              <th className="text-left">Fecha</th>
-              <th className="text-left">Origen</th>
-              <th className="text-left">Destino</th>
-              <th className="text-left">Transportista</th>
-              <th className="px-3 text-right">Documento</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.results.map((t) => (
-              <tr key={t._id} className="border-b border-gray-100 dark:border-gray-800" data-testid="list-row">
-                <td className="px-3 py-1">{String(t.number).padStart(6, '0')}</td>
-                <td>{formatDateTime(t.date)}</td>
-                <td>{t.fromCellarName}</td>
-                <td>{t.toCellarName}</td>
-                <td>{t.carrierName ?? ''}</td>
-                <td className="px-3 text-right">
-                  <a className="text-primary-700 underline" href={`/admin/inventario/guiaDeRemision/${t._id}/imprimir`} target="_blank" rel="noreferrer">
-                    Imprimir
-                  </a>{' '}
-                  <a className="text-primary-700 underline" href={`/admin/ebilling/guiaDeRemision?transferId=${t._id}`}>
-                    Guía electrónica
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocumentsTable
+        rows={list.results}
+        columns={[
+          { header: 'Origen', cell: (t) => t.fromCellarName },
+          { header: 'Destino', cell: (t) => t.toCellarName },
+          { header: 'Transportista', cell: (t) => t.carrierName ?? '' },
+          {
+            header: 'Documento',
+            numeric: true,
+            cell: (t) => (
+              <>
+                <a className="text-primary-700 underline" href={`/admin/inventario/guiaDeRemision/${t._id}/imprimir`} target="_blank" rel="noreferrer">
+                  Imprimir
+                </a>{' '}
+                <a className="text-primary-700 underline" href={`/admin/ebilling/guiaDeRemision?transferId=${t._id}`}>
+                  Guía electrónica
+                </a>
+              </>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

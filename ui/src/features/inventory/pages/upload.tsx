@@ -3,6 +3,8 @@
  * template, a progress bar while the server works through the rows, and row-by-row errors.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { FormError } from '../../../components/form';
+import { RecordTable } from '../../../components/record-table';
 import { ApiError, apiGet, apiUpload } from '../../../lib/api';
 import type { ImportJobView, ImportStarted } from '../../../lib/api-types';
 
@@ -73,11 +75,7 @@ export default function Upload() {
           {busy ? 'Subiendo…' : 'Importar'}
         </button>
       </form>
-      {error && (
-        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {job && (
         <div className="card space-y-3" data-testid="upload-job">
           <div className="h-3 w-full rounded bg-gray-200 dark:bg-gray-700" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
@@ -88,24 +86,16 @@ export default function Upload() {
             {` · ${job.processed} de ${job.total} filas · ${job.created} creados · ${job.updated} actualizados · ${job.errors.length} errores`}
           </p>
           {job.errors.length > 0 && (
-            <table className="w-full text-sm" data-testid="upload-errors">
-              <thead className="text-xs text-gray-500 uppercase">
-                <tr>
-                  <th className="text-left">Fila</th>
-                  <th className="text-left">Columna</th>
-                  <th className="text-left">Error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {job.errors.map((e, i) => (
-                  <tr key={i} className="border-b border-gray-100 dark:border-gray-800">
-                    <td>{e.row}</td>
-                    <td>{e.column}</td>
-                    <td>{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RecordTable
+              look="caps"
+              rows={job.errors}
+              testId="upload-errors"
+              columns={[
+                { header: 'Fila', cell: (e) => e.row },
+                { header: 'Columna', cell: (e) => e.column },
+                { header: 'Error', cell: (e) => e.message },
+              ]}
+            />
           )}
         </div>
       )}

@@ -3,16 +3,19 @@
  * payment (cash from my shift, a bank account, or on credit), the totals per rate and the list
  * of registered purchases with their cancellation (admin and user; the API enforces it too).
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { Form, useRevalidator, useRouteLoaderData, useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/data-list/pagination';
-import { SuggestionList, useSuggestions } from '../../../components/suggestions';
-import { ApiError, apiGet, apiPost } from '../../../lib/api';
-import type { BankOptionView, Page, PurchaseView, SupplierView } from '../../../lib/api-types';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import { decimalText } from '../../../lib/money';
+import { Form, useRevalidator, useSearchParams } from 'react-router';
+import { UrlPagination } from '../../../components/data-list/pagination';
+import { useIsManager } from '../../../components/data-list/party';
+import { SuggestField, searchText, useFound, useSuggestions } from '../../../components/suggestions';
+import { FieldError, FormError, Field } from '../../../components/form';
+import { Options, SelectField } from '../../../components/form-fields';
+import type { BankOptionView, Page, PurchaseFormView, PurchaseIvaView, PurchaseView, SupplierView } from '../../../lib/api-types';
 import { formatDate, formatMoney, formatPrice, formatQuantity } from '../../../lib/format';
-import type { RootData } from '../../../lib/root-data';
-import { toast } from '../../../lib/toast';
+import { toast, type Toast } from '../../../lib/toast';
 import { fromCents, toCents } from '../../../lib/money';
+import { useSubmit, type Problems } from '../../../lib/use-submit';
 import type { PurchaseTotals } from '../totals';
 
 export const paymentLabels: Record<string, string> = {
@@ -20,14 +23,6 @@ export const paymentLabels: Record<string, string> = {
   bank: 'Banco',
   credit: 'Crédito',
 };
-
-/** Field errors and the API's message of a failed request. */
-export type Problems = Record<string, string>;
-
-export function problemsOf(error: unknown): Problems {
-  if (error instanceof ApiError) return { ...error.fieldErrors, form: error.body.message };
-  return { form: String(error) };
-}
 
 /**
  * Forgets the error of `field` (and the form's message that repeats it) when `value` changes: a
@@ -43,41 +38,13 @@ export function useForgetError(setErrors: (update: (e: Problems) => Problems) =>
   }, [value]);
 }
 
-/** An error under a field. */
-export function FieldError({ message }: { message?: string }) {
-  return message ? <span className="text-sm text-red-700 dark:text-red-300">{message}</span> : null;
-}
-
-/** The form's error message (the API's `message`). */
-export function FormError({ message }: { message?: string }) {
-  return message ? (
-    <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="purchase-error">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** Whether the signed-in user may cancel purchases (admin and user). */
-export function useCanCancel(): boolean {
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  return root?.user?.role === 'admin' || root?.user?.role === 'user';
-}
-
 export type PickedSupplier = Pick<SupplierView, '_id' | 'name' | 'identification' | 'creditDays'>;
 
 /** The supplier, found by name or identification (↓/↑ and Enter pick one). */
 export function SupplierPicker({ value, onChange, error }: { value: PickedSupplier | null; onChange: (s: PickedSupplier | null) => void; error?: string }) {
   const [q, setQ] = useState('');
-  const [found, setFound] = useState<SupplierView[]>([]);
-  useEffect(() => {
-    const text = q.trim();
-    if (text.length < 2) return setFound([]);
-    const controller = new AbortController();
-    apiGet<Page<SupplierView>>(`/api/purchases/supplier?search=${encodeURIComponent(text)}&onlyActive=true&limit=10`, { quiet: true, signal: controller.signal })
-      .then((p) => setFound(p.results.filter((s) => !s.locked)))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [q]);
+  const text = searchText(q);
+  const [found, setFound] = useFound(text && `/api/purchases/supplier?search=${text}&onlyActive=true&limit=10`, (p: Page<SupplierView>) => p.results.filter((s) => !s.locked));
   const pick = (s: SupplierView) => {
     onChange({ _id: s._id, name: s.name, identification: s.identification, creditDays: s.creditDays });
     setQ('');
@@ -86,21 +53,14 @@ export function SupplierPicker({ value, onChange, error }: { value: PickedSuppli
   const suggestions = useSuggestions(found, pick);
   return (
     <div>
-      <label className="label">
-        Proveedor
-        <input
-          className="input"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder={value ? `${value.name} · ${value.identification}` : 'Busque por nombre o RUC'}
-          autoComplete="off"
-          {...suggestions.inputProps}
-        />
-      </label>
-      <SuggestionList
-        {...suggestions.list}
-        label="Proveedores sugeridos"
-        className="mt-1 rounded border border-gray-200 text-sm dark:border-gray-700"
+      <SuggestField
+        label="Proveedor"
+        name="supplierSearch"
+        value={q}
+        onChange={setQ}
+        placeholder={value ? `${value.name} · ${value.identification}` : 'Busque por nombre o RUC'}
+        suggestions={suggestions}
+        listLabel="Proveedores sugeridos"
         render={(s) => `${s.name} · ${s.identification}${s.creditDays > 0 ? ` · ${s.creditDays} días` : ''}`}
       />
       {value && (
@@ -133,39 +93,107 @@ export function DocumentFields({
   numberRequired: boolean;
   today: string;
 }) {
+  const set = (key: keyof DocumentHeader) => (e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, [key]: e.target.value });
+  // The supplier's numbers, typed as printed: monospaced, never autocompleted.
+  const code = { className: 'input font-mono', autoComplete: 'off' };
   return (
     <>
-      <label className="label">
-        {numberRequired ? 'Número de factura del proveedor' : 'Número de documento (opcional)'}
-        <input
-          className="input font-mono"
-          value={value.documentNumber}
-          onChange={(e) => onChange({ ...value, documentNumber: e.target.value })}
-          placeholder="001-001-000000123"
-          maxLength={17}
-          required={numberRequired}
-          autoComplete="off"
-        />
-        <FieldError message={errors.documentNumber} />
-      </label>
-      <label className="label">
-        Autorización (opcional)
-        <input
-          className="input font-mono"
-          value={value.authorization}
-          onChange={(e) => onChange({ ...value, authorization: e.target.value })}
-          inputMode="numeric"
-          maxLength={49}
-          autoComplete="off"
-        />
-        <FieldError message={errors.authorization} />
-      </label>
-      <label className="label">
-        Fecha
-        <input className="input" type="date" value={value.date} max={today} onChange={(e) => onChange({ ...value, date: e.target.value })} required />
-        <FieldError message={errors.date} />
-      </label>
+      <Field {...code} label={numberRequired ? 'Número de factura del proveedor' : 'Número de documento (opcional)'} name="documentNumber" value={value.documentNumber}
+        onChange={set('documentNumber')} placeholder="001-001-000000123" maxLength={17} required={numberRequired} error={errors.documentNumber} />
+      <Field {...code} label="Autorización (opcional)" name="authorization" value={value.authorization} onChange={set('authorization')} inputMode="numeric" maxLength={49} error={errors.authorization} />
+      <Field label="Fecha" name="date" type="date" value={value.date} max={today} onChange={set('date')} required error={errors.date} />
     </>
+  );
+}
+
+const emptyHeader = (today: string): DocumentHeader => ({ documentNumber: '', authorization: '', date: today });
+
+/** What a purchase line sends of its amounts: decimal text with a point, no discount as `null`. */
+export function lineAmounts(l: { quantity: string; unitCost: string; discount: string; ivaCode: string }) {
+  return {
+    quantity: decimalText(l.quantity),
+    unitCost: decimalText(l.unitCost),
+    discount: l.discount.trim() ? decimalText(l.discount) : null,
+    ivaCode: l.ivaCode,
+  };
+}
+
+/**
+ * The state the three purchase forms share — supplier, document header, payment — and their
+ * idempotent submit: `register` sends them with the page's own part of the body (its lines, its
+ * warehouse or category), then toasts, clears the header and what `clear` says, and reloads the list.
+ * A line's error is forgotten when `lines` change.
+ */
+export function usePurchaseForm(url: string, form: PurchaseFormView, method: 'cash' | 'credit', lines?: unknown) {
+  const revalidator = useRevalidator();
+  const [supplier, setSupplier] = useState<PickedSupplier | null>(null);
+  const [header, setHeader] = useState(() => emptyHeader(form.today));
+  const [payment, setPayment] = useState<PaymentValue>({ method, bankAccountId: '' });
+  const { send, busy, errors, setErrors } = useSubmit<PurchaseView>(url, { idempotent: true });
+  useForgetError(setErrors, 'lines', lines);
+
+  async function register(body: object, done: (saved: PurchaseView) => Pick<Toast, 'title' | 'description'>, clear: () => void) {
+    const document = {
+      supplierId: supplier?._id ?? null,
+      documentNumber: header.documentNumber.trim() || null,
+      authorization: header.authorization.trim() || null,
+      date: header.date,
+      payment: paymentBody(payment),
+    };
+    await send({ ...document, ...body }, (saved) => {
+      toast({ ...done(saved), color: 'success' });
+      setHeader(emptyHeader(form.today));
+      clear();
+      void revalidator.revalidate();
+    });
+  }
+
+  return { supplier, setSupplier, header, setHeader, payment, setPayment, register, busy, errors };
+}
+
+export type PurchaseForm = ReturnType<typeof usePurchaseForm>;
+
+/**
+ * The header of a purchase: the supplier across the row, the supplier's document, the page's own
+ * fields (`children`) and the payment; an expense, whose document is optional, puts it last.
+ */
+export function PurchaseHeader({
+  purchase,
+  form,
+  amount,
+  numberRequired,
+  documentLast = false,
+  children,
+}: {
+  purchase: PurchaseForm;
+  form: PurchaseFormView;
+  /** The total, to warn before a bank account goes below zero. */
+  amount: string;
+  numberRequired: boolean;
+  documentLast?: boolean;
+  children?: ReactNode;
+}) {
+  const { errors } = purchase;
+  const document = <DocumentFields value={purchase.header} onChange={purchase.setHeader} errors={errors} numberRequired={numberRequired} today={form.today} />;
+  return (
+    <>
+      <div className="md:col-span-3">
+        <SupplierPicker value={purchase.supplier} onChange={purchase.setSupplier} error={errors.supplierId} />
+      </div>
+      {!documentLast && document}
+      {children}
+      <PaymentFields value={purchase.payment} onChange={purchase.setPayment} bankAccounts={form.bankAccounts} errors={errors} amount={amount} />
+      {documentLast && document}
+    </>
+  );
+}
+
+/** The IVA rate of a line (unlabelled: its column says it; `label` names it for screen readers). */
+export function IvaSelect({ label, codes, value, onChange }: { label: string; codes: readonly PurchaseIvaView[]; value: string; onChange: (code: string) => void }) {
+  return (
+    <select className="input" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      <Options items={codes} value={(c) => c.code} label={(c) => c.label} />
+    </select>
   );
 }
 
@@ -193,36 +221,53 @@ export function PaymentFields({
   /** What will be paid (the purchase's total), to warn before an account goes below zero. */
   amount?: string;
 }) {
-  const account = bankAccounts.find((a) => String(a._id) === value.bankAccountId);
   return (
     <>
-      <label className="label">
-        Forma de pago
-        <select className="input" value={value.method} onChange={(e) => onChange({ ...value, method: e.target.value })}>
-          {Object.entries(paymentLabels).map(([code, label]) => (
-            <option key={code} value={code}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <FieldError message={errors['payment.method']} />
-      </label>
+      <PaymentMethodField value={value.method} onChange={(method) => onChange({ ...value, method })} error={errors['payment.method']} />
       {value.method === 'bank' && (
-        <label className="label">
-          Cuenta bancaria
-          <select className="input" value={value.bankAccountId} onChange={(e) => onChange({ ...value, bankAccountId: e.target.value })}>
-            <option value="">Elija la cuenta</option>
-            {bankAccounts.map((a) => (
-              <option key={a._id} value={a._id}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-          <FieldError message={errors['payment.bankAccountId']} />
-          {account && amount !== undefined && <OverdrawWarning balance={account.balance} amount={amount} />}
-        </label>
+        <BankAccountField
+          value={value.bankAccountId}
+          onChange={(bankAccountId) => onChange({ ...value, bankAccountId })}
+          bankAccounts={bankAccounts}
+          error={errors['payment.bankAccountId']}
+          amount={amount}
+        />
       )}
     </>
+  );
+}
+
+/** «Forma de pago»: cash from my shift, a bank account, or on credit. */
+export function PaymentMethodField({ value, onChange, error, methods = paymentLabels }: { value: string; onChange: (method: string) => void; error?: string; methods?: Record<string, string> }) {
+  return (
+    <SelectField label="Forma de pago" name="payment.method" value={value} onChange={(e) => onChange(e.target.value)} error={error}>
+      <Options items={Object.entries(methods)} value={([code]) => code} label={([, label]) => label} />
+    </SelectField>
+  );
+}
+
+/** «Cuenta bancaria» a payment leaves from, warning when `amount` would overdraw it. */
+export function BankAccountField({
+  value,
+  onChange,
+  bankAccounts,
+  error,
+  amount,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  bankAccounts: BankOptionView[];
+  error?: string;
+  amount?: string;
+}) {
+  const account = bankAccounts.find((a) => String(a._id) === value);
+  return (
+    <div>
+      <SelectField label="Cuenta bancaria" name="payment.bankAccountId" value={value} onChange={(e) => onChange(e.target.value)} error={error}>
+        <Options items={bankAccounts} value={(a) => a._id} label={(a) => a.label} empty="Elija la cuenta" />
+      </SelectField>
+      {account && amount !== undefined && <OverdrawWarning balance={account.balance} amount={amount} />}
+    </div>
   );
 }
 
@@ -264,10 +309,7 @@ function ListSearch() {
   const [params] = useSearchParams();
   return (
     <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-      <label className="label">
-        Buscar por número
-        <input className="input" name="search" defaultValue={params.get('search') ?? ''} placeholder="001-001-000000123" />
-      </label>
+      <Field label="Buscar por número" name="search" defaultValue={params.get('search') ?? ''} placeholder="001-001-000000123" />
       <button type="submit" className="btn btn-secondary">
         Buscar
       </button>
@@ -292,29 +334,22 @@ export function PurchaseList({
   emptyText: string;
   extraColumn?: { label: string; render: (p: PurchaseView) => ReactNode };
 }) {
-  const [params, setParams] = useSearchParams();
-  const canCancel = useCanCancel();
+  const [params] = useSearchParams();
+  // Admin and user cancel purchases.
+  const canCancel = useIsManager();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<number | null>(null);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { send, busy, errors, setErrors } = useSubmit<PurchaseView>(`/api/purchases/${kind}/${cancelling}/cancel`);
 
   async function cancel(p: PurchaseView) {
-    setBusy(true);
-    setError('');
-    try {
-      await apiPost<PurchaseView>(`/api/purchases/${kind}/${p._id}/cancel`, { reason }, { quiet: true });
+    await send({ reason }, () => {
       toast({ title: 'Compra anulada', description: p.documentNumber ?? p.supplierName, color: 'success' });
       setCancelling(null);
       setReason('');
-      revalidator.revalidate();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.body.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+      void revalidator.revalidate();
+    });
   }
 
   const columns = 8 + (extraColumn ? 1 : 0);
@@ -358,7 +393,7 @@ export function PurchaseList({
                       onClick={() => {
                         setCancelling(p._id);
                         setReason('');
-                        setError('');
+                        setErrors({});
                       }}
                     >
                       Anular
@@ -374,10 +409,8 @@ export function PurchaseList({
                         void cancel(p);
                       }}
                     >
-                      <label className="label flex-1">
-                        Motivo de la anulación
-                        <input className="input" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} required />
-                      </label>
+                      <Field label="Motivo de la anulación" name="cancelReason" wrapClassName="flex-1" value={reason} onChange={(e) => setReason(e.target.value)}
+                        maxLength={300} required error={errors.reason} />
                       <button type="submit" className="btn btn-primary" disabled={busy}>
                         Confirmar anulación
                       </button>
@@ -385,7 +418,7 @@ export function PurchaseList({
                         Volver
                       </button>
                       <div className="w-full">
-                        <FormError message={error} />
+                        <FormError message={errors.form} testId="purchase-error" />
                       </div>
                     </form>
                   ) : null
@@ -396,16 +429,7 @@ export function PurchaseList({
         </table>
       )}
       {list.total > 0 && (
-        <Pagination
-          page={list.page}
-          limit={list.limit}
-          total={list.total}
-          onPage={(page) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(page));
-            setParams(next, { preventScrollReset: true });
-          }}
-        />
+        <UrlPagination list={list} preventScrollReset />
       )}
     </section>
   );

@@ -3,131 +3,61 @@
  * mantenimiento, otros). The supplier, the category, the amount before IVA with its IVA code and
  * how it was paid; no inventory. The registered expenses are listed below.
  */
-import { useState, type FormEvent } from 'react';
-import { useLoaderData, useRevalidator } from 'react-router';
-import { apiPost } from '../../../lib/api';
-import type { ExpensesPage, PurchaseView } from '../../../lib/api-types';
+import { useState } from 'react';
+import { useLoaderData } from 'react-router';
+import { DocumentForm } from '../../../components/document-form';
+import { Field } from '../../../components/form';
+import { Options, SelectField } from '../../../components/form-fields';
+import type { ExpensesPage } from '../../../lib/api-types';
 import { formatMoney } from '../../../lib/format';
 import { decimalText } from '../../../lib/money';
-import { toast } from '../../../lib/toast';
-import {
-  DocumentFields,
-  FieldError,
-  FormError,
-  PaymentFields,
-  PurchaseList,
-  SupplierPicker,
-  TotalsBox,
-  paymentBody,
-  problemsOf,
-  type DocumentHeader,
-  type PaymentValue,
-  type PickedSupplier,
-  type Problems,
-} from '../components/parts';
+import { PurchaseHeader, PurchaseList, TotalsBox, usePurchaseForm } from '../components/parts';
 import { purchaseTotals } from '../totals';
-import { newKey } from '../../../lib/idempotency';
 
 export default function Expenses() {
   const { list, form, categories } = useLoaderData() as ExpensesPage;
-  const revalidator = useRevalidator();
-  const [key, setKey] = useState(newKey);
-  const [supplier, setSupplier] = useState<PickedSupplier | null>(null);
-  const [header, setHeader] = useState<DocumentHeader>({ documentNumber: '', authorization: '', date: form.today });
+  const purchase = usePurchaseForm('/api/purchases/expense/register', form, 'cash');
+  const { errors } = purchase;
   const [category, setCategory] = useState('');
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState('');
   const [ivaCode, setIvaCode] = useState('4');
-  const [payment, setPayment] = useState<PaymentValue>({ method: 'cash', bankAccountId: '' });
-  const [errors, setErrors] = useState<Problems>({});
-  const [busy, setBusy] = useState(false);
   const totals = purchaseTotals([{ quantity: '1', unitCost: decimalText(amount), discount: '', ivaCode }], form.ivaCodes);
   const categoryLabel = (code: string | null) => categories.find((c) => c.value === code)?.label ?? code ?? '—';
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await apiPost<PurchaseView>(
-        '/api/purchases/expense/register',
-        {
-          idempotencyKey: key,
-          supplierId: supplier?._id ?? null,
-          documentNumber: header.documentNumber.trim() || null,
-          authorization: header.authorization.trim() || null,
-          date: header.date,
-          category,
-          description: description.trim() || null,
-          amount: decimalText(amount),
-          ivaCode,
-          payment: paymentBody(payment),
-        },
-        { quiet: true },
-      );
-      toast({ title: 'Gasto registrado', description: `${categoryLabel(saved.category)} · Total ${formatMoney(saved.total)}`, color: 'success' });
-      setKey(newKey());
-      setHeader({ documentNumber: '', authorization: '', date: form.today });
-      setDescription('');
-      setAmount('');
-      revalidator.revalidate();
-    } catch (err) {
-      setErrors(problemsOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = () =>
+    purchase.register(
+      { category, description: description.trim() || null, amount: decimalText(amount), ivaCode },
+      (saved) => ({ title: 'Gasto registrado', description: `${categoryLabel(saved.category)} · Total ${formatMoney(saved.total)}` }),
+      () => {
+        setDescription('');
+        setAmount('');
+      },
+    );
 
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Gastos</h1>
-      <form onSubmit={submit} className="card space-y-3" data-testid="expense-form" noValidate>
-        <div className="grid gap-3 md:grid-cols-3">
-          <div className="md:col-span-3">
-            <SupplierPicker value={supplier} onChange={setSupplier} error={errors.supplierId} />
-          </div>
-          <label className="label">
-            Categoría
-            <select className="input" value={category} onChange={(e) => setCategory(e.target.value)}>
-              <option value="">Elija la categoría</option>
-              {categories.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-            <FieldError message={errors.category} />
-          </label>
-          <label className="label md:col-span-2">
-            Descripción (opcional)
-            <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={300} placeholder="Arriendo del local, planilla de luz…" />
-            <FieldError message={errors.description} />
-          </label>
-          <label className="label">
-            Monto sin IVA
-            <input className="input text-right" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
-            <FieldError message={errors.amount} />
-          </label>
-          <label className="label">
-            IVA
-            <select className="input" value={ivaCode} onChange={(e) => setIvaCode(e.target.value)}>
-              {form.ivaCodes.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-            <FieldError message={errors.ivaCode} />
-          </label>
-          <PaymentFields value={payment} onChange={setPayment} bankAccounts={form.bankAccounts} errors={errors} amount={totals.total} />
-          <DocumentFields value={header} onChange={setHeader} errors={errors} numberRequired={false} today={form.today} />
-        </div>
-        {amount.trim() !== '' && <TotalsBox totals={totals} />}
-        <FormError message={errors.form} />
-        <button className="btn btn-primary" type="submit" disabled={busy}>
-          {busy ? 'Registrando…' : 'Registrar gasto'}
-        </button>
-      </form>
+      <DocumentForm testId="expense-form" onSubmit={submit} headerClassName="grid gap-3 md:grid-cols-3"
+                header={
+          <PurchaseHeader purchase={purchase} form={form} amount={totals.total} numberRequired={false} documentLast>
+            <SelectField label="Categoría" name="category" value={category} onChange={(e) => setCategory(e.target.value)} error={errors.category}>
+              <Options items={categories} value={(c) => c.value} label={(c) => c.label} empty="Elija la categoría" />
+            </SelectField>
+            <Field label="Descripción (opcional)" name="description" wrapClassName="md:col-span-2" value={description} onChange={(e) => setDescription(e.target.value)}
+              maxLength={300} placeholder="Arriendo del local, planilla de luz…" error={errors.description} />
+            <Field label="Monto sin IVA" name="amount" className="input text-right" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" error={errors.amount} />
+            <SelectField label="IVA" name="ivaCode" value={ivaCode} onChange={(e) => setIvaCode(e.target.value)} error={errors.ivaCode}>
+              <Options items={form.ivaCodes} value={(c) => c.code} label={(c) => c.label} />
+            </SelectField>
+          </PurchaseHeader>
+        }
+        totals={amount.trim() !== '' && <TotalsBox totals={totals} />}
+        error={errors.form}
+        errorTestId="purchase-error"
+        busy={purchase.busy}
+        submitLabel="Registrar gasto"
+      />
       <PurchaseList
         kind="expense"
         list={list}

@@ -6,32 +6,17 @@
  * my shift or a bank account) or on credit (a payable due after the supplier's credit days). The
  * stock enters at cost through the inventory service. Admin and user cancel a purchase.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { useLoaderData, useRevalidator } from 'react-router';
-import { SuggestionList, useSuggestions } from '../../../components/suggestions';
-import { apiGet, apiPost } from '../../../lib/api';
-import type { LastCostView, MerchandisePage, Page, ProductView, PurchaseView } from '../../../lib/api-types';
+import { useState } from 'react';
+import { useLoaderData } from 'react-router';
+import { DocumentForm, LineEditor, LineInput, useLines } from '../../../components/document-form';
+import { FieldError } from '../../../components/form';
+import { Options, SelectField } from '../../../components/form-fields';
+import { SuggestField, searchText, useFound, useSuggestions } from '../../../components/suggestions';
+import { apiGet } from '../../../lib/api';
+import type { LastCostView, MerchandisePage, Page, ProductView } from '../../../lib/api-types';
 import { formatDate, formatMoney, formatPrice } from '../../../lib/format';
-import { decimalText } from '../../../lib/money';
-import { toast } from '../../../lib/toast';
-import {
-  DocumentFields,
-  FieldError,
-  FormError,
-  PaymentFields,
-  PurchaseList,
-  SupplierPicker,
-  TotalsBox,
-  paymentBody,
-  problemsOf,
-  useForgetError,
-  type DocumentHeader,
-  type PaymentValue,
-  type PickedSupplier,
-  type Problems,
-} from '../components/parts';
+import { IvaSelect, PurchaseHeader, PurchaseList, TotalsBox, lineAmounts, usePurchaseForm } from '../components/parts';
 import { purchaseTotals } from '../totals';
-import { newKey } from '../../../lib/idempotency';
 
 interface Line {
   productId: number;
@@ -47,28 +32,16 @@ interface Line {
 
 export default function Merchandise() {
   const { list, form, cellars } = useLoaderData() as MerchandisePage;
-  const revalidator = useRevalidator();
-  const [key, setKey] = useState(newKey);
-  const [supplier, setSupplier] = useState<PickedSupplier | null>(null);
-  const [header, setHeader] = useState<DocumentHeader>({ documentNumber: '', authorization: '', date: form.today });
+  const { lines, setLines, update, remove, reset } = useLines<Line>(() => []);
+  const purchase = usePurchaseForm('/api/purchases/merchandise/register', form, 'credit', lines);
+  const { errors } = purchase;
   const [cellarId, setCellarId] = useState(String(cellars.find((c) => c.isDefault)?._id ?? cellars[0]?._id ?? ''));
-  const [lines, setLines] = useState<Line[]>([]);
-  const [payment, setPayment] = useState<PaymentValue>({ method: 'credit', bankAccountId: '' });
   const [productQ, setProductQ] = useState('');
-  const [products, setProducts] = useState<ProductView[]>([]);
-  const [errors, setErrors] = useState<Problems>({});
-  useForgetError(setErrors, 'lines', lines);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const q = productQ.trim();
-    if (q.length < 2) return setProducts([]);
-    const controller = new AbortController();
-    apiGet<Page<ProductView>>(`/api/item?search=${encodeURIComponent(q)}&limit=10&active=true`, { quiet: true, signal: controller.signal })
-      .then((p) => setProducts(p.results.filter((x) => x.kind === 'product' || x.kind === 'ingredient')))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [productQ]);
+  const text = searchText(productQ);
+  const [products, setProducts] = useFound(text && `/api/item?search=${text}&limit=10&active=true`, (p: Page<ProductView>) =>
+    // What is bought into stock: products and ingredients, not services or combos.
+    p.results.filter((x) => x.kind === 'product' || x.kind === 'ingredient'),
+  );
 
   function addProduct(p: ProductView) {
     setLines([...lines, { productId: p._id, code: p.code, name: p.name, quantity: '1', unitCost: '', discount: '', ivaCode: p.ivaCode }]);
@@ -84,147 +57,74 @@ export default function Merchandise() {
       .catch(() => undefined);
   }
   const productSuggestions = useSuggestions(products, addProduct);
-  const update = (i: number, change: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
   const totals = purchaseTotals(lines, form.ivaCodes);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await apiPost<PurchaseView>(
-        '/api/purchases/merchandise/register',
-        {
-          idempotencyKey: key,
-          supplierId: supplier?._id ?? null,
-          documentNumber: header.documentNumber.trim(),
-          authorization: header.authorization.trim() || null,
-          date: header.date,
-          cellarId: Number(cellarId) || null,
-          lines: lines.map((l) => ({
-            productId: l.productId,
-            quantity: decimalText(l.quantity),
-            unitCost: decimalText(l.unitCost),
-            discount: l.discount.trim() ? decimalText(l.discount) : null,
-            ivaCode: l.ivaCode,
-          })),
-          payment: paymentBody(payment),
-        },
-        { quiet: true },
-      );
-      toast({ title: `Compra ${saved.documentNumber ?? ''} registrada`, description: `Total ${formatMoney(saved.total)}`, color: 'success' });
-      setKey(newKey());
-      setLines([]);
-      setHeader({ documentNumber: '', authorization: '', date: form.today });
-      revalidator.revalidate();
-    } catch (err) {
-      setErrors(problemsOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = () =>
+    purchase.register(
+      {
+        // The supplier's factura always has a number: an empty one is refused as such.
+        documentNumber: purchase.header.documentNumber.trim(),
+        cellarId: Number(cellarId) || null,
+        lines: lines.map((l) => ({ productId: l.productId, ...lineAmounts(l) })),
+      },
+      (saved) => ({ title: `Compra ${saved.documentNumber ?? ''} registrada`, description: `Total ${formatMoney(saved.total)}` }),
+      reset,
+    );
 
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Compras de mercadería</h1>
-      <form onSubmit={submit} className="card space-y-3" data-testid="merchandise-form" noValidate>
-        <div className="grid gap-3 md:grid-cols-3">
-          <div className="md:col-span-3">
-            <SupplierPicker value={supplier} onChange={setSupplier} error={errors.supplierId} />
-          </div>
-          <DocumentFields value={header} onChange={setHeader} errors={errors} numberRequired today={form.today} />
-          <label className="label">
-            Bodega
-            <select className="input" value={cellarId} onChange={(e) => setCellarId(e.target.value)}>
-              {cellars.map((c) => (
-                <option key={c._id} value={c._id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <FieldError message={errors.cellarId} />
-          </label>
-          <PaymentFields value={payment} onChange={setPayment} bankAccounts={form.bankAccounts} errors={errors} amount={totals.total} />
-        </div>
+      <DocumentForm testId="merchandise-form" onSubmit={submit} headerClassName="grid gap-3 md:grid-cols-3"
+                header={
+          <PurchaseHeader purchase={purchase} form={form} amount={totals.total} numberRequired>
+            <SelectField label="Bodega" name="cellarId" value={cellarId} onChange={(e) => setCellarId(e.target.value)} error={errors.cellarId}>
+              <Options items={cellars} value={(c) => c._id} label={(c) => c.name} />
+            </SelectField>
+          </PurchaseHeader>
+        }
+        totals={lines.length > 0 && <TotalsBox totals={totals} />}
+        error={errors.form}
+        errorTestId="purchase-error"
+        busy={purchase.busy}
+        ready={lines.length > 0}
+        submitLabel="Registrar compra"
+      >
         <div>
-          <label className="label">
-            Agregar producto
-            <input
-              className="input"
-              value={productQ}
-              onChange={(e) => setProductQ(e.target.value)}
-              placeholder="Nombre, código o código de barras"
-              autoComplete="off"
-              {...productSuggestions.inputProps}
-            />
-          </label>
-          <SuggestionList
-            {...productSuggestions.list}
-            label="Productos sugeridos"
-            className="mt-1 rounded border border-gray-200 text-sm dark:border-gray-700"
-            render={(p) => `${p.code} · ${p.name} · stock ${p.stock}`}
-          />
+          <SuggestField label="Agregar producto" name="productSearch" value={productQ} onChange={setProductQ} placeholder="Nombre, código o código de barras"
+            suggestions={productSuggestions} listLabel="Productos sugeridos" render={(p) => `${p.code} · ${p.name} · stock ${p.stock}`} />
         </div>
         {lines.length === 0 ? (
           <p className="text-sm text-gray-600 dark:text-gray-300">Agregue los productos de la factura del proveedor.</p>
         ) : (
-          <table className="w-full text-sm" data-testid="merchandise-lines">
-            <thead>
-              <tr className="text-left">
-                <th>Producto</th>
-                <th className="text-right">Cantidad</th>
-                <th className="text-right">Costo unitario</th>
-                <th className="text-right">Descuento</th>
-                <th>IVA</th>
-                <th className="text-right">Neto</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l, i) => (
-                <tr key={i} className="border-t border-gray-200 dark:border-gray-700">
-                  <td>{`${l.code} · ${l.name}`}</td>
-                  <td className="text-right">
-                    <input className="input ml-auto w-24 text-right" inputMode="decimal" aria-label={`Cantidad de ${l.name}`} value={l.quantity} onChange={(e) => update(i, { quantity: e.target.value })} />
-                  </td>
-                  <td className="text-right">
-                    <input className="input ml-auto w-28 text-right" inputMode="decimal" aria-label={`Costo de ${l.name}`} value={l.unitCost} placeholder="0.00" onChange={(e) => update(i, { unitCost: e.target.value })} />
+          <LineEditor
+            testId="merchandise-lines"
+            lines={lines}
+            columns={[
+              { header: 'Producto', cell: (l) => `${l.code} · ${l.name}` },
+              { header: 'Cantidad', numeric: true, cell: (l, i) => <LineInput width="w-24" label={`Cantidad de ${l.name}`} value={l.quantity} onChange={(quantity) => update(i, { quantity })} /> },
+              {
+                header: 'Costo unitario',
+                numeric: true,
+                cell: (l, i) => (
+                  <>
+                    <LineInput label={`Costo de ${l.name}`} value={l.unitCost} placeholder="0.00" onChange={(unitCost) => update(i, { unitCost })} />
                     {l.last && (
                       <span className="block text-xs text-gray-500" data-testid="last-cost">
                         {`Última compra ${formatPrice(l.last.unitCost)} · ${formatDate(l.last.date)}`}
                       </span>
                     )}
-                  </td>
-                  <td className="text-right">
-                    <input className="input ml-auto w-24 text-right" inputMode="decimal" aria-label={`Descuento de ${l.name}`} value={l.discount} placeholder="0.00" onChange={(e) => update(i, { discount: e.target.value })} />
-                  </td>
-                  <td>
-                    <select className="input" aria-label={`IVA de ${l.name}`} value={l.ivaCode} onChange={(e) => update(i, { ivaCode: e.target.value })}>
-                      {form.ivaCodes.map((c) => (
-                        <option key={c.code} value={c.code}>
-                          {c.label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="text-right">{formatMoney(totals.nets[i] ?? '0')}</td>
-                  <td className="text-right">
-                    <button type="button" className="btn btn-secondary" aria-label={`Quitar ${l.name}`} onClick={() => setLines(lines.filter((_, j) => j !== i))}>
-                      ×
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: 'Descuento', numeric: true, cell: (l, i) => <LineInput width="w-24" label={`Descuento de ${l.name}`} value={l.discount} placeholder="0.00" onChange={(discount) => update(i, { discount })} /> },
+              { header: 'IVA', cell: (l, i) => <IvaSelect label={`IVA de ${l.name}`} codes={form.ivaCodes} value={l.ivaCode} onChange={(ivaCode) => update(i, { ivaCode })} /> },
+              { header: 'Neto', numeric: true, cell: (_, i) => formatMoney(totals.nets[i] ?? '0') },
+            ]}
+            onRemove={remove}
+          />
         )}
         <FieldError message={errors.lines} />
-        {lines.length > 0 && <TotalsBox totals={totals} />}
-        <FormError message={errors.form} />
-        <button className="btn btn-primary" type="submit" disabled={busy || lines.length === 0}>
-          {busy ? 'Registrando…' : 'Registrar compra'}
-        </button>
-      </form>
+      </DocumentForm>
       <PurchaseList kind="merchandise" list={list} heading="Compras registradas" emptyText="Todavía no hay compras." />
     </div>
   );

@@ -6,13 +6,17 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/data-list/pagination';
-import { apiPost } from '../../../lib/api';
+import { UrlPagination } from '../../../components/data-list/pagination';
+import { useIsManager } from '../../../components/data-list/party';
+import { Field, FormError } from '../../../components/form';
+import { Options } from '../../../components/form-fields';
+import { RecordHead, type Heading } from '../../../components/record-table';
+import { useSubmit } from '../../../lib/use-submit';
 import type { PayableView, PayablesPage } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { decimalText } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { FieldError, FormError, OverdrawWarning, problemsOf, useCanCancel, type Problems } from '../components/parts';
+import { BankAccountField, PaymentMethodField } from '../components/parts';
 
 export const payableStatusLabels: Record<string, string> = {
   pendiente: 'Pendiente',
@@ -22,12 +26,25 @@ export const payableStatusLabels: Record<string, string> = {
   anulada: 'Anulada',
 };
 
+/** The columns of the list (its rows are `PayableRow`s, which open the payments and the pay form). */
+const PAYABLE_HEADINGS: Heading[] = [
+  { header: 'Proveedor' },
+  { header: 'Documento' },
+  { header: 'Emisión' },
+  { header: 'Vence' },
+  { header: 'Monto', numeric: true },
+  { header: 'Pagado', numeric: true },
+  { header: 'Saldo', numeric: true },
+  { header: 'Estado', className: 'pl-3' },
+  {},
+];
+
 const methodLabels: Record<string, string> = { cash: 'Efectivo', bank: 'Banco' };
 
 export default function Payables() {
   const { list, suppliers, bankAccounts } = useLoaderData() as PayablesPage;
-  const [params, setParams] = useSearchParams();
-  const manager = useCanCancel();
+  const [params] = useSearchParams();
+  const manager = useIsManager();
   const [paying, setPaying] = useState<number | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   return (
@@ -38,11 +55,7 @@ export default function Payables() {
           Proveedor
           <select className="input" name="supplierId" defaultValue={params.get('supplierId') ?? ''}>
             <option value="">Todos</option>
-            {suppliers.map((s) => (
-              <option key={s._id} value={s._id}>
-                {s.name}
-              </option>
-            ))}
+            <Options items={suppliers} value={(s) => s._id} label={(s) => s.name} />
           </select>
         </label>
         <label className="flex items-center gap-1 text-sm">
@@ -65,19 +78,7 @@ export default function Payables() {
           <p className="text-sm text-gray-600 dark:text-gray-300">{params.toString() ? 'No hay cuentas por pagar con estos filtros.' : 'Todavía no hay cuentas por pagar.'}</p>
         ) : (
           <table className="w-full text-sm" data-testid="payables-list">
-            <thead>
-              <tr className="text-left">
-                <th>Proveedor</th>
-                <th>Documento</th>
-                <th>Emisión</th>
-                <th>Vence</th>
-                <th className="text-right">Monto</th>
-                <th className="text-right">Pagado</th>
-                <th className="text-right">Saldo</th>
-                <th className="pl-3">Estado</th>
-                <th />
-              </tr>
-            </thead>
+            <RecordHead columns={PAYABLE_HEADINGS} />
             <tbody>
               {list.results.map((p) => (
                 <PayableRow
@@ -95,16 +96,7 @@ export default function Payables() {
           </table>
         )}
         {list.total > 0 && (
-          <Pagination
-            page={list.page}
-            limit={list.limit}
-            total={list.total}
-            onPage={(page) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(page));
-              setParams(next, { preventScrollReset: true });
-            }}
-          />
+          <UrlPagination list={list} preventScrollReset />
         )}
       </section>
     </div>
@@ -173,70 +165,35 @@ function PayableRow({
   );
 }
 
+/** The methods a payable is paid with (never on credit again). */
+const payMethods = { cash: 'Efectivo (de mi caja)', bank: 'Banco' };
+
 function PayForm({ p, bankAccounts, onPaid }: { p: PayableView; bankAccounts: PayablesPage['bankAccounts']; onPaid: () => void }) {
   const revalidator = useRevalidator();
   const [method, setMethod] = useState('cash');
   const [bankAccountId, setBankAccountId] = useState('');
   const [amount, setAmount] = useState(p.balance);
-  const [errors, setErrors] = useState<Problems>({});
-  const [busy, setBusy] = useState(false);
+  const { send, busy, errors } = useSubmit<PayableView>(`/api/purchases/payable/${p._id}/pay`);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const after = await apiPost<PayableView>(
-        `/api/purchases/payable/${p._id}/pay`,
-        { method, amount: decimalText(amount), bankAccountId: method === 'bank' ? Number(bankAccountId) || null : null },
-        { quiet: true },
-      );
+    await send({ method, amount: decimalText(amount), bankAccountId: method === 'bank' ? Number(bankAccountId) || null : null }, (after) => {
       toast({ title: 'Pago registrado', description: `${after.supplierName} · saldo ${formatMoney(after.balance)}`, color: 'success' });
       onPaid();
-      revalidator.revalidate();
-    } catch (err) {
-      setErrors(problemsOf(err));
-    } finally {
-      setBusy(false);
-    }
+      void revalidator.revalidate();
+    });
   }
   return (
     <form className="flex flex-wrap items-end gap-3" onSubmit={submit} data-testid="pay-form" noValidate>
-      <label className="label">
-        Forma de pago
-        <select className="input" value={method} onChange={(e) => setMethod(e.target.value)}>
-          <option value="cash">Efectivo (de mi caja)</option>
-          <option value="bank">Banco</option>
-        </select>
-        <FieldError message={errors.method} />
-      </label>
+      <PaymentMethodField value={method} onChange={setMethod} error={errors.method} methods={payMethods} />
       {method === 'bank' && (
-        <label className="label">
-          Cuenta bancaria
-          <select className="input" value={bankAccountId} onChange={(e) => setBankAccountId(e.target.value)}>
-            <option value="">Elija la cuenta</option>
-            {bankAccounts.map((a) => (
-              <option key={a._id} value={a._id}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-          <FieldError message={errors.bankAccountId} />
-          {(() => {
-            const account = bankAccounts.find((a) => String(a._id) === bankAccountId);
-            return account ? <OverdrawWarning balance={account.balance} amount={decimalText(amount)} /> : null;
-          })()}
-        </label>
+        <BankAccountField value={bankAccountId} onChange={setBankAccountId} bankAccounts={bankAccounts} error={errors.bankAccountId} amount={decimalText(amount)} />
       )}
-      <label className="label">
-        Monto a pagar
-        <input className="input w-32 text-right" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        <FieldError message={errors.amount} />
-      </label>
+      <Field label="Monto a pagar" name="amount" className="input w-32 text-right" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Pagando…' : 'Registrar pago'}
       </button>
       <div className="w-full">
-        <FormError message={errors.form} />
+        <FormError message={errors.form} testId="purchase-error" />
       </div>
     </form>
   );

@@ -1,10 +1,9 @@
 /** `/admin/compras/listaproveedores`: the company's suppliers (every role registers them; admin and user lock and delete). */
-import { useLoaderData, useRouteLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
+import { CreditDaysAndActive, IdentificationFields, formText, partyBody, partyColumns, useIsManager } from '../../../components/data-list/party';
 import { Field } from '../../../components/form';
-import { CheckboxField, SelectField } from '../../../components/form-fields';
 import type { ListPage, SupplierView } from '../../../lib/api-types';
-import type { RootData } from '../../../lib/root-data';
 
 const ID_TYPES: Record<string, string> = {
   ruc: 'RUC',
@@ -13,16 +12,9 @@ const ID_TYPES: Record<string, string> = {
   exterior: 'Del exterior',
 };
 
-const badge = (on: boolean, yes: string, no: string) => (
-  <span className={`rounded-full px-2 py-0.5 text-xs ${on ? 'bg-primary-100 text-primary-800' : 'bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300'}`}>{on ? yes : no}</span>
-);
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
-
 export default function SuppliersPage() {
   const { list } = useLoaderData() as ListPage<SupplierView>;
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  const manager = root?.user?.role === 'admin' || root?.user?.role === 'user';
+  const manager = useIsManager();
   const config: ListConfig<SupplierView> = {
     base: '/api/purchases/supplier',
     title: 'Proveedores',
@@ -32,28 +24,14 @@ export default function SuppliersPage() {
     onlyActiveLabel: 'Solo activos',
     canLock: manager,
     canDelete: manager,
-    columns: [
-      { key: 'identification', label: 'Identificación', sortable: true, render: (s) => <span className="font-mono text-sm">{s.identification}</span> },
-      { key: 'idType', label: 'Tipo', render: (s) => ID_TYPES[s.idType] ?? s.idType },
-      { key: 'name', label: 'Nombre', sortable: true, render: (s) => <span className="font-medium">{s.name}</span> },
-      { key: 'tradeName', label: 'Nombre comercial', render: (s) => s.tradeName ?? '—' },
-      { key: 'contact', label: 'Contacto', render: (s) => [s.phone, s.email].filter(Boolean).join(' · ') || '—' },
-      { key: 'credit', label: 'Crédito', render: (s) => (s.creditDays > 0 ? `${s.creditDays} días` : 'Contado') },
-      { key: 'active', label: 'Estado', sortable: true, render: (s) => badge(s.active, 'Activo', 'Inactivo') },
-      { key: 'locked', label: 'Bloqueo', render: (s) => (s.locked ? badge(false, '', 'Bloqueado') : null) },
-    ],
+    columns: partyColumns<SupplierView>(ID_TYPES, [{ key: 'tradeName', label: 'Nombre comercial', render: (s) => s.tradeName ?? '—' }], (s) =>
+      s.creditDays > 0 ? `${s.creditDays} días` : 'Contado',
+    ),
     formTitle: (mode) => (mode === 'edit' ? 'Editar proveedor' : mode === 'copy' ? 'Copiar proveedor' : 'Nuevo proveedor'),
     modalSize: 'lg',
     renderForm: ({ values, errors }) => (
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <SelectField label="Tipo de identificación" name="idType" defaultValue={values?.idType ?? 'ruc'} error={errors.idType}>
-          {Object.entries(ID_TYPES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <Field label="Identificación" name="identification" required defaultValue={values?.identification ?? ''} error={errors.identification} maxLength={20} autoComplete="off" />
+        <IdentificationFields idTypes={Object.entries(ID_TYPES)} idType={values?.idType ?? 'ruc'} identification={values?.identification ?? ''} errors={errors} />
         <div className="sm:col-span-2">
           <Field label="Razón social" name="name" required defaultValue={values?.name ?? ''} error={errors.name} maxLength={300} />
         </div>
@@ -62,22 +40,10 @@ export default function SuppliersPage() {
         </div>
         <Field label="Correo electrónico" name="email" defaultValue={values?.email ?? ''} error={errors.email} maxLength={300} />
         <Field label="Teléfono" name="phone" defaultValue={values?.phone ?? ''} error={errors.phone} maxLength={30} />
-        <Field label="Plazo de crédito (días)" name="creditDays" inputMode="numeric" defaultValue={String(values?.creditDays ?? 0)} error={errors.creditDays} />
-        <div className="self-end pb-4">
-          <CheckboxField label="Activo" name="active" defaultChecked={values?.active ?? true} />
-        </div>
+        <CreditDaysAndActive creditDays={values?.creditDays ?? 0} active={values?.active ?? true} errors={errors} />
       </div>
     ),
-    toBody: (form) => ({
-      idType: text(form, 'idType'),
-      identification: text(form, 'identification'),
-      name: text(form, 'name'),
-      tradeName: text(form, 'tradeName') || null,
-      email: text(form, 'email') || null,
-      phone: text(form, 'phone') || null,
-      creditDays: text(form, 'creditDays') || '0',
-      active: form.get('active') === 'true',
-    }),
+    toBody: (form) => ({ ...partyBody(form), tradeName: formText(form, 'tradeName') || null }),
   };
   return <ListScreen config={config} data={list} />;
 }

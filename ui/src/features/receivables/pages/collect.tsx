@@ -5,23 +5,22 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { Form, Link, useLoaderData, useNavigate } from 'react-router';
-import { ApiError, apiPost } from '../../../lib/api';
 import type { CollectPageView, ReceiptView } from '../../../lib/api-types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { decimalText } from '../../../lib/money';
+import { Field, FormError } from '../../../components/form';
+import { Options, SelectField } from '../../../components/form-fields';
 import { toast } from '../../../lib/toast';
 import { methodLabels, statusLabels } from '../labels';
-import { newKey } from '../../../lib/idempotency';
+import { useSubmit } from '../../../lib/use-submit';
 
 export default function Collect() {
   const page = useLoaderData() as CollectPageView;
   const navigate = useNavigate();
-  const [key, setKey] = useState(newKey);
   const [method, setMethod] = useState('cash');
   const [byHand, setByHand] = useState(false);
   const [amounts, setAmounts] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { send, busy, errors } = useSubmit<ReceiptView>('/api/cxc/collect', { idempotent: true, messageAlone: true });
   const owed = useMemo(() => page.open.map((r) => r.balance), [page.open]);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -29,7 +28,6 @@ export default function Collect() {
     if (!page.client) return;
     const form = new FormData(e.currentTarget);
     const body: Record<string, unknown> = {
-      idempotencyKey: key,
       clientId: page.client._id,
       method,
       amount: decimalText(String(form.get('amount') ?? '')),
@@ -41,22 +39,12 @@ export default function Collect() {
         .filter((r) => (amounts[r._id] ?? '').trim() !== '')
         .map((r) => ({ receivableId: r._id, amount: decimalText(amounts[r._id] ?? '') }));
     }
-    setBusy(true);
-    try {
-      const receipt = await apiPost<ReceiptView>('/api/cxc/collect', body, { quiet: true });
+    const clientId = page.client._id;
+    await send(body, (receipt) => {
       toast({ title: `Cobro registrado: recibo N.º ${receipt.number}`, color: 'success' });
-      setErrors({});
-      setKey(newKey());
       setAmounts({});
-      await navigate(`/admin/cxc/cobrarCxC?clientId=${page.client._id}&receipt=${receipt._id}`);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fields = error.fieldErrors;
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: error.body.message });
-      } else setErrors({ form: String(error) });
-    } finally {
-      setBusy(false);
-    }
+      return navigate(`/admin/cxc/cobrarCxC?clientId=${clientId}&receipt=${receipt._id}`);
+    });
   };
 
   return (
@@ -70,11 +58,7 @@ export default function Collect() {
             {page.client && !page.debtors.some((d) => d.clientId === page.client?._id) && (
               <option value={page.client._id}>{page.client.name}</option>
             )}
-            {page.debtors.map((d) => (
-              <option key={d.clientId} value={d.clientId}>
-                {`${d.name} · debe ${formatMoney(d.total)}`}
-              </option>
-            ))}
+            <Options items={page.debtors} value={(d) => d.clientId} label={(d) => `${d.name} · debe ${formatMoney(d.total)}`} />
           </select>
         </label>
         <button type="submit" className="btn">
@@ -130,43 +114,20 @@ export default function Collect() {
           </section>
           {page.open.length > 0 && (
             <form onSubmit={submit} className="card max-w-lg space-y-3" data-testid="collect-form">
-              <label className="flex flex-col text-sm">
-                <span className="label">Forma de pago</span>
-                <select className="input" name="method" value={method} onChange={(e) => setMethod(e.target.value)}>
-                  {Object.entries(methodLabels).map(([code, label]) => (
-                    <option key={code} value={code}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField label="Forma de pago" name="method" value={method} onChange={(e) => setMethod(e.target.value)}>
+                <Options items={Object.entries(methodLabels)} value={([code]) => code} label={([, label]) => label} />
+              </SelectField>
               {method !== 'cash' && (
-                <label className="flex flex-col text-sm">
-                  <span className="label">Cuenta bancaria</span>
-                  <select className="input" name="bankAccountId">
-                    {page.bankAccounts.map((a) => (
-                      <option key={a._id} value={a._id}>
-                        {a.label}
-                      </option>
-                    ))}
-                  </select>
-                  {errors.bankAccountId && <span className="text-red-700">{errors.bankAccountId}</span>}
-                </label>
+                <SelectField label="Cuenta bancaria" name="bankAccountId" error={errors.bankAccountId}>
+                  <Options items={page.bankAccounts} value={(a) => a._id} label={(a) => a.label} />
+                </SelectField>
               )}
-              <label className="flex flex-col text-sm">
-                <span className="label">Monto recibido</span>
-                <input className="input" name="amount" inputMode="decimal" required />
-                {errors.amount && <span className="text-red-700">{errors.amount}</span>}
-              </label>
-              <label className="flex flex-col text-sm">
-                <span className="label">Referencia</span>
-                <input className="input" name="reference" maxLength={100} />
-              </label>
+              <Field label="Monto recibido" name="amount" inputMode="decimal" required error={errors.amount} />
+              <Field label="Referencia" name="reference" maxLength={100} error={errors.reference} />
               <label className="flex items-center gap-1 text-sm">
                 <input type="checkbox" checked={byHand} onChange={(e) => setByHand(e.target.checked)} /> Asignar a mano (si no, a las más antiguas primero)
               </label>
-              {errors.allocations && <p className="text-sm text-red-700">{errors.allocations}</p>}
-              {errors.form && <p className="text-sm text-red-700">{errors.form}</p>}
+              <FormError message={errors.allocations ?? errors.form} />
               <button type="submit" className="btn btn-primary w-full" disabled={busy}>
                 Registrar cobro
               </button>

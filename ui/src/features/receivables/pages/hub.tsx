@@ -1,5 +1,6 @@
 /** `/admin/cxc`: what clients owe — total, overdue, aging buckets and the top debtors. */
 import { Link, useLoaderData } from 'react-router';
+import { RecordHead, RecordTable } from '../../../components/record-table';
 import type { CxcHubView } from '../../../lib/api-types';
 import { formatMoney } from '../../../lib/format';
 import { fromCents, toCents } from '../../../lib/money';
@@ -23,15 +24,7 @@ export default function CxcHub() {
       <section className="card">
         <h2 className="mb-2 font-semibold">Antigüedad de saldos</h2>
         <table className="w-full text-sm" data-testid="cxc-aging">
-          <thead>
-            <tr className="text-left">
-              {bucketLabels.map(([key, label]) => (
-                <th key={key} className="text-right">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <RecordHead columns={bucketLabels.map(([, label]) => ({ header: label, numeric: true }))} />
           <tbody>
             <tr>
               {bucketLabels.map(([key]) => (
@@ -45,34 +38,25 @@ export default function CxcHub() {
       </section>
       <section className="card">
         <h2 className="mb-2 font-semibold">Principales deudores</h2>
-        {hub.topDebtors.length === 0 ? (
-          <p className="text-sm">Ningún cliente debe.</p>
-        ) : (
-          <table className="w-full text-sm" data-testid="cxc-debtors">
-            <thead>
-              <tr className="text-left">
-                <th>Cliente</th>
-                <th className="text-right">Vencido</th>
-                <th className="text-right">Total</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {hub.topDebtors.map((d) => (
-                <tr key={d.clientId} className="border-t border-gray-200 dark:border-gray-700">
-                  <td className="py-1">{d.name}</td>
-                  <td className="text-right">{formatMoney(overdueOf(d))}</td>
-                  <td className="text-right font-medium">{formatMoney(d.total)}</td>
-                  <td className="text-right">
-                    <Link className="link" to={`/admin/cxc/cobrarCxC?clientId=${d.clientId}`}>
-                      Cobrar
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RecordTable
+          rows={hub.topDebtors}
+          empty="Ningún cliente debe."
+          testId="cxc-debtors"
+          rowKey={(d) => d.clientId}
+          columns={[
+            { header: 'Cliente', className: 'py-1', cell: (d) => d.name },
+            { header: 'Vencido', numeric: true, cell: (d) => formatMoney(overdueOf(d)) },
+            { header: 'Total', numeric: true, className: 'font-medium', cell: (d) => formatMoney(d.total) },
+            {
+              className: 'text-right',
+              cell: (d) => (
+                <Link className="link" to={`/admin/cxc/cobrarCxC?clientId=${d.clientId}`}>
+                  Cobrar
+                </Link>
+              ),
+            },
+          ]}
+        />
       </section>
       <div className="flex flex-wrap gap-2">
         <Link className="btn" to="/admin/cxc/listaCxC">

@@ -1,5 +1,6 @@
 /** `/admin/cxc/listaCxC`: receivables with client, document, dates, amount, paid, balance and status. */
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
+import { RecordTable } from '../../../components/record-table';
 import type { ReceivablesPage } from '../../../lib/api-types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { statusLabels } from '../labels';
@@ -43,32 +44,23 @@ export default function ReceivablesList() {
       {list.results.length === 0 ? (
         <p className="card">No hay cuentas por cobrar con estos filtros.</p>
       ) : (
-        <table className="w-full text-sm" data-testid="cxc-list">
-          <thead>
-            <tr className="text-left">
-              <th>Cliente</th>
-              <th>Documento</th>
-              <th>Emisión</th>
-              <th>Vence</th>
-              <th className="text-right">Monto</th>
-              <th className="text-right">Pagado</th>
-              <th className="text-right">Saldo</th>
-              <th>Estado</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.results.map((r) => (
-              <tr key={r._id} className="border-t border-gray-200 dark:border-gray-700">
-                <td className="py-1">{r.clientName}</td>
-                <td>{r.document}</td>
-                <td>{formatDate(r.issueDate)}</td>
-                <td>{formatDate(r.dueDate)}</td>
-                <td className="text-right">{formatMoney(r.amount)}</td>
-                <td className="text-right">{formatMoney(r.paid)}</td>
-                <td className="text-right font-medium">{formatMoney(r.balance)}</td>
-                <td>{`${statusLabels[r.status] ?? r.status}${r.daysOverdue > 0 ? ` (${r.daysOverdue} d)` : ''}`}</td>
-                <td className="space-x-2 text-right">
+        <RecordTable
+          rows={list.results}
+          testId="cxc-list"
+          rowKey={(r) => r._id}
+          columns={[
+            { header: 'Cliente', className: 'py-1', cell: (r) => r.clientName },
+            { header: 'Documento', cell: (r) => r.document },
+            { header: 'Emisión', cell: (r) => formatDate(r.issueDate) },
+            { header: 'Vence', cell: (r) => formatDate(r.dueDate) },
+            { header: 'Monto', numeric: true, cell: (r) => formatMoney(r.amount) },
+            { header: 'Pagado', numeric: true, cell: (r) => formatMoney(r.paid) },
+            { header: 'Saldo', numeric: true, className: 'font-medium', cell: (r) => formatMoney(r.balance) },
+            { header: 'Estado', cell: (r) => `${statusLabels[r.status] ?? r.status}${r.daysOverdue > 0 ? ` (${r.daysOverdue} d)` : ''}` },
+            {
+              className: 'space-x-2 text-right',
+              cell: (r) => (
+                <>
                   <Link className="link" to={`/admin/cxc/${r._id}/pagos`}>
                     Pagos
                   </Link>
@@ -77,11 +69,11 @@ export default function ReceivablesList() {
                       Cobrar
                     </Link>
                   )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       <p className="flex items-center gap-3 text-sm">
         {`${list.total} cuentas · página ${list.page} de ${pages}`}

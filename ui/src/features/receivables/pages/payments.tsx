@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { ApiError, apiPost } from '../../../lib/api';
+import { RecordTable } from '../../../components/record-table';
 import type { ReceivableDetailView } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -37,46 +38,35 @@ export default function ReceivablePayments() {
       {r.payments.length === 0 ? (
         <p className="card">Todavía no tiene pagos.</p>
       ) : (
-        <table className="w-full text-sm" data-testid="cxc-payments">
-          <thead>
-            <tr className="text-left">
-              <th>Recibo</th>
-              <th>Fecha</th>
-              <th>Forma</th>
-              <th className="text-right">Abonado</th>
-              <th>Estado</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {r.payments.map((p) => (
-              <tr key={`${p.receiptId}`} className="border-t border-gray-200 dark:border-gray-700">
-                <td className="py-1">
-                  <a className="link" href={`/tickets/cxc/recibo/${p.receiptId}/A4`}>{`N.º ${p.number}`}</a>
-                </td>
-                <td>{formatDateTime(p.date)}</td>
-                <td>{`${methodLabels[p.method] ?? p.method}${p.reference ? ` (${p.reference})` : ''}`}</td>
-                <td className="text-right">{formatMoney(p.amount)}</td>
-                <td>{p.reversed ? `Anulado: ${p.reversalReason ?? ''}` : 'Vigente'}</td>
-                <td className="text-right">
-                  {!p.reversed &&
-                    (reversing === p.receiptId ? (
-                      <span className="flex items-center justify-end gap-2">
-                        <input className="input" aria-label="Motivo de la anulación" value={reason} onChange={(e) => setReason(e.target.value)} />
-                        <button type="button" className="btn btn-danger" onClick={() => reverse(p.receiptId)}>
-                          Anular
-                        </button>
-                      </span>
-                    ) : (
-                      <button type="button" className="btn" onClick={() => setReversing(p.receiptId)}>
-                        Anular cobro
-                      </button>
-                    ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordTable
+          rows={r.payments}
+          testId="cxc-payments"
+          rowKey={(p) => p.receiptId}
+          columns={[
+            { header: 'Recibo', className: 'py-1', cell: (p) => <a className="link" href={`/tickets/cxc/recibo/${p.receiptId}/A4`}>{`N.º ${p.number}`}</a> },
+            { header: 'Fecha', cell: (p) => formatDateTime(p.date) },
+            { header: 'Forma', cell: (p) => `${methodLabels[p.method] ?? p.method}${p.reference ? ` (${p.reference})` : ''}` },
+            { header: 'Abonado', numeric: true, cell: (p) => formatMoney(p.amount) },
+            { header: 'Estado', cell: (p) => (p.reversed ? `Anulado: ${p.reversalReason ?? ''}` : 'Vigente') },
+            {
+              className: 'text-right',
+              cell: (p) =>
+                !p.reversed &&
+                (reversing === p.receiptId ? (
+                  <span className="flex items-center justify-end gap-2">
+                    <input className="input" aria-label="Motivo de la anulación" value={reason} onChange={(e) => setReason(e.target.value)} />
+                    <button type="button" className="btn btn-danger" onClick={() => reverse(p.receiptId)}>
+                      Anular
+                    </button>
+                  </span>
+                ) : (
+                  <button type="button" className="btn" onClick={() => setReversing(p.receiptId)}>
+                    Anular cobro
+                  </button>
+                )),
+            },
+          ]}
+        />
       )}
       {error && <p className="text-sm text-red-700">{error}</p>}
       <Link className="btn" to="/admin/cxc/listaCxC">

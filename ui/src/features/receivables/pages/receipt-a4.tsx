@@ -1,5 +1,6 @@
 /** The collection receipt on A4 (complete HTML, no scripts). */
 import { useLoaderData } from 'react-router';
+import { A4Sheet } from '../../../components/a4-sheet';
 import type { ReceiptPrint } from '../../../lib/api-types';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { methodLabels } from '../labels';
@@ -7,20 +8,20 @@ import { methodLabels } from '../labels';
 export default function ReceiptA4() {
   const { header, receipt: r, printedAt } = useLoaderData() as ReceiptPrint;
   return (
-    <article className="mx-auto max-w-[210mm] bg-white p-8 text-[12px] text-gray-900" data-testid="receipt-document">
-      <style>{'@page { size: A4; margin: 12mm }'}</style>
-      <header className="flex justify-between border-b-2 border-gray-800 pb-3">
-        <div>
-          <h1 className="text-lg font-bold">{header.tradeName ?? header.businessName}</h1>
-          <p>{`RUC ${header.ruc}`}</p>
-          <p>{header.address}</p>
-        </div>
-        <div className="text-right">
+    <A4Sheet
+      issuer={header.tradeName ?? header.businessName}
+      issuerLines={[`RUC ${header.ruc}`, header.address]}
+      title={
+        <>
           <p className="text-base font-bold">{`RECIBO DE COBRO N.º ${r.number}`}</p>
           <p>{formatDateTime(r.date)}</p>
           {r.reversed && <p className="font-bold text-red-700">{`ANULADO: ${r.reversalReason ?? ''}`}</p>}
-        </div>
-      </header>
+        </>
+      }
+      pageStyle="@page { size: A4; margin: 12mm }"
+      size="text-[12px]"
+      testId="receipt-document"
+    >
       <section className="my-3">
         <p>{`Recibimos de ${r.client.name} (${r.client.identification}) la suma de USD ${formatMoney(r.amount)}`}</p>
         <p>{`Forma de pago: ${methodLabels[r.method] ?? r.method}${r.reference ? ` · referencia ${r.reference}` : ''}`}</p>
@@ -50,6 +51,6 @@ export default function ReceiptA4() {
       </section>
       <p className="mt-12 w-64 border-t border-gray-800 text-center">Firma</p>
       <p className="mt-4 text-gray-600">{`Impreso ${formatDateTime(printedAt)}`}</p>
-    </article>
+    </A4Sheet>
   );
 }

@@ -1,14 +1,14 @@
 /** `/admin/cxc/estadoCuenta`: a client's statement over a date range; print it or send it by e-mail. */
 import { useState } from 'react';
-import { Form, useLoaderData, useSearchParams } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { StatementFilters } from '../../../components/data-list/get-filters';
 import { ApiError, apiPost } from '../../../lib/api';
 import type { StatementPage } from '../../../lib/api-types';
 import { toast } from '../../../lib/toast';
-import { StatementTable } from '../statement-table';
+import { ClientStatementTable } from '../statement-table';
 
 export default function Statement() {
   const { clients, statement } = useLoaderData() as StatementPage;
-  const [params] = useSearchParams();
   const [error, setError] = useState('');
   const email = async () => {
     if (!statement) return;
@@ -27,34 +27,11 @@ export default function Statement() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Estado de cuenta</h1>
-      <Form method="get" className="card flex flex-wrap items-end gap-3" data-testid="statement-form">
-        <label className="flex flex-col text-sm">
-          <span className="label">Cliente</span>
-          <select className="input" name="clientId" defaultValue={params.get('clientId') ?? ''} required>
-            <option value="">Elija un cliente</option>
-            {clients.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          <span className="label">Desde</span>
-          <input className="input" type="date" name="from" defaultValue={statement?.from ?? params.get('from') ?? ''} />
-        </label>
-        <label className="flex flex-col text-sm">
-          <span className="label">Hasta</span>
-          <input className="input" type="date" name="to" defaultValue={statement?.to ?? params.get('to') ?? ''} />
-        </label>
-        <button type="submit" className="btn">
-          Ver
-        </button>
-      </Form>
+      <StatementFilters testId="statement-form" label="Cliente" name="clientId" parties={clients} choose="Elija un cliente" from={statement?.from} to={statement?.to} />
       {statement && (
         <section className="card space-y-3">
           <h2 className="font-semibold">{`${statement.client.name} · ${statement.client.identification}`}</h2>
-          <StatementTable statement={statement} />
+          <ClientStatementTable statement={statement} />
           <p className="flex flex-wrap gap-3">
             <a className="btn" href={`/tickets/cxc/${statement.client._id}/estado_de_cuenta?from=${statement.from}&to=${statement.to}`} data-testid="statement-print">
               Imprimir

@@ -4,7 +4,10 @@
  * CSV/XLSX downloads and printable A4; top products, slow movers, stock below minimum and stock
  * value per warehouse. The filter is a plain GET form, so it works before scripts load.
  */
+import type { ReactNode } from 'react';
 import { Form, useLoaderData, useSearchParams } from 'react-router';
+import { Options } from '../../../components/form-fields';
+import { RecordTable } from '../../../components/record-table';
 import type { ReportsPage } from '../../../lib/api-types';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format';
 import { GROUPINGS, groupLabel } from '../labels';
@@ -29,11 +32,7 @@ export default function Reports() {
         <label className="text-sm">
           <span className="label">Agrupar por</span>
           <select name="groupBy" className="input" defaultValue={sales.groupBy} data-testid="report-group">
-            {GROUPINGS.map((g) => (
-              <option key={g.value} value={g.value}>
-                {g.label}
-              </option>
-            ))}
+            <Options items={GROUPINGS} value={(g) => g.value} label={(g) => g.label} />
           </select>
         </label>
         <label className="text-sm">
@@ -67,110 +66,80 @@ export default function Reports() {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <div className="card space-y-2 overflow-x-auto">
-          <h2 className="font-semibold">Productos más vendidos</h2>
-          <table className="w-full text-sm" data-testid="top-products">
-            <thead className="text-xs uppercase">
-              <tr>
-                <th className="text-left">Producto</th>
-                <th className="text-right">Ventas</th>
-                <th className="text-right">Total</th>
-                <th className="text-right">Margen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {top.rows.map((r) => (
-                <tr key={r.key} className="border-b border-gray-100 dark:border-gray-800">
-                  <td>{r.label}</td>
-                  <td className="text-right">{r.count}</td>
-                  <td className="text-right">{formatMoney(r.total)}</td>
-                  <td className="text-right">{formatMoney(r.margin)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="card space-y-2 overflow-x-auto">
-          <h2 className="font-semibold">{`Sin ventas en ${slow.days} días`}</h2>
-          {slow.rows.length === 0 ? (
-            <p className="text-sm text-gray-500">Todos los productos se vendieron en el período.</p>
-          ) : (
-            <table className="w-full text-sm" data-testid="slow-products">
-              <thead className="text-xs uppercase">
-                <tr>
-                  <th className="text-left">Producto</th>
-                  <th className="text-left">Última venta</th>
-                  <th className="text-right">Stock</th>
-                </tr>
-              </thead>
-              <tbody>
-                {slow.rows.slice(0, 50).map((r) => (
-                  <tr key={r.productId} className="border-b border-gray-100 dark:border-gray-800">
-                    <td>{`${r.code} · ${r.name}`}</td>
-                    <td>{r.lastSold ? formatDate(r.lastSold) : 'Nunca'}</td>
-                    <td className="text-right">{formatQuantity(r.stock)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-        <div className="card space-y-2 overflow-x-auto">
-          <h2 className="font-semibold">Stock bajo el mínimo</h2>
-          {stock.low.length === 0 ? (
-            <p className="text-sm text-gray-500">Ningún producto está bajo su mínimo.</p>
-          ) : (
-            <table className="w-full text-sm" data-testid="low-stock">
-              <thead className="text-xs uppercase">
-                <tr>
-                  <th className="text-left">Producto</th>
-                  <th className="text-left">Bodega</th>
-                  <th className="text-right">Stock</th>
-                  <th className="text-right">Mínimo</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stock.low.map((r) => (
-                  <tr key={`${r.productId}-${r.cellar}`} className="border-b border-gray-100 dark:border-gray-800">
-                    <td>{`${r.code} · ${r.name}`}</td>
-                    <td>{r.cellar}</td>
-                    <td className="text-right">{formatQuantity(r.quantity)}</td>
-                    <td className="text-right">{formatQuantity(r.minStock)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-        <div className="card space-y-2 overflow-x-auto">
-          <h2 className="font-semibold">Valor del stock por bodega</h2>
-          <table className="w-full text-sm" data-testid="stock-value">
-            <thead className="text-xs uppercase">
-              <tr>
-                <th className="text-left">Bodega</th>
-                <th className="text-right">Productos</th>
-                <th className="text-right">Valor</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stock.byCellar.map((c) => (
-                <tr key={c.cellar} className="border-b border-gray-100 dark:border-gray-800">
-                  <td>{c.cellar}</td>
-                  <td className="text-right">{c.products}</td>
-                  <td className="text-right">{formatMoney(c.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
+        <Panel title="Productos más vendidos">
+          <RecordTable
+            look="caps"
+            rows={top.rows}
+            testId="top-products"
+            rowKey={(r) => r.key}
+            columns={[
+              { header: 'Producto', cell: (r) => r.label },
+              { header: 'Ventas', numeric: true, cell: (r) => r.count },
+              { header: 'Total', numeric: true, cell: (r) => formatMoney(r.total) },
+              { header: 'Margen', numeric: true, cell: (r) => formatMoney(r.margin) },
+            ]}
+          />
+        </Panel>
+        <Panel title={`Sin ventas en ${slow.days} días`}>
+          <RecordTable
+            look="caps"
+            rows={slow.rows.slice(0, 50)}
+            empty="Todos los productos se vendieron en el período."
+            testId="slow-products"
+            rowKey={(r) => r.productId}
+            columns={[
+              { header: 'Producto', cell: (r) => `${r.code} · ${r.name}` },
+              { header: 'Última venta', cell: (r) => (r.lastSold ? formatDate(r.lastSold) : 'Nunca') },
+              { header: 'Stock', numeric: true, cell: (r) => formatQuantity(r.stock) },
+            ]}
+          />
+        </Panel>
+        <Panel title="Stock bajo el mínimo">
+          <RecordTable
+            look="caps"
+            rows={stock.low}
+            empty="Ningún producto está bajo su mínimo."
+            testId="low-stock"
+            rowKey={(r) => `${r.productId}-${r.cellar}`}
+            columns={[
+              { header: 'Producto', cell: (r) => `${r.code} · ${r.name}` },
+              { header: 'Bodega', cell: (r) => r.cellar },
+              { header: 'Stock', numeric: true, cell: (r) => formatQuantity(r.quantity) },
+              { header: 'Mínimo', numeric: true, cell: (r) => formatQuantity(r.minStock) },
+            ]}
+          />
+        </Panel>
+        <Panel title="Valor del stock por bodega">
+          <RecordTable
+            look="caps"
+            rows={stock.byCellar}
+            testId="stock-value"
+            rowKey={(c) => c.cellar}
+            columns={[
+              { header: 'Bodega', cell: (c) => c.cellar },
+              { header: 'Productos', numeric: true, cell: (c) => c.products },
+              { header: 'Valor', numeric: true, cell: (c) => formatMoney(c.value) },
+            ]}
+            footer={
               <tr className="font-semibold">
                 <td>Total</td>
                 <td />
                 <td className="text-right">{formatMoney(stock.totalValue)}</td>
               </tr>
-            </tfoot>
-          </table>
-        </div>
+            }
+          />
+        </Panel>
       </div>
     </section>
+  );
+}
+
+/** A card of the page's lower grid: a heading and its table, scrolled sideways on a phone. */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="card space-y-2 overflow-x-auto">
+      <h2 className="font-semibold">{title}</h2>
+      {children}
+    </div>
   );
 }

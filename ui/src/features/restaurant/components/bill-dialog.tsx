@@ -15,6 +15,7 @@ import { formatMoney, formatQuantity } from '../../../lib/format';
 import { ClientPicker } from '../../sales/components/client-picker';
 import { PayDialog, equalParts } from '../../sales/components/pay-dialog';
 import { billable, restaurantApi, type BillResult, type OrderItemView, type OrderView } from '../api';
+import { DocumentTypeChoice, type DocumentType } from './document-type';
 import type { PosSetup } from './pos-setup';
 import { newKey } from '../../../lib/idempotency';
 
@@ -39,7 +40,7 @@ export function BillDialog({
 }) {
   const [order, setOrder] = useState(initial);
   const items = billable(order);
-  const [documentType, setDocumentType] = useState<'note' | 'invoice'>('note');
+  const [documentType, setDocumentType] = useState<DocumentType>('note');
   const [client, setClient] = useState<ClientView | null>(null);
   const [split, setSplit] = useState<Split>('all');
   const [chosen, setChosen] = useState<number[]>([]);
@@ -178,15 +179,7 @@ export function BillDialog({
             No tiene un turno de caja abierto: abra la caja antes de cobrar en efectivo, tarjeta o transferencia.
           </p>
         )}
-        <fieldset className="flex flex-wrap gap-4">
-          <legend className="mb-1 text-sm font-medium">Comprobante</legend>
-          <label className="flex items-center gap-1">
-            <input type="radio" name="documentType" checked={documentType === 'note'} onChange={() => setDocumentType('note')} /> Nota de venta
-          </label>
-          <label className="flex items-center gap-1">
-            <input type="radio" name="documentType" checked={documentType === 'invoice'} onChange={() => setDocumentType('invoice')} /> Factura
-          </label>
-        </fieldset>
+        <DocumentTypeChoice value={documentType} onChange={setDocumentType} className="flex flex-wrap gap-4" legendClassName="mb-1 text-sm font-medium" />
         <div>
           <p className="text-sm font-medium">Cliente</p>
           <button type="button" className="text-left underline-offset-2 hover:underline" onClick={() => setStep('client')}>

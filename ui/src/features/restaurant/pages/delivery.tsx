@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
+import { useSoon } from '../../../lib/debounce';
 import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { ITEM_STATE_LABELS, billable, restaurantApi, type DeliveryInfo, type DraftItem, type OrderView } from '../api';
@@ -45,12 +46,7 @@ export default function Delivery() {
   useEffect(() => {
     void load();
   }, [load]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const loadSoon = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void load(), 150);
-  }, [load]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const loadSoon = useSoon(load, 150);
   const feed = useRestaurantEvents(loadSoon, loadSoon);
 
   async function send(e?: React.FormEvent) {

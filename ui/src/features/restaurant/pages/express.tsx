@@ -9,24 +9,23 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientView } from '../../../lib/api-types';
-import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { Modal } from '../../../components/modal';
 import { ClientPicker } from '../../sales/components/client-picker';
 import { PayDialog } from '../../sales/components/pay-dialog';
 import { restaurantApi, type BillResult, type DraftItem, type OrderView, type TicketView } from '../api';
+import { DocumentTypeChoice, type DocumentType } from '../components/document-type';
 import { DraftEditor, ProductSearch, addToDraft } from '../components/order-draft';
 import { usePosSetup } from '../components/pos-setup';
 import { ConnectionBanner, useRestaurantEvents } from '../components/use-restaurant-events';
 import { newKey } from '../../../lib/idempotency';
+import { usePriced } from '../../../lib/use-priced';
 
 export default function Express() {
   const setup = usePosSetup();
   const [draft, setDraft] = useState<DraftItem[]>([]);
-  const [documentType, setDocumentType] = useState<'note' | 'invoice'>('note');
+  const [documentType, setDocumentType] = useState<DocumentType>('note');
   const [client, setClient] = useState<ClientView | null>(null);
-  const [total, setTotal] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'client' | 'pay' | null>(null);
   const [done, setDone] = useState<{ number: number; sale: BillResult['sale'] } | null>(null);
   const [counter, setCounter] = useState<TicketView[]>([]);
@@ -36,30 +35,12 @@ export default function Express() {
   const [sent, setSent] = useState<OrderView | null>(null);
 
   const lineKey = draft.map((d) => `${d.productId}:${d.quantity}`).join(',');
-  useEffect(() => {
-    if (draft.length === 0) {
-      setTotal(null);
-      setProblem('');
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      restaurantApi
-        .price(draft, client?._id ?? null, { quiet: true, signal: controller.signal })
-        .then((p) => {
-          setTotal(p.total);
-          setProblem('');
-        })
-        .catch((e) => {
-          if (e instanceof ApiError) setProblem(e.message);
-        });
-    }, 120);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+  const { priced, problem } = usePriced(
+    draft.length === 0 ? null : (signal) => restaurantApi.price(draft, client?._id ?? null, { quiet: true, signal }),
     // `draft` changes with notes and modifiers too; the price depends on `lineKey` only.
-  }, [lineKey, client?._id]);
+    [lineKey, client?._id],
+  );
+  const total = priced?.total ?? null;
 
   // The counter's orders in the kitchen (express tickets), live.
   const loadCounter = useCallback(async () => {
@@ -143,15 +124,7 @@ export default function Express() {
       </section>
       <aside className="space-y-4">
         <div className="card space-y-3" data-testid="express-totals">
-          <fieldset className="flex gap-4 text-sm">
-            <legend className="sr-only">Comprobante</legend>
-            <label className="flex items-center gap-1">
-              <input type="radio" name="documentType" checked={documentType === 'note'} onChange={() => setDocumentType('note')} /> Nota de venta
-            </label>
-            <label className="flex items-center gap-1">
-              <input type="radio" name="documentType" checked={documentType === 'invoice'} onChange={() => setDocumentType('invoice')} /> Factura
-            </label>
-          </fieldset>
+          <DocumentTypeChoice value={documentType} onChange={setDocumentType} className="flex gap-4 text-sm" legendClassName="sr-only" />
           <div>
             <p className="text-xs text-gray-500">Cliente (F4)</p>
             <button type="button" className="text-left font-medium underline-offset-2 hover:underline" onClick={() => setDialog('client')}>

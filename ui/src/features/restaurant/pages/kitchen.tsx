@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { useSoon } from '../../../lib/debounce';
 import { formatQuantity } from '../../../lib/format';
 import { ITEM_STATE_LABELS, elapsedLabel, minutesSince, nextState, restaurantApi, type ItemState, type TicketView } from '../api';
 import { ItemExtras } from '../components/order-draft';
@@ -86,12 +87,7 @@ export default function Kitchen() {
     void load();
   }, [load]);
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const loadSoon = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void load(), 100);
-  }, [load]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const loadSoon = useSoon(load, 100);
   const feed = useRestaurantEvents(loadSoon, loadSoon);
 
   useEffect(() => {

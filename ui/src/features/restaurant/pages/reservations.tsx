@@ -4,11 +4,12 @@
  * form to create or edit one with the tables it holds. A table already booked at overlapping times
  * is refused by the server: its message is shown in the form, which keeps what was typed.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { Field, Notice } from '../../../components/form';
-import { Modal } from '../../../components/modal';
-import { ApiError, apiPost } from '../../../lib/api';
+import { FormDialog } from '../../../components/form-dialog';
+import { RecordTable } from '../../../components/record-table';
+import { apiPost } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
 import type { ReservationState, ReservationView, ReservationsPage as ReservationsPageData, TableView } from '../../../lib/api-types';
@@ -86,56 +87,62 @@ export default function ReservationsPage() {
         <p className="rounded-md border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-400">No hay reservas para este día.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-gray-200 text-left text-gray-600 dark:border-gray-700 dark:text-gray-400">
-                <th className="py-2 pr-3">Hora</th>
-                <th className="py-2 pr-3">Cliente</th>
-                <th className="py-2 pr-3">Teléfono</th>
-                <th className="py-2 pr-3">Personas</th>
-                <th className="py-2 pr-3">Mesas</th>
-                <th className="py-2 pr-3">Estado</th>
-                <th className="py-2">Acciones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reservations.map((r) => (
-                <tr key={r._id} data-testid="reservation-row" className="border-b border-gray-100 align-top dark:border-gray-800">
-                  <td className="py-2 pr-3 font-mono">
+          <RecordTable
+            rows={reservations}
+            rowKey={(r) => r._id}
+            rowTestId="reservation-row"
+            columns={[
+              {
+                header: 'Hora',
+                className: 'py-2 pr-3 align-top font-mono',
+                cell: (r) => (
+                  <>
                     {r.time}
                     <span className="block text-xs text-gray-500">{r.durationMinutes} min</span>
-                  </td>
-                  <td className="py-2 pr-3 font-medium">
+                  </>
+                ),
+              },
+              {
+                header: 'Cliente',
+                className: 'py-2 pr-3 align-top font-medium',
+                cell: (r) => (
+                  <>
                     {r.clientName}
                     {r.notes && <span className="block text-xs font-normal text-gray-500">{r.notes}</span>}
-                  </td>
-                  <td className="py-2 pr-3">{r.phone}</td>
-                  <td className="py-2 pr-3">{r.people}</td>
-                  <td className="py-2 pr-3">{r.tables.map((t) => t.name).join(', ')}</td>
-                  <td className="py-2 pr-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs ${STATE_STYLE[r.state] ?? ''}`}>{r.stateLabel}</span>
-                  </td>
-                  <td className="py-2">
-                    <div className="flex flex-wrap gap-1">
-                      {(NEXT[r.state] ?? []).map(([state, label]) => (
-                        <button key={state} type="button" className="btn btn-secondary px-2 py-1 text-xs" onClick={() => void changeState(r, state, label)}>
-                          {label}
-                        </button>
-                      ))}
-                      {r.state === 'reservada' && (
-                        <button type="button" className="btn btn-secondary px-2 py-1 text-xs" onClick={() => setEditing(r)}>
-                          Editar
-                        </button>
-                      )}
-                      <button type="button" className="btn btn-secondary px-2 py-1 text-xs" onClick={() => void remove(r)}>
-                        Eliminar
+                  </>
+                ),
+              },
+              { header: 'Teléfono', className: 'py-2 pr-3 align-top', cell: (r) => r.phone },
+              { header: 'Personas', className: 'py-2 pr-3 align-top', cell: (r) => r.people },
+              { header: 'Mesas', className: 'py-2 pr-3 align-top', cell: (r) => r.tables.map((t) => t.name).join(', ') },
+              {
+                header: 'Estado',
+                className: 'py-2 pr-3 align-top',
+                cell: (r) => <span className={`rounded-full px-2 py-0.5 text-xs ${STATE_STYLE[r.state] ?? ''}`}>{r.stateLabel}</span>,
+              },
+              {
+                header: 'Acciones',
+                className: 'py-2 align-top',
+                cell: (r) => (
+                  <div className="flex flex-wrap gap-1">
+                    {(NEXT[r.state] ?? []).map(([state, label]) => (
+                      <button key={state} type="button" className="btn btn-secondary px-2 py-1 text-xs" onClick={() => void changeState(r, state, label)}>
+                        {label}
                       </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    ))}
+                    {r.state === 'reservada' && (
+                      <button type="button" className="btn btn-secondary px-2 py-1 text-xs" onClick={() => setEditing(r)}>
+                        Editar
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-secondary px-2 py-1 text-xs" onClick={() => void remove(r)}>
+                      Eliminar
+                    </button>
+                  </div>
+                ),
+              },
+            ]}
+          />
         </div>
       )}
       {editing && (
@@ -169,16 +176,10 @@ function ReservationDialog({
   onClose: () => void;
   onSaved: (r: ReservationView) => void;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const zones = [...new Map(tables.map((t) => [t.zoneId, t.zoneName])).entries()];
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setBusy(true);
-    const form = new FormData(e.currentTarget);
+  const toBody = (form: FormData) => {
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    const body = {
+    return {
       clientName: text('clientName'),
       phone: text('phone'),
       date: text('date'),
@@ -188,83 +189,59 @@ function ReservationDialog({
       tableIds: form.getAll('tableIds').map((v) => Number(v)),
       notes: text('notes') || null,
     };
-    const url = reservation ? `/api/restaurant/reservation/${reservation._id}/update` : '/api/restaurant/reservation/register';
-    try {
-      const saved = await apiPost<ReservationView>(url, body, { quiet: true });
-      onSaved(saved);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setMessage(err.body.message || 'No se pudo guardar');
-        setErrors(err.fieldErrors);
-      } else {
-        setMessage('No se pudo conectar con el servidor. Intente de nuevo.');
-        setErrors({});
-      }
-    } finally {
-      setBusy(false);
-    }
   };
   const held = new Set(reservation?.tableIds ?? []);
   return (
-    <Modal
+    <FormDialog<ReservationView>
       title={reservation ? 'Editar reserva' : 'Nueva reserva'}
-      open
+      formId="reservation-form"
+      url={reservation ? `/api/restaurant/reservation/${reservation._id}/update` : '/api/restaurant/reservation/register'}
+      toBody={toBody}
+      onSaved={onSaved}
       onClose={onClose}
       size="lg"
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" form="reservation-form" className="btn btn-primary" disabled={busy}>
-            Guardar
-          </button>
-        </>
-      }
+      className="grid gap-x-4 gap-y-3 sm:grid-cols-2"
     >
-      <form id="reservation-form" onSubmit={submit} noValidate className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
-        {message && (
-          <div className="sm:col-span-2">
-            <Notice kind="error">{message}</Notice>
-          </div>
-        )}
-        <Field label="Cliente" name="clientName" defaultValue={reservation?.clientName ?? ''} error={errors.clientName} maxLength={120} />
-        <Field label="Teléfono" name="phone" defaultValue={reservation?.phone ?? ''} error={errors.phone} maxLength={30} inputMode="tel" />
-        <Field label="Fecha" name="date" type="date" defaultValue={reservation?.date ?? date} error={errors.date} />
-        <Field label="Hora" name="time" type="time" defaultValue={reservation?.time ?? '20:00'} error={errors.time} />
-        <Field label="Duración (minutos)" name="durationMinutes" inputMode="numeric" defaultValue={String(reservation?.durationMinutes ?? 120)} error={errors.durationMinutes} />
-        <Field label="Personas" name="people" inputMode="numeric" defaultValue={String(reservation?.people ?? 2)} error={errors.people} />
-        <fieldset className="sm:col-span-2" aria-describedby={errors.tableIds ? 'tableIds-error' : undefined}>
-          <legend className="label">Mesas</legend>
-          {zones.map(([zoneId, zoneName]) => (
-            <div key={zoneId} className="mb-2">
-              <p className="text-xs font-semibold uppercase text-gray-500">{zoneName}</p>
-              <div className="flex flex-wrap gap-2">
-                {tables
-                  .filter((t) => t.zoneId === zoneId && t.active)
-                  .map((t) => (
-                    <label key={t._id} className="flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm dark:border-gray-700">
-                      <input type="checkbox" name="tableIds" value={t._id} defaultChecked={held.has(t._id)} />
-                      {t.name} <span className="text-xs text-gray-500">({t.seats} p.)</span>
-                    </label>
-                  ))}
+      {(errors) => (
+        <>
+          <Field label="Cliente" name="clientName" defaultValue={reservation?.clientName ?? ''} error={errors.clientName} maxLength={120} />
+          <Field label="Teléfono" name="phone" defaultValue={reservation?.phone ?? ''} error={errors.phone} maxLength={30} inputMode="tel" />
+          <Field label="Fecha" name="date" type="date" defaultValue={reservation?.date ?? date} error={errors.date} />
+          <Field label="Hora" name="time" type="time" defaultValue={reservation?.time ?? '20:00'} error={errors.time} />
+          <Field label="Duración (minutos)" name="durationMinutes" inputMode="numeric" defaultValue={String(reservation?.durationMinutes ?? 120)} error={errors.durationMinutes} />
+          <Field label="Personas" name="people" inputMode="numeric" defaultValue={String(reservation?.people ?? 2)} error={errors.people} />
+          <fieldset className="sm:col-span-2" aria-describedby={errors.tableIds ? 'tableIds-error' : undefined}>
+            <legend className="label">Mesas</legend>
+            {zones.map(([zoneId, zoneName]) => (
+              <div key={zoneId} className="mb-2">
+                <p className="text-xs font-semibold uppercase text-gray-500">{zoneName}</p>
+                <div className="flex flex-wrap gap-2">
+                  {tables
+                    .filter((t) => t.zoneId === zoneId && t.active)
+                    .map((t) => (
+                      <label key={t._id} className="flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm dark:border-gray-700">
+                        <input type="checkbox" name="tableIds" value={t._id} defaultChecked={held.has(t._id)} />
+                        {t.name} <span className="text-xs text-gray-500">({t.seats} p.)</span>
+                      </label>
+                    ))}
+                </div>
               </div>
-            </div>
-          ))}
-          {errors.tableIds && (
-            <p id="tableIds-error" className="mt-1 text-sm text-red-700 dark:text-red-400" data-field-error="tableIds">
-              {errors.tableIds}
-            </p>
-          )}
-        </fieldset>
-        <div className="sm:col-span-2">
-          <label htmlFor="field-notes" className="label">
-            Notas
-          </label>
-          <textarea id="field-notes" name="notes" className="input" rows={2} maxLength={500} defaultValue={reservation?.notes ?? ''} />
-          {errors.notes && <p className="mt-1 text-sm text-red-700">{errors.notes}</p>}
-        </div>
-      </form>
-    </Modal>
+            ))}
+            {errors.tableIds && (
+              <p id="tableIds-error" className="mt-1 text-sm text-red-700 dark:text-red-400" data-field-error="tableIds">
+                {errors.tableIds}
+              </p>
+            )}
+          </fieldset>
+          <div className="sm:col-span-2">
+            <label htmlFor="field-notes" className="label">
+              Notas
+            </label>
+            <textarea id="field-notes" name="notes" className="input" rows={2} maxLength={500} defaultValue={reservation?.notes ?? ''} />
+            {errors.notes && <p className="mt-1 text-sm text-red-700">{errors.notes}</p>}
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }

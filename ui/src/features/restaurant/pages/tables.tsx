@@ -4,12 +4,12 @@
  * arrow keys (Shift: bigger steps; saved shortly after the last key). Zones and tables are created,
  * edited and deleted in dialogs that keep what was typed and show the server's Spanish messages.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { Field, Notice } from '../../../components/form';
-import { SelectField } from '../../../components/form-fields';
-import { Modal } from '../../../components/modal';
-import { ApiError, apiPost } from '../../../lib/api';
+import { FormDialog } from '../../../components/form-dialog';
+import { Options, SelectField } from '../../../components/form-fields';
+import { apiPost } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
 import type { FloorSetupPage, TableView, ZoneView } from '../../../lib/api-types';
@@ -290,57 +290,23 @@ export default function TablesPage() {
   );
 }
 
-/** Sends a dialog's form; field errors and the message come back for the dialog to show. */
-async function send<T>(url: string, body: unknown, fail: (message: string, errors: Record<string, string>) => void): Promise<T | null> {
-  try {
-    return await apiPost<T>(url, body, { quiet: true });
-  } catch (e) {
-    if (e instanceof ApiError) fail(e.body.message || 'No se pudo guardar', e.fieldErrors);
-    else fail('No se pudo conectar con el servidor. Intente de nuevo.', {});
-    return null;
-  }
-}
-
 function ZoneDialog({ zone, onClose, onSaved }: { zone?: ZoneView; onClose: () => void; onSaved: (z: ZoneView) => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setBusy(true);
-    const form = new FormData(e.currentTarget);
-    const url = zone ? `/api/restaurant/zone/${zone._id}/update` : '/api/restaurant/zone/register';
-    const saved = await send<ZoneView>(url, { name: String(form.get('name') ?? '').trim() }, (m, errs) => {
-      setMessage(m);
-      setErrors(errs);
-    });
-    setBusy(false);
-    if (saved) {
-      toast({ title: 'Zona guardada', color: 'success' });
-      onSaved(saved);
-    }
-  };
   return (
-    <Modal
+    <FormDialog<ZoneView>
       title={zone ? 'Editar zona' : 'Nueva zona'}
-      open
+      formId="zone-form"
+      url={zone ? `/api/restaurant/zone/${zone._id}/update` : '/api/restaurant/zone/register'}
+      toBody={(form) => ({ name: String(form.get('name') ?? '').trim() })}
+      onSaved={(saved) => {
+        toast({ title: 'Zona guardada', color: 'success' });
+        onSaved(saved);
+      }}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" form="zone-form" className="btn btn-primary" disabled={busy}>
-            Guardar
-          </button>
-        </>
-      }
+      className="space-y-3"
+      messageAlone
     >
-      <form id="zone-form" onSubmit={submit} noValidate className="space-y-3">
-        {message && Object.keys(errors).length === 0 && <Notice kind="error">{message}</Notice>}
-        <Field label="Nombre" name="name" defaultValue={zone?.name ?? ''} error={errors.name} maxLength={40} placeholder="Salón, Terraza, Barra…" />
-      </form>
-    </Modal>
+      {(errors) => <Field label="Nombre" name="name" defaultValue={zone?.name ?? ''} error={errors.name} maxLength={40} placeholder="Salón, Terraza, Barra…" />}
+    </FormDialog>
   );
 }
 
@@ -362,79 +328,48 @@ function TableDialog({
   onClose: () => void;
   onSaved: (t: TableView) => void;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setBusy(true);
-    const form = new FormData(e.currentTarget);
-    const body = {
-      zoneId: Number(form.get('zoneId')),
-      name: String(form.get('name') ?? '').trim(),
-      seats: String(form.get('seats') ?? '').trim(),
-      shape: String(form.get('shape') ?? 'square'),
-      active: form.get('active') === 'true',
-      ...(table ? { x: table.x, y: table.y } : spot(Number(form.get('zoneId')), String(form.get('shape') ?? 'square'))),
-    };
-    const url = table ? `/api/restaurant/table/${table._id}/update` : '/api/restaurant/table/register';
-    const saved = await send<TableView>(url, body, (m, errs) => {
-      setMessage(m);
-      setErrors(errs);
-    });
-    setBusy(false);
-    if (saved) {
-      toast({ title: 'Mesa guardada', color: 'success' });
-      onSaved(saved);
-    }
-  };
+  const toBody = (form: FormData) => ({
+    zoneId: Number(form.get('zoneId')),
+    name: String(form.get('name') ?? '').trim(),
+    seats: String(form.get('seats') ?? '').trim(),
+    shape: String(form.get('shape') ?? 'square'),
+    active: form.get('active') === 'true',
+    ...(table ? { x: table.x, y: table.y } : spot(Number(form.get('zoneId')), String(form.get('shape') ?? 'square'))),
+  });
   return (
-    <Modal
+    <FormDialog<TableView>
       title={table ? 'Editar mesa' : 'Nueva mesa'}
-      open
+      formId="table-form"
+      url={table ? `/api/restaurant/table/${table._id}/update` : '/api/restaurant/table/register'}
+      toBody={toBody}
+      onSaved={(saved) => {
+        toast({ title: 'Mesa guardada', color: 'success' });
+        onSaved(saved);
+      }}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" form="table-form" className="btn btn-primary" disabled={busy}>
-            Guardar
-          </button>
-        </>
-      }
+      className="grid gap-x-4 gap-y-3 sm:grid-cols-2"
+      messageAlone
     >
-      <form id="table-form" onSubmit={submit} noValidate className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
-        {message && Object.keys(errors).length === 0 && (
-          <div className="sm:col-span-2">
-            <Notice kind="error">{message}</Notice>
-          </div>
-        )}
-        <Field label="Nombre" name="name" defaultValue={table?.name ?? ''} error={errors.name} maxLength={40} placeholder="Mesa 1" />
-        <SelectField label="Zona" name="zoneId" defaultValue={String(table?.zoneId ?? zoneId ?? '')} error={errors.zoneId}>
-          {zones.map((z) => (
-            <option key={z._id} value={z._id}>
-              {z.name}
-            </option>
-          ))}
-        </SelectField>
-        <Field label="Puestos" name="seats" inputMode="numeric" defaultValue={String(table?.seats ?? 4)} error={errors.seats} />
-        <SelectField label="Forma" name="shape" defaultValue={table?.shape ?? 'square'} error={errors.shape}>
-          {shapes.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </SelectField>
-        <label className="flex items-center gap-2 text-sm sm:col-span-2">
-          <input type="checkbox" name="active" value="true" defaultChecked={table?.active ?? true} /> Activa
-        </label>
-        {(errors.x || errors.y) && (
-          <div className="sm:col-span-2">
-            <Notice kind="error">{errors.x ?? errors.y}</Notice>
-          </div>
-        )}
-      </form>
-    </Modal>
+      {(errors) => (
+        <>
+          <Field label="Nombre" name="name" defaultValue={table?.name ?? ''} error={errors.name} maxLength={40} placeholder="Mesa 1" />
+          <SelectField label="Zona" name="zoneId" defaultValue={String(table?.zoneId ?? zoneId ?? '')} error={errors.zoneId}>
+            <Options items={zones} value={(z) => z._id} label={(z) => z.name} />
+          </SelectField>
+          <Field label="Puestos" name="seats" inputMode="numeric" defaultValue={String(table?.seats ?? 4)} error={errors.seats} />
+          <SelectField label="Forma" name="shape" defaultValue={table?.shape ?? 'square'} error={errors.shape}>
+            <Options items={shapes} value={(s) => s.value} label={(s) => s.label} />
+          </SelectField>
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input type="checkbox" name="active" value="true" defaultChecked={table?.active ?? true} /> Activa
+          </label>
+          {(errors.x || errors.y) && (
+            <div className="sm:col-span-2">
+              <Notice kind="error">{errors.x ?? errors.y}</Notice>
+            </div>
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

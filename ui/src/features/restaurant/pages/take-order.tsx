@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties } from 're
 import { Link } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
+import { useSoon } from '../../../lib/debounce';
 import { confirmAction } from '../../../lib/confirm';
 import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -78,12 +79,7 @@ export default function TakeOrder() {
   }, [loadTables]);
 
   // Events come in bursts (a round of several items): one reload of the plan per burst.
-  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const reloadSoon = useCallback(() => {
-    clearTimeout(reloadTimer.current);
-    reloadTimer.current = setTimeout(() => void loadTables(), 150);
-  }, [loadTables]);
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+  const reloadSoon = useSoon(loadTables, 150);
 
   const onEvent = useCallback(
     (e: RestaurantEvent) => {

@@ -3,54 +3,42 @@
  * and optionally a new buyer registered in place. Shared by every screen that bills (the POS,
  * factura express, the restaurant's bill).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Modal } from '../../../components/modal';
-import { SuggestionList, useSuggestions } from '../../../components/suggestions';
-import { ApiError, apiGet, apiPost } from '../../../lib/api';
+import { SearchDialog } from '../../../components/suggestions';
+import { ApiError, apiPost } from '../../../lib/api';
 import type { ClientView } from '../../../lib/api-types';
 
 /** F4: clients by name or identification. */
 export function ClientPicker({ open, onClose, onPick, createClient }: { open: boolean; onClose: () => void; onPick: (c: ClientView) => void; createClient?: boolean }) {
-  const [q, setQ] = useState('');
-  const [found, setFound] = useState<ClientView[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      apiGet<ClientView[]>(`/api/clients/search?q=${encodeURIComponent(q)}`, { quiet: true, signal: controller.signal })
-        .then(setFound)
-        .catch(() => setFound([]));
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, open]);
-  const { inputProps, list } = useSuggestions(found, onPick);
   return (
-    <Modal title="Elegir cliente" open={open} onClose={onClose} size="lg">
-      <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre o identificación" aria-label="Buscar cliente" {...inputProps} />
-      <SuggestionList
-        {...list}
-        label="Clientes encontrados"
-        className="mt-2 divide-y divide-gray-100 dark:divide-gray-800"
-        optionClassName="flex w-full justify-between p-2 text-left"
-        render={(c) => (
-          <>
-            <span>{c.name}</span>
-            <span className="text-gray-500">{c.identification}</span>
-          </>
-        )}
-      />
-      {createClient ? (
-        <NewClient onCreated={onPick} />
-      ) : (
-        <Link to="/admin/ventas/listaclientes" className="mt-2 inline-block text-sm underline">
-          Registrar un cliente nuevo
-        </Link>
+    <SearchDialog<ClientView[], ClientView>
+      title="Elegir cliente"
+      open={open}
+      onClose={onClose}
+      onPick={onPick}
+      url={(q) => `/api/clients/search?q=${q}`}
+      select={(clients) => clients}
+      placeholder="Nombre o identificación"
+      inputLabel="Buscar cliente"
+      listLabel="Clientes encontrados"
+      render={(c) => (
+        <>
+          <span>{c.name}</span>
+          <span className="text-gray-500">{c.identification}</span>
+        </>
       )}
-    </Modal>
+    >
+      {() =>
+        createClient ? (
+          <NewClient onCreated={onPick} />
+        ) : (
+          <Link to="/admin/ventas/listaclientes" className="mt-2 inline-block text-sm underline">
+            Registrar un cliente nuevo
+          </Link>
+        )
+      }
+    </SearchDialog>
   );
 }
 

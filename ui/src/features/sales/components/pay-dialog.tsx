@@ -5,6 +5,7 @@
  * payments to the screen's own endpoint; `parts` starts with the total split equally).
  */
 import { useState } from 'react';
+import { Options } from '../../../components/form-fields';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { PAYMENT_METHODS } from '../../../lib/api-types';
@@ -118,11 +119,7 @@ export function PayDialog<T>({
             {r.method === 'transfer' && (
               <select className="input" aria-label="Cuenta bancaria" value={r.bankAccountId} onChange={(e) => set(i, { bankAccountId: e.target.value })}>
                 <option value="">Cuenta…</option>
-                {banks.map((b) => (
-                  <option key={b._id} value={b._id}>
-                    {b.label}
-                  </option>
-                ))}
+                <Options items={banks} value={(b) => b._id} label={(b) => b.label} />
               </select>
             )}
             {rows.length > 1 && (

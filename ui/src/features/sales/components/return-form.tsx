@@ -5,6 +5,7 @@
  * differ only in the document they register.
  */
 import { useState } from 'react';
+import { RecordTable } from '../../../components/record-table';
 import type { ReturnableLineView } from '../../../lib/api-types';
 import { formatQuantity } from '../../../lib/format';
 
@@ -45,36 +46,30 @@ export function ReturnForm({ heading, lines, busy, submitLabel, onSubmit }: Prop
   return (
     <form onSubmit={submit} className="card space-y-3" data-testid="credit-note-form">
       <h2 className="font-semibold">{heading}</h2>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left">
-            <th>Producto</th>
-            <th className="text-right">Vendido</th>
-            <th className="text-right">Devuelto</th>
-            <th className="text-right">Devolver</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={l.saleLineId} className="border-t border-gray-200 dark:border-gray-700">
-              <td>{`${l.code} · ${l.name}`}</td>
-              <td className="text-right">{formatQuantity(l.sold)}</td>
-              <td className="text-right">{formatQuantity(l.returned)}</td>
-              <td className="text-right">
-                <input
-                  className="input w-24 text-right"
-                  inputMode="decimal"
-                  aria-label={`Devolver ${l.name}`}
-                  disabled={l.returnable === '0'}
-                  placeholder={`máx. ${formatQuantity(l.returnable)}`}
-                  value={quantities[l.saleLineId] ?? ''}
-                  onChange={(e) => setQuantities({ ...quantities, [l.saleLineId]: e.target.value })}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RecordTable
+        rows={lines}
+        rowKey={(l) => l.saleLineId}
+        columns={[
+          { header: 'Producto', cell: (l) => `${l.code} · ${l.name}` },
+          { header: 'Vendido', numeric: true, cell: (l) => formatQuantity(l.sold) },
+          { header: 'Devuelto', numeric: true, cell: (l) => formatQuantity(l.returned) },
+          {
+            header: 'Devolver',
+            numeric: true,
+            cell: (l) => (
+              <input
+                className="input w-24 text-right"
+                inputMode="decimal"
+                aria-label={`Devolver ${l.name}`}
+                disabled={l.returnable === '0'}
+                placeholder={`máx. ${formatQuantity(l.returnable)}`}
+                value={quantities[l.saleLineId] ?? ''}
+                onChange={(e) => setQuantities({ ...quantities, [l.saleLineId]: e.target.value })}
+              />
+            ),
+          },
+        ]}
+      />
       <label className="label">
         Motivo
         <input className="input" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={300} />

@@ -1,7 +1,9 @@
 /** `/admin/ventas`: today's sales of the branch, by payment method, and the last documents. */
 import { Link, useLoaderData } from 'react-router';
+import { RecordTable } from '../../../components/record-table';
 import type { SalesHubPage } from '../../../lib/api-types';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { PrintLinks } from '../components/print-links';
 
 export default function SalesHub() {
   const { count, total, byMethod, recent } = useLoaderData() as SalesHubPage;
@@ -32,50 +34,27 @@ export default function SalesHub() {
       </section>
       <section className="card">
         <h2 className="mb-2 font-semibold">Últimas notas de venta</h2>
-        {recent.length === 0 ? (
-          <p className="text-sm text-gray-600 dark:text-gray-300">Todavía no hay ventas hoy.</p>
-        ) : (
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left">
-                <th>Número</th>
-                <th>Fecha</th>
-                <th>Cliente</th>
-                <th className="text-right">Total</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {recent.map((s) => (
-                <tr key={s._id} className="border-t border-gray-200 dark:border-gray-700">
-                  <td>{s.number}</td>
-                  <td>{formatDateTime(s.date)}</td>
-                  <td>{s.clientName}</td>
-                  <td className="text-right">{formatMoney(s.total)}</td>
-                  <td className="space-x-2 text-right">
-                    {/* A factura prints as its RIDE; a sales note as its own ticket and A4. */}
-                    <a
-                      href={s.kind === 'invoice' ? `/tickets/factura/${s.documentId}/Ticket80` : `/admin/ventas/notaventa/${s._id}/ticket`}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="text-blue-700 underline dark:text-blue-300"
-                    >
-                      Ticket
-                    </a>
-                    <a
-                      href={s.kind === 'invoice' ? `/tickets/factura/${s.documentId}/A4SRI` : `/admin/ventas/notaventa/${s._id}/pdf`}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="text-blue-700 underline dark:text-blue-300"
-                    >
-                      A4
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RecordTable
+          rows={recent}
+          empty="Todavía no hay ventas hoy."
+          rowKey={(s) => s._id}
+          columns={[
+            { header: 'Número', cell: (s) => s.number },
+            { header: 'Fecha', cell: (s) => formatDateTime(s.date) },
+            { header: 'Cliente', cell: (s) => s.clientName },
+            { header: 'Total', numeric: true, cell: (s) => formatMoney(s.total) },
+            {
+              className: 'space-x-2 text-right',
+              // A factura prints as its RIDE; a sales note as its own ticket and A4.
+              cell: (s) =>
+                s.kind === 'invoice' ? (
+                  <PrintLinks ticket={`/tickets/factura/${s.documentId}/Ticket80`} a4={`/tickets/factura/${s.documentId}/A4SRI`} />
+                ) : (
+                  <PrintLinks ticket={`/admin/ventas/notaventa/${s._id}/ticket`} a4={`/admin/ventas/notaventa/${s._id}/pdf`} />
+                ),
+            },
+          ]}
+        />
       </section>
     </div>
   );

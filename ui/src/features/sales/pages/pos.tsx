@@ -19,7 +19,7 @@ import { Link, useLoaderData } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
-import { SuggestionList, useSuggestions } from '../../../components/suggestions';
+import { SearchDialog } from '../../../components/suggestions';
 import { ClientPicker } from '../components/client-picker';
 import { PayDialog } from '../components/pay-dialog';
 import type { InvoiceView, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
@@ -27,6 +27,7 @@ import { formatDateTime, formatMoney, formatPrice } from '../../../lib/format';
 import { decimalText, toCents } from '../../../lib/money';
 import { SriTarget } from '../../ebilling/components/sri-target';
 import { newKey } from '../../../lib/idempotency';
+import { usePriced } from '../../../lib/use-priced';
 
 /** Which document the POS ends in: a sales note, or an electronic factura (factura express). */
 export type PosMode = 'note' | 'invoice';
@@ -97,8 +98,6 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
   const STORAGE = storage ?? MODES[mode].storage;
   const [cart, setCart] = useState<Cart>(emptyCart);
   const [selected, setSelected] = useState(0);
-  const [preview, setPreview] = useState<SalePreviewView | null>(null);
-  const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'search' | 'client' | 'pay' | 'done' | null>(null);
   /** What the search opens with (a name typed in the code box). */
   const [searchFor, setSearchFor] = useState('');
@@ -119,28 +118,10 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
   }, [cart, STORAGE]);
 
   // The server prices the cart (promotions, IVA, totals) after every change.
-  useEffect(() => {
-    if (cart.lines.length === 0) {
-      setPreview(null);
-      setProblem('');
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      apiPost<SalePreviewView>('/api/sales/note/preview', body(cart), { quiet: true, signal: controller.signal })
-        .then((p) => {
-          setPreview(p);
-          setProblem('');
-        })
-        .catch((e) => {
-          if (e instanceof ApiError) setProblem(e.message);
-        });
-    }, 120);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [cart]);
+  const { priced: preview, problem, setProblem } = usePriced(
+    cart.lines.length === 0 ? null : (signal) => apiPost<SalePreviewView>('/api/sales/note/preview', body(cart), { quiet: true, signal }),
+    [cart],
+  );
 
   const focusBarcode = useCallback(() => setTimeout(() => barcode.current?.focus(), 0), []);
 
@@ -542,41 +523,26 @@ function body(cart: Cart) {
 
 /** F2: products by name, code or barcode, with the price a shopper pays (PVP, IVA included). */
 function ProductSearch({ open, initial, onClose, onPick }: { open: boolean; initial: string; onClose: () => void; onPick: (p: ProductView) => void }) {
-  const [q, setQ] = useState(initial);
-  useEffect(() => {
-    if (open) setQ(initial);
-  }, [open, initial]);
-  const [found, setFound] = useState<ProductView[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      apiGet<Page<ProductView>>(`/api/item?search=${encodeURIComponent(q)}&limit=10&active=true`, { quiet: true, signal: controller.signal })
-        .then((p) => setFound(p.results.filter((r) => r.kind !== 'ingredient')))
-        .catch(() => setFound([]));
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, open]);
-  const { inputProps, list } = useSuggestions(found, onPick);
   return (
-    <Modal title="Buscar producto" open={open} onClose={onClose} size="lg">
-      <input className="input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre, código o código de barras" aria-label="Buscar producto" {...inputProps} />
-      <SuggestionList
-        {...list}
-        label="Productos encontrados"
-        className="mt-2 divide-y divide-gray-100 dark:divide-gray-800"
-        optionClassName="flex w-full justify-between p-2 text-left"
-        render={(p) => (
-          <>
-            <span>{`${p.code} · ${p.name}`}</span>
-            <span data-testid="search-pvp">{`PVP ${formatMoney(p.pvp)}`}</span>
-          </>
-        )}
-      />
-      {found.length === 0 && <p className="mt-2 p-2 text-sm text-gray-500">Sin resultados.</p>}
-    </Modal>
+    <SearchDialog<Page<ProductView>, ProductView>
+      title="Buscar producto"
+      open={open}
+      onClose={onClose}
+      onPick={onPick}
+      initial={initial}
+      url={(q) => `/api/item?search=${q}&limit=10&active=true`}
+      select={(page) => page.results.filter((r) => r.kind !== 'ingredient')}
+      placeholder="Nombre, código o código de barras"
+      inputLabel="Buscar producto"
+      listLabel="Productos encontrados"
+      render={(p) => (
+        <>
+          <span>{`${p.code} · ${p.name}`}</span>
+          <span data-testid="search-pvp">{`PVP ${formatMoney(p.pvp)}`}</span>
+        </>
+      )}
+    >
+      {(found) => found.length === 0 && <p className="mt-2 p-2 text-sm text-gray-500">Sin resultados.</p>}
+    </SearchDialog>
   );
 }

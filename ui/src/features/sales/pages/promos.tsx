@@ -2,8 +2,9 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { ListScreen, type ListConfig } from '../../../components/data-list/list-screen';
+import { formText, stateColumns } from '../../../components/data-list/party';
 import { Field } from '../../../components/form';
-import { CheckboxField, CheckboxGroup, SelectField } from '../../../components/form-fields';
+import { CheckboxField, CheckboxGroup, Options, SelectField } from '../../../components/form-fields';
 import { apiGet } from '../../../lib/api';
 import type { CategoryView, Page, ProductView, PromotionProductView, PromotionView, PromotionsPage as PromotionsPageData } from '../../../lib/api-types';
 import { useDebounced } from '../../../lib/debounce';
@@ -28,12 +29,6 @@ const WEEKDAYS = [
 ];
 
 const SHORT_DAYS = ['', 'L', 'M', 'X', 'J', 'V', 'S', 'D'];
-
-const badge = (on: boolean, yes: string, no: string) => (
-  <span className={`rounded-full px-2 py-0.5 text-xs ${on ? 'bg-primary-100 text-primary-800' : 'bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300'}`}>{on ? yes : no}</span>
-);
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
 /** Today in the browser's time zone (`YYYY-MM-DD`). */
 const today = () => {
@@ -171,11 +166,7 @@ function PromotionForm({ values, errors, categories }: { values: PromotionView |
       {target === 'category' ? (
         <SelectField label="Categoría" name="categoryId" defaultValue={values?.categoryId ?? ''} error={errors.categoryId}>
           <option value="">Elija una categoría</option>
-          {categories.map((c) => (
-            <option key={c._id} value={c._id}>
-              {c.parentName ? `${c.parentName} › ${c.name}` : c.name}
-            </option>
-          ))}
+          <Options items={categories} value={(c) => c._id} label={(c) => c.parentName ? `${c.parentName} › ${c.name}` : c.name} />
         </SelectField>
       ) : (
         <div />
@@ -215,29 +206,28 @@ export default function PromotionsPage() {
         render: (p) => (p.target === 'category' ? `Categoría ${p.categoryName ?? ''}` : p.products.map((x) => x.name).join(', ') || '—'),
       },
       { key: 'startsOn', label: 'Vigencia', sortable: true, render: when },
-      { key: 'active', label: 'Estado', sortable: true, render: (p) => badge(p.active, 'Activa', 'Inactiva') },
-      { key: 'locked', label: 'Bloqueo', render: (p) => (p.locked ? badge(false, '', 'Bloqueada') : null) },
+      ...stateColumns('Activa', 'Inactiva', 'Bloqueada'),
     ],
     formTitle: (mode) => (mode === 'edit' ? 'Editar promoción' : mode === 'copy' ? 'Copiar promoción' : 'Nueva promoción'),
     modalSize: 'lg',
     renderForm: ({ values, errors, mode }) => <PromotionForm key={`${mode}-${values?._id ?? 'new'}`} values={values} errors={errors} categories={categories} />,
     toBody: (form) => {
-      const kind = text(form, 'kind');
-      const target = text(form, 'target');
+      const kind = formText(form, 'kind');
+      const target = formText(form, 'target');
       return {
-        name: text(form, 'name'),
+        name: formText(form, 'name'),
         kind,
-        value: kind === 'buy_n_pay_m' ? null : text(form, 'value'),
-        buyN: kind === 'buy_n_pay_m' ? text(form, 'buyN') : null,
-        payM: kind === 'buy_n_pay_m' ? text(form, 'payM') : null,
+        value: kind === 'buy_n_pay_m' ? null : formText(form, 'value'),
+        buyN: kind === 'buy_n_pay_m' ? formText(form, 'buyN') : null,
+        payM: kind === 'buy_n_pay_m' ? formText(form, 'payM') : null,
         target,
-        categoryId: target === 'category' && text(form, 'categoryId') ? Number(text(form, 'categoryId')) : null,
+        categoryId: target === 'category' && formText(form, 'categoryId') ? Number(formText(form, 'categoryId')) : null,
         productIds: target === 'products' ? form.getAll('productIds').map((v) => Number(v)) : [],
-        startsOn: text(form, 'startsOn'),
-        endsOn: text(form, 'endsOn') || null,
+        startsOn: formText(form, 'startsOn'),
+        endsOn: formText(form, 'endsOn') || null,
         weekdays: form.getAll('weekdays').map(String).join(''),
-        timeFrom: text(form, 'timeFrom') || null,
-        timeTo: text(form, 'timeTo') || null,
+        timeFrom: formText(form, 'timeFrom') || null,
+        timeTo: formText(form, 'timeTo') || null,
         active: form.get('active') === 'true',
       };
     },

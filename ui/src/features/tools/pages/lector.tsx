@@ -7,6 +7,9 @@
  */
 import { Fragment, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
+import { FormError } from '../../../components/form';
+import { Options } from '../../../components/form-fields';
+import { RecordHead, RecordTable } from '../../../components/record-table';
 import { ApiError, apiGet, apiPost, apiUpload } from '../../../lib/api';
 import type { CellarOptionView, LectorPage, LectorUploadView, ProductView, PurchaseView, ReceivedDocumentView, SupplierMappingView } from '../../../lib/api-types';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -59,48 +62,35 @@ function ImportPanel({ doc, cellars, onDone }: { doc: ReceivedDocumentView; cell
 
   return (
     <div className="space-y-3 p-3" data-testid="lector-import">
-      <table className="w-full text-sm">
-        <thead className="text-xs text-gray-500 uppercase">
-          <tr>
-            <th className="text-left">Código del proveedor</th>
-            <th className="text-left">Descripción</th>
-            <th className="text-right">Cantidad</th>
-            <th className="text-right">Costo</th>
-            <th className="text-left">Nuestro producto (código)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.lines.map((l, i) => (
-            <tr key={i} className="border-b border-gray-100 dark:border-gray-800">
-              <td className="font-mono">{l.supplierCode}</td>
-              <td>{l.description}</td>
-              <td className="text-right">{l.quantity}</td>
-              <td className="text-right">{l.unitCost}</td>
-              <td>
-                {l.productId !== null ? (
-                  <span className="text-xs text-gray-600 dark:text-gray-300">Asociado</span>
-                ) : (
-                  <input
-                    className="input w-40"
-                    aria-label={`Producto para ${l.supplierCode}`}
-                    value={codes[l.supplierCode] ?? ''}
-                    onChange={(e) => setCodes({ ...codes, [l.supplierCode]: e.target.value })}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RecordTable
+        look="caps"
+        rows={doc.lines}
+        columns={[
+          { header: 'Código del proveedor', className: 'font-mono', cell: (l) => l.supplierCode },
+          { header: 'Descripción', cell: (l) => l.description },
+          { header: 'Cantidad', numeric: true, cell: (l) => l.quantity },
+          { header: 'Costo', numeric: true, cell: (l) => l.unitCost },
+          {
+            header: 'Nuestro producto (código)',
+            cell: (l) =>
+              l.productId !== null ? (
+                <span className="text-xs text-gray-600 dark:text-gray-300">Asociado</span>
+              ) : (
+                <input
+                  className="input w-40"
+                  aria-label={`Producto para ${l.supplierCode}`}
+                  value={codes[l.supplierCode] ?? ''}
+                  onChange={(e) => setCodes({ ...codes, [l.supplierCode]: e.target.value })}
+                />
+              ),
+          },
+        ]}
+      />
       <div className="flex flex-wrap items-end gap-2">
         <label className="text-sm">
           <span className="label">Bodega</span>
           <select className="input" value={cellarId} onChange={(e) => setCellarId(e.target.value)}>
-            {cellars.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
+            <Options items={cellars} value={(c) => c._id} label={(c) => c.name} />
           </select>
         </label>
         <button type="button" className="btn btn-primary" disabled={busy || !cellarId} onClick={() => run('merchandise')}>
@@ -110,11 +100,7 @@ function ImportPanel({ doc, cellars, onDone }: { doc: ReceivedDocumentView; cell
           Importar como gasto
         </button>
       </div>
-      {error && (
-        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   );
 }
@@ -137,45 +123,41 @@ function Mappings({ mappings, onChange }: { mappings: SupplierMappingView[]; onC
   return (
     <div className="card space-y-2" data-testid="lector-mappings">
       <h2 className="text-lg font-semibold">Códigos de proveedores asociados</h2>
-      {mappings.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-300">Aún no hay códigos asociados: se recuerdan al importar una factura como mercadería.</p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead className="text-xs text-gray-500 uppercase">
-            <tr>
-              <th className="text-left">Proveedor</th>
-              <th className="text-left">Código del proveedor</th>
-              <th className="text-left">Nuestro producto</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {mappings.map((m) => (
-              <tr key={m._id} className="border-b border-gray-100 dark:border-gray-800" data-testid="mapping-row">
-                <td>
-                  <div className="font-medium">{m.supplierName}</div>
-                  <div className="font-mono text-xs">{m.supplierIdentification}</div>
-                </td>
-                <td className="font-mono">{m.supplierCode}</td>
-                <td>
-                  <span className="font-mono">{m.productCode}</span> {m.productName}
-                </td>
-                <td className="text-right">
-                  <button
-                    type="button"
-                    className="btn"
-                    disabled={busy === m._id}
-                    aria-label={`Eliminar la asociación de ${m.supplierCode}`}
-                    onClick={() => void remove(m)}
-                  >
-                    Eliminar
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RecordTable
+        look="caps"
+        rows={mappings}
+        empty="Aún no hay códigos asociados: se recuerdan al importar una factura como mercadería."
+        rowKey={(m) => m._id}
+        rowTestId="mapping-row"
+        columns={[
+          {
+            header: 'Proveedor',
+            cell: (m) => (
+              <>
+                <div className="font-medium">{m.supplierName}</div>
+                <div className="font-mono text-xs">{m.supplierIdentification}</div>
+              </>
+            ),
+          },
+          { header: 'Código del proveedor', className: 'font-mono', cell: (m) => m.supplierCode },
+          {
+            header: 'Nuestro producto',
+            cell: (m) => (
+              <>
+                <span className="font-mono">{m.productCode}</span> {m.productName}
+              </>
+            ),
+          },
+          {
+            className: 'text-right',
+            cell: (m) => (
+              <button type="button" className="btn" disabled={busy === m._id} aria-label={`Eliminar la asociación de ${m.supplierCode}`} onClick={() => void remove(m)}>
+                Eliminar
+              </button>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
@@ -235,11 +217,7 @@ export default function Lector() {
           {busy ? 'Leyendo…' : 'Leer'}
         </button>
       </form>
-      {error && (
-        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {notice && (
         <p className="text-sm text-green-700 dark:text-green-400" role="status">
           {notice}
@@ -269,16 +247,7 @@ export default function Lector() {
           )}
           {result.documents.length > 0 && (
             <table className="w-full text-sm">
-              <thead className="text-xs text-gray-500 uppercase">
-                <tr>
-                  <th className="text-left">Emisor</th>
-                  <th className="text-left">Tipo</th>
-                  <th className="text-left">Número</th>
-                  <th className="text-left">Fecha</th>
-                  <th className="text-right">Total</th>
-                  <th />
-                </tr>
-              </thead>
+              <RecordHead look="caps" columns={[{ header: 'Emisor' }, { header: 'Tipo' }, { header: 'Número' }, { header: 'Fecha' }, { header: 'Total', numeric: true }, {}]} />
               <tbody>
                 {result.documents.map((d) => (
                   <Fragment key={d.accessKey}>
@@ -317,22 +286,15 @@ export default function Lector() {
             <p className="text-sm text-gray-600 dark:text-gray-300">Se muestran los primeros {result.errors.length} problemas.</p>
           )}
           {result.errors.length > 0 && (
-            <table className="w-full text-sm" data-testid="lector-errors">
-              <thead className="text-xs text-gray-500 uppercase">
-                <tr>
-                  <th className="text-left">Línea</th>
-                  <th className="text-left">Problema</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.errors.map((e, i) => (
-                  <tr key={i} className="border-b border-gray-100 dark:border-gray-800">
-                    <td>{e.line}</td>
-                    <td>{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RecordTable
+              look="caps"
+              rows={result.errors}
+              testId="lector-errors"
+              columns={[
+                { header: 'Línea', cell: (e) => e.line },
+                { header: 'Problema', cell: (e) => e.message },
+              ]}
+            />
           )}
         </div>
       )}
