@@ -128,6 +128,11 @@ pub async fn update<C: Catalogue>(
 
 /// [`Record::is_locked`] and [`Record::set_locked`] of a resource whose lock is its row's
 /// (`models::catalogue::CatalogueRow`): `crate::row_lock!(BankAccount);` inside `impl Record`.
+///
+/// Why a macro, for now: `Record` (in `controllers::records`) requires both methods, so each
+/// catalogue's `impl Record` must contain them, and the macro writes the two delegations to
+/// [`is_locked`] and [`set_locked`]. Without it each of the eleven resources writes those two
+/// functions out (about a dozen lines each).
 #[macro_export]
 macro_rules! row_lock {
     ($row:ty) => {

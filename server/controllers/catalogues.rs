@@ -58,6 +58,12 @@ fn list_page<'a, C: Catalogue>(ctx: &'a PageContext<'a>) -> PageFuture<'a> {
 }
 
 /// Declares the list: `Type => "/base"`, and `, page RouteId` when the page is the plain list.
+///
+/// Why a macro: the one list has to become two `const` tables (`ENTRIES` for the permission test,
+/// `LOADERS` for `controllers::pages::loaders`' const table) and two walks generic over each
+/// catalogue's type (the router's `Routes::catalogue::<C>` and the TypeScript visitor's
+/// `visit::<ListPage<C::View>>`). Plain Rust cannot iterate over a list of types, neither in a
+/// `const` nor in a generic function, so without the macro the list would be written four times.
 macro_rules! catalogues {
     ($($catalogue:ty => $base:literal $(, page $route:ident)?;)+) => {
         /// Every catalogue's routes, added to `api`.

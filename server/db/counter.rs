@@ -25,32 +25,6 @@ pub fn first_emission_point(
     crate::native!(conn, |c| point.first(c).optional())
 }
 
-/// The counter row `$key` selects, locked for the rest of the write transaction, `$new` inserted
-/// first when there is none: on PostgreSQL `ON CONFLICT ($conflict) DO NOTHING` then
-/// `FOR UPDATE`; on SQLite the write transaction already holds the database, so it reads and
-/// creates only the first time.
-macro_rules! lock_or_create {
-    ($conn:expr, $table:expr, $new:expr, $key:expr, ($($conflict:expr),+)) => {
-        match $conn {
-            DbConnection::Postgres(pg) => {
-                diesel::insert_into($table)
-                    .values($new)
-                    .on_conflict(($($conflict),+))
-                    .do_nothing()
-                    .execute(pg)?;
-                $key.for_update().first(pg)
-            }
-            DbConnection::Sqlite(lite) => match $key.first(lite).optional()? {
-                Some(found) => Ok(found),
-                None => {
-                    diesel::insert_into($table).values($new).execute(lite)?;
-                    $key.first(lite)
-                }
-            },
-        }
-    };
-}
-
 /// Locks the counter row of (`emission_point_id`, `doc_type`) for the rest of the write
 /// transaction, creating it at zero the first time: `(row id, last number)`.
 pub fn lock(
@@ -69,16 +43,30 @@ pub fn lock(
         .filter(document_sequences::emission_point_id.eq(emission_point_id))
         .filter(document_sequences::doc_type.eq(doc_type))
         .select((document_sequences::id, document_sequences::last_number));
-    lock_or_create!(
-        conn,
-        document_sequences::table,
-        new,
-        key,
-        (
-            document_sequences::emission_point_id,
-            document_sequences::doc_type
-        )
-    )
+    // PostgreSQL: `ON CONFLICT DO NOTHING`, then the row `FOR UPDATE`. SQLite: the write
+    // transaction already holds the database, so it reads, and creates only the first time.
+    match conn {
+        DbConnection::Postgres(pg) => {
+            diesel::insert_into(document_sequences::table)
+                .values(new)
+                .on_conflict((
+                    document_sequences::emission_point_id,
+                    document_sequences::doc_type,
+                ))
+                .do_nothing()
+                .execute(pg)?;
+            key.for_update().first(pg)
+        }
+        DbConnection::Sqlite(lite) => match key.first(lite).optional()? {
+            Some(found) => Ok(found),
+            None => {
+                diesel::insert_into(document_sequences::table)
+                    .values(new)
+                    .execute(lite)?;
+                key.first(lite)
+            }
+        },
+    }
 }
 
 /// Moves counter row `id` from `last` to `next`; answers how many rows changed (0 when the row
@@ -109,7 +97,25 @@ pub fn lock_company(
         .filter(seq::company_id.eq(company_id))
         .filter(seq::doc_type.eq(doc_type))
         .select((seq::id, seq::last_number));
-    lock_or_create!(conn, seq::table, new, key, (seq::company_id, seq::doc_type))
+    // PostgreSQL: `ON CONFLICT DO NOTHING`, then the row `FOR UPDATE`. SQLite: the write
+    // transaction already holds the database, so it reads, and creates only the first time.
+    match conn {
+        DbConnection::Postgres(pg) => {
+            diesel::insert_into(seq::table)
+                .values(new)
+                .on_conflict((seq::company_id, seq::doc_type))
+                .do_nothing()
+                .execute(pg)?;
+            key.for_update().first(pg)
+        }
+        DbConnection::Sqlite(lite) => match key.first(lite).optional()? {
+            Some(found) => Ok(found),
+            None => {
+                diesel::insert_into(seq::table).values(new).execute(lite)?;
+                key.first(lite)
+            }
+        },
+    }
 }
 
 /// Moves company counter row `id` from `last` to `next`; answers how many rows changed.
@@ -121,24 +127,19 @@ pub fn store_company(conn: &mut DbConnection, id: i64, last: i64, next: i64) -> 
         .execute(conn)
 }
 
-/// The `WITH` items of [`take`] on PostgreSQL, as a literal for `concat!`: `ep`, the branch's
+/// The `WITH` items of [`take`] on PostgreSQL, the start of its statement: `ep`, the branch's
 /// (`$2`) first active emission point of company `$1`, and `seq`, its counter of `$3` moved on
 /// (created at 1 the first time; the upsert's `UPDATE` takes the row lock), `RETURNING id,
 /// emission_point_id, last_number`. [`super::stock::lock_numbered`] adds its stock rows to them.
-macro_rules! take_with {
-    () => {
-        "WITH ep AS (SELECT id, code FROM emission_points \
-         WHERE company_id = $1 AND branch_office_id = $2 AND active \
-         ORDER BY code LIMIT 1), \
-         seq AS (INSERT INTO document_sequences \
-         (company_id, emission_point_id, doc_type, last_number) \
-         SELECT $1, ep.id, $3, 1 FROM ep \
-         ON CONFLICT (emission_point_id, doc_type) \
-         DO UPDATE SET last_number = document_sequences.last_number + 1 \
-         RETURNING id, emission_point_id, last_number)"
-    };
-}
-pub(super) use take_with;
+pub(super) const TAKE_WITH: &str = "WITH ep AS (SELECT id, code FROM emission_points \
+     WHERE company_id = $1 AND branch_office_id = $2 AND active \
+     ORDER BY code LIMIT 1), \
+     seq AS (INSERT INTO document_sequences \
+     (company_id, emission_point_id, doc_type, last_number) \
+     SELECT $1, ep.id, $3, 1 FROM ep \
+     ON CONFLICT (emission_point_id, doc_type) \
+     DO UPDATE SET last_number = document_sequences.last_number + 1 \
+     RETURNING id, emission_point_id, last_number)";
 
 /// A number taken by [`take`]: the counter row, the emission point (id and code) and the number.
 #[derive(Debug, Clone, QueryableByName)]
@@ -170,9 +171,8 @@ pub fn take(
     use diesel::sql_types::{BigInt, Text};
     if let DbConnection::Postgres(pg) = conn {
         return super::native::kept(
-            diesel::sql_query(concat!(
-                take_with!(),
-                " SELECT seq.id, seq.emission_point_id, ep.code AS point_code, \
+            diesel::sql_query(format!(
+                "{TAKE_WITH} SELECT seq.id, seq.emission_point_id, ep.code AS point_code, \
                  seq.last_number AS number \
                  FROM seq JOIN ep ON ep.id = seq.emission_point_id"
             ))

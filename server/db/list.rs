@@ -5,16 +5,17 @@
 //! Parsing and bounds live in [`ListParams`]; [`paginate`] runs a model's filtered query twice —
 //! once counted, once sorted by a whitelisted key and cut to the page — in the spirit of
 //! crates.io's pagination module. Models build the filter (company, search, dates) and name their
-//! sortable columns with [`sort_keys!`](crate::sort_keys); nothing else about paging is written
-//! twice.
+//! sortable columns with [`SortKey::by`]; nothing else about paging is written twice.
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::backend::Backend;
+use diesel::dsl::{self, Asc, Desc};
+use diesel::expression::Expression;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::query_dsl::LoadQuery;
-use diesel::query_dsl::methods::{LimitDsl, OffsetDsl};
-use diesel::sql_types::BigInt;
+use diesel::query_dsl::methods::{FilterDsl, LimitDsl, OffsetDsl, ThenOrderDsl};
+use diesel::sql_types::{BigInt, Timestamp};
 use serde::{Deserialize, Serialize};
 
 use super::DbConnection;
@@ -198,26 +199,39 @@ pub struct SortKey<Q> {
     pub apply: fn(Q, bool) -> Q,
 }
 
-/// Declares the sort keys of a model's list: `sort_keys![Query; "name" => table::name, …]`. The
-/// first key is the default. Each key orders by its column and then by the id, so pages never
-/// repeat or skip rows that tie.
-#[macro_export]
-macro_rules! sort_keys {
-    ($query:ty, $id:expr; $($name:literal => $column:expr),+ $(,)?) => {
-        &[$(
-            $crate::db::list::SortKey::<$query> {
-                name: $name,
-                apply: |query, descending| {
-                    use diesel::prelude::*;
-                    if descending {
-                        query.then_order_by($column.desc()).then_order_by($id.desc())
-                    } else {
-                        query.then_order_by($column.asc()).then_order_by($id.asc())
-                    }
-                },
-            }
-        ),+]
-    };
+impl<Q> SortKey<Q> {
+    /// The key `name` ordering by column `C` and then by the id column `I`, so pages never repeat
+    /// or skip rows that tie: `SortKey::by::<table::name, table::id>("name")`. A list's keys are a
+    /// `const` slice whose first key is the default.
+    pub const fn by<C, I>(name: &'static str) -> Self
+    where
+        C: ExpressionMethods + Default,
+        I: ExpressionMethods + Default,
+        Q: ThenOrderDsl<Asc<C>, Output = Q> + ThenOrderDsl<Desc<C>, Output = Q>,
+        Q: ThenOrderDsl<Asc<I>, Output = Q> + ThenOrderDsl<Desc<I>, Output = Q>,
+    {
+        SortKey {
+            name,
+            apply: order_by::<Q, C, I>,
+        }
+    }
+}
+
+/// `query` ordered by `C` then `I`, both ascending or both descending (see [`SortKey::by`]).
+fn order_by<Q, C, I>(query: Q, descending: bool) -> Q
+where
+    C: ExpressionMethods + Default,
+    I: ExpressionMethods + Default,
+    Q: ThenOrderDsl<Asc<C>, Output = Q> + ThenOrderDsl<Desc<C>, Output = Q>,
+    Q: ThenOrderDsl<Asc<I>, Output = Q> + ThenOrderDsl<Desc<I>, Output = Q>,
+{
+    if descending {
+        let query = ThenOrderDsl::then_order_by(query, C::default().desc());
+        ThenOrderDsl::then_order_by(query, I::default().desc())
+    } else {
+        let query = ThenOrderDsl::then_order_by(query, C::default().asc());
+        ThenOrderDsl::then_order_by(query, I::default().asc())
+    }
 }
 
 /// `SELECT COUNT(*) FROM (<query>)`: the total of a filtered list, whatever its columns.
@@ -281,6 +295,46 @@ where
         page: params.page,
         limit: params.limit,
     })
+}
+
+/// One page of a dated list (the documents of a branch): `rows()` is the list's query (of the
+/// company and the branch, narrowed as the caller needs), then `search` (given the query and the
+/// `LIKE` pattern) when the list is searched, then the date range of `params` on column `at`
+/// (local days of the company's `zone`), sorted by `sorts`.
+#[allow(clippy::too_many_arguments)]
+pub fn dated_page<Q, R, C>(
+    conn: &mut DbConnection,
+    params: &ListParams,
+    zone: Zone,
+    rows: impl Fn() -> Q,
+    search: impl Fn(Q, String) -> Q,
+    at: C,
+    sorts: &[SortKey<Q>],
+) -> QueryResult<Page<R>>
+where
+    C: Expression<SqlType = Timestamp> + Copy,
+    Q: FilterDsl<dsl::GtEq<C, NaiveDateTime>, Output = Q>,
+    Q: FilterDsl<dsl::Lt<C, NaiveDateTime>, Output = Q>,
+    Q: LimitDsl<Output = Q> + OffsetDsl<Output = Q>,
+    Q: for<'a> LoadQuery<'a, DbConnection, R>,
+    Counted<Q>: for<'a> LoadQuery<'a, DbConnection, i64>,
+{
+    let (from, to) = params.time_range(zone);
+    let filtered = || {
+        let mut query = rows();
+        if let Some(pattern) = params.search_pattern() {
+            query = search(query, pattern);
+        }
+        // `FilterDsl::filter`: `Q` is only known to be filterable.
+        if let Some(from) = from {
+            query = FilterDsl::filter(query, at.ge(from));
+        }
+        if let Some(to) = to {
+            query = FilterDsl::filter(query, at.lt(to));
+        }
+        query
+    };
+    paginate(conn, params, filtered, sorts)
 }
 
 #[cfg(test)]

@@ -277,9 +277,8 @@ pub fn lock_numbered(
     };
     let (products, warehouses): (Vec<i64>, Vec<i64>) = keys.iter().copied().unzip();
     let found: Vec<Numbered> = super::native::kept(
-        diesel::sql_query(concat!(
-            super::counter::take_with!(),
-            ", st AS (SELECT s.* FROM stocks s \
+        diesel::sql_query(format!(
+            "{}, st AS (SELECT s.* FROM stocks s \
              JOIN unnest($4::int8[], $5::int8[]) AS k (product_id, warehouse_id) \
              ON s.product_id = k.product_id AND s.warehouse_id = k.warehouse_id \
              WHERE s.company_id = $1 \
@@ -287,7 +286,8 @@ pub fn lock_numbered(
              SELECT seq.id AS counter_id, seq.emission_point_id, ep.code AS point_code, \
              seq.last_number AS number, st.id, st.product_id, st.warehouse_id, st.quantity, \
              st.average_cost, st.updated_at \
-             FROM seq JOIN ep ON ep.id = seq.emission_point_id LEFT JOIN st ON true"
+             FROM seq JOIN ep ON ep.id = seq.emission_point_id LEFT JOIN st ON true",
+            super::counter::TAKE_WITH
         ))
         .bind::<BigInt, _>(company)
         .bind::<BigInt, _>(branch_office_id)

@@ -58,6 +58,15 @@ pub trait CatalogueRow: Sized + Send + 'static {
 /// The editable fields' struct derives `Insertable` and `AsChangeset` for the table (with
 /// `treat_none_as_null` and `treat_none_as_default_value = false` when it has optional columns, so
 /// `None` writes NULL on both backends).
+///
+/// Why a macro and not a trait with default methods: what it writes are inherent methods
+/// (`Client::list`, `Warehouse::find`, `Category::insert`…) that about 120 calls in controllers,
+/// services, the CLI, benches and tests make without importing anything; as trait methods every
+/// one of those files would have to import the trait. And the provided methods would be generic
+/// over the table: each write (`UPDATE`/`DELETE` of `company_row!` with an optional guard, the
+/// `INSERT … RETURNING id` of the fields with the timestamps) needs where-clauses on diesel's
+/// statement types for both backends, longer than the queries themselves. The list's part that is
+/// generic is plain Rust already ([`crate::db::list::paginate`], [`crate::db::list::SortKey::by`]).
 #[macro_export]
 macro_rules! catalogue {
     (
@@ -72,7 +81,7 @@ macro_rules! catalogue {
             $(find: $own:ident,)?
             $(unique: $unique:ident in $unique_scope:ident,)?
             search: |$pattern:ident| $search:expr,
-            sort: $default:expr; $($key:literal => $column:expr),+ $(,)?
+            sort: $default:path; $($key:literal => $column:path),+ $(,)?
         }
     ) => {
         /// The list's query: the table's rows selected as the row struct, built at run time.
@@ -84,7 +93,7 @@ macro_rules! catalogue {
 
         /// Sortable keys of the list (the first is the default).
         const SORTS: &[$crate::db::list::SortKey<Query>] =
-            $crate::sort_keys![Query, $default; $($key => $column),+];
+            &[$($crate::db::list::SortKey::by::<$column, $default>($key)),+];
 
         /// The company's rows, to filter further.
         fn of(

@@ -23,7 +23,6 @@ pub mod sales;
 pub mod sri;
 
 mod company_id;
-mod lookup;
 mod row;
 
 pub use company_id::CompanyId;

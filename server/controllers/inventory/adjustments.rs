@@ -1,13 +1,21 @@
 //! `/api/inventory/adjustment`: inventory adjustments, register only (a wrong one is corrected by
 //! another); the rule is `services::inventory::adjustments`.
 
-use super::documents::{self, DocumentView, Related};
+use super::documents::{DocumentView, Related};
+use crate::auth::roles::Tenant;
+use crate::db::DbConnection;
+use crate::error::AppResult;
 use crate::models::inventory::adjustment::Adjustment;
 use crate::services::inventory::adjustments::{self as service, AdjustmentBody};
 use crate::views::inventory::document::AdjustmentView;
 
 impl DocumentView for Adjustment {
     type View = AdjustmentView;
+    type Body = AdjustmentBody;
+
+    fn register(conn: &mut DbConnection, tenant: &Tenant, body: &AdjustmentBody) -> AppResult<i64> {
+        service::register(conn, tenant, body)
+    }
 
     fn view(&self, related: &Related) -> AdjustmentView {
         AdjustmentView {
@@ -24,11 +32,3 @@ impl DocumentView for Adjustment {
         }
     }
 }
-
-documents::handlers!(
-    Adjustment,
-    AdjustmentView,
-    AdjustmentBody,
-    service::register,
-    "inventory/adjustment"
-);

@@ -1,19 +1,25 @@
 //! What the adjustments' and transfers' APIs share (purchases next): the list, get and register
-//! handlers, and the views of a page of documents built from one batch of lookups.
+//! handlers, generic over [`DocumentView`] (the router names them `documents::list::<Transfer>`),
+//! and the views of a page of documents built from one batch of lookups. A kind of document
+//! writes only its view, its body and the service that registers it.
 
 use std::collections::HashMap;
 
 use axum::Json;
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use crate::app::AppState;
-use crate::auth::extract::AuthUser;
+use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::fmt2;
 use crate::error::{AppResult, not_in_table};
+use crate::http::json::JsonBody;
+use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
 use crate::models::inventory::cost::exact_times;
@@ -25,9 +31,15 @@ use crate::util::time::Zone;
 use crate::views::inventory::document::DocumentLineView;
 use crate::views::inventory::product::{price, quantity};
 
-/// A stock document as the API shows it.
+/// A stock document as the API shows and registers it.
 pub trait DocumentView: StockDocument + Send + 'static {
     type View: Serialize + Send + 'static;
+    /// The body of `POST register`.
+    type Body: DeserializeOwned + Send + 'static;
+
+    /// Registers the document described by `body` (its service, inside the handler's write
+    /// transaction); the new document's id.
+    fn register(conn: &mut DbConnection, tenant: &Tenant, body: &Self::Body) -> AppResult<i64>;
 
     /// The view of this document, from what [`Related`] loaded for its page.
     fn view(&self, related: &Related) -> Self::View;
@@ -141,10 +153,10 @@ pub fn list_page<D: DocumentView>(
     Ok(page.map(|d| d.view(&related)))
 }
 
-/// `GET` the list.
+/// `GET /api/inventory/{kind}`: one page of the selected branch's documents of kind `D`.
 pub async fn list<D: DocumentView>(
-    state: AppState,
-    auth: AuthUser,
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<D::View>>> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
@@ -156,11 +168,11 @@ pub async fn list<D: DocumentView>(
     ))
 }
 
-/// `GET` one.
+/// `GET /api/inventory/{kind}/{id}`: document `id` of kind `D`.
 pub async fn get<D: DocumentView>(
-    state: AppState,
-    auth: AuthUser,
-    id: i64,
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
 ) -> AppResult<Json<D::View>> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     Ok(Json(
@@ -171,59 +183,20 @@ pub async fn get<D: DocumentView>(
     ))
 }
 
-/// `POST` register: `service` registers the document in one write transaction; answers 201 with
-/// its view.
-pub async fn register<D: DocumentView, B: Send + 'static>(
-    state: AppState,
-    auth: AuthUser,
-    body: B,
-    service: fn(&mut DbConnection, &Tenant, &B) -> AppResult<i64>,
+/// `POST /api/inventory/{kind}/register`: [`DocumentView::register`] registers the document in
+/// one write transaction; answers 201 with its view.
+pub async fn register<D: DocumentView>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<D::Body>,
 ) -> AppResult<(StatusCode, Json<D::View>)> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let created = state
         .db
         .write(move |conn| {
-            let id = service(conn, &tenant, &body)?;
+            let id = D::register(conn, &tenant, &body)?;
             one::<D>(conn, tenant.company, id)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
-
-/// `handlers!(Document, View, Body, service, "api/path")`: the `list`, `register` and `get`
-/// handlers of a stock document kind, as the router names them.
-macro_rules! handlers {
-    ($doc:ty, $view:ty, $body:ty, $service:path, $path:literal) => {
-        #[doc = concat!("`GET /api/", $path, "`.")]
-        pub async fn list(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
-            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
-            params: $crate::db::list::ListParams,
-        ) -> $crate::error::AppResult<axum::Json<$crate::db::list::Page<$view>>> {
-            $crate::controllers::inventory::documents::list::<$doc>(state, auth, params).await
-        }
-
-        #[doc = concat!("`POST /api/", $path, "/register`.")]
-        pub async fn register(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
-            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
-            $crate::http::json::JsonBody(body): $crate::http::json::JsonBody<$body>,
-        ) -> $crate::error::AppResult<(axum::http::StatusCode, axum::Json<$view>)> {
-            $crate::controllers::inventory::documents::register::<$doc, _>(
-                state, auth, body, $service,
-            )
-            .await
-        }
-
-        #[doc = concat!("`GET /api/", $path, "/{id}`.")]
-        pub async fn get(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
-            $crate::auth::CurrentUser(auth): $crate::auth::CurrentUser,
-            $crate::http::params::PathId(id): $crate::http::params::PathId,
-        ) -> $crate::error::AppResult<axum::Json<$view>> {
-            $crate::controllers::inventory::documents::get::<$doc>(state, auth, id).await
-        }
-    };
-}
-
-pub(crate) use handlers;

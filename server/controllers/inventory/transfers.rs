@@ -1,7 +1,7 @@
 //! `/api/inventory/transfer`: transfers between warehouses, register only, and the printable guía
 //! de remisión; the rule is `services::inventory::transfers`.
 
-use super::documents::{self, DocumentView, Related};
+use super::documents::{DocumentView, Related};
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppResult, not_in_table};
@@ -14,6 +14,11 @@ use crate::views::inventory::document::{TransferPrintView, TransferView};
 
 impl DocumentView for Transfer {
     type View = TransferView;
+    type Body = TransferBody;
+
+    fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -> AppResult<i64> {
+        service::register(conn, tenant, body)
+    }
 
     fn view(&self, related: &Related) -> TransferView {
         TransferView {
@@ -38,14 +43,6 @@ impl DocumentView for Transfer {
         }
     }
 }
-
-documents::handlers!(
-    Transfer,
-    TransferView,
-    TransferBody,
-    service::register,
-    "inventory/transfer"
-);
 
 /// The printable guía de remisión of transfer `id` (the issuer is the company and the origin
 /// branch).

@@ -1,15 +1,17 @@
 //! What the purchases' APIs share (merchandise now; expenses and manual purchases use the same):
-//! the views of a page of purchases built from one batch of lookups, the list, get, register and
-//! cancel handlers' bodies.
+//! the views of a page of purchases built from one batch of lookups, and the list, get, register
+//! and cancel handlers, generic over [`PurchaseKind`].
 
 use std::collections::HashMap;
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 use crate::app::AppState;
-use crate::auth::extract::AuthUser;
+use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::records::page_views;
 use crate::db::DbConnection;
@@ -17,6 +19,8 @@ use crate::db::list::{ListParams, Page};
 use crate::domain::money::{fmt2, money_text};
 use crate::domain::taxes::TaxKind;
 use crate::error::{AppError, AppResult, not_in_table};
+use crate::http::json::JsonBody;
+use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
 use crate::models::purchases::payable::Payable;
@@ -162,57 +166,74 @@ pub fn list_query(raw: &str) -> AppResult<(ListParams, Option<i64>)> {
     Ok((params, supplier))
 }
 
-/// `GET` the list of `kind`.
-pub async fn list(
-    state: AppState,
-    auth: AuthUser,
-    kind: &'static str,
-    raw: String,
+/// A kind of purchase served at `/api/purchases/{KIND}` by this module's generic handlers
+/// (the router names them `documents::list::<Merchandise>`): its kind, its body and the service
+/// that registers it.
+pub trait PurchaseKind: Send + 'static {
+    /// The purchases' `kind` column (`merchandise`, `expense`, `manual`), also the API path.
+    const KIND: &'static str;
+    /// The body of `POST register`.
+    type Body: DeserializeOwned + Send + 'static;
+
+    /// The body's idempotency key, as submitted.
+    fn key(body: &Self::Body) -> Option<String>;
+    /// Reads and registers the purchase (its service, inside the handler's write transaction).
+    fn register(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        body: &Self::Body,
+    ) -> AppResult<Registered>;
+}
+
+/// `GET /api/purchases/{kind}`: one page of the purchases of kind `K`.
+pub async fn list<K: PurchaseKind>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    uri: Uri,
 ) -> AppResult<Json<Page<PurchaseView>>> {
     let tenant = auth.tenant(roles::ALL)?;
+    let raw = uri.query().unwrap_or_default().to_string();
     let (params, supplier) = list_query(&raw)?;
     Ok(Json(
         state
             .db
-            .run(move |conn| list_page(conn, &tenant, kind, &params, supplier))
+            .run(move |conn| list_page(conn, &tenant, K::KIND, &params, supplier))
             .await?,
     ))
 }
 
-/// `GET` one of `kind`.
-pub async fn get(
-    state: AppState,
-    auth: AuthUser,
-    kind: &'static str,
-    id: i64,
+/// `GET /api/purchases/{kind}/{id}`: purchase `id`, 404 when it is of another kind.
+pub async fn get<K: PurchaseKind>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
 ) -> AppResult<Json<PurchaseView>> {
     let tenant = auth.tenant(roles::ALL)?;
     Ok(Json(
         state
             .db
-            .run(move |conn| one(conn, tenant.company, kind, id))
+            .run(move |conn| one(conn, tenant.company, K::KIND, id))
             .await?,
     ))
 }
 
-/// `POST` register: `service` reads and registers in one write transaction; 201 with the view,
-/// 200 with the purchase already registered under the same key (also when two submits with one
-/// key race: the loser's unique-key failure answers the winner's purchase).
-pub async fn register<B: Send + Clone + 'static>(
-    state: AppState,
-    auth: AuthUser,
-    kind: &'static str,
-    body: B,
-    key: fn(&B) -> Option<String>,
-    service: fn(&mut DbConnection, &Tenant, &B) -> AppResult<Registered>,
+/// `POST /api/purchases/{kind}/register`: [`PurchaseKind::register`] reads and registers in one
+/// write transaction; 201 with the view, 200 with the purchase already registered under the same
+/// key (also when two submits with one key race: the loser's unique-key failure answers the
+/// winner's purchase).
+pub async fn register<K: PurchaseKind>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    JsonBody(body): JsonBody<K::Body>,
 ) -> AppResult<(StatusCode, Json<PurchaseView>)> {
+    let kind = K::KIND;
     let tenant = auth.tenant(roles::ALL)?;
     let again = tenant.clone();
-    let submitted = key(&body);
+    let submitted = K::key(&body);
     let written = state
         .db
         .write(move |conn| {
-            let registered = service(conn, &tenant, &body)?;
+            let registered = K::register(conn, &tenant, &body)?;
             Ok((
                 registered.again,
                 one(conn, tenant.company, kind, registered.id)?,
@@ -247,14 +268,14 @@ pub struct CancelBody {
     reason: Option<String>,
 }
 
-/// `POST {id}/cancel`: admin and user only.
-pub async fn cancel(
-    state: AppState,
-    auth: AuthUser,
-    kind: &'static str,
-    id: i64,
-    body: CancelBody,
+/// `POST /api/purchases/{kind}/{id}/cancel`: admin and user only.
+pub async fn cancel<K: PurchaseKind>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<CancelBody>,
 ) -> AppResult<Json<PurchaseView>> {
+    let kind = K::KIND;
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     let reason = body
         .reason
@@ -275,70 +296,3 @@ pub async fn cancel(
         .await?;
     Ok(Json(view))
 }
-
-/// The list, get, register and cancel handlers of one kind of purchase at
-/// `/api/purchases/{kind}`, written where they are routed (merchandise, expense, manual): each
-/// handler is one call of this module's function of the same name.
-macro_rules! kind_handlers {
-    ($kind:literal, $body:ty, $service:path) => {
-        use axum::Json;
-        use axum::extract::State;
-        use axum::http::{StatusCode, Uri};
-
-        use $crate::app::AppState;
-        use $crate::auth::CurrentUser;
-        use $crate::controllers::purchases::documents::{self, CancelBody};
-        use $crate::db::list::Page;
-        use $crate::error::AppResult;
-        use $crate::http::json::JsonBody;
-        use $crate::http::params::PathId;
-        use $crate::views::purchases::purchase::PurchaseView;
-
-        #[doc = concat!("`GET /api/purchases/", $kind, "`.")]
-        pub async fn list(
-            State(state): State<AppState>,
-            CurrentUser(auth): CurrentUser,
-            uri: Uri,
-        ) -> AppResult<Json<Page<PurchaseView>>> {
-            let raw = uri.query().unwrap_or_default().to_string();
-            documents::list(state, auth, $kind, raw).await
-        }
-
-        #[doc = concat!("`GET /api/purchases/", $kind, "/{id}`.")]
-        pub async fn get(
-            State(state): State<AppState>,
-            CurrentUser(auth): CurrentUser,
-            PathId(id): PathId,
-        ) -> AppResult<Json<PurchaseView>> {
-            documents::get(state, auth, $kind, id).await
-        }
-
-        #[doc = concat!("`POST /api/purchases/", $kind, "/register`.")]
-        pub async fn register(
-            State(state): State<AppState>,
-            CurrentUser(auth): CurrentUser,
-            JsonBody(body): JsonBody<$body>,
-        ) -> AppResult<(StatusCode, Json<PurchaseView>)> {
-            documents::register(
-                state,
-                auth,
-                $kind,
-                body,
-                |b: &$body| b.idempotency_key.clone(),
-                $service,
-            )
-            .await
-        }
-
-        #[doc = concat!("`POST /api/purchases/", $kind, "/{id}/cancel`.")]
-        pub async fn cancel(
-            State(state): State<AppState>,
-            CurrentUser(auth): CurrentUser,
-            PathId(id): PathId,
-            JsonBody(body): JsonBody<CancelBody>,
-        ) -> AppResult<Json<PurchaseView>> {
-            documents::cancel(state, auth, $kind, id, body).await
-        }
-    };
-}
-pub(crate) use kind_handlers;

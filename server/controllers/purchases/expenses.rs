@@ -1,16 +1,49 @@
 //! `/api/purchases/expense` and `/api/purchases/manual`: expenses and manual purchases (no
 //! inventory). Same roles as merchandise purchases: every role registers, admin and user cancel.
 
-/// `/api/purchases/expense`.
-pub mod expense {
-    use crate::services::purchases::expense::{self as service, ExpenseBody};
+use super::documents::PurchaseKind;
+use crate::auth::roles::Tenant;
+use crate::db::DbConnection;
+use crate::error::AppResult;
+use crate::services::purchases::expense::{self as service, ExpenseBody, ManualBody};
+use crate::services::purchases::purchase::Registered;
 
-    super::super::documents::kind_handlers!("expense", ExpenseBody, service::register_expense);
+/// `/api/purchases/expense`.
+pub struct Expense;
+
+impl PurchaseKind for Expense {
+    const KIND: &'static str = "expense";
+    type Body = ExpenseBody;
+
+    fn key(body: &ExpenseBody) -> Option<String> {
+        body.idempotency_key.clone()
+    }
+
+    fn register(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        body: &ExpenseBody,
+    ) -> AppResult<Registered> {
+        service::register_expense(conn, tenant, body)
+    }
 }
 
 /// `/api/purchases/manual`.
-pub mod manual {
-    use crate::services::purchases::expense::{self as service, ManualBody};
+pub struct Manual;
 
-    super::super::documents::kind_handlers!("manual", ManualBody, service::register_manual);
+impl PurchaseKind for Manual {
+    const KIND: &'static str = "manual";
+    type Body = ManualBody;
+
+    fn key(body: &ManualBody) -> Option<String> {
+        body.idempotency_key.clone()
+    }
+
+    fn register(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        body: &ManualBody,
+    ) -> AppResult<Registered> {
+        service::register_manual(conn, tenant, body)
+    }
 }

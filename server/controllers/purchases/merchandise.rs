@@ -3,6 +3,29 @@
 //! user cancel. The rules are `services::purchases`. A new line starts from the product's last
 //! cost (`super::costs`).
 
+use super::documents::PurchaseKind;
+use crate::auth::roles::Tenant;
+use crate::db::DbConnection;
+use crate::error::AppResult;
 use crate::services::purchases::merchandise::{self as service, MerchandiseBody};
+use crate::services::purchases::purchase::Registered;
 
-super::documents::kind_handlers!("merchandise", MerchandiseBody, service::register);
+/// `/api/purchases/merchandise`.
+pub struct Merchandise;
+
+impl PurchaseKind for Merchandise {
+    const KIND: &'static str = "merchandise";
+    type Body = MerchandiseBody;
+
+    fn key(body: &MerchandiseBody) -> Option<String> {
+        body.idempotency_key.clone()
+    }
+
+    fn register(
+        conn: &mut DbConnection,
+        tenant: &Tenant,
+        body: &MerchandiseBody,
+    ) -> AppResult<Registered> {
+        service::register(conn, tenant, body)
+    }
+}

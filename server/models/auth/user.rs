@@ -90,10 +90,10 @@ pub struct UserFields {
 type Query = crate::models::ListQuery<users::table, User>;
 
 /// Sortable keys of the list (the first is the default).
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, users::id;
-    "name" => users::name,
-    "email" => users::email,
-    "role" => users::role,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<users::name, users::id>("name"),
+    SortKey::by::<users::email, users::id>("email"),
+    SortKey::by::<users::role, users::id>("role"),
 ];
 
 /// The company's users, to filter further.

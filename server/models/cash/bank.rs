@@ -9,28 +9,33 @@ use crate::db::search::search_fold;
 use crate::models::CompanyId;
 use crate::util::time::now;
 
-crate::row_structs! {
-    /// An account row.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = bank_accounts)]
-    pub struct BankAccount;
-
-    /// The editable fields.
-    #[derive(Debug, Clone, Insertable, AsChangeset)]
-    #[diesel(table_name = bank_accounts)]
-    pub struct BankAccountFields;
-
-    pub(row) id: i64,
-    pub(row) company_id: i64,
+/// An account row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = bank_accounts)]
+pub struct BankAccount {
+    pub id: i64,
+    pub company_id: i64,
     pub bank: String,
     pub account_type: String,
     pub number: String,
     pub holder: String,
     pub opening_balance: i64,
     pub active: bool,
-    pub(row) locked: bool,
-    pub(row) created_at: NaiveDateTime,
-    pub(row) updated_at: NaiveDateTime,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// The editable fields.
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = bank_accounts)]
+pub struct BankAccountFields {
+    pub bank: String,
+    pub account_type: String,
+    pub number: String,
+    pub holder: String,
+    pub opening_balance: i64,
+    pub active: bool,
 }
 
 /// A movement row.

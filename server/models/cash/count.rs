@@ -57,9 +57,17 @@ impl Count {
         Ok(())
     }
 
-    crate::company_lookup! {
-        /// The count of a shift, largest denomination first.
-        pub fn of_turn(turn: i64 => turn_id) -> Vec<Count>
-        in turn_counts, order turn_counts::denomination.desc()
+    /// The count of a shift, largest denomination first.
+    pub fn of_turn(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        turn: i64,
+    ) -> QueryResult<Vec<Count>> {
+        turn_counts::table
+            .filter(turn_counts::company_id.eq(company.get()))
+            .filter(turn_counts::turn_id.eq(turn))
+            .order(turn_counts::denomination.desc())
+            .select(Count::as_select())
+            .load(conn)
     }
 }

@@ -47,10 +47,18 @@ impl RefusedWithdrawal {
         Ok(())
     }
 
-    crate::company_lookup! {
-        /// The refusals of a shift, oldest first.
-        pub fn of_turn(turn: i64 => turn_id) -> Vec<RefusedWithdrawal>
-        in turn_refused_withdrawals, order turn_refused_withdrawals::id.asc()
+    /// The refusals of a shift, oldest first.
+    pub fn of_turn(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        turn: i64,
+    ) -> QueryResult<Vec<RefusedWithdrawal>> {
+        turn_refused_withdrawals::table
+            .filter(turn_refused_withdrawals::company_id.eq(company.get()))
+            .filter(turn_refused_withdrawals::turn_id.eq(turn))
+            .order(turn_refused_withdrawals::id.asc())
+            .select(RefusedWithdrawal::as_select())
+            .load(conn)
     }
 
     /// How many refusals each of `turns` has (a shift without any is absent).

@@ -74,10 +74,10 @@ pub enum Scope {
 type Query = crate::models::ListQuery<turns::table, Turn>;
 
 /// Newest first by default.
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, turns::id;
-    "openedAt" => turns::opened_at,
-    "state" => turns::state,
-    "cashRegisterId" => turns::cash_register_id,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<turns::opened_at, turns::id>("openedAt"),
+    SortKey::by::<turns::state, turns::id>("state"),
+    SortKey::by::<turns::cash_register_id, turns::id>("cashRegisterId"),
 ];
 
 fn of(company: CompanyId) -> turns::BoxedQuery<'static, DbBackend> {

@@ -8,18 +8,11 @@ use crate::db::schema::companies;
 use crate::models::CompanyId;
 use crate::util::time::Zone;
 
-crate::row_structs! {
-    /// A company.
-    #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
-    #[diesel(table_name = companies)]
-    pub struct Company;
-
-    /// What an administrator edits on the company.
-    #[derive(Debug, Clone, AsChangeset)]
-    #[diesel(table_name = companies, treat_none_as_null = true)]
-    pub struct CompanyFields;
-
-    pub(row) id: i64,
+/// A company.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = companies)]
+pub struct Company {
+    pub id: i64,
     pub ruc: String,
     /// Razón social.
     pub business_name: String,
@@ -38,16 +31,45 @@ crate::row_structs! {
     pub retention_agent_resolution: Option<String>,
     /// 'pruebas' or 'produccion'.
     pub sri_environment: String,
-    pub(row) created_at: NaiveDateTime,
-    pub(row) updated_at: NaiveDateTime,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
     /// Sales and adjustments may take stock below zero ("permitir stock negativo").
     pub allow_negative_stock: bool,
     /// «Descuento máximo del cajero (%)» in millionths of a percent unit (10 % = 10 000 000);
     /// see [`crate::services::sales::discount`].
     pub cashier_max_discount: i64,
     /// The IANA time zone its users see times in ([`crate::util::time::Zone`]).
-    pub(row) time_zone: String,
-    pub(new) updated_at: NaiveDateTime,
+    pub time_zone: String,
+}
+
+/// What an administrator edits on the company.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = companies, treat_none_as_null = true)]
+pub struct CompanyFields {
+    pub ruc: String,
+    /// Razón social.
+    pub business_name: String,
+    /// Nombre comercial.
+    pub trade_name: Option<String>,
+    /// Dirección matriz.
+    pub main_address: String,
+    /// '1' general, '2' RIMPE emprendedor, '3' RIMPE negocio popular (no VAT).
+    pub type_regimen: String,
+    /// Obligado a llevar contabilidad.
+    pub accounting_required: bool,
+    /// Contribuyente especial resolution number.
+    pub special_taxpayer: Option<String>,
+    /// Agente de retención.
+    pub is_ret: bool,
+    pub retention_agent_resolution: Option<String>,
+    /// 'pruebas' or 'produccion'.
+    pub sri_environment: String,
+    /// Sales and adjustments may take stock below zero ("permitir stock negativo").
+    pub allow_negative_stock: bool,
+    /// «Descuento máximo del cajero (%)» in millionths of a percent unit (10 % = 10 000 000);
+    /// see [`crate::services::sales::discount`].
+    pub cashier_max_discount: i64,
+    pub updated_at: NaiveDateTime,
 }
 
 /// A company to insert.

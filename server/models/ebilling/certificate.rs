@@ -1,5 +1,5 @@
 //! `company_certificates`: each company's signing certificates, sealed
-//! (`services::ebilling::sealing`), with their facts in clear. One active row per company;
+//! (`services::signing::sealing`), with their facts in clear. One active row per company;
 //! replaced rows stay (inactive) for the documents already in flight.
 
 use chrono::NaiveDateTime;

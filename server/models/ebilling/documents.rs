@@ -14,11 +14,11 @@ use crate::models::sri::document::SriDocument;
 
 type Query = crate::models::ListQuery<sri_documents::table, SriDocument>;
 
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sri_documents::id;
-    "date" => sri_documents::created_at,
-    "issueDate" => sri_documents::issue_date,
-    "number" => sri_documents::sequential,
-    "state" => sri_documents::status,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<sri_documents::created_at, sri_documents::id>("date"),
+    SortKey::by::<sri_documents::issue_date, sri_documents::id>("issueDate"),
+    SortKey::by::<sri_documents::sequential, sri_documents::id>("number"),
+    SortKey::by::<sri_documents::status, sri_documents::id>("state"),
 ];
 
 /// The filters of the list besides the generic ones.

@@ -10,18 +10,32 @@ use crate::db::list::{ListParams, Page, SortKey, paginate};
 use crate::db::schema::{remission_guide_emails, remission_guide_lines, remission_guides};
 use crate::models::CompanyId;
 
-crate::row_structs! {
-    /// A guía header.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = remission_guides)]
-    pub struct RemissionGuide;
+/// A guía header.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = remission_guides)]
+pub struct RemissionGuide {
+    pub id: i64,
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub emission_point_id: i64,
+    pub sequential: i64,
+    /// `estab-ptoEmi-secuencial`.
+    pub number: String,
+    pub transfer_id: Option<i64>,
+    pub sri_document_id: i64,
+    pub carrier_name: String,
+    pub carrier_identification: String,
+    pub plate: String,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub user_id: i64,
+    pub created_at: NaiveDateTime,
+}
 
-    /// A header to insert.
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = remission_guides)]
-    pub struct NewRemissionGuide;
-
-    pub(row) id: i64,
+/// A header to insert.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = remission_guides)]
+pub struct NewRemissionGuide {
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
@@ -81,10 +95,10 @@ pub struct RemissionGuideEmail {
 
 type Query = crate::models::ListQuery<remission_guides::table, RemissionGuide>;
 
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, remission_guides::id;
-    "date" => remission_guides::created_at,
-    "number" => remission_guides::sequential,
-    "startDate" => remission_guides::start_date,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<remission_guides::created_at, remission_guides::id>("date"),
+    SortKey::by::<remission_guides::sequential, remission_guides::id>("number"),
+    SortKey::by::<remission_guides::start_date, remission_guides::id>("startDate"),
 ];
 
 impl RemissionGuide {

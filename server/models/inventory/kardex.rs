@@ -9,30 +9,44 @@ use crate::db::batch::Batch;
 use crate::db::schema::kardex;
 use crate::models::CompanyId;
 
-crate::row_structs! {
-    /// A kardex row.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = kardex)]
-    pub struct KardexRow;
-
-    /// A row to append (`None` stored as NULL, so that the insert's SQL never varies and stays
-    /// prepared).
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = kardex, treat_none_as_default_value = false)]
-    pub struct NewKardexRow<'a>;
-
-    pub(row) id: i64,
+/// A kardex row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = kardex)]
+pub struct KardexRow {
+    pub id: i64,
     pub company_id: i64,
     pub product_id: i64,
     pub warehouse_id: i64,
     pub created_at: NaiveDateTime,
-    pub(row) movement_type: String,
-    pub(row) document_type: String,
-    pub(new) movement_type: &'a str,
-    pub(new) document_type: &'a str,
+    pub movement_type: String,
+    pub document_type: String,
     pub document_id: Option<i64>,
-    pub(row) document_number: Option<String>,
-    pub(new) document_number: Option<&'a str>,
+    pub document_number: Option<String>,
+    pub quantity_in: i64,
+    pub quantity_out: i64,
+    pub unit_cost: i64,
+    pub total_cost: i64,
+    pub balance_quantity: i64,
+    pub average_cost: i64,
+    pub balance_value: i64,
+    pub user_id: Option<i64>,
+    /// The source document's own date when it is not the day the row was recorded.
+    pub document_date: Option<NaiveDate>,
+}
+
+/// A row to append (`None` stored as NULL, so that the insert's SQL never varies and stays
+/// prepared).
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = kardex, treat_none_as_default_value = false)]
+pub struct NewKardexRow<'a> {
+    pub company_id: i64,
+    pub product_id: i64,
+    pub warehouse_id: i64,
+    pub created_at: NaiveDateTime,
+    pub movement_type: &'a str,
+    pub document_type: &'a str,
+    pub document_id: Option<i64>,
+    pub document_number: Option<&'a str>,
     pub quantity_in: i64,
     pub quantity_out: i64,
     pub unit_cost: i64,

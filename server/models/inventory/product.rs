@@ -14,36 +14,6 @@ use crate::db::{DbBackend, DbConnection};
 use crate::models::CompanyId;
 use crate::util::time::now;
 
-/// The company's rows of `$table` whose `$column` is one of `$keys`, as `$columns` (each key's
-/// ordered by `$order` when given), read by `crate::db::bulk::$bulk`: `find_each` (the first row
-/// per key, those found) or `load_each` (every row per key). Either runs one `= ANY` statement on
-/// PostgreSQL and one cached statement per key on SQLite.
-macro_rules! each_of_company {
-    (
-        $bulk:ident, $conn:expr, $company:expr, $table:ident,
-        $column:ident in $keys:expr, $columns:expr $(, order $order:ident)?
-    ) => {{
-        let of_company = || {
-            $table::table
-                .filter($table::company_id.eq($company.get()))
-                .select($columns)
-        };
-        crate::db::bulk::$bulk(
-            $conn,
-            || {
-                of_company()
-                    .filter($table::$column.eq_any($keys))
-                    $(.order($table::$order.asc()))?
-            },
-            $keys.iter().map(|key| {
-                of_company()
-                    .filter($table::$column.eq(key))
-                    $(.order($table::$order.asc()))?
-            }),
-        )
-    }};
-}
-
 /// Readies the search after a bulk import (re-exported: the import calls it from here).
 pub use crate::db::product_search::refresh_after_import;
 
@@ -60,18 +30,12 @@ pub const UNITS: &[&str] = &[
 /// IVA `codigoPorcentaje` a product may carry (PRODUCT.md §4, the rates in force).
 pub const IVA_CODES: &[&str] = &["0", "4", "5", "6", "7", "8", "10"];
 
-crate::row_structs! {
-    /// A product row.
-    #[derive(Debug, Clone, Default, Queryable, Selectable)]
-    #[diesel(table_name = products)]
-    pub struct Product;
-
-    /// The editable fields (with barcodes and recipe lines).
-    #[derive(Debug, Clone, PartialEq)]
-    pub struct ProductFields;
-
-    pub(row) id: i64,
-    pub(row) company_id: i64,
+/// A product row.
+#[derive(Debug, Clone, Default, Queryable, Selectable)]
+#[diesel(table_name = products)]
+pub struct Product {
+    pub id: i64,
+    pub company_id: i64,
     pub code: String,
     pub name: String,
     pub description: Option<String>,
@@ -83,16 +47,33 @@ crate::row_structs! {
     pub price3: Option<i64>,
     pub min_stock: i64,
     pub kind: String,
-    pub(row) search_text: String,
+    pub search_text: String,
     pub active: bool,
-    pub(row) locked: bool,
-    pub(row) created_at: NaiveDateTime,
-    pub(row) updated_at: NaiveDateTime,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
     /// When the picture last changed (ms), `None` without one (`product_image.rs`).
-    pub(row) image_version: Option<i64>,
-    pub(new) barcodes: Vec<String>,
+    pub image_version: Option<i64>,
+}
+
+/// The editable fields (with barcodes and recipe lines).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductFields {
+    pub code: String,
+    pub name: String,
+    pub description: Option<String>,
+    pub category_id: Option<i64>,
+    pub unit: String,
+    pub iva_code: String,
+    pub price: i64,
+    pub price2: Option<i64>,
+    pub price3: Option<i64>,
+    pub min_stock: i64,
+    pub kind: String,
+    pub active: bool,
+    pub barcodes: Vec<String>,
     /// `(ingredient_id, quantity)`.
-    pub(new) recipe: Vec<(i64, i64)>,
+    pub recipe: Vec<(i64, i64)>,
 }
 
 /// Whether products of `kind` have stock and kardex (everything but services and recipes, whose
@@ -133,9 +114,17 @@ impl StockFacts {
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<StockFacts>> {
-        each_of_company!(
-            find_each, conn, company, products, id in ids,
-            native::columns::<StockFacts>()
+        // One `= ANY` statement on PostgreSQL, one cached statement per key on SQLite.
+        let of_company = || {
+            products::table
+                .filter(products::company_id.eq(company.get()))
+                .select(native::columns::<StockFacts>())
+        };
+        crate::db::bulk::find_each(
+            conn,
+            || of_company().filter(products::id.eq_any(ids)),
+            ids.iter()
+                .map(|key| of_company().filter(products::id.eq(key))),
         )
     }
 }
@@ -149,11 +138,11 @@ pub struct ProductFilter {
 
 type Query = crate::models::ListQuery<products::table, Product>;
 
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, products::id;
-    "name" => products::name,
-    "code" => products::code,
-    "price" => products::price,
-    "createdAt" => products::id,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<products::name, products::id>("name"),
+    SortKey::by::<products::code, products::id>("code"),
+    SortKey::by::<products::price, products::id>("price"),
+    SortKey::by::<products::id, products::id>("createdAt"),
 ];
 
 /// What the search matches: code and name, folded like the search term.
@@ -364,9 +353,24 @@ impl Product {
         let mut ids = ids.to_vec();
         ids.sort_unstable();
         ids.dedup();
-        each_of_company!(
-            find_each, conn, company, products, id in ids.as_slice(),
-            native::columns::<Product>(), order id
+        // One `= ANY` statement on PostgreSQL, one cached statement per key on SQLite.
+        let of_company = || {
+            products::table
+                .filter(products::company_id.eq(company.get()))
+                .select(native::columns::<Product>())
+        };
+        crate::db::bulk::find_each(
+            conn,
+            || {
+                of_company()
+                    .filter(products::id.eq_any(ids.as_slice()))
+                    .order(products::id.asc())
+            },
+            ids.iter().map(|key| {
+                of_company()
+                    .filter(products::id.eq(key))
+                    .order(products::id.asc())
+            }),
         )
     }
 
@@ -390,9 +394,18 @@ impl Product {
         company: CompanyId,
         codes: &[String],
     ) -> QueryResult<Vec<Product>> {
-        each_of_company!(
-            find_each, conn, company, products, code in codes,
-            native::columns::<Product>()
+        // One `= ANY` statement on PostgreSQL, one cached statement per key on SQLite.
+        let of_company = || {
+            products::table
+                .filter(products::company_id.eq(company.get()))
+                .select(native::columns::<Product>())
+        };
+        crate::db::bulk::find_each(
+            conn,
+            || of_company().filter(products::code.eq_any(codes)),
+            codes
+                .iter()
+                .map(|key| of_company().filter(products::code.eq(key))),
         )
     }
 
@@ -403,9 +416,24 @@ impl Product {
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<(i64, String)>> {
-        each_of_company!(
-            load_each, conn, company, product_barcodes, product_id in ids,
-            (product_barcodes::product_id, product_barcodes::barcode), order id
+        // One `= ANY` statement on PostgreSQL, one cached statement per key on SQLite.
+        let of_company = || {
+            product_barcodes::table
+                .filter(product_barcodes::company_id.eq(company.get()))
+                .select((product_barcodes::product_id, product_barcodes::barcode))
+        };
+        crate::db::bulk::load_each(
+            conn,
+            || {
+                of_company()
+                    .filter(product_barcodes::product_id.eq_any(ids))
+                    .order(product_barcodes::id.asc())
+            },
+            ids.iter().map(|key| {
+                of_company()
+                    .filter(product_barcodes::product_id.eq(key))
+                    .order(product_barcodes::id.asc())
+            }),
         )
     }
 
@@ -416,10 +444,27 @@ impl Product {
         company: CompanyId,
         ids: &[i64],
     ) -> QueryResult<Vec<(i64, (i64, i64))>> {
-        each_of_company!(
-            load_each, conn, company, recipe_lines, product_id in ids,
-            (recipe_lines::product_id, (recipe_lines::ingredient_id, recipe_lines::quantity)),
-            order id
+        // One `= ANY` statement on PostgreSQL, one cached statement per key on SQLite.
+        let of_company = || {
+            recipe_lines::table
+                .filter(recipe_lines::company_id.eq(company.get()))
+                .select((
+                    recipe_lines::product_id,
+                    (recipe_lines::ingredient_id, recipe_lines::quantity),
+                ))
+        };
+        crate::db::bulk::load_each(
+            conn,
+            || {
+                of_company()
+                    .filter(recipe_lines::product_id.eq_any(ids))
+                    .order(recipe_lines::id.asc())
+            },
+            ids.iter().map(|key| {
+                of_company()
+                    .filter(recipe_lines::product_id.eq(key))
+                    .order(recipe_lines::id.asc())
+            }),
         )
     }
 
@@ -430,9 +475,18 @@ impl Product {
         company: CompanyId,
         barcodes: &[String],
     ) -> QueryResult<Vec<(String, i64)>> {
-        each_of_company!(
-            find_each, conn, company, product_barcodes, barcode in barcodes,
-            (product_barcodes::barcode, product_barcodes::product_id)
+        // One `= ANY` statement on PostgreSQL, one cached statement per key on SQLite.
+        let of_company = || {
+            product_barcodes::table
+                .filter(product_barcodes::company_id.eq(company.get()))
+                .select((product_barcodes::barcode, product_barcodes::product_id))
+        };
+        crate::db::bulk::find_each(
+            conn,
+            || of_company().filter(product_barcodes::barcode.eq_any(barcodes)),
+            barcodes
+                .iter()
+                .map(|key| of_company().filter(product_barcodes::barcode.eq(key))),
         )
     }
 

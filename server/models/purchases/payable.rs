@@ -28,18 +28,25 @@ pub struct Payable {
     pub updated_at: NaiveDateTime,
 }
 
-crate::row_structs! {
-    /// A payment on a payable.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = payable_payments)]
-    pub struct PayablePayment;
+/// A payment on a payable.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = payable_payments)]
+pub struct PayablePayment {
+    pub id: i64,
+    pub company_id: i64,
+    pub payable_id: i64,
+    pub method: String,
+    pub amount: i64,
+    pub bank_account_id: Option<i64>,
+    pub turn_id: Option<i64>,
+    pub user_id: i64,
+    pub created_at: NaiveDateTime,
+}
 
-    /// A payment to insert.
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = payable_payments)]
-    pub struct NewPayablePayment;
-
-    pub(row) id: i64,
+/// A payment to insert.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = payable_payments)]
+pub struct NewPayablePayment {
     pub company_id: i64,
     pub payable_id: i64,
     pub method: String,
@@ -62,22 +69,21 @@ pub struct Filter {
 
 type Query = crate::models::ListQuery<payables::table, Payable>;
 
-const SORTS: &[crate::db::list::SortKey<Query>] = crate::sort_keys![Query, payables::id;
-    "dueDate" => payables::due_date,
-    "issueDate" => payables::issue_date,
-    "balance" => payables::balance,
-    "createdAt" => payables::id,
+const SORTS: &[crate::db::list::SortKey<Query>] = &[
+    crate::db::list::SortKey::by::<payables::due_date, payables::id>("dueDate"),
+    crate::db::list::SortKey::by::<payables::issue_date, payables::id>("issueDate"),
+    crate::db::list::SortKey::by::<payables::balance, payables::id>("balance"),
+    crate::db::list::SortKey::by::<payables::id, payables::id>("createdAt"),
 ];
 
 /// The company's payable `id` while it is not cancelled: what a payment or a cancellation may
 /// change.
-macro_rules! open_payable {
-    ($company:expr, $id:expr) => {
-        payables::table
-            .filter(payables::company_id.eq($company.get()))
-            .filter(payables::id.eq($id))
-            .filter(payables::cancelled.eq(false))
-    };
+#[diesel::dsl::auto_type(no_type_alias)]
+fn open_payable(company: i64, id: i64) -> _ {
+    payables::table
+        .filter(payables::company_id.eq(company))
+        .filter(payables::id.eq(id))
+        .filter(payables::cancelled.eq(false))
 }
 
 impl Payable {
@@ -179,7 +185,7 @@ impl Payable {
         amount: i64,
     ) -> QueryResult<bool> {
         let changed =
-            diesel::update(open_payable!(company, id).filter(payables::balance.ge(amount)))
+            diesel::update(open_payable(company.get(), id).filter(payables::balance.ge(amount)))
                 .set((
                     payables::balance.eq(payables::balance - amount),
                     payables::updated_at.eq(now()),
@@ -195,7 +201,7 @@ impl Payable {
         id: i64,
     ) -> QueryResult<bool> {
         let changed = diesel::update(
-            open_payable!(company, id).filter(payables::balance.eq(payables::amount)),
+            open_payable(company.get(), id).filter(payables::balance.eq(payables::amount)),
         )
         .set((
             payables::cancelled.eq(true),

@@ -10,18 +10,11 @@ use crate::db::schema::{purchase_lines, purchases};
 use crate::db::search::search_fold;
 use crate::models::CompanyId;
 
-crate::row_structs! {
-    /// A purchase row (amounts in millionths of a dollar).
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = purchases)]
-    pub struct Purchase;
-
-    /// A purchase to insert.
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = purchases)]
-    pub struct NewPurchase;
-
-    pub(row) id: i64,
+/// A purchase row (amounts in millionths of a dollar).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = purchases)]
+pub struct Purchase {
+    pub id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub kind: String,
@@ -39,10 +32,35 @@ crate::row_structs! {
     pub payment_method: String,
     pub bank_account_id: Option<i64>,
     pub turn_id: Option<i64>,
-    pub(row) cancelled: bool,
-    pub(row) cancel_reason: Option<String>,
-    pub(row) cancelled_by: Option<i64>,
-    pub(row) cancelled_at: Option<NaiveDateTime>,
+    pub cancelled: bool,
+    pub cancel_reason: Option<String>,
+    pub cancelled_by: Option<i64>,
+    pub cancelled_at: Option<NaiveDateTime>,
+    pub user_id: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// A purchase to insert.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = purchases)]
+pub struct NewPurchase {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub kind: String,
+    pub idempotency_key: String,
+    pub supplier_id: i64,
+    pub document_number: Option<String>,
+    pub authorization_number: Option<String>,
+    pub date: NaiveDate,
+    pub warehouse_id: Option<i64>,
+    pub category: Option<String>,
+    pub subtotal: i64,
+    pub discount: i64,
+    pub iva: i64,
+    pub total: i64,
+    pub payment_method: String,
+    pub bank_account_id: Option<i64>,
+    pub turn_id: Option<i64>,
     pub user_id: i64,
     pub created_at: NaiveDateTime,
 }
@@ -72,11 +90,11 @@ pub struct Filter {
 
 type Query = crate::models::ListQuery<purchases::table, Purchase>;
 
-const SORTS: &[crate::db::list::SortKey<Query>] = crate::sort_keys![Query, purchases::id;
-    "date" => purchases::date,
-    "documentNumber" => purchases::document_number,
-    "total" => purchases::total,
-    "createdAt" => purchases::id,
+const SORTS: &[crate::db::list::SortKey<Query>] = &[
+    crate::db::list::SortKey::by::<purchases::date, purchases::id>("date"),
+    crate::db::list::SortKey::by::<purchases::document_number, purchases::id>("documentNumber"),
+    crate::db::list::SortKey::by::<purchases::total, purchases::id>("total"),
+    crate::db::list::SortKey::by::<purchases::id, purchases::id>("createdAt"),
 ];
 
 impl Purchase {
@@ -115,14 +133,28 @@ impl Purchase {
         crate::db::list::paginate(conn, params, filtered, SORTS)
     }
 
-    crate::company_lookup! {
-        /// The company's purchase `id`.
-        pub fn find(id: i64 => id) -> Option<Self> in purchases
+    /// The company's purchase `id`.
+    pub fn find(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<Option<Self>> {
+        purchases::table
+            .filter(purchases::company_id.eq(company.get()))
+            .filter(purchases::id.eq(id))
+            .select(Self::as_select())
+            .first(conn)
+            .optional()
     }
 
-    crate::company_lookup! {
-        /// The purchase registered with this idempotency key, if any.
-        pub fn find_by_key(key: &str => idempotency_key) -> Option<Self> in purchases
+    /// The purchase registered with this idempotency key, if any.
+    pub fn find_by_key(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        key: &str,
+    ) -> QueryResult<Option<Self>> {
+        purchases::table
+            .filter(purchases::company_id.eq(company.get()))
+            .filter(purchases::idempotency_key.eq(key))
+            .select(Self::as_select())
+            .first(conn)
+            .optional()
     }
 
     /// Whether the supplier's document is already registered in an active purchase.

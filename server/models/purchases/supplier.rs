@@ -9,19 +9,12 @@ use crate::db::schema::suppliers;
 use crate::db::search::search_fold;
 use crate::models::CompanyId;
 
-crate::row_structs! {
-    /// A supplier row.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = suppliers)]
-    pub struct Supplier;
-
-    /// The editable fields, already validated.
-    #[derive(Debug, Clone, Insertable, AsChangeset)]
-    #[diesel(table_name = suppliers, treat_none_as_null = true, treat_none_as_default_value = false)]
-    pub struct SupplierFields;
-
-    pub(row) id: i64,
-    pub(row) company_id: i64,
+/// A supplier row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = suppliers)]
+pub struct Supplier {
+    pub id: i64,
+    pub company_id: i64,
     pub id_type: String,
     pub identification: String,
     pub name: String,
@@ -30,9 +23,23 @@ crate::row_structs! {
     pub phone: Option<String>,
     pub credit_days: i32,
     pub active: bool,
-    pub(row) locked: bool,
-    pub(row) created_at: NaiveDateTime,
-    pub(row) updated_at: NaiveDateTime,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// The editable fields, already validated.
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = suppliers, treat_none_as_null = true, treat_none_as_default_value = false)]
+pub struct SupplierFields {
+    pub id_type: String,
+    pub identification: String,
+    pub name: String,
+    pub trade_name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub credit_days: i32,
+    pub active: bool,
 }
 
 crate::catalogue! {

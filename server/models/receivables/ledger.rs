@@ -54,12 +54,12 @@ type Source = diesel::dsl::InnerJoin<
 >;
 type Query = crate::models::ListQuery<Source, ReceivableRow>;
 
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, receivables::id;
-    "dueDate" => receivables::due_date,
-    "date" => receivables::id,
-    "balance" => receivables::balance,
-    "amount" => receivables::amount,
-    "client" => clients::name,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<receivables::due_date, receivables::id>("dueDate"),
+    SortKey::by::<receivables::id, receivables::id>("date"),
+    SortKey::by::<receivables::balance, receivables::id>("balance"),
+    SortKey::by::<receivables::amount, receivables::id>("amount"),
+    SortKey::by::<clients::name, receivables::id>("client"),
 ];
 
 fn base(company: CompanyId) -> Query {

@@ -100,9 +100,18 @@ impl Receipt {
             .optional()
     }
 
-    crate::company_lookup! {
-        /// The receipt registered with idempotency key `key`.
-        pub fn find_by_key(key: &str => idempotency_key) -> Option<Self> in collection_receipts
+    /// The receipt registered with idempotency key `key`.
+    pub fn find_by_key(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        key: &str,
+    ) -> QueryResult<Option<Self>> {
+        collection_receipts::table
+            .filter(collection_receipts::company_id.eq(company.get()))
+            .filter(collection_receipts::idempotency_key.eq(key))
+            .select(Self::as_select())
+            .first(conn)
+            .optional()
     }
 
     /// Allocations of receipts `ids`, in order.

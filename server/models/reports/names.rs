@@ -32,38 +32,62 @@ pub fn products(
         .collect())
 }
 
-macro_rules! names_of {
-    ($(#[$doc:meta])* $fn:ident, $table:ident, $name:expr) => {
-        $(#[$doc])*
-        pub fn $fn(
-            conn: &mut DbConnection,
-            company: CompanyId,
-            ids: &[i64],
-        ) -> QueryResult<HashMap<i64, String>> {
-            Ok($table::table
-                .filter($table::company_id.eq(company.get()))
-                .filter($table::id.eq_any(ids.to_vec()))
-                .select(($table::id, $name))
-                .load::<(i64, String)>(conn)?
-                .into_iter()
-                .collect())
-        }
-    };
+/// Categories among `ids`: id → name.
+pub fn categories(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<HashMap<i64, String>> {
+    Ok(categories::table
+        .filter(categories::company_id.eq(company.get()))
+        .filter(categories::id.eq_any(ids.to_vec()))
+        .select((categories::id, categories::name))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect())
 }
 
-names_of!(
-    /// Categories among `ids`: id → name.
-    categories, categories, categories::name
-);
-names_of!(
-    /// Clients among `ids`: id → name.
-    clients, clients, clients::name
-);
-names_of!(
-    /// Users among `ids`: id → name.
-    users, users, users::name
-);
-names_of!(
-    /// Cash registers among `ids`: id → name.
-    registers, cash_registers, cash_registers::name
-);
+/// Clients among `ids`: id → name.
+pub fn clients(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<HashMap<i64, String>> {
+    Ok(clients::table
+        .filter(clients::company_id.eq(company.get()))
+        .filter(clients::id.eq_any(ids.to_vec()))
+        .select((clients::id, clients::name))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect())
+}
+
+/// Users among `ids`: id → name.
+pub fn users(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<HashMap<i64, String>> {
+    Ok(users::table
+        .filter(users::company_id.eq(company.get()))
+        .filter(users::id.eq_any(ids.to_vec()))
+        .select((users::id, users::name))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect())
+}
+
+/// Cash registers among `ids`: id → name.
+pub fn registers(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &[i64],
+) -> QueryResult<HashMap<i64, String>> {
+    Ok(cash_registers::table
+        .filter(cash_registers::company_id.eq(company.get()))
+        .filter(cash_registers::id.eq_any(ids.to_vec()))
+        .select((cash_registers::id, cash_registers::name))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect())
+}

@@ -183,24 +183,6 @@ where
     Ok(costs(grouped(conn, query, key, columns)?))
 }
 
-/// The [`Cost`] per key of the kardex rows of `$document_type` of the window: `$documents` is
-/// `kardex` joined to the documents (and through them to `sales`), `$window` their filter; the
-/// products and the shifts are joined here, for the key.
-macro_rules! kardex_costs {
-    ($conn:expr, $key:expr, $documents:expr, $company:expr, $document_type:expr, $window:expr) => {
-        costs_by(
-            $conn,
-            $documents
-                .inner_join(products::table.on(products::id.eq(kardex::product_id)))
-                .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
-                .filter(kardex::company_id.eq($company.get()))
-                .filter(kardex::document_type.eq($document_type))
-                .filter($window),
-            $key,
-        )
-    };
-}
-
 /// Σ of the sold lines (base and IVA of each line) per key, with the sales counted once.
 pub fn sold_lines(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Sums>> {
     let query = sale_lines::table
@@ -228,14 +210,15 @@ pub fn sold_headers(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResul
 
 /// Σ of the kardex exits of the window's sales (what the goods cost as they left) per key.
 pub fn sale_costs(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Cost>> {
-    kardex_costs!(
-        conn,
-        key,
-        kardex::table.inner_join(sales::table.on(sales::id.nullable().eq(kardex::document_id))),
-        w.company,
-        "sale",
-        w.sales()
-    )
+    // The products and the shifts are joined for the key.
+    let query = kardex::table
+        .inner_join(sales::table.on(sales::id.nullable().eq(kardex::document_id)))
+        .inner_join(products::table.on(products::id.eq(kardex::product_id)))
+        .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
+        .filter(kardex::company_id.eq(w.company.get()))
+        .filter(kardex::document_type.eq("sale"))
+        .filter(w.sales());
+    costs_by(conn, query, key)
 }
 
 /// Σ of the credit-note lines of the window (notes dated in it) per key; the key reads the
@@ -277,16 +260,16 @@ pub fn returned_headers(conn: &mut DbConnection, w: &Window, key: Key) -> QueryR
 /// Σ of the kardex entries of the window's credit notes (the goods back at the cost they left
 /// with) per key.
 pub fn return_costs(conn: &mut DbConnection, w: &Window, key: Key) -> QueryResult<Vec<Cost>> {
-    kardex_costs!(
-        conn,
-        key,
-        kardex::table
-            .inner_join(credit_notes::table.on(credit_notes::id.nullable().eq(kardex::document_id)))
-            .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id))),
-        w.company,
-        "credit_note",
-        w.notes()
-    )
+    // Through the note to its sale; the products and the shifts are joined for the key.
+    let query = kardex::table
+        .inner_join(credit_notes::table.on(credit_notes::id.nullable().eq(kardex::document_id)))
+        .inner_join(sales::table.on(sales::id.eq(credit_notes::sale_id)))
+        .inner_join(products::table.on(products::id.eq(kardex::product_id)))
+        .left_join(turns::table.on(turns::id.nullable().eq(sales::turn_id)))
+        .filter(kardex::company_id.eq(w.company.get()))
+        .filter(kardex::document_type.eq("credit_note"))
+        .filter(w.notes());
+    costs_by(conn, query, key)
 }
 
 /// When each sale of the window was made: `(id, created_at)`.

@@ -8,8 +8,11 @@
 //! their keys, so two transactions adding to the same rows take their locks in the same order.
 
 use chrono::NaiveDate;
-use diesel::dsl::sql;
+use diesel::dsl::{self, sql};
+use diesel::expression::Expression;
 use diesel::prelude::*;
+use diesel::query_dsl::LoadQuery;
+use diesel::query_dsl::methods;
 use diesel::sql_types::{BigInt, Nullable};
 use diesel::upsert::excluded;
 
@@ -21,18 +24,28 @@ use crate::db::schema::{
 };
 use crate::models::CompanyId;
 
-/// Loads `$query` for the documents `$ids` by `$column`: by `=` for one document (a sale or
-/// credit note being written, which PostgreSQL then answers from its index whatever its
-/// statistics say; SQLite also keeps the statement prepared, where an `IN` list of binds is
-/// parsed again each time) and by `IN` for a batch of
-/// [`rebuild`](crate::services::reports::summary::rebuild).
-macro_rules! load_documents {
-    ($conn:expr, $ids:expr, $column:expr, $query:expr) => {
-        match $ids {
-            [one] => $query.filter($column.eq(*one)).load($conn),
-            many => $query.filter($column.eq_any(many)).load($conn),
-        }
-    };
+/// Loads `query` for the documents `ids` by `column`: by `=` for one document (a sale or credit
+/// note being written, which PostgreSQL then answers from its index whatever its statistics say;
+/// SQLite also keeps the statement prepared, where an `IN` list of binds is parsed again each
+/// time) and by `IN` for a batch of [`rebuild`](crate::services::reports::summary::rebuild).
+fn load_documents<'a, Q, C, One, Many, T>(
+    conn: &mut DbConnection,
+    ids: &'a [i64],
+    column: C,
+    query: Q,
+) -> QueryResult<Vec<T>>
+where
+    C: Expression<SqlType = BigInt>,
+    Q: methods::FilterDsl<dsl::Eq<C, i64>, Output = One>,
+    Q: methods::FilterDsl<dsl::EqAny<C, &'a [i64]>, Output = Many>,
+    One: LoadQuery<'a, DbConnection, T> + RunQueryDsl<DbConnection>,
+    Many: LoadQuery<'a, DbConnection, T> + RunQueryDsl<DbConnection>,
+{
+    // `FilterDsl::filter`, not `QueryDsl::filter`: `Q` is only known to be filterable.
+    match ids {
+        [one] => methods::FilterDsl::filter(query, column.eq(*one)).load(conn),
+        many => methods::FilterDsl::filter(query, column.eq_any(many)).load(conn),
+    }
 }
 
 /// A row of `report_sales`: per day, cashier, register and client.
@@ -83,69 +96,67 @@ pub struct MethodRow {
     pub cost: i64,
 }
 
-/// The upsert of `$values` (one row or a slice) into `$table`: summing the `$sum` columns into a
-/// row whose `$key` columns match.
-macro_rules! upsert_statement {
-    ($table:ident, $values:expr, key: ($($key:ident),+), sum: ($($sum:ident),+)) => {
-        diesel::insert_into($table::table)
-            .values($values)
-            .on_conflict(($($table::$key),+))
-            .do_update()
-            .set(($($table::$sum.eq($table::$sum + excluded($table::$sum))),+))
-    };
+// The three summary tables are added to the same way and differ only in their key and their
+// sums: `rows` (sorted by key by the caller) become a write of the batch (nothing when there are
+// none), on PostgreSQL one `unnest_insert!` with `ON CONFLICT (key) DO UPDATE SET sum = table.sum
+// + excluded.sum`, on SQLite the same upsert per row.
+
+/// Adds `rows` (sorted by key by the caller) to `report_sales`.
+pub fn add_headers(batch: &mut Batch<'_, '_>, rows: &[HeaderRow]) -> QueryResult<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let tail = " ON CONFLICT (company_id, branch_office_id, day, user_id, register_id, client_id) DO UPDATE SET sales = report_sales.sales + excluded.sales, base = report_sales.base + excluded.base, iva = report_sales.iva + excluded.iva, cost = report_sales.cost + excluded.cost";
+    batch.add(
+        || crate::unnest_insert!(report_sales, rows, [company_id, branch_office_id, day, user_id, register_id, client_id, sales, base, iva, cost], tail: tail),
+        rows.iter().map(|r| {
+            diesel::insert_into(report_sales::table)
+                .values(r)
+                .on_conflict((report_sales::company_id, report_sales::branch_office_id, report_sales::day, report_sales::user_id, report_sales::register_id, report_sales::client_id))
+                .do_update()
+                .set((report_sales::sales.eq(report_sales::sales + excluded(report_sales::sales)), report_sales::base.eq(report_sales::base + excluded(report_sales::base)), report_sales::iva.eq(report_sales::iva + excluded(report_sales::iva)), report_sales::cost.eq(report_sales::cost + excluded(report_sales::cost))))
+        }),
+    )?;
+    Ok(())
 }
 
-/// `pub fn $name(batch, rows) -> QueryResult<()>`: adds `rows` (sorted by key by the caller) to
-/// `$table`, as a write of `batch` (nothing when there are none): on PostgreSQL one
-/// [`crate::unnest_insert`] with the same `ON CONFLICT`, on SQLite [`upsert_statement`] per row.
-/// One upsert for the three summary tables: they differ only in their key and their sums.
-macro_rules! summary_upsert {
-    (
-        $(#[$doc:meta])* $name:ident, $row:ty, $table:ident,
-        key: ($($key:ident),+), sum: ($($sum:ident),+)
-    ) => {
-        $(#[$doc])*
-        pub fn $name(batch: &mut Batch<'_, '_>, rows: &[$row]) -> QueryResult<()> {
-            if rows.is_empty() {
-                return Ok(());
-            }
-            let tail = format!(
-                " ON CONFLICT ({}) DO UPDATE SET {}",
-                [$(stringify!($key)),+].join(", "),
-                [$(format!("{0} = {1}.{0} + excluded.{0}", stringify!($sum), stringify!($table))),+]
-                    .join(", ")
-            );
-            batch.add(
-                || {
-                    crate::unnest_insert!($table, rows, [$($key,)+ $($sum),+], tail: &tail)
-                },
-                rows.iter().map(|r| upsert_statement!($table, r, key: ($($key),+), sum: ($($sum),+))),
-            )?;
-            Ok(())
-        }
-    };
+/// Adds `rows` (sorted by key by the caller) to `report_products`.
+pub fn add_products(batch: &mut Batch<'_, '_>, rows: &[ProductRow]) -> QueryResult<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let tail = " ON CONFLICT (company_id, branch_office_id, day, product_id, category_id) DO UPDATE SET sales = report_products.sales + excluded.sales, category_sales = report_products.category_sales + excluded.category_sales, base = report_products.base + excluded.base, iva = report_products.iva + excluded.iva, cost = report_products.cost + excluded.cost, units = report_products.units + excluded.units";
+    batch.add(
+        || crate::unnest_insert!(report_products, rows, [company_id, branch_office_id, day, product_id, category_id, sales, category_sales, base, iva, cost, units], tail: tail),
+        rows.iter().map(|r| {
+            diesel::insert_into(report_products::table)
+                .values(r)
+                .on_conflict((report_products::company_id, report_products::branch_office_id, report_products::day, report_products::product_id, report_products::category_id))
+                .do_update()
+                .set((report_products::sales.eq(report_products::sales + excluded(report_products::sales)), report_products::category_sales.eq(report_products::category_sales + excluded(report_products::category_sales)), report_products::base.eq(report_products::base + excluded(report_products::base)), report_products::iva.eq(report_products::iva + excluded(report_products::iva)), report_products::cost.eq(report_products::cost + excluded(report_products::cost)), report_products::units.eq(report_products::units + excluded(report_products::units))))
+        }),
+    )?;
+    Ok(())
 }
 
-summary_upsert!(
-    /// Adds `rows` (sorted by key by the caller) to `report_sales`.
-    add_headers, HeaderRow, report_sales,
-    key: (company_id, branch_office_id, day, user_id, register_id, client_id),
-    sum: (sales, base, iva, cost)
-);
-
-summary_upsert!(
-    /// Adds `rows` (sorted by key by the caller) to `report_products`.
-    add_products, ProductRow, report_products,
-    key: (company_id, branch_office_id, day, product_id, category_id),
-    sum: (sales, category_sales, base, iva, cost, units)
-);
-
-summary_upsert!(
-    /// Adds `rows` (sorted by key by the caller) to `report_methods`.
-    add_methods, MethodRow, report_methods,
-    key: (company_id, branch_office_id, day, method),
-    sum: (sales, base, iva, cost)
-);
+/// Adds `rows` (sorted by key by the caller) to `report_methods`.
+pub fn add_methods(batch: &mut Batch<'_, '_>, rows: &[MethodRow]) -> QueryResult<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let tail = " ON CONFLICT (company_id, branch_office_id, day, method) DO UPDATE SET sales = report_methods.sales + excluded.sales, base = report_methods.base + excluded.base, iva = report_methods.iva + excluded.iva, cost = report_methods.cost + excluded.cost";
+    batch.add(
+        || crate::unnest_insert!(report_methods, rows, [company_id, branch_office_id, day, method, sales, base, iva, cost], tail: tail),
+        rows.iter().map(|r| {
+            diesel::insert_into(report_methods::table)
+                .values(r)
+                .on_conflict((report_methods::company_id, report_methods::branch_office_id, report_methods::day, report_methods::method))
+                .do_update()
+                .set((report_methods::sales.eq(report_methods::sales + excluded(report_methods::sales)), report_methods::base.eq(report_methods::base + excluded(report_methods::base)), report_methods::iva.eq(report_methods::iva + excluded(report_methods::iva)), report_methods::cost.eq(report_methods::cost + excluded(report_methods::cost))))
+        }),
+    )?;
+    Ok(())
+}
 
 /// Deletes the company's summary rows (before summing its documents again).
 pub fn clear(conn: &mut DbConnection, company: CompanyId) -> QueryResult<()> {
@@ -209,7 +220,7 @@ pub fn sale_headers(
             sales::subtotal,
             sales::iva,
         ));
-    load_documents!(conn, ids, sales::id, query)
+    load_documents(conn, ids, sales::id, query)
 }
 
 /// The company's credit notes among `ids`, with their sales' cashier, register and client.
@@ -234,7 +245,7 @@ pub fn note_headers(
             credit_notes::subtotal,
             credit_notes::iva,
         ));
-    load_documents!(conn, ids, credit_notes::id, query)
+    load_documents(conn, ids, credit_notes::id, query)
 }
 
 /// How the company's credit notes among `ids` paid their refund out: `(note, method, total)`,
@@ -247,7 +258,7 @@ pub fn note_refunds(
     let query = credit_notes::table
         .filter(credit_notes::company_id.eq(company.get()))
         .select((credit_notes::id, credit_notes::refund, credit_notes::total));
-    load_documents!(conn, ids, credit_notes::id, query)
+    load_documents(conn, ids, credit_notes::id, query)
 }
 
 /// A line as the summary adds it up.
@@ -287,7 +298,7 @@ pub fn sale_lines_of(
             sale_lines::quantity,
             sale_lines::unit_cost,
         ));
-    load_documents!(conn, ids, sales::id, query)
+    load_documents(conn, ids, sales::id, query)
 }
 
 /// The lines of the credit notes `ids`.
@@ -309,7 +320,7 @@ pub fn note_lines_of(
             credit_note_lines::quantity,
             0_i64.into_sql::<diesel::sql_types::BigInt>(),
         ));
-    load_documents!(conn, ids, credit_notes::id, query)
+    load_documents(conn, ids, credit_notes::id, query)
 }
 
 /// `kardex.movement_type` of an ingredient a recipe consumed.
@@ -339,10 +350,11 @@ pub fn kardex_costs(
         ));
     // By `=`, PostgreSQL seeks the three columns of `kardex_document`; with `= ANY` and no
     // statistics yet it scanned every exit of the company for each sale.
-    let ids: Vec<Option<i64>> = ids.iter().map(|id| Some(*id)).collect();
     // `(document, product, category, total cost, movement type)`.
     type Raw = (Option<i64>, i64, Option<i64>, i64, String);
-    let rows: Vec<Raw> = load_documents!(conn, ids.as_slice(), kardex::document_id, query)?;
+    // The column is nullable; its `= id` is the same SQL and bind as with `Some(id)`.
+    let column = kardex::document_id.assume_not_null();
+    let rows: Vec<Raw> = load_documents(conn, ids, column, query)?;
     Ok(rows
         .into_iter()
         .filter_map(|(doc, p, c, cost, kind)| doc.map(|d| (d, p, c, cost, kind == CONSUMPTION)))
@@ -363,7 +375,7 @@ pub fn payments_of(
             sale_payments::method,
             sale_payments::amount,
         ));
-    load_documents!(conn, ids, sales::id, query)
+    load_documents(conn, ids, sales::id, query)
 }
 
 /// The ids of the company's sales and credit notes, in order.
@@ -419,15 +431,34 @@ fn groups<K>(rows: Vec<Raw<K>>) -> Vec<Group<K>> {
         .collect()
 }
 
-/// The summary's rows of the branch's days (one filter for every table).
-macro_rules! within {
-    ($table:ident, $d:expr) => {
-        $table::table
-            .filter($table::company_id.eq($d.company.get()))
-            .filter($table::branch_office_id.eq($d.branch))
-            .filter($table::day.ge($d.from))
-            .filter($table::day.le($d.to))
-    };
+/// The rows of `report_sales` of the branch's days.
+#[dsl::auto_type(no_type_alias)]
+fn sales_within(company: i64, branch: i64, from: NaiveDate, to: NaiveDate) -> _ {
+    report_sales::table
+        .filter(report_sales::company_id.eq(company))
+        .filter(report_sales::branch_office_id.eq(branch))
+        .filter(report_sales::day.ge(from))
+        .filter(report_sales::day.le(to))
+}
+
+/// The rows of `report_products` of the branch's days.
+#[dsl::auto_type(no_type_alias)]
+fn products_within(company: i64, branch: i64, from: NaiveDate, to: NaiveDate) -> _ {
+    report_products::table
+        .filter(report_products::company_id.eq(company))
+        .filter(report_products::branch_office_id.eq(branch))
+        .filter(report_products::day.ge(from))
+        .filter(report_products::day.le(to))
+}
+
+/// The rows of `report_methods` of the branch's days.
+#[dsl::auto_type(no_type_alias)]
+fn methods_within(company: i64, branch: i64, from: NaiveDate, to: NaiveDate) -> _ {
+    report_methods::table
+        .filter(report_methods::company_id.eq(company))
+        .filter(report_methods::branch_office_id.eq(branch))
+        .filter(report_methods::day.ge(from))
+        .filter(report_methods::day.le(to))
 }
 
 /// Which column of `report_sales` groups the headers.
@@ -445,24 +476,38 @@ pub fn headers_by(
     key: HeaderKey,
 ) -> QueryResult<Vec<Group<i64>>> {
     use report_sales::dsl as t;
-    macro_rules! by {
-        ($column:expr) => {
-            within!(report_sales, d)
-                .group_by($column)
-                .select((
-                    $column,
-                    sum("report_sales.sales"),
-                    sum("report_sales.base"),
-                    sum("report_sales.iva"),
-                    sum("report_sales.cost"),
-                ))
-                .load(conn)?
-        };
-    }
+    let within = sales_within(d.company.get(), d.branch, d.from, d.to);
     let rows: Vec<Raw<i64>> = match key {
-        HeaderKey::Cashier => by!(t::user_id),
-        HeaderKey::Register => by!(t::register_id),
-        HeaderKey::Client => by!(t::client_id),
+        HeaderKey::Cashier => within
+            .group_by(t::user_id)
+            .select((
+                t::user_id,
+                sum("report_sales.sales"),
+                sum("report_sales.base"),
+                sum("report_sales.iva"),
+                sum("report_sales.cost"),
+            ))
+            .load(conn)?,
+        HeaderKey::Register => within
+            .group_by(t::register_id)
+            .select((
+                t::register_id,
+                sum("report_sales.sales"),
+                sum("report_sales.base"),
+                sum("report_sales.iva"),
+                sum("report_sales.cost"),
+            ))
+            .load(conn)?,
+        HeaderKey::Client => within
+            .group_by(t::client_id)
+            .select((
+                t::client_id,
+                sum("report_sales.sales"),
+                sum("report_sales.base"),
+                sum("report_sales.iva"),
+                sum("report_sales.cost"),
+            ))
+            .load(conn)?,
     };
     Ok(groups(rows))
 }
@@ -470,7 +515,7 @@ pub fn headers_by(
 /// Σ of `report_sales` per day.
 pub fn headers_by_day(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<NaiveDate>>> {
     use report_sales::dsl as t;
-    let rows: Vec<Raw<NaiveDate>> = within!(report_sales, d)
+    let rows: Vec<Raw<NaiveDate>> = sales_within(d.company.get(), d.branch, d.from, d.to)
         .group_by(t::day)
         .select((
             t::day,
@@ -486,7 +531,7 @@ pub fn headers_by_day(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Grou
 /// Σ of `report_products` per product.
 pub fn by_product(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<i64>>> {
     use report_products::dsl as t;
-    let rows: Vec<Raw<i64>> = within!(report_products, d)
+    let rows: Vec<Raw<i64>> = products_within(d.company.get(), d.branch, d.from, d.to)
         .group_by(t::product_id)
         .select((
             t::product_id,
@@ -507,12 +552,12 @@ pub fn units_by(
 ) -> QueryResult<Vec<(i64, i64)>> {
     use report_products::dsl as t;
     let rows: Vec<(i64, Option<i64>)> = if by_category {
-        within!(report_products, d)
+        products_within(d.company.get(), d.branch, d.from, d.to)
             .group_by(t::category_id)
             .select((t::category_id, sum("report_products.units")))
             .load(conn)?
     } else {
-        within!(report_products, d)
+        products_within(d.company.get(), d.branch, d.from, d.to)
             .group_by(t::product_id)
             .select((t::product_id, sum("report_products.units")))
             .load(conn)?
@@ -523,7 +568,7 @@ pub fn units_by(
 /// Σ of `report_products` per category (0: none), the sales counted once per category.
 pub fn by_category(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<i64>>> {
     use report_products::dsl as t;
-    let rows: Vec<Raw<i64>> = within!(report_products, d)
+    let rows: Vec<Raw<i64>> = products_within(d.company.get(), d.branch, d.from, d.to)
         .group_by(t::category_id)
         .select((
             t::category_id,
@@ -539,7 +584,7 @@ pub fn by_category(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<i
 /// Σ of `report_methods` per payment method.
 pub fn by_method(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<String>>> {
     use report_methods::dsl as t;
-    let rows: Vec<Raw<String>> = within!(report_methods, d)
+    let rows: Vec<Raw<String>> = methods_within(d.company.get(), d.branch, d.from, d.to)
         .group_by(t::method)
         .select((
             t::method,
@@ -556,7 +601,7 @@ pub fn by_method(conn: &mut DbConnection, d: &Days) -> QueryResult<Vec<Group<Str
 /// subtotal and IVA): sales, base, IVA and cost, whatever grouping the report shows.
 pub fn totals(conn: &mut DbConnection, d: &Days) -> QueryResult<(i64, i64, i64, i64)> {
     let (sales, base, iva, cost): (Option<i64>, Option<i64>, Option<i64>, Option<i64>) =
-        within!(report_sales, d)
+        sales_within(d.company.get(), d.branch, d.from, d.to)
             .select((
                 sum("report_sales.sales"),
                 sum("report_sales.base"),

@@ -7,18 +7,24 @@ use crate::db::DbConnection;
 use crate::db::schema::restaurant_events;
 use crate::models::CompanyId;
 
-crate::row_structs! {
-    /// An event: what changed in an order, with the order's view as it was then (`payload`, JSON).
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = restaurant_events)]
-    pub struct Event;
+/// An event: what changed in an order, with the order's view as it was then (`payload`, JSON).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = restaurant_events)]
+pub struct Event {
+    pub id: i64,
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub seq: i64,
+    pub order_id: Option<i64>,
+    pub kind: String,
+    pub payload: String,
+    pub created_at: NaiveDateTime,
+}
 
-    /// A new event.
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = restaurant_events)]
-    pub struct NewEvent;
-
-    pub(row) id: i64,
+/// A new event.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = restaurant_events)]
+pub struct NewEvent {
     pub company_id: i64,
     pub branch_office_id: i64,
     pub seq: i64,

@@ -21,18 +21,11 @@ pub const BILLED: &str = OrderState::Billed.as_str();
 /// An order closed with nothing billed (every item voided).
 pub const CANCELLED: &str = OrderState::Cancelled.as_str();
 
-crate::row_structs! {
-    /// An order row.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = restaurant_orders)]
-    pub struct Order;
-
-    /// A new order.
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = restaurant_orders)]
-    pub struct NewOrder;
-
-    pub(row) id: i64,
+/// An order row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = restaurant_orders)]
+pub struct Order {
+    pub id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub number: i64,
@@ -45,26 +38,40 @@ crate::row_structs! {
     pub delivery_reference: Option<String>,
     pub delivery_expected_at: Option<NaiveDateTime>,
     pub state: String,
-    pub(row) bill_requested: bool,
-    pub(row) rounds: i32,
+    pub bill_requested: bool,
+    pub rounds: i32,
     pub user_id: i64,
-    pub(row) closed_at: Option<NaiveDateTime>,
+    pub closed_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }
 
-crate::row_structs! {
-    /// An item of an order.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = restaurant_order_items)]
-    pub struct OrderItem;
+/// A new order.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = restaurant_orders)]
+pub struct NewOrder {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub number: i64,
+    pub kind: String,
+    pub table_id: Option<i64>,
+    pub client_id: Option<i64>,
+    pub delivery_name: Option<String>,
+    pub delivery_phone: Option<String>,
+    pub delivery_address: Option<String>,
+    pub delivery_reference: Option<String>,
+    pub delivery_expected_at: Option<NaiveDateTime>,
+    pub state: String,
+    pub user_id: i64,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
 
-    /// A new item (sent to the kitchen in a round).
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = restaurant_order_items)]
-    pub struct NewOrderItem;
-
-    pub(row) id: i64,
+/// An item of an order.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = restaurant_order_items)]
+pub struct OrderItem {
+    pub id: i64,
     pub company_id: i64,
     pub order_id: i64,
     pub product_id: i64,
@@ -75,10 +82,28 @@ crate::row_structs! {
     pub station: String,
     pub round: i32,
     pub state: String,
-    pub(row) void_reason: Option<String>,
-    pub(row) voided_by: Option<i64>,
-    pub(row) voided_at: Option<NaiveDateTime>,
-    pub(row) sale_id: Option<i64>,
+    pub void_reason: Option<String>,
+    pub voided_by: Option<i64>,
+    pub voided_at: Option<NaiveDateTime>,
+    pub sale_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// A new item (sent to the kitchen in a round).
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = restaurant_order_items)]
+pub struct NewOrderItem {
+    pub company_id: i64,
+    pub order_id: i64,
+    pub product_id: i64,
+    pub name: String,
+    pub quantity: i64,
+    pub notes: Option<String>,
+    pub modifiers: String,
+    pub station: String,
+    pub round: i32,
+    pub state: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }

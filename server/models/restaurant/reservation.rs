@@ -15,35 +15,40 @@ use crate::models::CompanyId;
 /// States in which a reservation holds its tables.
 pub const HOLDING: [&str; 2] = ["reservada", "llego"];
 
-crate::row_structs! {
-    /// A reservation row.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = restaurant_reservations)]
-    pub struct Reservation;
-
-    /// The editable fields, already validated.
-    #[derive(Debug, Clone, Insertable, AsChangeset)]
-    #[diesel(
-        table_name = restaurant_reservations,
-        treat_none_as_null = true,
-        treat_none_as_default_value = false
-    )]
-    pub struct ReservationFields;
-
-    pub(row) id: i64,
-    pub(row) company_id: i64,
-    pub(row) branch_office_id: i64,
+/// A reservation row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = restaurant_reservations)]
+pub struct Reservation {
+    pub id: i64,
+    pub company_id: i64,
+    pub branch_office_id: i64,
     pub client_name: String,
     pub phone: String,
     pub starts_at: NaiveDateTime,
     pub ends_at: NaiveDateTime,
     pub people: i32,
     pub notes: Option<String>,
-    pub(row) state: String,
-    pub(row) locked: bool,
-    pub(row) user_id: i64,
-    pub(row) created_at: NaiveDateTime,
-    pub(row) updated_at: NaiveDateTime,
+    pub state: String,
+    pub locked: bool,
+    pub user_id: i64,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// The editable fields, already validated.
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(
+    table_name = restaurant_reservations,
+    treat_none_as_null = true,
+    treat_none_as_default_value = false
+)]
+pub struct ReservationFields {
+    pub client_name: String,
+    pub phone: String,
+    pub starts_at: NaiveDateTime,
+    pub ends_at: NaiveDateTime,
+    pub people: i32,
+    pub notes: Option<String>,
 }
 
 /// A holding reservation of a table that overlaps a time range: the table and the reservation.

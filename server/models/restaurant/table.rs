@@ -10,20 +10,13 @@ use crate::db::schema::{restaurant_orders, restaurant_tables};
 use crate::db::search::search_fold;
 use crate::models::CompanyId;
 
-crate::row_structs! {
-    /// A table row.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = restaurant_tables)]
-    pub struct RestaurantTable;
-
-    /// The editable fields, already validated.
-    #[derive(Debug, Clone, Insertable, AsChangeset)]
-    #[diesel(table_name = restaurant_tables)]
-    pub struct TableFields;
-
-    pub(row) id: i64,
-    pub(row) company_id: i64,
-    pub(row) branch_office_id: i64,
+/// A table row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = restaurant_tables)]
+pub struct RestaurantTable {
+    pub id: i64,
+    pub company_id: i64,
+    pub branch_office_id: i64,
     pub zone_id: i64,
     pub name: String,
     pub seats: i32,
@@ -31,9 +24,22 @@ crate::row_structs! {
     pub x: i32,
     pub y: i32,
     pub active: bool,
-    pub(row) locked: bool,
-    pub(row) created_at: NaiveDateTime,
-    pub(row) updated_at: NaiveDateTime,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// The editable fields, already validated.
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = restaurant_tables)]
+pub struct TableFields {
+    pub zone_id: i64,
+    pub name: String,
+    pub seats: i32,
+    pub shape: String,
+    pub x: i32,
+    pub y: i32,
+    pub active: bool,
 }
 
 /// The open order on a table: its id, when it was opened and whether the bill was asked for.

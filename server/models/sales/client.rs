@@ -12,19 +12,12 @@ use crate::domain::ids::{CONSUMIDOR_FINAL_ID, CONSUMIDOR_FINAL_NAME};
 use crate::models::CompanyId;
 use crate::util::time::now;
 
-crate::row_structs! {
-    /// A client row. `credit_limit` in micros of a dollar.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = clients)]
-    pub struct Client;
-
-    /// The editable fields, already validated.
-    #[derive(Debug, Clone, Insertable, AsChangeset)]
-    #[diesel(table_name = clients, treat_none_as_null = true, treat_none_as_default_value = false)]
-    pub struct ClientFields;
-
-    pub(row) id: i64,
-    pub(row) company_id: i64,
+/// A client row. `credit_limit` in micros of a dollar.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = clients)]
+pub struct Client {
+    pub id: i64,
+    pub company_id: i64,
     pub id_type: String,
     pub identification: String,
     pub name: String,
@@ -34,11 +27,27 @@ crate::row_structs! {
     pub price_level: i32,
     pub credit_limit: i64,
     pub credit_days: i32,
-    pub(row) is_final_consumer: bool,
+    pub is_final_consumer: bool,
     pub active: bool,
-    pub(row) locked: bool,
-    pub(row) created_at: NaiveDateTime,
-    pub(row) updated_at: NaiveDateTime,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// The editable fields, already validated.
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = clients, treat_none_as_null = true, treat_none_as_default_value = false)]
+pub struct ClientFields {
+    pub id_type: String,
+    pub identification: String,
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub price_level: i32,
+    pub credit_limit: i64,
+    pub credit_days: i32,
+    pub active: bool,
 }
 
 crate::catalogue! {

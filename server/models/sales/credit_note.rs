@@ -9,45 +9,57 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::list::SortKey;
-use crate::db::schema::{credit_note_lines, credit_notes};
+use crate::db::list::{ListParams, Page, SortKey, dated_page};
+use crate::db::schema::{clients, credit_note_lines, credit_notes};
+use crate::db::search::search_fold;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::sales::document::DocumentQuery;
 
-crate::row_structs! {
-    /// A credit note header.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = credit_notes)]
-    pub struct CreditNote;
-
-    /// A header to insert.
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = credit_notes)]
-    pub struct NewCreditNote<'a>;
-
-    pub(row) id: i64,
+/// A credit note header.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = credit_notes)]
+pub struct CreditNote {
+    pub id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
     pub sequential: i64,
-    pub(row) number: String,
-    pub(new) number: &'a str,
+    pub number: String,
     pub sale_id: i64,
     pub client_id: i64,
     pub user_id: i64,
-    pub(row) reason: String,
-    pub(row) refund: String,
-    pub(new) reason: &'a str,
-    pub(new) refund: &'a str,
+    pub reason: String,
+    pub refund: String,
     pub subtotal: i64,
     pub iva: i64,
     pub total: i64,
     pub created_at: NaiveDateTime,
     /// [`KIND_INTERNAL`] or [`KIND_ELECTRONIC`].
-    pub(row) kind: String,
+    pub kind: String,
     /// The nota de crédito in the SRI queue (`sri_documents.id`), for an electronic one.
-    pub(row) sri_document_id: Option<i64>,
-    pub(new) kind: &'a str,
+    pub sri_document_id: Option<i64>,
+}
+
+/// A header to insert.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = credit_notes)]
+pub struct NewCreditNote<'a> {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub emission_point_id: i64,
+    pub sequential: i64,
+    pub number: &'a str,
+    pub sale_id: i64,
+    pub client_id: i64,
+    pub user_id: i64,
+    pub reason: &'a str,
+    pub refund: &'a str,
+    pub subtotal: i64,
+    pub iva: i64,
+    pub total: i64,
+    pub created_at: NaiveDateTime,
+    pub kind: &'a str,
 }
 
 /// `credit_notes.kind` of a credit note against a sales note.
@@ -71,15 +83,105 @@ pub struct CreditNoteLine {
 
 type Query = DocumentQuery<credit_notes::table, CreditNote>;
 
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, credit_notes::id;
-    "date" => credit_notes::id,
-    "number" => credit_notes::number,
-    "total" => credit_notes::total,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<credit_notes::id, credit_notes::id>("date"),
+    SortKey::by::<credit_notes::number, credit_notes::id>("number"),
+    SortKey::by::<credit_notes::total, credit_notes::id>("total"),
 ];
 
 impl CreditNote {
-    // `list`, `find`, `find_of_kind`, `of_document` and `set_sri_document`.
-    crate::models::sales::document::sri_linked_header!(credit_notes: CreditNote as Query, SORTS);
+    /// One page of the branch's documents of `kind` with the client's name (search: number or
+    /// client name; date range).
+    pub fn list(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        kind: &str,
+        params: &ListParams,
+    ) -> QueryResult<Page<(CreditNote, String)>> {
+        let kind = kind.to_string();
+        let zone = Company::zone(conn, company)?;
+        dated_page(
+            conn,
+            params,
+            zone,
+            || -> Query {
+                credit_notes::table
+                    .inner_join(clients::table)
+                    .select((CreditNote::as_select(), clients::name))
+                    .filter(credit_notes::company_id.eq(company.get()))
+                    .filter(credit_notes::branch_office_id.eq(branch_office_id))
+                    .into_boxed()
+                    .filter(credit_notes::kind.eq(kind.clone()))
+            },
+            |query, pattern| {
+                query.filter(
+                    search_fold(clients::name)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(credit_notes::number.like(pattern).escape('\\')),
+                )
+            },
+            credit_notes::created_at,
+            SORTS,
+        )
+    }
+
+    /// One document of the company.
+    pub fn find(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+    ) -> QueryResult<Option<CreditNote>> {
+        credit_notes::table
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::id.eq(id))
+            .select(CreditNote::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// One document of `kind` of the company.
+    pub fn find_of_kind(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        kind: &str,
+    ) -> QueryResult<Option<CreditNote>> {
+        credit_notes::table
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::id.eq(id))
+            .filter(credit_notes::kind.eq(kind))
+            .select(CreditNote::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The document of the company (a factura, an electronic credit note) that carries SRI
+    /// document `document_id`.
+    pub fn of_document(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        document_id: i64,
+    ) -> QueryResult<Option<CreditNote>> {
+        credit_notes::table
+            .filter(credit_notes::company_id.eq(company.get()))
+            .filter(credit_notes::sri_document_id.eq(document_id))
+            .select(CreditNote::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Links document `id` to its SRI document (in the transaction that inserted both).
+    pub fn set_sri_document(
+        conn: &mut DbConnection,
+        id: i64,
+        document_id: i64,
+    ) -> QueryResult<usize> {
+        diesel::update(credit_notes::table.filter(credit_notes::id.eq(id)))
+            .set(credit_notes::sri_document_id.eq(Some(document_id)))
+            .execute(conn)
+    }
 
     /// Corrects the reason of the company's credit note `id` («Corregir y reenviar»).
     pub fn set_reason(

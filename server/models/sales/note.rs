@@ -7,33 +7,25 @@ use diesel::prelude::*;
 
 use crate::db::DbConnection;
 use crate::db::batch::Batch;
-use crate::db::list::SortKey;
+use crate::db::list::{ListParams, Page, SortKey, dated_page};
 use crate::db::native;
 use crate::db::schema::{clients, sale_lines, sale_payments, sales};
+use crate::db::search::search_fold;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::sales::document::DocumentQuery;
 
-crate::row_structs! {
-    /// A sale header.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = sales)]
-    pub struct Sale;
-
-    /// A header to insert (`None` stored as NULL, so that the insert's SQL never varies and stays
-    /// prepared).
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = sales, treat_none_as_default_value = false)]
-    pub struct NewSale<'a>;
-
-    pub(row) id: i64,
+/// A sale header.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = sales)]
+pub struct Sale {
+    pub id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub emission_point_id: i64,
     pub sequential: i64,
-    pub(row) number: String,
-    pub(row) idempotency_key: String,
-    pub(new) number: &'a str,
-    pub(new) idempotency_key: &'a str,
+    pub number: String,
+    pub idempotency_key: String,
     pub client_id: i64,
     pub warehouse_id: i64,
     pub user_id: i64,
@@ -45,14 +37,39 @@ crate::row_structs! {
     pub iva: i64,
     pub total: i64,
     pub change_given: i64,
-    pub(row) note: Option<String>,
-    pub(new) note: Option<&'a str>,
+    pub note: Option<String>,
     pub created_at: NaiveDateTime,
     /// [`KIND_NOTE`] or [`KIND_INVOICE`].
-    pub(row) kind: String,
+    pub kind: String,
     /// The factura in the SRI queue (`sri_documents.id`), for a sale of kind invoice.
-    pub(row) sri_document_id: Option<i64>,
-    pub(new) kind: &'a str,
+    pub sri_document_id: Option<i64>,
+}
+
+/// A header to insert (`None` stored as NULL, so that the insert's SQL never varies and stays
+/// prepared).
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = sales, treat_none_as_default_value = false)]
+pub struct NewSale<'a> {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub emission_point_id: i64,
+    pub sequential: i64,
+    pub number: &'a str,
+    pub idempotency_key: &'a str,
+    pub client_id: i64,
+    pub warehouse_id: i64,
+    pub user_id: i64,
+    pub turn_id: Option<i64>,
+    pub quote_id: Option<i64>,
+    pub gross: i64,
+    pub discount: i64,
+    pub subtotal: i64,
+    pub iva: i64,
+    pub total: i64,
+    pub change_given: i64,
+    pub note: Option<&'a str>,
+    pub created_at: NaiveDateTime,
+    pub kind: &'a str,
 }
 
 /// `sales.kind` of a sales note.
@@ -91,11 +108,30 @@ impl NewSale<'_> {
     }
 }
 
-crate::models::sales::document::document_line! {
-    /// A line of a sale (also the shape of a quote's line, see `models::sales::quote`).
-    pub struct SaleLine in sale_lines, parent sale_id {
-        pub unit_cost: i64,
-    }
+/// A line of a sale (also the shape of a quote's line, see `models::sales::quote`: the priced
+/// columns are the same, which `QuoteLine::as_sale_line` checks by naming each).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = sale_lines, treat_none_as_default_value = false)]
+pub struct SaleLine {
+    #[diesel(skip_insertion)]
+    pub id: i64,
+    pub sale_id: i64,
+    pub position: i32,
+    pub product_id: i64,
+    pub code: String,
+    pub name: String,
+    pub unit: String,
+    pub quantity: i64,
+    pub unit_price: i64,
+    pub discount: i64,
+    pub promotion_id: Option<i64>,
+    pub promotion_name: Option<String>,
+    pub promotion_discount: i64,
+    pub iva_code: String,
+    pub iva_rate: i32,
+    pub net: i64,
+    pub iva: i64,
+    pub unit_cost: i64,
 }
 
 /// A payment of a sale.
@@ -125,16 +161,102 @@ pub type SaleRow = (Sale, String);
 
 type Query = DocumentQuery<sales::table, Sale>;
 
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, sales::id;
-    "date" => sales::id,
-    "number" => sales::number,
-    "total" => sales::total,
-    "client" => clients::name,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<sales::id, sales::id>("date"),
+    SortKey::by::<sales::number, sales::id>("number"),
+    SortKey::by::<sales::total, sales::id>("total"),
+    SortKey::by::<clients::name, sales::id>("client"),
 ];
 
 impl Sale {
-    // `list`, `find`, `find_of_kind`, `of_document` and `set_sri_document`.
-    crate::models::sales::document::sri_linked_header!(sales: Sale as Query, SORTS);
+    /// One page of the branch's documents of `kind` with the client's name (search: number or
+    /// client name; date range).
+    pub fn list(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        branch_office_id: i64,
+        kind: &str,
+        params: &ListParams,
+    ) -> QueryResult<Page<(Sale, String)>> {
+        let kind = kind.to_string();
+        let zone = Company::zone(conn, company)?;
+        dated_page(
+            conn,
+            params,
+            zone,
+            || -> Query {
+                sales::table
+                    .inner_join(clients::table)
+                    .select((Sale::as_select(), clients::name))
+                    .filter(sales::company_id.eq(company.get()))
+                    .filter(sales::branch_office_id.eq(branch_office_id))
+                    .into_boxed()
+                    .filter(sales::kind.eq(kind.clone()))
+            },
+            |query, pattern| {
+                query.filter(
+                    search_fold(clients::name)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(sales::number.like(pattern).escape('\\')),
+                )
+            },
+            sales::created_at,
+            SORTS,
+        )
+    }
+
+    /// One document of the company.
+    pub fn find(conn: &mut DbConnection, company: CompanyId, id: i64) -> QueryResult<Option<Sale>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::id.eq(id))
+            .select(Sale::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// One document of `kind` of the company.
+    pub fn find_of_kind(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        kind: &str,
+    ) -> QueryResult<Option<Sale>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::id.eq(id))
+            .filter(sales::kind.eq(kind))
+            .select(Sale::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The document of the company (a factura, an electronic credit note) that carries SRI
+    /// document `document_id`.
+    pub fn of_document(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        document_id: i64,
+    ) -> QueryResult<Option<Sale>> {
+        sales::table
+            .filter(sales::company_id.eq(company.get()))
+            .filter(sales::sri_document_id.eq(document_id))
+            .select(Sale::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Links document `id` to its SRI document (in the transaction that inserted both).
+    pub fn set_sri_document(
+        conn: &mut DbConnection,
+        id: i64,
+        document_id: i64,
+    ) -> QueryResult<usize> {
+        diesel::update(sales::table.filter(sales::id.eq(id)))
+            .set(sales::sri_document_id.eq(Some(document_id)))
+            .execute(conn)
+    }
 
     /// The sale registered with this idempotency key, if any.
     pub fn find_by_key(

@@ -55,20 +55,35 @@ pub const TARGETS: &[&str] = &[TARGET_PRODUCTS, TARGET_CATEGORY];
 /// Every day of the week.
 pub const ALL_WEEKDAYS: &str = "1234567";
 
-crate::row_structs! {
-    /// A promotion row. `value`: percent in millionths of a percent unit (10 % = 10 000 000) or USD
-    /// per unit in micros; `buy_n`/`pay_m` only for "lleve N pague M" (0 otherwise).
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = promotions)]
-    pub struct Promotion;
+/// A promotion row. `value`: percent in millionths of a percent unit (10 % = 10 000 000) or USD
+/// per unit in micros; `buy_n`/`pay_m` only for "lleve N pague M" (0 otherwise).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = promotions)]
+pub struct Promotion {
+    pub id: i64,
+    pub company_id: i64,
+    pub name: String,
+    pub kind: String,
+    pub value: i64,
+    pub buy_n: i32,
+    pub pay_m: i32,
+    pub target: String,
+    pub category_id: Option<i64>,
+    pub starts_on: NaiveDate,
+    pub ends_on: Option<NaiveDate>,
+    pub weekdays: String,
+    pub time_from: Option<String>,
+    pub time_to: Option<String>,
+    pub active: bool,
+    pub locked: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
 
-    /// The editable fields, already validated (`product_ids` only for target `products`).
-    #[derive(Debug, Clone, Insertable, AsChangeset)]
-    #[diesel(table_name = promotions, treat_none_as_null = true, treat_none_as_default_value = false)]
-    pub struct PromotionFields;
-
-    pub(row) id: i64,
-    pub(row) company_id: i64,
+/// The editable fields, already validated (`product_ids` only for target `products`).
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = promotions, treat_none_as_null = true, treat_none_as_default_value = false)]
+pub struct PromotionFields {
     pub name: String,
     pub kind: String,
     pub value: i64,
@@ -78,16 +93,13 @@ crate::row_structs! {
     pub category_id: Option<i64>,
     /// Kept in `promotion_products` ([`set_products`]).
     #[diesel(skip_insertion, skip_update)]
-    pub(new) product_ids: Vec<i64>,
+    pub product_ids: Vec<i64>,
     pub starts_on: NaiveDate,
     pub ends_on: Option<NaiveDate>,
     pub weekdays: String,
     pub time_from: Option<String>,
     pub time_to: Option<String>,
     pub active: bool,
-    pub(row) locked: bool,
-    pub(row) created_at: NaiveDateTime,
-    pub(row) updated_at: NaiveDateTime,
 }
 
 /// Micros in a unit (of quantity or of a percent point).

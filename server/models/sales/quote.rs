@@ -7,33 +7,26 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
-use crate::db::list::{ListParams, Page, SortKey};
+use crate::db::list::{ListParams, Page, SortKey, dated_page};
 use crate::db::schema::{clients, quote_lines, quotes};
 use crate::db::search::search_fold;
 use crate::models::CompanyId;
+use crate::models::config::company::Company;
 use crate::models::sales::document::DocumentQuery;
 use crate::models::sales::note::SaleLine;
 
-crate::row_structs! {
-    /// A quote header.
-    #[derive(Debug, Clone, Queryable, Selectable)]
-    #[diesel(table_name = quotes)]
-    pub struct Quote;
-
-    /// A header to insert.
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = quotes)]
-    pub struct NewQuote<'a>;
-
-    pub(row) id: i64,
+/// A quote header.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = quotes)]
+pub struct Quote {
+    pub id: i64,
     pub company_id: i64,
     pub branch_office_id: i64,
     pub number: i64,
     pub client_id: i64,
     pub user_id: i64,
     pub valid_until: NaiveDate,
-    pub(row) note: Option<String>,
-    pub(new) note: Option<&'a str>,
+    pub note: Option<String>,
     pub gross: i64,
     pub discount: i64,
     pub subtotal: i64,
@@ -41,12 +34,51 @@ crate::row_structs! {
     pub total: i64,
     pub created_at: NaiveDateTime,
     /// The sale it was converted into (a quote converts once).
-    pub(row) sale_id: Option<i64>,
+    pub sale_id: Option<i64>,
 }
 
-crate::models::sales::document::document_line! {
-    /// A line of a quote: a sale line without a cost.
-    pub struct QuoteLine in quote_lines, parent quote_id {}
+/// A header to insert.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = quotes)]
+pub struct NewQuote<'a> {
+    pub company_id: i64,
+    pub branch_office_id: i64,
+    pub number: i64,
+    pub client_id: i64,
+    pub user_id: i64,
+    pub valid_until: NaiveDate,
+    pub note: Option<&'a str>,
+    pub gross: i64,
+    pub discount: i64,
+    pub subtotal: i64,
+    pub iva: i64,
+    pub total: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// A line of a quote: a sale line without a cost (the same priced columns as
+/// [`SaleLine`], which [`QuoteLine::as_sale_line`] checks by naming each).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = quote_lines, treat_none_as_default_value = false)]
+pub struct QuoteLine {
+    #[diesel(skip_insertion)]
+    pub id: i64,
+    pub quote_id: i64,
+    pub position: i32,
+    pub product_id: i64,
+    pub code: String,
+    pub name: String,
+    pub unit: String,
+    pub quantity: i64,
+    pub unit_price: i64,
+    pub discount: i64,
+    pub promotion_id: Option<i64>,
+    pub promotion_name: Option<String>,
+    pub promotion_discount: i64,
+    pub iva_code: String,
+    pub iva_rate: i32,
+    pub net: i64,
+    pub iva: i64,
 }
 
 impl QuoteLine {
@@ -107,12 +139,12 @@ pub type QuoteRow = (Quote, String);
 
 type Query = DocumentQuery<quotes::table, Quote>;
 
-const SORTS: &[SortKey<Query>] = crate::sort_keys![Query, quotes::id;
-    "date" => quotes::id,
-    "number" => quotes::number,
-    "total" => quotes::total,
-    "validUntil" => quotes::valid_until,
-    "client" => clients::name,
+const SORTS: &[SortKey<Query>] = &[
+    SortKey::by::<quotes::id, quotes::id>("date"),
+    SortKey::by::<quotes::number, quotes::id>("number"),
+    SortKey::by::<quotes::total, quotes::id>("total"),
+    SortKey::by::<quotes::valid_until, quotes::id>("validUntil"),
+    SortKey::by::<clients::name, quotes::id>("client"),
 ];
 
 impl Quote {
@@ -128,16 +160,28 @@ impl Quote {
             .as_deref()
             .map(str::trim)
             .and_then(|s| s.parse().ok());
-        crate::models::sales::document::branch_documents!(
-            conn, company, branch_office_id, params,
-            quotes: Quote as Query, SORTS,
+        let zone = Company::zone(conn, company)?;
+        dated_page(
+            conn,
+            params,
+            zone,
+            || -> Query {
+                quotes::table
+                    .inner_join(clients::table)
+                    .select((Quote::as_select(), clients::name))
+                    .filter(quotes::company_id.eq(company.get()))
+                    .filter(quotes::branch_office_id.eq(branch_office_id))
+                    .into_boxed()
+            },
             |query, pattern| {
                 let by_name = search_fold(clients::name).like(pattern).escape('\\');
                 match number {
                     Some(n) => query.filter(by_name.or(quotes::number.eq(n))),
                     None => query.filter(by_name),
                 }
-            }
+            },
+            quotes::created_at,
+            SORTS,
         )
     }
 

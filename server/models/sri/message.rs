@@ -8,18 +8,32 @@ use diesel::prelude::*;
 use crate::db::DbConnection;
 use crate::db::schema::sri_document_messages;
 
-crate::row_structs! {
-    /// A stored SRI message.
-    #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
-    #[diesel(table_name = sri_document_messages)]
-    pub struct SriDocumentMessage;
+/// A stored SRI message.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = sri_document_messages)]
+pub struct SriDocumentMessage {
+    pub id: i64,
+    pub document_id: i64,
+    pub company_id: i64,
+    /// `reception` (validarComprobante) or `authorization` (autorizacionComprobante).
+    pub stage: String,
+    /// `estado` of the answer the message came in (RECIBIDA, DEVUELTA, AUTORIZADO, …).
+    pub sri_status: String,
+    /// `identificador`: the SRI's code (35, 43, 60, 70…).
+    pub identifier: String,
+    /// `mensaje`.
+    pub message: String,
+    /// `informacionAdicional` (for 35, the schema validator's text).
+    pub additional_info: Option<String>,
+    /// `tipo`: ERROR, ADVERTENCIA, INFORMATIVO.
+    pub kind: String,
+    pub created_at: NaiveDateTime,
+}
 
-    /// A message to insert.
-    #[derive(Debug, Clone, Insertable)]
-    #[diesel(table_name = sri_document_messages)]
-    pub struct NewSriDocumentMessage;
-
-    pub(row) id: i64,
+/// A message to insert.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = sri_document_messages)]
+pub struct NewSriDocumentMessage {
     pub document_id: i64,
     pub company_id: i64,
     /// `reception` (validarComprobante) or `authorization` (autorizacionComprobante).
