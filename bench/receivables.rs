@@ -1,7 +1,7 @@
 //! Receivables benchmark (issue 25): the account statement of a client with 5,000 movements —
 //! 2,500 credit sales (charges) and 2,500 collections (payments) over the last year — on SQLite
 //! and, when `BENCH_DATABASE_URL` names an empty database, on PostgreSQL. Target: ≤ 100 ms for the
-//! statement as `GET /api/cxc/statement` answers it (`services::receivables::ledger::statement`,
+//! statement as `GET /api/cxc/statement` answers it (`controllers::receivables::ledger::statement`,
 //! the running balance over every movement, and its JSON).
 //!
 //! Fixture: the demo company (`mostrador demo`'s loader), a new client, then the sales (headers
@@ -16,9 +16,10 @@ use std::time::{Duration, Instant};
 
 use chrono::TimeDelta;
 use diesel::prelude::*;
-use mostrador::auth::extract::AuthUser;
 use mostrador::auth::roles::Tenant;
+use mostrador::auth::signed_in::AuthUser;
 use mostrador::cli::demo;
+use mostrador::controllers::receivables::ledger::statement;
 use mostrador::db::schema::sales;
 use mostrador::db::{Database, DbConnection};
 use mostrador::models::auth::user::User;
@@ -29,7 +30,6 @@ use mostrador::models::receivables::receipt::{NewReceipt, Receipt};
 use mostrador::models::sales::client::{Client, ClientFields};
 use mostrador::models::sales::note::NewSale;
 use mostrador::models::sales::receivable::Receivable;
-use mostrador::services::receivables::ledger::statement;
 
 /// Movements of the client: half charges, half payments.
 const MOVEMENTS: usize = 5_000;

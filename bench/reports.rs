@@ -22,8 +22,8 @@ use std::time::Instant;
 
 use chrono::{NaiveDate, TimeDelta};
 use diesel::prelude::*;
-use mostrador::auth::extract::AuthUser;
 use mostrador::auth::roles::Tenant;
+use mostrador::auth::signed_in::AuthUser;
 use mostrador::cli::demo;
 use mostrador::db::schema::{kardex, products, sale_lines, sales};
 use mostrador::db::{Database, DbConnection, bulk};

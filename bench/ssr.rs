@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use mostrador::auth::csrf::CsrfToken;
-use mostrador::auth::extract::AuthUser;
+use mostrador::auth::signed_in::AuthUser;
 use mostrador::config::Config;
 use mostrador::controllers::pages::render_input;
 use mostrador::models::auth::user::User;

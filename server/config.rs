@@ -47,7 +47,7 @@ pub struct Config {
     /// SRI web services and the electronic-documents worker.
     pub sri: SriConfig,
     /// `MOSTRADOR_SECRET`: the key material from which the key that encrypts the companies'
-    /// signing certificates is derived (`services::ebilling::sealing`). Optional until a
+    /// signing certificates is derived (`services::signing::sealing`). Optional until a
     /// certificate is stored; then the server refuses to start without it.
     pub secret: Option<Secret>,
 }

@@ -7,11 +7,12 @@
 //!
 //! No `unwrap()` or `expect()` outside tests: a request must end in an answer, never a panic. A
 //! start-up invariant that may stop the process says why in an `#[allow(…, reason = …)]`.
-#![warn(clippy::unwrap_used, clippy::expect_used)]
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)]
 
 pub mod app;
 pub mod auth;
 pub mod cli;
+pub mod command;
 pub mod config;
 pub mod controllers;
 pub mod db;

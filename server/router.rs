@@ -37,14 +37,13 @@ use crate::controllers::ebilling::remission_guides as ebilling_guides;
 use crate::controllers::ebilling::trial as ebilling_trial;
 use crate::controllers::inventory::categories;
 use crate::controllers::inventory::cellars;
+use crate::controllers::inventory::documents as stock_documents;
 use crate::controllers::inventory::products::{self, Products};
-use crate::controllers::inventory::{adjustments, kardex, product_images, transfers, upload};
-use crate::controllers::purchases::expenses::{
-    expense as purchases_expense, manual as purchases_manual,
-};
-use crate::controllers::purchases::{
-    costs as purchases_costs, merchandise as purchases_merchandise, payables,
-};
+use crate::controllers::inventory::{kardex, product_images, upload};
+use crate::controllers::purchases::documents as purchase_documents;
+use crate::controllers::purchases::expenses::{Expense, Manual};
+use crate::controllers::purchases::merchandise::Merchandise;
+use crate::controllers::purchases::{costs as purchases_costs, payables};
 use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
 use crate::controllers::reports::{api as reports, export as reports_export};
@@ -56,9 +55,7 @@ use crate::controllers::tools::lector;
 use crate::controllers::{assets, auth, home, pages};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
-
-/// Largest request body accepted (the logo upload of later modules is the biggest).
-pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+use crate::models::inventory::{adjustment::Adjustment, transfer::Transfer};
 
 /// Scripts only from our origin; inline styles are allowed because React sets `style` attributes.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
@@ -247,12 +244,21 @@ fn api() -> Api {
         .post("/item/{id}/image", product_images::upload)
         .post("/item/{id}/image/delete", product_images::delete)
         .get("/inventory/cellar/options", cellars::cellar_options)
-        .get("/inventory/adjustment", adjustments::list)
-        .post("/inventory/adjustment/register", adjustments::register)
-        .get("/inventory/adjustment/{id}", adjustments::get)
-        .get("/inventory/transfer", transfers::list)
-        .post("/inventory/transfer/register", transfers::register)
-        .get("/inventory/transfer/{id}", transfers::get)
+        .get("/inventory/adjustment", stock_documents::list::<Adjustment>)
+        .post(
+            "/inventory/adjustment/register",
+            stock_documents::register::<Adjustment>,
+        )
+        .get(
+            "/inventory/adjustment/{id}",
+            stock_documents::get::<Adjustment>,
+        )
+        .get("/inventory/transfer", stock_documents::list::<Transfer>)
+        .post(
+            "/inventory/transfer/register",
+            stock_documents::register::<Transfer>,
+        )
+        .get("/inventory/transfer/{id}", stock_documents::get::<Transfer>)
         .get("/inventory/kardex", kardex::kardex)
         .get("/inventory/kardex/export", kardex::export)
         .get("/inventory/stock", kardex::stock)
@@ -330,28 +336,49 @@ fn api() -> Api {
         .post("/bank/barrio/operation/{id}/reverse", barrio::reverse)
         .get("/bank/barrio/report", barrio::report)
         // Purchases: suppliers, merchandise purchases, payables.
-        .get("/purchases/merchandise", purchases_merchandise::list)
+        .get(
+            "/purchases/merchandise",
+            purchase_documents::list::<Merchandise>,
+        )
         .post(
             "/purchases/merchandise/register",
-            purchases_merchandise::register,
+            purchase_documents::register::<Merchandise>,
         )
         .get(
             "/purchases/merchandise/lastCost",
             purchases_costs::last_cost,
         )
-        .get("/purchases/merchandise/{id}", purchases_merchandise::get)
+        .get(
+            "/purchases/merchandise/{id}",
+            purchase_documents::get::<Merchandise>,
+        )
         .post(
             "/purchases/merchandise/{id}/cancel",
-            purchases_merchandise::cancel,
+            purchase_documents::cancel::<Merchandise>,
         )
-        .get("/purchases/expense", purchases_expense::list)
-        .post("/purchases/expense/register", purchases_expense::register)
-        .get("/purchases/expense/{id}", purchases_expense::get)
-        .post("/purchases/expense/{id}/cancel", purchases_expense::cancel)
-        .get("/purchases/manual", purchases_manual::list)
-        .post("/purchases/manual/register", purchases_manual::register)
-        .get("/purchases/manual/{id}", purchases_manual::get)
-        .post("/purchases/manual/{id}/cancel", purchases_manual::cancel)
+        .get("/purchases/expense", purchase_documents::list::<Expense>)
+        .post(
+            "/purchases/expense/register",
+            purchase_documents::register::<Expense>,
+        )
+        .get(
+            "/purchases/expense/{id}",
+            purchase_documents::get::<Expense>,
+        )
+        .post(
+            "/purchases/expense/{id}/cancel",
+            purchase_documents::cancel::<Expense>,
+        )
+        .get("/purchases/manual", purchase_documents::list::<Manual>)
+        .post(
+            "/purchases/manual/register",
+            purchase_documents::register::<Manual>,
+        )
+        .get("/purchases/manual/{id}", purchase_documents::get::<Manual>)
+        .post(
+            "/purchases/manual/{id}/cancel",
+            purchase_documents::cancel::<Manual>,
+        )
         .get("/purchases/payable", payables::list)
         .get("/purchases/payable/statement", payables::statement)
         .get("/purchases/payable/{id}", payables::get)
@@ -451,7 +478,7 @@ pub fn build(state: AppState) -> Router {
             ServiceBuilder::new()
                 .layer(axum::middleware::from_fn(request_id::assign))
                 .layer(axum::middleware::from_fn_with_state(state.clone(), hsts))
-                .layer(DefaultBodyLimit::max(BODY_LIMIT))
+                .layer(DefaultBodyLimit::max(crate::http::BODY_LIMIT))
                 .layer(SetResponseHeaderLayer::if_not_present(
                     X_CONTENT_TYPE_OPTIONS,
                     HeaderValue::from_static("nosniff"),

@@ -58,7 +58,7 @@ pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState
 
 /// Refuses to start when companies' signing certificates are stored but `MOSTRADOR_SECRET` is
 /// missing (they could not be opened to sign, and the queue would fail document after document);
-/// otherwise installs the key that opens them (`services::ebilling::sealing`).
+/// otherwise installs the key that opens them (`services::signing::sealing`).
 fn ensure_certificates_key(db: &Database, config: &Config) -> anyhow::Result<()> {
     if config.secret.is_none() {
         let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
@@ -69,7 +69,7 @@ fn ensure_certificates_key(db: &Database, config: &Config) -> anyhow::Result<()>
             );
         }
     }
-    crate::services::ebilling::sealing::install(config.secret.as_ref())
+    crate::services::signing::sealing::install(config.secret.as_ref())
         .map_err(|e| anyhow::anyhow!(e.to_string()))
 }
 

@@ -193,7 +193,7 @@ pub fn bindings() -> String {
     {
         use crate::domain::states::*;
         roots!(collector;
-            crate::sri::queue::DocumentStatus,
+            crate::domain::document_status::DocumentStatus,
             QuoteState,
             TurnState,
             ReceivableStatus,

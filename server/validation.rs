@@ -2,7 +2,6 @@
 //! and [`check_fields`] turns the problems into one validation error naming each field.
 
 use rust_decimal::Decimal;
-use serde_json::Value;
 
 use crate::domain::money::{DecimalProblem, parse_decimal};
 use crate::error::{AppError, FieldErrors};
@@ -82,100 +81,15 @@ pub fn email_problem(email: &str) -> Option<String> {
     (!valid).then(|| "El correo electrónico no es válido".into())
 }
 
-/// What a JSON body holds where a decimal is expected.
-pub enum NumberField {
-    /// Absent, `null` or blank text.
-    Absent,
-    /// Trimmed text, or a whole JSON number written out.
-    Text(String),
-    /// A JSON number with a fraction (`1.25`): binary floating point, never taken as an amount.
-    Fraction,
-    /// Anything else (`true`, an object…).
-    NotANumber,
-}
-
-/// Sorts the value of a decimal field; see [`NumberField`].
-pub fn number_field(value: Option<&Value>) -> NumberField {
-    match value {
-        None | Some(Value::Null) => NumberField::Absent,
-        Some(Value::String(s)) if s.trim().is_empty() => NumberField::Absent,
-        Some(Value::String(s)) => NumberField::Text(s.trim().to_string()),
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => NumberField::Text(n.to_string()),
-        Some(Value::Number(_)) => NumberField::Fraction,
-        Some(_) => NumberField::NotANumber,
-    }
-}
-
 /// `text` as a decimal: digits, an optional minus and one decimal separator, comma or point
 /// (`20,00` is `20.00`); the rule and its refusals are [`parse_decimal`]'s.
 pub fn plain_decimal(text: &str) -> Result<Decimal, DecimalProblem> {
     parse_decimal(text)
 }
 
-/// A money amount of a JSON body: a decimal string with a point or a comma (`"10.50"`,
-/// `"10,50"`) or a whole number,
-/// at most two decimals, as a decimal. `Ok(None)` when absent or empty; `Err` is the Spanish
-/// problem (`what` names the field: "El monto"). Signs and bounds are each form's own rule.
-pub fn money(value: Option<&Value>, what: &str) -> Result<Option<Decimal>, String> {
-    let text = match number_field(value) {
-        NumberField::Absent => return Ok(None),
-        NumberField::Text(text) => text,
-        NumberField::Fraction | NumberField::NotANumber => {
-            return Err(format!(
-                "{what} debe ser un número escrito como texto, p. ej. \"10.50\""
-            ));
-        }
-    };
-    let amount = plain_decimal(&text).map_err(|p| p.message(what))?;
-    if amount.normalize().scale() > 2 {
-        return Err(format!("{what} admite como máximo 2 decimales"));
-    }
-    Ok(Some(amount))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn money_amounts() {
-        use serde_json::json;
-        let money = |v: Value| super::money(Some(&v), "El monto");
-        assert_eq!(money(json!("10.50")), Ok(Some(Decimal::new(1050, 2))));
-        assert_eq!(money(json!(" 7 ")), Ok(Some(Decimal::from(7))));
-        assert_eq!(money(json!(12)), Ok(Some(Decimal::from(12))));
-        assert_eq!(money(json!("-3")), Ok(Some(Decimal::from(-3))));
-        assert_eq!(money(json!("")), Ok(None));
-        assert_eq!(super::money(None, "El monto"), Ok(None));
-        assert_eq!(
-            money(json!("1.005")),
-            Err("El monto admite como máximo 2 decimales".into())
-        );
-        assert_eq!(money(json!("10,50")), Ok(Some(Decimal::new(1050, 2))));
-        for bad in [
-            json!("1e3"),
-            json!("+1"),
-            json!("abc"),
-            json!("-"),
-            json!(","),
-        ] {
-            assert_eq!(money(bad), Err("El monto no es un número válido".into()));
-        }
-        for thousands in ["1.234,56", "1,234.56", "1.234.567"] {
-            assert_eq!(
-                money(json!(thousands)),
-                Err(
-                    "El monto no puede llevar separador de miles: escríbalo como 1234,56 o 1234.56"
-                        .into()
-                )
-            );
-        }
-        assert!(
-            money(json!(1.5))
-                .unwrap_err()
-                .contains("escrito como texto")
-        );
-    }
 
     #[test]
     fn email_rules() {

@@ -122,7 +122,7 @@ impl Drop for HttpServer {
 /// database holds sealed certificates.
 pub fn page_input(db: &str, path: &str, email: &str, secret: Option<&str>) -> String {
     use mostrador::auth::csrf::CsrfToken;
-    use mostrador::auth::extract::AuthUser;
+    use mostrador::auth::signed_in::AuthUser;
     use mostrador::config::{Config, Secret};
     use mostrador::models::auth::user::User;
     let mut config = Config::from_env().expect("configuración");

@@ -11,10 +11,10 @@ use axum::http::request::Parts;
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::http::cookies;
-use crate::models::CompanyId;
 use crate::models::auth::session::Session;
-use crate::models::auth::user::{Role, User};
 use crate::util::time::Zone;
+
+use crate::auth::signed_in::AuthUser;
 
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "mostrador_session";
@@ -24,30 +24,6 @@ pub const NOT_SIGNED_IN: &str =
     "Su sesión no está iniciada o ha vencido. Inicie sesión nuevamente.";
 /// Message for a locked user.
 pub const LOCKED: &str = "Su usuario está bloqueado. Contacte al administrador de su empresa.";
-
-/// A signed-in user and the session they used.
-#[derive(Debug, Clone)]
-pub struct AuthUser {
-    pub user: User,
-    pub session_id: i64,
-    /// The company's time zone (the default for an account without a company): every date and
-    /// time this user sees is in it.
-    pub zone: Zone,
-}
-
-impl AuthUser {
-    /// The user's role.
-    pub fn role(&self) -> Role {
-        self.user.role()
-    }
-
-    /// The user's company, or 403 for an account no company has taken in yet.
-    pub fn company(&self) -> Result<CompanyId, AppError> {
-        self.user.company().ok_or_else(|| {
-            AppError::Forbidden("Su cuenta aún no pertenece a ninguna empresa".into())
-        })
-    }
-}
 
 /// Outcome of the session lookup, cached per request: the user, and the last day of their
 /// company's licence in force.

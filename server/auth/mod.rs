@@ -7,6 +7,7 @@ pub mod licence;
 pub mod mail_limit;
 pub mod password;
 pub mod roles;
+pub mod signed_in;
 pub mod throttle;
 
 pub use extract::{CurrentUser, MaybeUser};

@@ -2,7 +2,7 @@
 //! group of roles it admits. These groups are the only definition: the UI's route table reads
 //! them from the generated `ui/src/lib/api-types.ts` and the permission tests import them.
 
-use crate::auth::extract::AuthUser;
+use crate::auth::signed_in::AuthUser;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;

@@ -1,19 +1,11 @@
 //! The demo company, so a newcomer can sign in at once (`mostrador demo` or `serve --demo`).
 
-use diesel::QueryResult;
-
-use crate::auth::extract::AuthUser;
-use crate::auth::roles::Tenant;
 use crate::cli::admin::{create_company, create_user, grant_licence, insert_branch};
 use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::db::{Database, DbConnection};
-use crate::models::CompanyId;
 use crate::models::auth::user::{Role, User};
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
-use crate::models::inventory::stock::{Stock, StockListing};
-use crate::models::inventory::warehouse::Warehouse;
-use crate::util::time::Zone;
 
 /// RUC of the demo company (a valid sociedad RUC: check digit 4).
 pub const DEMO_RUC: &str = "1790011224001";
@@ -25,55 +17,6 @@ pub const DEMO_USERS: [(&str, &str, Role); 3] = [
     ("vendedor@demo.ec", "Vendedor Demo", Role::User),
     ("cajero@demo.ec", "Cajero Demo", Role::Cashier),
 ];
-
-/// What a demo loader acts as: `user` of `company`, in the company's time zone, outside any
-/// session.
-pub(crate) fn demo_tenant(user: User, zone: Zone, company: CompanyId) -> Tenant {
-    Tenant {
-        auth: AuthUser {
-            user,
-            session_id: 0,
-            zone,
-        },
-        company,
-    }
-}
-
-/// The branch's main warehouse and the first `limit` rows of its stock listing; `None` when the
-/// branch has no warehouse.
-pub(crate) fn main_stock(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    branch: i64,
-    limit: i64,
-) -> QueryResult<Option<(Warehouse, Vec<StockListing>)>> {
-    let Some(cellar) = Warehouse::default_of(conn, company, branch)? else {
-        return Ok(None);
-    };
-    let listing = Stock::listing(conn, company, branch, Some(cellar.id), None, false, limit)?;
-    Ok(Some((cellar, listing)))
-}
-
-/// The first `take` products with at least `min` in stock among the first `limit` rows of the
-/// main warehouse's listing ([`main_stock`]); none when the branch has no warehouse.
-pub(crate) fn well_stocked(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    branch: i64,
-    limit: i64,
-    min: i64,
-    take: usize,
-) -> QueryResult<Vec<i64>> {
-    let Some((_, listing)) = main_stock(conn, company, branch, limit)? else {
-        return Ok(Vec::new());
-    };
-    Ok(listing
-        .into_iter()
-        .filter(|(s, ..)| s.quantity >= min)
-        .map(|(s, ..)| s.product_id)
-        .take(take)
-        .collect())
-}
 
 /// A second establishment, so branch switching can be tried at once.
 fn add_second_branch(conn: &mut DbConnection) -> anyhow::Result<()> {
@@ -139,7 +82,7 @@ pub async fn start_stand_in(
 /// the SRI's).
 pub fn load_with_certificate(db: &Database, files: &std::path::Path) -> anyhow::Result<()> {
     load(db, files)?;
-    let Some(key) = crate::services::ebilling::sealing::installed() else {
+    let Some(key) = crate::services::signing::sealing::installed() else {
         return Ok(());
     };
     let mut conn = db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?;
@@ -157,7 +100,7 @@ pub fn load_with_certificate(db: &Database, files: &std::path::Path) -> anyhow::
         DEMO_CERTIFICATE_PASSWORD,
     )?;
     crate::db::write_transaction(&mut conn, |conn| {
-        crate::services::ebilling::certificate::store(
+        crate::services::signing::certificate::store(
             conn,
             &key,
             scope,

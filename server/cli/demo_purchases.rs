@@ -6,7 +6,7 @@
 
 use chrono::TimeDelta;
 
-use crate::cli::demo::{demo_tenant, main_stock};
+use crate::cli::demo_support::{demo_tenant, main_stock};
 use crate::db::list::ListParams;
 use crate::db::{DbConnection, write_transaction};
 use crate::domain::amount::{CENT, UNIT};

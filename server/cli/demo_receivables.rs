@@ -8,7 +8,7 @@ use chrono::TimeDelta;
 use diesel::prelude::*;
 use serde_json::json;
 
-use crate::cli::demo::{demo_tenant, well_stocked};
+use crate::cli::demo_support::{demo_tenant, well_stocked};
 use crate::db::schema::{receivables, sales};
 use crate::db::{DbConnection, write_transaction};
 use crate::domain::amount::UNIT;

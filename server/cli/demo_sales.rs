@@ -11,7 +11,7 @@ use chrono::{NaiveDate, TimeDelta};
 use serde_json::json;
 
 use crate::auth::roles::Tenant;
-use crate::cli::demo::{demo_tenant, well_stocked};
+use crate::cli::demo_support::{demo_tenant, well_stocked};
 use crate::db::{DbConnection, write_transaction};
 use crate::domain::amount::{CENT, UNIT};
 use crate::domain::money::money_text;

@@ -9,6 +9,7 @@ pub mod demo_purchases;
 pub mod demo_receivables;
 pub mod demo_restaurant;
 pub mod demo_sales;
+pub mod demo_support;
 
 use clap::{Args, Parser, Subcommand};
 

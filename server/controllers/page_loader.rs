@@ -15,8 +15,9 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::app::AppState;
-use crate::auth::extract::{AuthUser, NOT_SIGNED_IN};
+use crate::auth::extract::NOT_SIGNED_IN;
 use crate::auth::roles::{self, Tenant};
+use crate::auth::signed_in::AuthUser;
 use crate::db::DbConnection;
 use crate::db::list::ListParams;
 use crate::error::{AppError, AppResult};

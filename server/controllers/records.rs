@@ -14,7 +14,7 @@ use crate::db::list::Page;
 use crate::error::AppResult;
 use crate::error::locked;
 use crate::http::json::JsonBody;
-use crate::http::params::{IdBody, PathId, parse_id};
+use crate::http::params::{IdBody, PathId};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::views::MessageResponse;
@@ -118,7 +118,7 @@ pub async fn delete<R: Record>(
     JsonBody(body): JsonBody<IdBody>,
 ) -> AppResult<Json<MessageResponse>> {
     let tenant = auth.tenant(R::WRITE)?;
-    let id = parse_id(body.id.as_ref())?;
+    let id = body.id.required()?;
     state
         .db
         .write(move |conn| {

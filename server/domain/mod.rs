@@ -1,10 +1,11 @@
 //! Business primitives shared by every area (sales, cash, receivables, purchases) and by the SRI
 //! engine: money ([`money`]; the stored [`amount::Money`] and [`amount::Quantity`]), the ceilings of every figure ([`limits`]), Ecuadorian identifications ([`ids`]), the key a submitted document carries ([`idempotency`]), the tax table ([`taxes`]) and
 //! the one calculation of a document's amounts ([`totals`]), and the states documents go
-//! through ([`states`]).
+//! through ([`states`], and [`document_status`] for an electronic document's way through the SRI).
 
 pub mod amount;
 pub mod code128;
+pub mod document_status;
 pub mod idempotency;
 pub mod ids;
 pub mod limits;

@@ -1,6 +1,6 @@
 //! The states a document or a record goes through, one Rust enum each, so the stored text, the
 //! JSON and the TypeScript union the screens compare against come from one list. The SRI's state of
-//! an electronic document is [`crate::sri::queue::DocumentStatus`], exported the same way.
+//! an electronic document is [`crate::domain::document_status::DocumentStatus`], exported the same way.
 //!
 //! The tables keep the state as text: a view that copies it from its row keeps the `String` and is
 //! typed in TypeScript with `#[ts(as = "State")]`; a state worked out from dates or balances (a

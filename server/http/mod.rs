@@ -5,10 +5,12 @@ pub mod client_ip;
 pub mod connection;
 pub mod cookies;
 pub mod form;
-pub mod input;
 pub mod json;
 pub mod params;
 pub mod refusals;
 pub mod request_id;
 pub mod text;
 pub mod upload;
+
+/// Largest request body accepted (the logo upload of later modules is the biggest).
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;

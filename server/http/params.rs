@@ -9,6 +9,7 @@ use axum::http::request::Parts;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::command::IdInput;
 use crate::db::list::ListParams;
 use crate::error::{AppError, not_in_table};
 
@@ -38,27 +39,13 @@ impl<S: Send + Sync> FromRequestParts<S> for ListParams {
 #[derive(Debug, Deserialize)]
 pub struct IdBody {
     #[serde(rename = "_id")]
-    pub id: Option<Value>,
+    pub id: IdInput,
 }
 
-/// Parses a record id from a path segment or body value; anything else is the 404 the
-/// specification asks for (a record that is not in the table).
+/// Parses a record id from a path segment or a value read by other means; anything else is the
+/// 404 the specification asks for (the rule is [`IdInput::required`]'s).
 pub fn parse_id(value: Option<&Value>) -> Result<i64, AppError> {
-    match value {
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) => {
-            let s = s.trim();
-            // Only plain digits: `+1`, `1e3` or ` 1` are not ids.
-            if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-                s.parse().ok()
-            } else {
-                None
-            }
-        }
-        _ => None,
-    }
-    .filter(|id| *id > 0)
-    .ok_or_else(not_in_table)
+    IdInput::of(value).required()
 }
 
 /// A record id from the URL path (`/{id}/…`).

@@ -154,7 +154,7 @@ pub async fn read_image(request: Request, field: &str) -> Result<(Bytes, &'stati
     let mut form = Form::read(
         request,
         "Envíe la imagen como formulario multipart/form-data con el campo del archivo",
-        crate::router::BODY_LIMIT,
+        crate::http::BODY_LIMIT,
     )
     .await?;
     let (_, bytes) = form.file(field, "Elija una imagen PNG o JPEG")?;

@@ -5,15 +5,24 @@
 //! opens, rendered through the same SSR path and cache.
 
 use super::messages::Email;
-use super::worker::Composed;
 use crate::app::AppState;
 use crate::controllers::ebilling::ride::pages::ride_view;
 use crate::controllers::pages::attachment::render_attachment;
+use crate::domain::document_status::DocumentStatus;
 use crate::models::CompanyId;
 use crate::models::sri::document::SriDocument;
 use crate::services::ebilling::ride_link;
-use crate::sri::queue::DocumentStatus;
 use crate::util::time::now;
+
+/// Subject, bodies and attachments of an outbox message: as stored, or — for a message that
+/// carries an electronic document — composed now ([`compose`]).
+pub struct Composed {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// File name, MIME type and content.
+    pub attachments: Vec<(String, String, Vec<u8>)>,
+}
 
 /// The message of document `id` (an error is retried by the worker like a failed delivery).
 pub async fn compose(state: &AppState, id: i64) -> Result<Composed, String> {

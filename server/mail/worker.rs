@@ -6,6 +6,7 @@ use lettre::AsyncTransport;
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Attachment, Body, Message, MultiPart};
 
+use super::document::Composed;
 use crate::app::AppState;
 use crate::models::mail::outbox::{self, OutboxMail};
 
@@ -79,16 +80,6 @@ async fn deliver_round(
             .await?;
     }
     Ok(count)
-}
-
-/// Subject, bodies and attachments of an outbox message: as stored, or — for a message that
-/// carries an electronic document — composed now ([`super::document`]).
-pub struct Composed {
-    pub subject: String,
-    pub text: String,
-    pub html: String,
-    /// File name, MIME type and content.
-    pub attachments: Vec<(String, String, Vec<u8>)>,
 }
 
 async fn compose(state: &AppState, mail: &OutboxMail) -> Result<Composed, String> {

@@ -21,3 +21,4 @@ pub mod receivables;
 pub mod reports;
 pub mod restaurant;
 pub mod sales;
+pub mod signing;

@@ -164,7 +164,7 @@ pub struct RideView {
     pub number: String,
     pub access_key: String,
     /// Stored status.
-    #[ts(as = "crate::sri::queue::DocumentStatus")]
+    #[ts(as = "crate::domain::document_status::DocumentStatus")]
     pub status: String,
     /// Whether the SRI authorized it (before that the RIDE says so, without number or date).
     pub authorized: bool,

@@ -4,12 +4,11 @@
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::cash::money_field;
+use crate::command::NumberInput;
 use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
@@ -35,7 +34,7 @@ pub struct BankAccountBody {
     account_type: Option<String>,
     number: Option<String>,
     holder: Option<String>,
-    opening_balance: Option<Value>,
+    opening_balance: NumberInput,
     active: Option<bool>,
 }
 
@@ -43,7 +42,7 @@ fn fields(body: &BankAccountBody) -> AppResult<BankAccountFields> {
     let text = |v: &Option<String>| v.clone().unwrap_or_default().trim().to_string();
     let (bank, number, holder) = (text(&body.bank), text(&body.number), text(&body.holder));
     let account_type = text(&body.account_type).to_lowercase();
-    let opening = money_field(body.opening_balance.as_ref(), "El saldo inicial");
+    let opening = body.opening_balance.amount("El saldo inicial");
     let number_problem = required_text(&number, "El número de cuenta", 30).or_else(|| {
         (!number.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
             .then(|| "El número de cuenta solo admite dígitos y guiones".to_string())

@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::cash::money_field;
+use crate::command::NumberInput;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
@@ -28,7 +28,7 @@ use crate::views::cash::barrio::{CnbConfigView, CnbOperationView, CnbReportView}
 #[serde(rename_all = "camelCase")]
 pub struct ConfigBody {
     agent_code: Option<String>,
-    cupo: Option<Value>,
+    cupo: NumberInput,
     commissions: Option<BTreeMap<String, Value>>,
 }
 
@@ -64,7 +64,9 @@ pub async fn save_config(
         .unwrap_or_default()
         .trim()
         .to_string();
-    let cupo = money_field(body.cupo.as_ref(), "El cupo")
+    let cupo = body
+        .cupo
+        .amount("El cupo")
         .and_then(|c| c.ok_or_else(|| "El cupo es obligatorio".to_string()));
     let mut commissions = BTreeMap::new();
     let mut commission_problem = None;
@@ -73,7 +75,7 @@ pub async fn save_config(
             commission_problem = Some(format!("«{op_type}» no es un tipo de operación"));
             continue;
         }
-        match money_field(Some(&value), "La comisión") {
+        match NumberInput::of(Some(&value)).amount("La comisión") {
             Ok(amount) => {
                 commissions.insert(op_type, amount.unwrap_or(0));
             }
@@ -106,8 +108,8 @@ pub async fn save_config(
 pub struct OperationBody {
     #[serde(rename = "type")]
     op_type: Option<String>,
-    amount: Option<Value>,
-    commission: Option<Value>,
+    amount: NumberInput,
+    commission: NumberInput,
     transaction_number: Option<String>,
     control_number: Option<String>,
     reference: Option<String>,
@@ -121,11 +123,11 @@ pub async fn operation(
 ) -> AppResult<(StatusCode, Json<CnbOperationView>)> {
     let tenant = auth.tenant(roles::ALL)?;
     let op_type = body.op_type.clone().unwrap_or_default();
-    let amount = money_field(body.amount.as_ref(), "El monto").and_then(|m| {
+    let amount = body.amount.amount("El monto").and_then(|m| {
         m.filter(|m| *m > 0)
             .ok_or_else(|| "El monto debe ser mayor que cero".to_string())
     });
-    let commission = money_field(body.commission.as_ref(), "La comisión");
+    let commission = body.commission.amount("La comisión");
     let text = |v: &Option<String>| v.clone().unwrap_or_default().trim().to_string();
     let (transaction, control, reference) = (
         text(&body.transaction_number),

@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::auth::extract::AuthUser;
 use crate::auth::roles::{self, Tenant};
+use crate::auth::signed_in::AuthUser;
 use crate::controllers::cash::turns::turn_view;
 use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};

@@ -8,18 +8,16 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::cash::money_field;
+use crate::command::{IdInput, NumberInput, text};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult};
-use crate::http::input::text;
 use crate::http::json::JsonBody;
-use crate::http::params::{PathId, parse_id};
+use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::auth::user::{Role, User};
 use crate::models::cash::bank::BankAccount;
@@ -207,8 +205,8 @@ pub async fn get(
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenBody {
-    cash_register_id: Option<Value>,
-    opening_amount: Option<Value>,
+    cash_register_id: IdInput,
+    opening_amount: NumberInput,
 }
 
 /// `POST /api/Turn/open {cashRegisterId, openingAmount}`: a shift of mine on a free register of
@@ -219,9 +217,13 @@ pub async fn open(
     JsonBody(body): JsonBody<OpenBody>,
 ) -> AppResult<(StatusCode, Json<TurnDetailView>)> {
     let tenant = auth.tenant(roles::ALL)?;
-    let register =
-        parse_id(body.cash_register_id.as_ref()).map_err(|_| "Seleccione una caja".to_string());
-    let opening = money_field(body.opening_amount.as_ref(), "El monto de apertura")
+    let register = body
+        .cash_register_id
+        .required()
+        .map_err(|_| "Seleccione una caja".to_string());
+    let opening = body
+        .opening_amount
+        .amount("El monto de apertura")
         .and_then(|m| m.ok_or_else(|| "El monto de apertura es obligatorio".to_string()));
     check_fields([
         ("cashRegisterId", register.clone().err()),
@@ -243,7 +245,7 @@ pub async fn open(
 pub struct MovementBody {
     #[serde(rename = "type")]
     kind: Option<String>,
-    amount: Option<Value>,
+    amount: NumberInput,
     reason: Option<String>,
 }
 
@@ -265,7 +267,7 @@ pub async fn movement(
                 Some("out") => Ok(MovementKind::CashOut),
                 _ => Err("El tipo debe ser «in» (ingreso) o «out» (retiro)".to_string()),
             };
-            let amount = money_field(body.amount.as_ref(), "El monto").and_then(|m| {
+            let amount = body.amount.amount("El monto").and_then(|m| {
                 m.filter(|m| *m > 0)
                     .ok_or_else(|| "El monto debe ser mayor que cero".to_string())
             });
@@ -295,8 +297,8 @@ pub async fn movement(
 /// One denomination of the close form.
 #[derive(Debug, Deserialize)]
 pub struct CountBody {
-    denomination: Option<Value>,
-    quantity: Option<Value>,
+    denomination: NumberInput,
+    quantity: NumberInput,
 }
 
 /// Body of close.
@@ -311,20 +313,17 @@ pub struct CloseBody {
 fn parse_counts(counts: &[CountBody]) -> Result<Vec<(i64, i64)>, String> {
     let mut merged: BTreeMap<i64, i64> = BTreeMap::new();
     for c in counts {
-        let denomination = money_field(c.denomination.as_ref(), "La denominación")?
+        let denomination = c.denomination.amount("La denominación")?
             .filter(|d| DENOMINATIONS.iter().any(|(v, _)| v == d))
             .ok_or_else(|| {
                 "La denominación no es válida (billetes 100, 50, 20, 10, 5, 2, 1; monedas 1, 0.50, 0.25, 0.10, 0.05, 0.01)".to_string()
             })?;
-        let quantity = match &c.quantity {
-            None | Some(Value::Null) => 0,
-            Some(Value::Number(n)) => n.as_i64().ok_or("La cantidad debe ser un número entero")?,
-            Some(Value::String(s)) if s.trim().is_empty() => 0,
-            Some(Value::String(s)) => s
-                .trim()
-                .parse::<i64>()
-                .map_err(|_| "La cantidad debe ser un número entero")?,
-            Some(_) => return Err("La cantidad debe ser un número entero".into()),
+        let quantity = if c.quantity.is_absent() {
+            0
+        } else {
+            c.quantity
+                .whole_number()
+                .ok_or("La cantidad debe ser un número entero")?
         };
         if !(0..=QUANTITY_MAX).contains(&quantity) {
             return Err(format!("La cantidad debe estar entre 0 y {QUANTITY_MAX}"));
@@ -372,7 +371,7 @@ pub async fn close(
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmBody {
     note: Option<String>,
-    bank_account_id: Option<Value>,
+    bank_account_id: IdInput,
 }
 
 /// `POST /api/Turn/{id}/confirmClose {note, bankAccountId?}`: a user or admin makes a closed
@@ -390,15 +389,12 @@ pub async fn confirm_close(
             let t = shifts::visible(conn, &tenant, id)?;
             let note = text(&body.note);
             check_fields([("note", optional_text(note.as_deref(), "La nota", NOTE_MAX))])?;
-            let account = match body
-                .bank_account_id
-                .as_ref()
-                .filter(|v| !v.is_null() && v.as_str() != Some(""))
-            {
-                None => None,
-                Some(value) => Some(
-                    parse_id(Some(value))
+            let account = match body.bank_account_id.optional() {
+                Ok(None) => None,
+                found => Some(
+                    found
                         .ok()
+                        .flatten()
                         .and_then(|id| BankAccount::find(conn, tenant.company, id).transpose())
                         .transpose()?
                         .filter(|a| a.active)

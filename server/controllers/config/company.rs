@@ -6,11 +6,11 @@ use axum::extract::{Request, State};
 use axum::response::Response;
 use rust_decimal::Decimal;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::command::NumberInput;
 use crate::db::DbConnection;
 use crate::domain::ids::validate_ruc;
 use crate::domain::money::to_micros;
@@ -44,7 +44,7 @@ pub struct CompanyBody {
     sri_environment: Option<String>,
     allow_negative_stock: Option<bool>,
     /// «Descuento máximo del cajero (%)»: a decimal string (`"5"`, `"2.5"`); absent is 0 %.
-    cashier_max_discount: Option<Value>,
+    cashier_max_discount: NumberInput,
     /// The company's time zone, an IANA name (`America/Guayaquil`, `Pacific/Galapagos`); absent
     /// keeps the current one.
     time_zone: Option<String>,
@@ -69,9 +69,9 @@ fn sentence(message: String) -> String {
 
 /// The cashier's discount limit in millionths of a percent unit: 0 to 100 with at most 2
 /// decimals (read like a promotion's percentage); absent or empty is 0 %.
-fn cashier_max_discount(value: Option<&Value>) -> Result<i64, String> {
+fn cashier_max_discount(value: &NumberInput) -> Result<i64, String> {
     const WHAT: &str = "El descuento máximo del cajero";
-    match crate::validation::money(value, WHAT)? {
+    match value.money(WHAT)? {
         None => Ok(0),
         Some(d) if d < Decimal::ZERO || d > Decimal::ONE_HUNDRED => {
             Err(format!("{WHAT} debe estar entre 0 y 100 %"))
@@ -99,7 +99,7 @@ fn fields(body: &CompanyBody) -> AppResult<CompanyFields> {
     let is_ret = body.is_ret.unwrap_or(false);
     let resolution = optional(&body.retention_agent_resolution).filter(|_| is_ret);
     let environment = text(&body.sri_environment);
-    let max_discount = cashier_max_discount(body.cashier_max_discount.as_ref());
+    let max_discount = cashier_max_discount(&body.cashier_max_discount);
     check_fields([
         ("ruc", validate_ruc(&ruc).err().map(sentence)),
         (

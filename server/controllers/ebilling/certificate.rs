@@ -1,6 +1,6 @@
 //! `/api/ebilling/certificate`: the company's electronic-signature certificate. Admins upload it
 //! (multipart `file` + `password`) and see its facts; the file and the password are never
-//! returned or logged (`services::ebilling::certificate`).
+//! returned or logged (`services::signing::certificate`).
 
 use axum::Json;
 use axum::body::Bytes;
@@ -12,8 +12,8 @@ use crate::auth::roles;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::upload::Form;
 use crate::models::config::company::Company;
-use crate::services::ebilling::certificate;
-use crate::services::ebilling::sealing::SealingKey;
+use crate::services::signing::certificate;
+use crate::services::signing::sealing::SealingKey;
 use crate::views::ebilling::certificate::CertificateView;
 
 /// Largest .p12 accepted (real ones are a few KB).
@@ -71,7 +71,7 @@ async fn read_upload(request: Request) -> AppResult<(Bytes, String)> {
     let mut form = Form::read(
         request,
         "Envíe el certificado como formulario multipart/form-data con los campos «file» y «password»",
-        crate::router::BODY_LIMIT,
+        crate::http::BODY_LIMIT,
     )
     .await?;
     let (_, file) = form.file("file", "Elija el archivo .p12 del certificado")?;

@@ -13,13 +13,14 @@ use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
+use crate::domain::document_status::DocumentStatus;
 use crate::error::{AppError, AppResult, conflict};
 use crate::http::params::PathId;
 use crate::models::ebilling::documents::{self, DocumentFilter};
 use crate::models::sri::document::SriDocument;
+use crate::services::ebilling::corrections::Corrections;
 use crate::services::ebilling::documents::{parse_state, parse_type};
-use crate::services::ebilling::resend::Corrections;
-use crate::sri::queue::{self, DocumentStatus};
+use crate::sri::queue;
 use crate::views::ebilling::document::{
     ElectronicDocumentDetailView, ElectronicDocumentView, SriMessageView,
 };

@@ -4,7 +4,7 @@ use super::documents::list_page;
 use crate::controllers::page_loader::Loaders;
 use crate::error::AppError;
 use crate::models::config::company::Company;
-use crate::services::ebilling::certificate;
+use crate::services::signing::certificate;
 use crate::views::ebilling::certificate::CertificateView;
 use crate::views::ebilling::pages::{ElectronicDocumentsPage, sri_target};
 use crate::views::ebilling::trial::EbillingSetupPage;

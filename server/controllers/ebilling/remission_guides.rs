@@ -25,8 +25,8 @@ use crate::models::ebilling::remission_guide::{self as model, RemissionGuide};
 use crate::models::inventory::document::StockDocument;
 use crate::models::inventory::kardex::KardexRow;
 use crate::models::inventory::transfer::Transfer;
+use crate::services::ebilling::corrections::Corrections;
 use crate::services::ebilling::remission_guides::{self as service, RemissionGuideBody};
-use crate::services::ebilling::resend::Corrections;
 use crate::sri::queue;
 use crate::views::ebilling::document::{ElectronicDocumentView, SriMessageView};
 use crate::views::ebilling::remission_guide::{

@@ -10,7 +10,8 @@ use crate::auth::CurrentUser;
 use crate::auth::roles;
 use crate::error::{AppError, AppResult};
 use crate::models::config::company::Company;
-use crate::services::ebilling::{certificate, trial};
+use crate::services::ebilling::trial;
+use crate::services::signing::certificate;
 use crate::views::ebilling::trial::TrialView;
 
 /// `POST /api/ebilling/test`.

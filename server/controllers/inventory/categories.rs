@@ -9,12 +9,12 @@ use serde_json::Value;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::command::IdInput;
 use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_conflict};
-use crate::http::params::parse_id;
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::inventory::category::{Category, CategoryFields, STATIONS};
@@ -31,7 +31,7 @@ pub const NAME_TAKEN: &str = "Ya existe una categoría con ese nombre en el mism
 #[serde(rename_all = "camelCase")]
 pub struct CategoryBody {
     name: Option<String>,
-    parent_id: Option<Value>,
+    parent_id: IdInput,
     active: Option<bool>,
     /// cocina or bar; kept when absent on update, cocina on register.
     station: Option<String>,
@@ -92,13 +92,9 @@ fn fields(
     editing: Option<i64>,
 ) -> AppResult<CategoryFields> {
     let name = body.name.clone().unwrap_or_default().trim().to_string();
-    let parent_id = match body
-        .parent_id
-        .as_ref()
-        .filter(|v| !v.is_null() && v.as_str() != Some(""))
-    {
-        None => Ok(None),
-        Some(value) => match parse_id(Some(value)).ok() {
+    let parent_id = match body.parent_id.optional() {
+        Ok(None) => Ok(None),
+        found => match found.ok().flatten() {
             Some(id) if Some(id) == editing => {
                 Err("Una categoría no puede ser su propia categoría padre".to_string())
             }

@@ -8,11 +8,11 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::command::{IdInput, NumberInput, text};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -22,9 +22,8 @@ use crate::domain::taxes::iva_rate;
 use crate::error::{
     AppError, AppResult, conflict, constraint_conflict, field_conflict, not_in_table,
 };
-use crate::http::input::{micros, optional_id, required_micros, text};
 use crate::http::json::JsonBody;
-use crate::http::params::{IdBody, PathId, parse_id, query_map};
+use crate::http::params::{IdBody, PathId, query_map};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::inventory::category::Category;
@@ -62,16 +61,16 @@ pub struct ProductBody {
     pub barcodes: Option<Vec<String>>,
     pub name: Option<String>,
     pub description: Option<String>,
-    pub category_id: Option<Value>,
+    pub category_id: IdInput,
     pub unit: Option<String>,
     pub iva_code: Option<String>,
-    pub price: Option<Value>,
-    pub price2: Option<Value>,
-    pub price3: Option<Value>,
+    pub price: NumberInput,
+    pub price2: NumberInput,
+    pub price3: NumberInput,
     /// `true` when `price`, `price2` and `price3` are prices with IVA (PVP): the server stores
     /// their base to 6 decimals at the product's IVA rate ([`Money::base_of_pvp`]).
     pub price_includes_iva: Option<bool>,
-    pub min_stock: Option<Value>,
+    pub min_stock: NumberInput,
     pub kind: Option<String>,
     pub recipe: Option<Vec<RecipeBody>>,
     pub active: Option<bool>,
@@ -81,8 +80,8 @@ pub struct ProductBody {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipeBody {
-    pub ingredient_id: Option<Value>,
-    pub quantity: Option<Value>,
+    pub ingredient_id: IdInput,
+    pub quantity: NumberInput,
 }
 
 fn load(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<Product> {
@@ -215,7 +214,7 @@ fn fields(
             barcodes.push(b);
         }
     }
-    let category = match optional_id(body.category_id.as_ref()) {
+    let category = match body.category_id.optional() {
         Ok(Some(id)) if Category::find(conn, company, id)?.is_some() => Ok(Some(id)),
         Ok(None) => Ok(None),
         _ => Err("La categoría no existe".to_string()),
@@ -229,21 +228,15 @@ fn fields(
     let kind = body.kind.clone().unwrap_or_else(|| "product".into());
     let kind_problem =
         (!KINDS.contains(&kind.as_str())).then(|| "El tipo de producto no es válido".to_string());
-    let price_v = required_micros(body.price.as_ref(), "El precio", false, false, UNIT_PRICE);
-    let price2 = micros(
-        body.price2.as_ref(),
-        "El precio mayorista",
-        false,
-        false,
-        UNIT_PRICE,
-    );
-    let price3 = micros(
-        body.price3.as_ref(),
-        "El precio distribuidor",
-        false,
-        false,
-        UNIT_PRICE,
-    );
+    let price_v = body
+        .price
+        .required_micros("El precio", false, false, UNIT_PRICE);
+    let price2 = body
+        .price2
+        .micros("El precio mayorista", false, false, UNIT_PRICE);
+    let price3 = body
+        .price3
+        .micros("El precio distribuidor", false, false, UNIT_PRICE);
     // Prices entered with IVA become their base at the product's rate (none for a negocio
     // popular, whose sales carry no IVA).
     let (price_v, price2, price3) = if body.price_includes_iva == Some(true) {
@@ -264,23 +257,21 @@ fn fields(
     } else {
         (price_v, price2, price3)
     };
-    let min_stock = micros(
-        body.min_stock.as_ref(),
-        "El stock mínimo",
-        false,
-        false,
-        QUANTITY,
-    );
+    let min_stock = body
+        .min_stock
+        .micros("El stock mínimo", false, false, QUANTITY);
     let mut recipe = Vec::new();
     let mut recipe_problem = None;
     if kind == "recipe" {
         for (n, line) in body.recipe.iter().flatten().enumerate() {
             let row = n + 1;
-            let ingredient = match optional_id(line.ingredient_id.as_ref()) {
+            let ingredient = match line.ingredient_id.optional() {
                 Ok(Some(id)) if Some(id) != editing => Product::find(conn, company, id)?,
                 _ => None,
             };
-            let qty = required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY);
+            let qty = line
+                .quantity
+                .required_micros("La cantidad", true, false, QUANTITY);
             match (ingredient, qty) {
                 (Some(p), Ok(q)) if p.is_stocked() => recipe.push((p.id, q)),
                 (Some(p), Ok(_)) => {
@@ -459,7 +450,8 @@ fn asked_pvp(body: &ProductBody) -> Option<i64> {
     if body.price_includes_iva != Some(true) {
         return None;
     }
-    micros(body.price.as_ref(), "El precio", false, false, UNIT_PRICE)
+    body.price
+        .micros("El precio", false, false, UNIT_PRICE)
         .ok()
         .flatten()
 }
@@ -551,7 +543,7 @@ pub async fn update(
 /// `{barcode}` of `getByBarcode`.
 #[derive(Debug, Deserialize)]
 pub struct BarcodeBody {
-    barcode: Option<Value>,
+    barcode: NumberInput,
 }
 
 /// `POST /api/item/getByBarcode {barcode}`: the product (its code also matches), its price levels,
@@ -562,11 +554,7 @@ pub async fn get_by_barcode(
     JsonBody(body): JsonBody<BarcodeBody>,
 ) -> AppResult<Json<ProductDetailView>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let barcode = match &body.barcode {
-        Some(Value::String(s)) => s.trim().to_string(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    };
+    let barcode = body.barcode.written();
     if barcode.is_empty() {
         return Err(AppError::field(
             "barcode",
@@ -594,7 +582,7 @@ pub async fn get_product_by_id(
     JsonBody(body): JsonBody<IdBody>,
 ) -> AppResult<Json<ProductDetailView>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let id = parse_id(body.id.as_ref())?;
+    let id = body.id.required()?;
     let found = state
         .db
         .run(move |conn| {
@@ -608,7 +596,7 @@ pub async fn get_product_by_id(
 /// `{products: [_id…]}` of `getStocks`.
 #[derive(Debug, Deserialize)]
 pub struct StocksBody {
-    products: Option<Vec<Value>>,
+    products: Option<Vec<IdInput>>,
 }
 
 /// `POST /api/item/getStocks {products}`: stock per product and warehouse of the branch.
@@ -622,7 +610,7 @@ pub async fn get_stocks(
         .products
         .unwrap_or_default()
         .iter()
-        .filter_map(|v| parse_id(Some(v)).ok())
+        .filter_map(IdInput::id)
         .take(500)
         .collect();
     let found = state
@@ -647,10 +635,10 @@ pub async fn get_stocks(
 #[derive(Debug, Deserialize)]
 pub struct IngredientsStockBody {
     #[serde(rename = "_id")]
-    pub id: Option<Value>,
+    pub id: IdInput,
     /// Count the stock in this warehouse of the branch only (the one a sale takes it from).
     #[serde(rename = "cellarId")]
-    pub cellar_id: Option<Value>,
+    pub cellar_id: IdInput,
 }
 
 /// `POST /api/item/getIngredientsStock {_id, cellarId?}`: for a recipe, each ingredient with the
@@ -662,7 +650,7 @@ pub async fn get_ingredients_stock(
     JsonBody(body): JsonBody<IngredientsStockBody>,
 ) -> AppResult<Json<Vec<IngredientStockView>>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let id = parse_id(body.id.as_ref())?;
+    let id = body.id.required()?;
     let found = state
         .db
         .run(move |conn| {
@@ -677,9 +665,9 @@ pub async fn get_ingredients_stock(
             let ids: Vec<i64> = lines.iter().map(|(i, _)| *i).collect();
             let branch = tenant.branch(conn)?.id;
             let totals = match &body.cellar_id {
-                None | Some(Value::Null) => branch_totals(conn, tenant.company, branch, &ids)?,
-                Some(value) => {
-                    let cellar = branch_cellar(conn, &tenant, branch, Some(value))?;
+                value if value.is_null() => branch_totals(conn, tenant.company, branch, &ids)?,
+                value => {
+                    let cellar = branch_cellar(conn, &tenant, branch, value)?;
                     let mut found = HashMap::new();
                     for &ingredient in &ids {
                         if let Some(stock) =

@@ -20,10 +20,11 @@ use crate::http::params::PathId;
 use crate::http::upload::{FILE_MAX_BYTES, Form, UploadPermit};
 use crate::models::CompanyId;
 use crate::models::inventory::import_job::ImportJob;
+use crate::services::inventory::import::RowError;
 use crate::services::inventory::import::{COLUMNS, run_job};
 use crate::util::export::{FORMAT_PROBLEM, Format, download};
 use crate::util::spreadsheet::{Limits, read_rows};
-use crate::views::inventory::import::{ImportJobView, ImportStarted, RowError};
+use crate::views::inventory::import::{ImportJobView, ImportStarted};
 
 /// Largest file accepted.
 pub const UPLOAD_MAX: usize = FILE_MAX_BYTES;

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::app::AppState;
-use crate::auth::extract::AuthUser;
+use crate::auth::signed_in::AuthUser;
 use crate::error::AppError;
 use crate::models::config::company::Company;
 use crate::util::time::Zone;

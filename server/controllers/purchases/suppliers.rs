@@ -3,16 +3,16 @@
 //! are for admin and user. The identification is validated exactly like a client's.
 
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::{self, Tenant};
+use crate::command::NumberInput;
 use crate::controllers::catalogue::{Catalogue, PageFn, text};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::controllers::sales::clients::{ID_TYPES, identification_check, identification_of};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult, constraint_conflict, field_conflict, not_in_table};
-use crate::http::input::whole;
+
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::purchases::supplier::{Supplier, SupplierFields};
@@ -36,7 +36,7 @@ pub struct SupplierBody {
     trade_name: Option<String>,
     email: Option<String>,
     phone: Option<String>,
-    credit_days: Option<Value>,
+    credit_days: NumberInput,
     active: Option<bool>,
 }
 
@@ -54,7 +54,7 @@ fn fields(
         .then(|| {
             "Elija el tipo de identificación: RUC, cédula, pasaporte o del exterior".to_string()
         });
-    let credit_days = whole(body.credit_days.as_ref(), 0, 0, CREDIT_DAYS_MAX, "El plazo");
+    let credit_days = body.credit_days.whole(0, 0, CREDIT_DAYS_MAX, "El plazo");
     check_fields([
         ("idType", type_problem.clone()),
         (

@@ -13,23 +13,20 @@ use serde_json::Value;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::cash::money_field;
+use crate::command::{IdInput, NumberInput, text};
+use crate::controllers::receivables::{ledger, receipts};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::idempotency;
 use crate::domain::states::ReceivableStatus;
 use crate::error::{AppError, AppResult, conflict};
-use crate::http::input::{optional_id, text};
 use crate::http::json::JsonBody;
 use crate::http::params::query_map;
 use crate::http::params::{PathId, parse_id};
 use crate::mail::messages::Email;
 use crate::models::receivables::ledger::{self as rows, Filters};
 use crate::models::receivables::receipt::Receipt;
-use crate::services::receivables::collection::{
-    self, Collect, Collected, Method, RECEIPT_NOT_FOUND,
-};
-use crate::services::receivables::ledger;
+use crate::services::receivables::collection::{self, Collect, Collected, Method};
 use crate::validation::check_fields;
 use crate::views::MessageResponse;
 use crate::views::receivables::{
@@ -155,10 +152,10 @@ pub async fn get(
 #[serde(rename_all = "camelCase")]
 pub struct CollectBody {
     idempotency_key: Option<String>,
-    client_id: Option<Value>,
+    client_id: IdInput,
     method: Option<String>,
-    amount: Option<Value>,
-    bank_account_id: Option<Value>,
+    amount: NumberInput,
+    bank_account_id: IdInput,
     reference: Option<String>,
     allocations: Option<Vec<AllocationBody>>,
 }
@@ -167,8 +164,8 @@ pub struct CollectBody {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AllocationBody {
-    receivable_id: Option<Value>,
-    amount: Option<Value>,
+    receivable_id: IdInput,
+    amount: NumberInput,
 }
 
 /// Checks a collection's body.
@@ -179,21 +176,21 @@ pub fn validate(body: &CollectBody) -> AppResult<Collect> {
         .as_deref()
         .map(str::trim)
         .and_then(Method::parse);
-    let amount = money_field(body.amount.as_ref(), "El monto").and_then(|m| {
+    let amount = body.amount.amount("El monto").and_then(|m| {
         m.filter(|m| *m > 0)
             .ok_or_else(|| "El monto debe ser mayor que cero".to_string())
     });
     let reference = text(&body.reference);
-    let client = optional_id(body.client_id.as_ref()).ok().flatten();
-    let bank_account_id = optional_id(body.bank_account_id.as_ref()).ok().flatten();
+    let client = body.client_id.optional().ok().flatten();
+    let bank_account_id = body.bank_account_id.optional().ok().flatten();
     let mut allocation_problem = None;
     let allocations = body.allocations.as_ref().map(|given| {
         given
             .iter()
             .enumerate()
             .filter_map(|(i, a)| {
-                let id = optional_id(a.receivable_id.as_ref()).ok().flatten();
-                let amount = money_field(a.amount.as_ref(), "El monto");
+                let id = a.receivable_id.optional().ok().flatten();
+                let amount = a.amount.amount("El monto");
                 match (id, amount) {
                     (Some(id), Ok(Some(amount))) => Some((id, amount)),
                     (None, _) => {
@@ -264,17 +261,22 @@ pub async fn collect(
     let (again_tenant, key) = (tenant.clone(), command.key.clone());
     let written = state
         .db
-        .write(move |conn| collection::collect(conn, &tenant, &command))
+        .write(move |conn| {
+            let (status, id) = match collection::collect(conn, &tenant, &command)? {
+                Collected::Created(id) => (StatusCode::CREATED, id),
+                Collected::Existing(id) => (StatusCode::OK, id),
+            };
+            Ok((status, receipts::receipt(conn, &tenant, id)?))
+        })
         .await;
     match written {
-        Ok(Collected::Created(view)) => Ok((StatusCode::CREATED, Json(*view))),
-        Ok(Collected::Existing(view)) => Ok((StatusCode::OK, Json(*view))),
+        Ok((status, view)) => Ok((status, Json(view))),
         Err(err) => {
             let view = state
                 .db
                 .winner_or(err, move |conn| {
                     Receipt::find_by_key(conn, again_tenant.company, &key)?
-                        .map(|r| collection::receipt_view(conn, &again_tenant, &r))
+                        .map(|r| receipts::receipt_view(conn, &again_tenant, &r))
                         .transpose()
                 })
                 .await?;
@@ -305,16 +307,12 @@ pub async fn reverse(
     Ok(Json(
         state
             .db
-            .write(move |conn| collection::reverse(conn, &tenant, id, &reason))
+            .write(move |conn| {
+                collection::reverse(conn, &tenant, id, &reason)?;
+                receipts::receipt(conn, &tenant, id)
+            })
             .await?,
     ))
-}
-
-/// A receipt of the company.
-pub fn receipt(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<ReceiptView> {
-    let receipt = Receipt::find(conn, tenant.company, id)?
-        .ok_or_else(|| AppError::NotFound(RECEIPT_NOT_FOUND.into()))?;
-    collection::receipt_view(conn, tenant, &receipt)
 }
 
 /// `GET /api/cxc/payment/{id}`: a collection receipt.
@@ -325,7 +323,10 @@ pub async fn get_receipt(
 ) -> AppResult<Json<ReceiptView>> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
     Ok(Json(
-        state.db.run(move |conn| receipt(conn, &tenant, id)).await?,
+        state
+            .db
+            .run(move |conn| receipts::receipt(conn, &tenant, id))
+            .await?,
     ))
 }
 
@@ -426,7 +427,7 @@ pub async fn aging(
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailBody {
-    client_id: Option<Value>,
+    client_id: IdInput,
     from: Option<String>,
     to: Option<String>,
 }
@@ -439,7 +440,7 @@ pub async fn email(
     JsonBody(body): JsonBody<EmailBody>,
 ) -> AppResult<(StatusCode, Json<MessageResponse>)> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let client = optional_id(body.client_id.as_ref())?;
+    let client = body.client_id.optional()?;
     let mut query = HashMap::new();
     for (name, value) in [("from", &body.from), ("to", &body.to)] {
         if let Some(v) = value {

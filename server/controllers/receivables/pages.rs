@@ -4,13 +4,13 @@ use super::api;
 use crate::auth::roles::Tenant;
 use crate::controllers::cash::pages::ticket_header;
 use crate::controllers::page_loader::{Loaders, PageQuery};
+use crate::controllers::receivables::receipts::client_ref;
+use crate::controllers::receivables::{ledger, receipts};
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::models::receivables::ledger as rows;
 use crate::models::receivables::receipt::Receipt;
 use crate::models::sales::client::Client;
-use crate::services::receivables::collection::client_ref;
-use crate::services::receivables::ledger;
 use crate::util::time::now;
 use crate::views::receivables::{
     ClientOptionView, CollectPageView, CxcHubView, ReceiptPrint, ReceivablesPage, StatementPage,
@@ -95,7 +95,7 @@ fn collect_page(
         .map(str::trim)
         .filter(|v| !v.is_empty())
     {
-        Some(v) => Some(api::receipt(conn, tenant, id(v)?)?),
+        Some(v) => Some(receipts::receipt(conn, tenant, id(v)?)?),
         None => None,
     };
     Ok(CollectPageView {
@@ -134,7 +134,7 @@ fn receipt_print(
     tenant: &Tenant,
     query: &PageQuery,
 ) -> AppResult<ReceiptPrint> {
-    let receipt = api::receipt(conn, tenant, id(query.param("id"))?)?;
+    let receipt = receipts::receipt(conn, tenant, id(query.param("id"))?)?;
     let branch = tenant.branch(conn)?.id;
     Ok(ReceiptPrint {
         header: ticket_header(conn, tenant, branch)?,

@@ -71,7 +71,7 @@ pub fn stock_data(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<StockRe
 /// Runs `load` for an admin or user with the request's query.
 async fn admin_user<T, F>(
     state: AppState,
-    auth: crate::auth::extract::AuthUser,
+    auth: crate::auth::signed_in::AuthUser,
     uri: axum::http::Uri,
     load: F,
 ) -> AppResult<Json<T>>

@@ -11,8 +11,8 @@ use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::auth::extract::AuthUser;
 use crate::auth::roles::{self, Tenant};
+use crate::auth::signed_in::AuthUser;
 use crate::controllers::sales::{invoices, notes};
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult};

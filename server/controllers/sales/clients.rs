@@ -5,12 +5,11 @@
 use axum::Json;
 use axum::extract::{Query, State};
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::cash::money_field;
+use crate::command::NumberInput;
 use crate::controllers::catalogue::{Catalogue, PageFn, is_locked, load, text};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
@@ -18,7 +17,7 @@ use crate::db::list::{ListParams, Page};
 use crate::db::search::contains_pattern;
 use crate::domain::ids::{CONSUMIDOR_FINAL_ID, validate_cedula, validate_ruc};
 use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_conflict};
-use crate::http::input::whole;
+
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::sales::client::{Client, ClientFields};
@@ -49,9 +48,9 @@ pub struct ClientBody {
     email: Option<String>,
     phone: Option<String>,
     address: Option<String>,
-    price_level: Option<Value>,
-    credit_limit: Option<Value>,
-    credit_days: Option<Value>,
+    price_level: NumberInput,
+    credit_limit: NumberInput,
+    credit_days: NumberInput,
     active: Option<bool>,
 }
 
@@ -106,9 +105,9 @@ pub fn identification_problem(id_type: &str, identification: &str) -> Option<Str
 }
 
 /// A money amount ≥ 0 in micros, at most the [`crate::domain::limits::AMOUNT`] of every amount
-/// entered ([`money_field`]); 0 when absent.
-fn amount(value: Option<&Value>, what: &str) -> Result<i64, String> {
-    money_field(value, what).map(Option::unwrap_or_default)
+/// entered ([`NumberInput::amount`]); 0 when absent.
+fn amount(value: &NumberInput, what: &str) -> Result<i64, String> {
+    value.amount(what).map(Option::unwrap_or_default)
 }
 
 /// Validates the fields (every problem at once, per field).
@@ -136,9 +135,9 @@ fn fields(
                 .find_map(|e| email_problem(e).map(|p| format!("{p}: {e}")))
         })
     });
-    let price_level = whole(body.price_level.as_ref(), 1, 1, 3, "El nivel de precio");
-    let credit_limit = amount(body.credit_limit.as_ref(), "El cupo de crédito");
-    let credit_days = whole(body.credit_days.as_ref(), 0, 0, CREDIT_DAYS_MAX, "El plazo");
+    let price_level = body.price_level.whole(1, 1, 3, "El nivel de precio");
+    let credit_limit = amount(&body.credit_limit, "El cupo de crédito");
+    let credit_days = body.credit_days.whole(0, 0, CREDIT_DAYS_MAX, "El plazo");
     check_fields([
         ("idType", type_problem.clone()),
         (

@@ -8,8 +8,8 @@ use axum::http::StatusCode;
 use rust_decimal::Decimal;
 
 use crate::app::AppState;
-use crate::auth::extract::AuthUser;
 use crate::auth::roles::{self, Tenant};
+use crate::auth::signed_in::AuthUser;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::from_micros;

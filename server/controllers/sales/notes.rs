@@ -133,7 +133,7 @@ pub async fn register(
 /// [`register`]). After a factura's commit the SRI worker is woken to send it.
 pub async fn register_kind<V: Send + 'static>(
     state: &AppState,
-    auth: &crate::auth::extract::AuthUser,
+    auth: &crate::auth::signed_in::AuthUser,
     body: NoteBody,
     kind: SaleKind,
     views: Views<V>,

@@ -3,6 +3,7 @@
 use super::document::client_view;
 use super::{credit_notes, notes, promotions};
 use crate::auth::roles::Tenant;
+use crate::command::IdInput;
 use crate::controllers::cash::pages::ticket_header;
 use crate::controllers::page_loader::Loaders;
 use crate::db::DbConnection;
@@ -12,7 +13,7 @@ use crate::models::cash::turn::Turn;
 use crate::models::sales::client::Client;
 use crate::models::sales::credit_note::{CreditNote, KIND_INTERNAL};
 use crate::models::sales::note::Sale;
-use crate::services::sales::{discount, note};
+use crate::services::sales::{discount, pricing};
 use crate::util::time::now;
 use crate::views::ebilling::pages::sri_target;
 use crate::views::route_id::RouteId;
@@ -111,12 +112,12 @@ pub(crate) fn pos(
     tenant: &Tenant,
     sri_target: Option<String>,
 ) -> AppResult<PosPage> {
-    let client = note::client_of(conn, tenant.company, None)?;
+    let client = pricing::client_of(conn, tenant.company, &IdInput::default())?;
     Ok(PosPage {
         final_consumer: client_view(Some(&client), client.id),
         has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?.is_some(),
         bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
-        can_change_price: note::may_change_price(tenant),
+        can_change_price: pricing::may_change_price(tenant),
         max_discount: discount::limit_of(conn, tenant)?.map(discount::percent_text),
         sri_target,
     })

@@ -5,9 +5,9 @@
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::{self, Tenant};
+use crate::command::{IdInput, ListInput, NumberInput};
 use crate::controllers::catalogue::{Catalogue, PageFn, load, text};
 use crate::controllers::records::{Record, ensure_unlocked, page_views};
 use crate::db::DbConnection;
@@ -39,12 +39,12 @@ const BUY_N_MAX: i64 = 1000;
 pub struct PromotionBody {
     name: Option<String>,
     kind: Option<String>,
-    value: Option<Value>,
-    buy_n: Option<Value>,
-    pay_m: Option<Value>,
+    value: NumberInput,
+    buy_n: NumberInput,
+    pay_m: NumberInput,
     target: Option<String>,
-    category_id: Option<Value>,
-    product_ids: Option<Value>,
+    category_id: IdInput,
+    product_ids: ListInput<IdInput>,
     starts_on: Option<String>,
     ends_on: Option<String>,
     weekdays: Option<String>,
@@ -59,20 +59,17 @@ fn not_found(id: i64) -> AppError {
 }
 
 /// A whole number from a JSON number or numeric string (`None` when absent or empty).
-fn whole(value: Option<&Value>) -> Result<Option<i64>, ()> {
-    match value {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(n)) => n.as_i64().map(Some).ok_or(()),
-        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| ()),
-        Some(_) => Err(()),
+fn whole(value: &NumberInput) -> Result<Option<i64>, ()> {
+    if value.is_absent() {
+        return Ok(None);
     }
+    value.whole_number().map(Some).ok_or(())
 }
 
-/// A required decimal > 0 ([`crate::validation::money`]) of at most `max`, in micros; never past
+/// A required decimal > 0 ([`NumberInput::money`]) of at most `max`, in micros; never past
 /// the [`UNIT_PRICE`] ceiling (a fixed discount is per unit).
-fn positive_amount(value: Option<&Value>, what: &str, max: Option<Decimal>) -> Result<i64, String> {
-    match crate::validation::money(value, what)? {
+fn positive_amount(value: &NumberInput, what: &str, max: Option<Decimal>) -> Result<i64, String> {
+    match value.money(what)? {
         None => Err(format!("{what} es obligatorio")),
         Some(d) if d <= Decimal::ZERO => Err(format!("{what} debe ser mayor que cero")),
         Some(d) if max.is_some_and(|m| d > m) => Err(format!(
@@ -115,16 +112,18 @@ fn weekdays(value: Option<&str>) -> Result<String, String> {
 }
 
 /// The product ids of the body: a list of ids (numbers or numeric text), without repeats.
-fn product_ids(value: Option<&Value>) -> Result<Vec<i64>, String> {
+fn product_ids(value: &ListInput<IdInput>) -> Result<Vec<i64>, String> {
     let items = match value {
-        None | Some(Value::Null) => return Ok(Vec::new()),
-        Some(Value::Array(items)) => items,
-        Some(_) => return Err("Los productos deben ser una lista de identificadores".into()),
+        ListInput::Absent => return Ok(Vec::new()),
+        ListInput::Items(items) => items,
+        ListInput::NotAList => {
+            return Err("Los productos deben ser una lista de identificadores".into());
+        }
     };
     let mut ids = Vec::with_capacity(items.len());
     for item in items {
-        match whole(Some(item)) {
-            Ok(Some(id)) if id > 0 => {
+        match item.id() {
+            Some(id) => {
                 if !ids.contains(&id) {
                     ids.push(id);
                 }
@@ -164,17 +163,13 @@ fn fields(
     let (mut buy_n, mut pay_m) = (Ok(0), Ok(0));
     match kind.as_str() {
         KIND_PERCENT => {
-            value = positive_amount(
-                body.value.as_ref(),
-                "El porcentaje",
-                Some(Decimal::from(100)),
-            );
+            value = positive_amount(&body.value, "El porcentaje", Some(Decimal::from(100)));
         }
         KIND_FIXED => {
-            value = positive_amount(body.value.as_ref(), "El descuento por unidad", None);
+            value = positive_amount(&body.value, "El descuento por unidad", None);
         }
         KIND_BUY_N_PAY_M => {
-            buy_n = match whole(body.buy_n.as_ref()) {
+            buy_n = match whole(&body.buy_n) {
                 Ok(Some(n)) if (2..=BUY_N_MAX).contains(&n) => Ok(n),
                 Ok(None) => Err("Indique cuántas unidades lleva el cliente".to_string()),
                 _ => Err(format!(
@@ -182,7 +177,7 @@ fn fields(
                 )),
             };
             let top = buy_n.as_ref().map(|n| n - 1).unwrap_or(BUY_N_MAX - 1);
-            pay_m = match whole(body.pay_m.as_ref()) {
+            pay_m = match whole(&body.pay_m) {
                 Ok(Some(m)) if (1..=top).contains(&m) => Ok(m),
                 Ok(None) => Err("Indique cuántas unidades paga el cliente".to_string()),
                 _ => Err(format!(
@@ -198,18 +193,18 @@ fn fields(
     let mut products = Ok(Vec::new());
     let target_problem = match target.as_str() {
         TARGET_CATEGORY => {
-            category_id = match whole(body.category_id.as_ref()) {
-                Ok(Some(id)) if id > 0 => match Category::find(conn, company, id)? {
+            category_id = match (body.category_id.is_absent(), body.category_id.id()) {
+                (_, Some(id)) => match Category::find(conn, company, id)? {
                     Some(_) => Ok(Some(id)),
                     None => Err("La categoría no existe en la empresa".to_string()),
                 },
-                Ok(None) => Err("Elija la categoría".to_string()),
-                _ => Err("La categoría no es válida".to_string()),
+                (true, None) => Err("Elija la categoría".to_string()),
+                (false, None) => Err("La categoría no es válida".to_string()),
             };
             None
         }
         TARGET_PRODUCTS => {
-            products = match product_ids(body.product_ids.as_ref()) {
+            products = match product_ids(&body.product_ids) {
                 Ok(ids) if ids.is_empty() => Err("Elija al menos un producto".to_string()),
                 Ok(ids) => {
                     let found = Product::find_many(conn, company, &ids)?;
@@ -415,19 +410,29 @@ mod tests {
         assert!(weekdays(Some("08")).is_err());
         assert_eq!(
             positive_amount(
-                Some(&json!("10.5")),
+                &NumberInput::of(Some(&json!("10.5"))),
                 "El porcentaje",
                 Some(Decimal::from(100))
             ),
             Ok(10_500_000)
         );
-        assert!(positive_amount(Some(&json!("100.01")), "X", Some(Decimal::from(100))).is_err());
-        assert!(positive_amount(Some(&json!("0")), "X", None).is_err());
-        assert!(positive_amount(Some(&json!("1.005")), "X", None).is_err());
-        assert!(positive_amount(Some(&json!(1.5)), "X", None).is_err());
-        assert!(positive_amount(Some(&json!("1000000.01")), "X", None).is_err());
-        assert_eq!(product_ids(Some(&json!([3, "4", 3]))).unwrap(), vec![3, 4]);
-        assert!(product_ids(Some(&json!([0]))).is_err());
-        assert!(product_ids(Some(&json!("1,2"))).is_err());
+        assert!(
+            positive_amount(
+                &NumberInput::of(Some(&json!("100.01"))),
+                "X",
+                Some(Decimal::from(100))
+            )
+            .is_err()
+        );
+        assert!(positive_amount(&NumberInput::of(Some(&json!("0"))), "X", None).is_err());
+        assert!(positive_amount(&NumberInput::of(Some(&json!("1.005"))), "X", None).is_err());
+        assert!(positive_amount(&NumberInput::of(Some(&json!(1.5))), "X", None).is_err());
+        assert!(positive_amount(&NumberInput::of(Some(&json!("1000000.01"))), "X", None).is_err());
+        assert_eq!(
+            product_ids(&serde_json::from_value(json!([3, "4", 3])).unwrap()).unwrap(),
+            vec![3, 4]
+        );
+        assert!(product_ids(&serde_json::from_value(json!([0])).unwrap()).is_err());
+        assert!(product_ids(&serde_json::from_value(json!("1,2")).unwrap()).is_err());
     }
 }

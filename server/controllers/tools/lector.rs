@@ -19,7 +19,7 @@ use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict, not_in_table};
 use crate::http::json::JsonBody;
-use crate::http::params::{IdBody, PathId, parse_id};
+use crate::http::params::{IdBody, PathId};
 use crate::http::upload::{Form, UploadPermit};
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
@@ -423,7 +423,7 @@ pub async fn delete_mapping(
     JsonBody(body): JsonBody<IdBody>,
 ) -> AppResult<Json<MessageResponse>> {
     let tenant = auth.tenant(roles::ADMIN_USER)?;
-    let id = parse_id(body.id.as_ref())?;
+    let id = body.id.required()?;
     let deleted = state
         .db
         .write(move |conn| Ok(Mapping::delete(conn, tenant.company, id)?))

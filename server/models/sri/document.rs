@@ -9,8 +9,8 @@ use diesel::prelude::*;
 
 use crate::db::DbConnection;
 use crate::db::schema::sri_documents;
+use crate::domain::document_status::DocumentStatus;
 use crate::models::CompanyId;
-use crate::sri::queue::DocumentStatus;
 use crate::util::time::now;
 
 /// A stored electronic document.

@@ -16,9 +16,9 @@
 
 use chrono::{NaiveDateTime, TimeDelta};
 
+use crate::domain::document_status::DocumentStatus;
 use crate::error::{AppError, AppResult};
 use crate::models::sri::document::SriDocument;
-use crate::sri::queue::DocumentStatus;
 use crate::util::time::Zone;
 
 /// Legal window to get a document to the SRI, from its generation.

@@ -24,6 +24,7 @@ use diesel::prelude::*;
 
 use crate::db::DbConnection;
 use crate::db::schema::{clients, credit_notes, sales};
+use crate::domain::document_status::DocumentStatus;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
 use crate::models::ebilling::remission_guide::RemissionGuide;
@@ -31,7 +32,6 @@ use crate::models::mail::outbox;
 use crate::models::sri::document::SriDocument;
 use crate::sri::catalog::{DocType, IdType};
 use crate::sri::model::{Comprobante, NameValue};
-use crate::sri::queue::DocumentStatus;
 use crate::validation::email_problem;
 
 /// 409 of `POST …/email` for a document the SRI has not authorized.

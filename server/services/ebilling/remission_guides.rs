@@ -16,15 +16,14 @@
 use chrono::NaiveDate;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput, text};
 use crate::db::DbConnection;
 use crate::domain::ids::{CONSUMIDOR_FINAL_ID, validate_cedula, validate_ruc};
 use crate::domain::limits::QUANTITY;
 use crate::domain::money::qty_from_micros;
 use crate::error::{AppError, AppResult, FieldErrors, conflict};
-use crate::http::input::{optional_id, required_micros, text};
 use crate::models::CompanyId;
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
@@ -35,9 +34,9 @@ use crate::models::inventory::document::StockDocument;
 use crate::models::inventory::product::Product;
 use crate::models::inventory::transfer::Transfer;
 use crate::models::inventory::warehouse::Warehouse;
-use crate::services::ebilling::certificate;
-use crate::services::ebilling::resend::{Corrections, ensure_correctable};
+use crate::services::ebilling::corrections::{CarrierBody, Corrections};
 use crate::services::sales::sequence::{self, DocType};
+use crate::services::signing::certificate;
 use crate::sri::catalog::{Environment, IdType, Regime};
 use crate::sri::model::{
     Carrier, Comprobante, DeliveryGuide, GuideItem, Header, Issuer, NameValue, Recipient,
@@ -89,22 +88,13 @@ pub fn valid_plate(plate: &str) -> bool {
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RemissionGuideBody {
-    pub transfer_id: Option<Value>,
+    pub transfer_id: IdInput,
     pub origin_address: Option<String>,
     pub carrier: Option<CarrierBody>,
     pub plate: Option<String>,
     pub start_date: Option<String>,
     pub end_date: Option<String>,
     pub recipients: Option<Vec<RecipientBody>>,
-}
-
-/// The transportista.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CarrierBody {
-    pub id_type: Option<String>,
-    pub identification: Option<String>,
-    pub name: Option<String>,
 }
 
 /// A destinatario.
@@ -127,10 +117,10 @@ pub struct RecipientBody {
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LineBody {
-    pub product_id: Option<Value>,
+    pub product_id: IdInput,
     pub code: Option<String>,
     pub description: Option<String>,
-    pub quantity: Option<Value>,
+    pub quantity: NumberInput,
 }
 
 /// Field problems gathered while reading the body, all reported at once.
@@ -343,7 +333,7 @@ pub fn register(
 ) -> AppResult<i64> {
     let company_id = tenant.company;
     let branch = tenant.branch(conn)?;
-    let transfer = match optional_id(body.transfer_id.as_ref()) {
+    let transfer = match body.transfer_id.optional() {
         Ok(None) => None,
         Ok(Some(id)) => Some(
             Transfer::find(conn, company_id, id)?
@@ -562,7 +552,7 @@ pub fn register(
             let mut items = Vec::with_capacity(raw.len());
             for (j, l) in raw.into_iter().enumerate() {
                 let g = |name: &str| format!("recipients[{i}].lines[{j}].{name}");
-                let product = match optional_id(l.product_id.as_ref()) {
+                let product = match l.product_id.optional() {
                     Ok(Some(id)) => match Product::find(conn, company_id, id)? {
                         Some(p) => Some(p),
                         None => {
@@ -600,19 +590,17 @@ pub fn register(
                 if code.as_ref().is_some_and(|c| c.chars().count() > 25) {
                     problems.add(g("code"), "El código no puede tener más de 25 caracteres");
                 }
-                let quantity = match required_micros(
-                    l.quantity.as_ref(),
-                    "La cantidad",
-                    true,
-                    false,
-                    QUANTITY,
-                ) {
-                    Ok(q) => q,
-                    Err(p) => {
-                        problems.add(g("quantity"), p);
-                        0
-                    }
-                };
+                let quantity =
+                    match l
+                        .quantity
+                        .required_micros("La cantidad", true, false, QUANTITY)
+                    {
+                        Ok(q) => q,
+                        Err(p) => {
+                            problems.add(g("quantity"), p);
+                            0
+                        }
+                    };
                 items.push(GuideItem {
                     internal_code: code.clone().filter(|c| !c.is_empty()),
                     extra_code: None,
@@ -781,7 +769,7 @@ fn corrected(
         .filter(|g| g.branch_office_id == branch.id)
         .ok_or_else(not_found)?;
     let stored = queue::find(conn, company_id, guide.sri_document_id)?.ok_or_else(not_found)?;
-    ensure_correctable(&stored, NOT_CORRECTABLE)?;
+    queue::ensure_correctable(&stored, NOT_CORRECTABLE)?;
     let Comprobante::DeliveryGuide(mut doc) = Comprobante::from_json(&stored.document_json)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("guía {id}: {e}")))?
     else {

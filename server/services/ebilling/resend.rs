@@ -17,8 +17,6 @@
 //! finds which document of the shop carries the queue document and hands it to its type's
 //! rebuild.
 
-use serde::Deserialize;
-
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult, conflict};
@@ -26,9 +24,9 @@ use crate::models::ebilling::remission_guide::RemissionGuide;
 use crate::models::sales::credit_note::CreditNote;
 use crate::models::sales::note::Sale;
 use crate::models::sri::document::SriDocument;
-use crate::services::ebilling::remission_guides::CarrierBody;
+use crate::services::ebilling::corrections::{Corrections, INVOICE_FIELDS};
 use crate::sri::catalog::DocType;
-use crate::sri::queue::DocumentStatus;
+use crate::sri::queue;
 
 /// `POST /api/ebilling/documents/{id}/resend` of a document that is not DEVUELTA or NO
 /// AUTORIZADO.
@@ -37,65 +35,6 @@ pub const NOT_CORRECTABLE: &str =
 /// A document of the queue that no sale, credit note or guía of the shop carries (one sent by
 /// the set-up page's trial, for instance).
 pub const NOT_OURS: &str = "Este comprobante no pertenece a una factura, nota de crédito ni guía de remisión: no se puede corregir desde aquí";
-
-/// The optional body of «Corregir y reenviar» (camelCase, every field optional; an empty body
-/// resends with the stored fields): `reason` (nota de crédito: the motivo; guía: the motivo del
-/// traslado of its destinatarios), and for a guía `carrier: {idType, identification, name}`,
-/// `plate`, `startDate`, `endDate` (`AAAA-MM-DD`).
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Corrections {
-    pub reason: Option<String>,
-    pub carrier: Option<CarrierBody>,
-    pub plate: Option<String>,
-    pub start_date: Option<String>,
-    pub end_date: Option<String>,
-}
-
-impl Corrections {
-    /// Whether it corrects nothing.
-    pub fn is_empty(&self) -> bool {
-        self.reason.is_none()
-            && self.carrier.is_none()
-            && self.plate.is_none()
-            && self.start_date.is_none()
-            && self.end_date.is_none()
-    }
-
-    /// Whether it corrects something only a guía has (carrier, plate, dates).
-    pub fn has_transport(&self) -> bool {
-        self.carrier.is_some()
-            || self.plate.is_some()
-            || self.start_date.is_some()
-            || self.end_date.is_some()
-    }
-
-    /// Reads the optional body of a resend route: empty (or only blanks) is no correction.
-    pub fn parse(body: &[u8]) -> AppResult<Corrections> {
-        if body.iter().all(u8::is_ascii_whitespace) {
-            Ok(Corrections::default())
-        } else {
-            crate::http::json::parse(body)
-        }
-    }
-}
-
-/// 400 of corrections a factura does not take.
-pub const INVOICE_FIELDS: &str = "Una factura se corrige con los datos actuales de su cliente y de la empresa: el reenvío no lleva campos";
-/// 400 of guía fields sent for a nota de crédito.
-pub const CREDIT_NOTE_FIELDS: &str = "En una nota de crédito solo se corrige el motivo (reason)";
-
-/// 409 `«{refusal} «state»»` unless `doc` is DEVUELTA or NO AUTORIZADO.
-pub fn ensure_correctable(doc: &SriDocument, refusal: &str) -> AppResult<()> {
-    let status = DocumentStatus::parse(&doc.status);
-    if status.is_some_and(DocumentStatus::needs_correction) {
-        return Ok(());
-    }
-    Err(conflict(format!(
-        "{refusal} «{}»",
-        status.map_or_else(|| doc.status.clone(), |s| s.label().to_string())
-    )))
-}
 
 /// Corrects and resends `doc` (the caller found it in the user's branch) through its type's
 /// rebuild, with `corrections` of its own fields. 409 when it is not DEVUELTA / NO AUTORIZADO or
@@ -107,7 +46,7 @@ pub fn resend(
     doc: &SriDocument,
     corrections: Corrections,
 ) -> AppResult<()> {
-    ensure_correctable(doc, NOT_CORRECTABLE)?;
+    queue::ensure_correctable(doc, NOT_CORRECTABLE)?;
     let company = tenant.company;
     match DocType::from_code(&doc.doc_type) {
         Some(DocType::Factura) => {

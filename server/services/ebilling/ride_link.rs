@@ -6,7 +6,7 @@
 //! stretch its validity, and a leaked link stops working after [`VALIDITY`].
 //!
 //! How: the 256-bit key is HKDF-SHA256 of the secret with the same fixed salt as the certificate
-//! key ([`super::sealing`]) but its own purpose label, so the two keys are unrelated. The signed
+//! key ([`crate::services::signing::sealing`]) but its own purpose label, so the two keys are unrelated. The signed
 //! text is `"{clave}.{expira}"` (the clave is 49 digits, so the text is unambiguous). The
 //! signature is compared in constant time (OpenSSL's `CRYPTO_memcmp`).
 
@@ -62,7 +62,9 @@ impl std::fmt::Debug for LinkKey {
 impl LinkKey {
     /// Derives the key from the server's secret (HKDF-SHA256); `None` if OpenSSL fails.
     pub fn derive(secret: &Secret) -> Option<LinkKey> {
-        super::sealing::derive_key(secret, INFO).ok().map(LinkKey)
+        crate::services::signing::sealing::derive_key(secret, INFO)
+            .ok()
+            .map(LinkKey)
     }
 
     /// The signature (hex) of `access_key` valid until `expires` (unix seconds).

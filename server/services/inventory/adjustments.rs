@@ -4,13 +4,12 @@
 //! the API reports them.
 
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput, text};
 use crate::db::DbConnection;
 use crate::domain::limits::QUANTITY;
 use crate::error::{AppError, AppResult};
-use crate::http::input::{required_micros, text};
 use crate::models::CompanyId;
 use crate::models::inventory::adjustment::{Adjustment, NewAdjustment};
 use crate::models::inventory::product::Product;
@@ -25,7 +24,7 @@ use crate::validation::{check_fields, optional_text, required_text};
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AdjustmentBody {
-    cellar_id: Option<Value>,
+    cellar_id: IdInput,
     mode: Option<String>,
     reason: Option<String>,
     note: Option<String>,
@@ -36,10 +35,10 @@ pub struct AdjustmentBody {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LineBody {
-    product_id: Option<Value>,
-    quantity: Option<Value>,
-    unit_cost: Option<Value>,
-    counted: Option<Value>,
+    product_id: IdInput,
+    quantity: NumberInput,
+    unit_cost: NumberInput,
+    counted: NumberInput,
 }
 
 /// A checked line: product, signed quantity (or counted quantity), unit cost.
@@ -61,28 +60,23 @@ fn lines(
     let mut out = Vec::with_capacity(raw.len());
     for (n, line) in raw.iter().enumerate() {
         let row = n + 1;
-        let product = line_input::stocked_product(conn, company, line.product_id.as_ref(), row)?;
+        let product = line_input::stocked_product(conn, company, &line.product_id, row)?;
         let amount = if count {
-            required_micros(
-                line.counted.as_ref(),
-                "La cantidad contada",
-                false,
-                false,
-                QUANTITY,
-            )
+            line.counted
+                .required_micros("La cantidad contada", false, false, QUANTITY)
         } else {
-            required_micros(line.quantity.as_ref(), "La cantidad", false, true, QUANTITY).and_then(
-                |q| {
+            line.quantity
+                .required_micros("La cantidad", false, true, QUANTITY)
+                .and_then(|q| {
                     if q == 0 {
                         Err("La cantidad no puede ser cero".into())
                     } else {
                         Ok(q)
                     }
-                },
-            )
+                })
         }
         .map_err(|e| line_problem(row, e))?;
-        let unit_cost = line_input::unit_cost(line.unit_cost.as_ref(), row)?;
+        let unit_cost = line_input::unit_cost(&line.unit_cost, row)?;
         out.push(Line {
             product,
             amount,
@@ -100,7 +94,7 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &AdjustmentBody)
         Some("count") => true,
         Some(_) => return Err(AppError::field("mode", "El modo del ajuste no es válido")),
     };
-    let cellar = selected_branch_cellar(conn, tenant, body.cellar_id.as_ref(), "cellarId")?;
+    let cellar = selected_branch_cellar(conn, tenant, &body.cellar_id, "cellarId")?;
     let reason = text(&body.reason).unwrap_or_else(|| {
         if count {
             "Conteo físico".into()

@@ -8,14 +8,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::Value;
-
 use crate::auth::roles::Tenant;
+use crate::command::NumberInput;
 use crate::db::search::fold;
 use crate::db::{DbConnection, write_transaction};
 use crate::domain::limits::{Limit, QUANTITY, UNIT_PRICE, VALUE};
 use crate::error::{AppError, AppResult, not_in_table};
-use crate::http::input::micros;
+
 use crate::models::CompanyId;
 use crate::models::inventory::category::{Category, CategoryFields, STATIONS};
 use crate::models::inventory::cost::times;
@@ -27,7 +26,15 @@ use crate::services::inventory::stock::{
     Document, Movement, MovementType, UnitCost, post_movements_of_new,
 };
 use crate::util::spreadsheet::{Row, Rows};
-use crate::views::inventory::import::RowError;
+
+/// A problem with one row of the file: `{row, column, message}` (row 1 is the header). Stored
+/// with the job and answered as it is, so the view shows the service's own type.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+pub struct RowError {
+    pub row: i64,
+    pub column: String,
+    pub message: String,
+}
 
 /// Rows committed per transaction.
 const BATCH: usize = 500;
@@ -93,7 +100,7 @@ impl Context {
 /// (`crate::domain::money::parse_decimal`).
 fn number(text: Option<&str>, what: &str, limit: Limit) -> Result<Option<i64>, String> {
     let Some(text) = text else { return Ok(None) };
-    micros(Some(&Value::String(text.into())), what, false, false, limit)
+    NumberInput::from_text(text).micros(what, false, false, limit)
 }
 
 /// The IVA `codigoPorcentaje` of an `iva` cell, written as the SRI code (`4`) or as the

@@ -2,12 +2,11 @@
 //! and Spanish messages for adjustments, transfers and purchases, each problem told with the
 //! line's number ([`line_problem`]).
 
-use serde_json::Value;
-
+use crate::command::{IdInput, NumberInput};
 use crate::db::DbConnection;
 use crate::domain::limits::{QUANTITY, UNIT_PRICE};
 use crate::error::AppResult;
-use crate::http::input::{micros, optional_id, required_micros};
+
 use crate::models::CompanyId;
 use crate::models::inventory::product::Product;
 use crate::services::inventory::documents::line_problem;
@@ -16,11 +15,11 @@ use crate::services::inventory::documents::line_problem;
 pub fn product(
     conn: &mut DbConnection,
     company: CompanyId,
-    value: Option<&Value>,
+    value: &IdInput,
 ) -> AppResult<Option<Product>> {
-    match optional_id(value) {
-        Ok(Some(id)) => Ok(Product::find(conn, company, id)?),
-        _ => Ok(None),
+    match value.id() {
+        Some(id) => Ok(Product::find(conn, company, id)?),
+        None => Ok(None),
     }
 }
 
@@ -29,7 +28,7 @@ pub fn product(
 pub fn stocked_product(
     conn: &mut DbConnection,
     company: CompanyId,
-    value: Option<&Value>,
+    value: &IdInput,
     row: usize,
 ) -> AppResult<Product> {
     let product =
@@ -44,24 +43,30 @@ pub fn stocked_product(
 }
 
 /// A required quantity greater than zero.
-pub fn quantity(value: Option<&Value>, row: usize) -> AppResult<i64> {
-    required_micros(value, "La cantidad", true, false, QUANTITY).map_err(|e| line_problem(row, e))
+pub fn quantity(value: &NumberInput, row: usize) -> AppResult<i64> {
+    value
+        .required_micros("La cantidad", true, false, QUANTITY)
+        .map_err(|e| line_problem(row, e))
 }
 
 /// An optional unit cost, zero or more.
-pub fn unit_cost(value: Option<&Value>, row: usize) -> AppResult<Option<i64>> {
-    micros(value, "El costo unitario", false, false, UNIT_PRICE).map_err(|e| line_problem(row, e))
+pub fn unit_cost(value: &NumberInput, row: usize) -> AppResult<Option<i64>> {
+    value
+        .micros("El costo unitario", false, false, UNIT_PRICE)
+        .map_err(|e| line_problem(row, e))
 }
 
 /// A required unit cost, zero or more.
-pub fn required_unit_cost(value: Option<&Value>, row: usize) -> AppResult<i64> {
-    required_micros(value, "El costo unitario", false, false, UNIT_PRICE)
+pub fn required_unit_cost(value: &NumberInput, row: usize) -> AppResult<i64> {
+    value
+        .required_micros("El costo unitario", false, false, UNIT_PRICE)
         .map_err(|e| line_problem(row, e))
 }
 
 /// An optional discount, zero or more; none is zero.
-pub fn discount(value: Option<&Value>, row: usize) -> AppResult<i64> {
-    Ok(micros(value, "El descuento", false, false, UNIT_PRICE)
+pub fn discount(value: &NumberInput, row: usize) -> AppResult<i64> {
+    Ok(value
+        .micros("El descuento", false, false, UNIT_PRICE)
         .map_err(|e| line_problem(row, e))?
         .unwrap_or(0))
 }

@@ -4,13 +4,12 @@
 
 use chrono::NaiveDate;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 
+use crate::command::{IdInput, NumberInput, text};
 use crate::error::{AppError, AppResult};
-use crate::http::input::{optional_id, text};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::transfer::{NewTransfer, Transfer};
 use crate::models::inventory::warehouse::Warehouse;
@@ -24,8 +23,8 @@ use crate::validation::{check_fields, optional_text, required_text};
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TransferBody {
-    from_cellar_id: Option<Value>,
-    to_cellar_id: Option<Value>,
+    from_cellar_id: IdInput,
+    to_cellar_id: IdInput,
     reason: Option<String>,
     note: Option<String>,
     carrier_name: Option<String>,
@@ -42,8 +41,8 @@ pub struct TransferBody {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TransferLineBody {
-    product_id: Option<Value>,
-    quantity: Option<Value>,
+    product_id: IdInput,
+    quantity: NumberInput,
 }
 
 fn date(value: &Option<String>, what: &str) -> Result<Option<NaiveDate>, String> {
@@ -58,8 +57,8 @@ fn date(value: &Option<String>, what: &str) -> Result<Option<NaiveDate>, String>
 /// Registers a transfer from a warehouse of the selected branch in the caller's write
 /// transaction; returns its id.
 pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -> AppResult<i64> {
-    let from = selected_branch_cellar(conn, tenant, body.from_cellar_id.as_ref(), "fromCellarId")?;
-    let to = match optional_id(body.to_cellar_id.as_ref()) {
+    let from = selected_branch_cellar(conn, tenant, &body.from_cellar_id, "fromCellarId")?;
+    let to = match body.to_cellar_id.optional() {
         Ok(Some(id)) => Warehouse::find(conn, tenant.company, id)?,
         _ => None,
     }
@@ -127,10 +126,10 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -
     let mut lines = Vec::with_capacity(raw.len());
     for (n, line) in raw.iter().enumerate() {
         let row = n + 1;
-        let product = line_input::product(conn, tenant.company, line.product_id.as_ref())?
+        let product = line_input::product(conn, tenant.company, &line.product_id)?
             .filter(Product::is_stocked)
             .ok_or_else(|| line_problem(row, "el producto no existe o no lleva stock"))?;
-        let q = line_input::quantity(line.quantity.as_ref(), row)?;
+        let q = line_input::quantity(&line.quantity, row)?;
         lines.push((product.id, q));
     }
     lock_keys(

@@ -1,12 +1,12 @@
 //! The warehouse a request names: sales, products, adjustments and transfers all read a
 //! `cellarId` of the selected branch, and refuse it the same way.
 
-use serde_json::Value;
+use crate::command::IdInput;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
-use crate::http::input::optional_id;
+
 use crate::models::inventory::warehouse::Warehouse;
 
 /// The warehouse a body names in `cellarId`: the given one, if it belongs to the branch, else
@@ -15,9 +15,9 @@ pub fn branch_cellar(
     conn: &mut DbConnection,
     tenant: &Tenant,
     branch: i64,
-    value: Option<&Value>,
+    value: &IdInput,
 ) -> AppResult<Warehouse> {
-    let found = match optional_id(value) {
+    let found = match value.optional() {
         Ok(Some(id)) => {
             Warehouse::find(conn, tenant.company, id)?.filter(|w| w.branch_office_id == branch)
         }
@@ -37,13 +37,13 @@ pub fn branch_cellar(
 pub fn selected_branch_cellar(
     conn: &mut DbConnection,
     tenant: &Tenant,
-    value: Option<&Value>,
+    value: &IdInput,
     field: &str,
 ) -> AppResult<Warehouse> {
     let branch = tenant.branch(conn)?.id;
-    let cellar = match optional_id(value) {
-        Ok(Some(id)) => Warehouse::find(conn, tenant.company, id)?,
-        _ => None,
+    let cellar = match value.id() {
+        Some(id) => Warehouse::find(conn, tenant.company, id)?,
+        None => None,
     };
     match cellar {
         Some(w) if w.branch_office_id == branch => Ok(w),

@@ -8,13 +8,13 @@
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::IdInput;
 use crate::db::DbConnection;
 use crate::domain::money::{money_text, to_micros};
 use crate::error::{AppError, AppResult, conflict};
-use crate::http::input::optional_id;
+
 use crate::models::config::company::Company;
 use crate::models::inventory::product::Product;
 use crate::models::purchases::lector::{Mapping, ReceivedDocument, ReceivedImport};
@@ -33,7 +33,7 @@ pub struct ImportBody {
     pub access_key: Option<String>,
     #[serde(rename = "as")]
     pub kind: Option<String>,
-    pub cellar_id: Option<Value>,
+    pub cellar_id: IdInput,
     pub mappings: Option<Vec<MappingBody>>,
 }
 
@@ -42,7 +42,7 @@ pub struct ImportBody {
 #[serde(rename_all = "camelCase")]
 pub struct MappingBody {
     pub supplier_code: Option<String>,
-    pub product_id: Option<Value>,
+    pub product_id: IdInput,
 }
 
 /// The 409 of a second import.
@@ -139,7 +139,7 @@ pub fn import(
     let (mut lines, cellar, category) = match kind {
         Kind::Merchandise => {
             let branch = tenant.branch(conn)?.id;
-            let cellar = branch_cellar(conn, tenant, branch, body.cellar_id.as_ref())?;
+            let cellar = branch_cellar(conn, tenant, branch, &body.cellar_id)?;
             (
                 merchandise_lines(conn, tenant, supplier, &doc, body.mappings.as_deref())?,
                 Some(cellar),
@@ -295,7 +295,7 @@ fn merchandise_lines(
                 "Falta el código del proveedor",
             ));
         }
-        let product = match optional_id(m.product_id.as_ref()) {
+        let product = match m.product_id.optional() {
             Ok(Some(id)) => Product::find(conn, company, id)?,
             _ => None,
         }

@@ -7,13 +7,12 @@
 //! quantity, unitCost, discount?, ivaCode}], payment}` (free-text lines).
 
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput, text};
 use crate::db::DbConnection;
 use crate::domain::limits::AMOUNT;
 use crate::error::{AppError, AppResult};
-use crate::http::input::{required_micros, text};
 use crate::services::inventory::documents::{check_line_count, line_problem};
 use crate::validation::optional_text;
 
@@ -38,13 +37,13 @@ const DESCRIPTION_MAX: usize = 300;
 #[serde(rename_all = "camelCase")]
 pub struct ExpenseBody {
     pub idempotency_key: Option<String>,
-    pub supplier_id: Option<Value>,
+    pub supplier_id: IdInput,
     pub document_number: Option<String>,
     pub authorization: Option<String>,
     pub date: Option<String>,
     pub category: Option<String>,
     pub description: Option<String>,
-    pub amount: Option<Value>,
+    pub amount: NumberInput,
     pub iva_code: Option<String>,
     pub payment: Option<PaymentBody>,
 }
@@ -54,7 +53,7 @@ pub struct ExpenseBody {
 #[serde(rename_all = "camelCase")]
 pub struct ManualBody {
     pub idempotency_key: Option<String>,
-    pub supplier_id: Option<Value>,
+    pub supplier_id: IdInput,
     pub document_number: Option<String>,
     pub authorization: Option<String>,
     pub date: Option<String>,
@@ -67,9 +66,9 @@ pub struct ManualBody {
 #[serde(rename_all = "camelCase")]
 pub struct ManualLineBody {
     pub description: Option<String>,
-    pub quantity: Option<Value>,
-    pub unit_cost: Option<Value>,
-    pub discount: Option<Value>,
+    pub quantity: NumberInput,
+    pub unit_cost: NumberInput,
+    pub discount: NumberInput,
     pub iva_code: Option<String>,
 }
 
@@ -92,7 +91,9 @@ pub fn register_expense(
     {
         return Err(AppError::field("description", problem));
     }
-    let amount = required_micros(body.amount.as_ref(), "El monto", true, false, AMOUNT)
+    let amount = body
+        .amount
+        .required_micros("El monto", true, false, AMOUNT)
         .map_err(|e| AppError::field("amount", e))?;
     let iva_code = input::iva_code(&body.iva_code).map_err(|e| AppError::field("ivaCode", e))?;
     let payment = input::payment(body.payment.as_ref())?;
@@ -137,9 +138,9 @@ pub fn register_manual(
             row,
             None,
             description,
-            line.quantity.as_ref(),
-            line.unit_cost.as_ref(),
-            line.discount.as_ref(),
+            &line.quantity,
+            &line.unit_cost,
+            &line.discount,
             &line.iva_code,
         )?);
     }

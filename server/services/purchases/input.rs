@@ -3,12 +3,11 @@
 
 use chrono::NaiveDate;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput, text};
 use crate::domain::idempotency;
 use crate::error::{AppError, AppResult};
-use crate::http::input::{optional_id, text};
 use crate::models::inventory::product::Product;
 use crate::models::inventory::warehouse::Warehouse;
 use crate::services::inventory::documents::line_problem;
@@ -21,7 +20,7 @@ use super::purchase::{Kind, LineInput, Payment, PurchaseInput};
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
     pub method: Option<String>,
-    pub bank_account_id: Option<Value>,
+    pub bank_account_id: IdInput,
 }
 
 /// The key: required, 1 to [`idempotency::KEY_MAX`] characters.
@@ -31,11 +30,10 @@ pub fn key(value: &Option<String>) -> AppResult<String> {
 }
 
 /// The supplier's id (its existence is checked by the service).
-pub fn supplier(value: Option<&Value>) -> AppResult<i64> {
-    match optional_id(value) {
-        Ok(Some(id)) => Ok(id),
-        _ => Err(AppError::field("supplierId", "Elija el proveedor")),
-    }
+pub fn supplier(value: &IdInput) -> AppResult<i64> {
+    value
+        .id()
+        .ok_or_else(|| AppError::field("supplierId", "Elija el proveedor"))
 }
 
 /// Whether `number` is a document number `001-001-000000123`.
@@ -101,8 +99,9 @@ pub fn payment(body: Option<&PaymentBody>) -> AppResult<Payment> {
         Some("cash") => Ok(Payment::Cash),
         Some("credit") => Ok(Payment::Credit),
         Some("bank") => {
-            let account =
-                optional_id(body.and_then(|p| p.bank_account_id.as_ref())).map_err(|_| {
+            let account = body
+                .map_or(Ok(None), |p| p.bank_account_id.optional())
+                .map_err(|_| {
                     AppError::field("payment.bankAccountId", "Elija la cuenta bancaria")
                 })?;
             Ok(Payment::Bank(account))
@@ -141,7 +140,7 @@ macro_rules! read_head {
         $crate::services::purchases::input::Head::read(
             $tenant,
             &$body.idempotency_key,
-            $body.supplier_id.as_ref(),
+            &$body.supplier_id,
             &$body.document_number,
             $required,
             &$body.authorization,
@@ -157,7 +156,7 @@ impl Head {
     pub fn read(
         tenant: &Tenant,
         idempotency_key: &Option<String>,
-        supplier_id: Option<&Value>,
+        supplier_id: &IdInput,
         document_number: &Option<String>,
         number_required: bool,
         authorization: &Option<String>,
@@ -202,9 +201,9 @@ pub fn line(
     row: usize,
     product: Option<Product>,
     description: String,
-    quantity: Option<&Value>,
-    unit_cost: Option<&Value>,
-    discount: Option<&Value>,
+    quantity: &NumberInput,
+    unit_cost: &NumberInput,
+    discount: &NumberInput,
     iva: &Option<String>,
 ) -> AppResult<LineInput> {
     Ok(LineInput {

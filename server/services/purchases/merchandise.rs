@@ -4,9 +4,9 @@
 //! input from a received factura and calls the same service.
 
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput};
 use crate::db::DbConnection;
 use crate::error::AppResult;
 use crate::services::inventory::documents::check_line_count;
@@ -21,11 +21,11 @@ use super::purchase::{self, Kind, PurchaseInput, Registered};
 #[serde(rename_all = "camelCase")]
 pub struct MerchandiseBody {
     pub idempotency_key: Option<String>,
-    pub supplier_id: Option<Value>,
+    pub supplier_id: IdInput,
     pub document_number: Option<String>,
     pub authorization: Option<String>,
     pub date: Option<String>,
-    pub cellar_id: Option<Value>,
+    pub cellar_id: IdInput,
     pub lines: Option<Vec<LineBody>>,
     pub payment: Option<PaymentBody>,
 }
@@ -34,10 +34,10 @@ pub struct MerchandiseBody {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LineBody {
-    pub product_id: Option<Value>,
-    pub quantity: Option<Value>,
-    pub unit_cost: Option<Value>,
-    pub discount: Option<Value>,
+    pub product_id: IdInput,
+    pub quantity: NumberInput,
+    pub unit_cost: NumberInput,
+    pub discount: NumberInput,
     pub iva_code: Option<String>,
 }
 
@@ -48,23 +48,22 @@ pub fn read(
     body: &MerchandiseBody,
 ) -> AppResult<PurchaseInput> {
     let head = input::read_head!(tenant, body, number_required: true)?;
-    let cellar = selected_branch_cellar(conn, tenant, body.cellar_id.as_ref(), "cellarId")?;
+    let cellar = selected_branch_cellar(conn, tenant, &body.cellar_id, "cellarId")?;
     let payment = input::payment(body.payment.as_ref())?;
     let raw = body.lines.as_deref().unwrap_or_default();
     check_line_count(raw.len())?;
     let mut lines = Vec::with_capacity(raw.len());
     for (n, line) in raw.iter().enumerate() {
         let row = n + 1;
-        let product =
-            line_input::stocked_product(conn, tenant.company, line.product_id.as_ref(), row)?;
+        let product = line_input::stocked_product(conn, tenant.company, &line.product_id, row)?;
         let description = product.name.clone();
         lines.push(input::line(
             row,
             Some(product),
             description,
-            line.quantity.as_ref(),
-            line.unit_cost.as_ref(),
-            line.discount.as_ref(),
+            &line.quantity,
+            &line.unit_cost,
+            &line.discount,
             &line.iva_code,
         )?);
     }

@@ -2,14 +2,14 @@
 //! account, never beyond the balance, in one transaction with the payment's row.
 
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput};
 use crate::db::DbConnection;
 use crate::domain::limits::AMOUNT;
 use crate::domain::money::{money_text, to_micros};
 use crate::error::{AppError, AppResult, conflict, not_in_table};
-use crate::http::input::optional_id;
+
 use crate::models::purchases::payable::{NewPayablePayment, Payable};
 use crate::models::purchases::supplier::Supplier;
 use crate::util::time::now;
@@ -24,8 +24,8 @@ pub const NOTHING_OWED: &str = "La cuenta por pagar no tiene saldo pendiente";
 #[serde(rename_all = "camelCase")]
 pub struct PayBody {
     pub method: Option<String>,
-    pub amount: Option<Value>,
-    pub bank_account_id: Option<Value>,
+    pub amount: NumberInput,
+    pub bank_account_id: IdInput,
 }
 
 /// Pays `body.amount` of payable `id` in the caller's write transaction.
@@ -35,7 +35,9 @@ pub fn pay(conn: &mut DbConnection, tenant: &Tenant, id: i64, body: &PayBody) ->
     let pay = match body.method.as_deref().map(str::trim) {
         Some("cash") => Pay::Cash,
         Some("bank") => Pay::Bank {
-            account: optional_id(body.bank_account_id.as_ref())
+            account: body
+                .bank_account_id
+                .optional()
                 .map_err(|_| AppError::field("bankAccountId", "Elija la cuenta bancaria"))?,
             field: "bankAccountId",
         },
@@ -46,7 +48,9 @@ pub fn pay(conn: &mut DbConnection, tenant: &Tenant, id: i64, body: &PayBody) ->
             ));
         }
     };
-    let amount = crate::validation::money(body.amount.as_ref(), "El monto")
+    let amount = body
+        .amount
+        .money("El monto")
         .and_then(|m| m.map_or(Ok(0), |d| AMOUNT.check(to_micros(d), "El monto")))
         .map_err(|e| AppError::field("amount", e))?;
     if amount <= 0 {

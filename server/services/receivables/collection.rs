@@ -24,7 +24,6 @@ use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict};
-use crate::models::auth::user::User;
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::turn::{self, Turn};
 use crate::models::receivables::ledger;
@@ -35,7 +34,6 @@ use crate::services::cash::bank;
 use crate::services::cash::posting::{ShiftTarget, post_to_shift};
 use crate::services::sales::sequence::{self, CompanyDoc};
 use crate::util::time::now;
-use crate::views::receivables::{AllocationView, ClientRefView, ReceiptView};
 
 /// 404 of a receipt that is not the company's.
 pub const RECEIPT_NOT_FOUND: &str = "No se encontró el cobro";
@@ -109,20 +107,18 @@ pub struct Collect {
     pub allocations: Option<Vec<(i64, i64)>>,
 }
 
-/// What [`collect`] did.
+/// What [`collect`] did, with the receipt's id.
 pub enum Collected {
-    Created(Box<ReceiptView>),
+    Created(i64),
     /// The receipt already registered under the same key.
-    Existing(Box<ReceiptView>),
+    Existing(i64),
 }
 
 /// Registers a collection (see the module). Runs inside the caller's write transaction.
 pub fn collect(conn: &mut DbConnection, tenant: &Tenant, body: &Collect) -> AppResult<Collected> {
     let company = tenant.company;
     if let Some(existing) = Receipt::find_by_key(conn, company, &body.key)? {
-        return Ok(Collected::Existing(Box::new(receipt_view(
-            conn, tenant, &existing,
-        )?)));
+        return Ok(Collected::Existing(existing.id));
     }
     let mut counter = sequence::lock_company(conn, company, CompanyDoc::CollectionReceipt)?;
     let client = Client::find(conn, company, body.client_id)?
@@ -267,9 +263,7 @@ pub fn collect(conn: &mut DbConnection, tenant: &Tenant, body: &Collect) -> AppR
         }
     }
     let receipt = Receipt::find(conn, company, id)?.ok_or_else(crate::error::not_in_table)?;
-    Ok(Collected::Created(Box::new(receipt_view(
-        conn, tenant, &receipt,
-    )?)))
+    Ok(Collected::Created(receipt.id))
 }
 
 fn set_turn(conn: &mut DbConnection, tenant: &Tenant, id: i64, turn: i64) -> AppResult<()> {
@@ -282,13 +276,8 @@ fn set_turn(conn: &mut DbConnection, tenant: &Tenant, id: i64, turn: i64) -> App
 }
 
 /// Reverses receipt `id` with `reason` (see the module). Runs inside the caller's write
-/// transaction; answers the reversed receipt.
-pub fn reverse(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    id: i64,
-    reason: &str,
-) -> AppResult<ReceiptView> {
+/// transaction.
+pub fn reverse(conn: &mut DbConnection, tenant: &Tenant, id: i64, reason: &str) -> AppResult<()> {
     let company = tenant.company;
     let receipt = Receipt::find(conn, company, id)?
         .ok_or_else(|| AppError::NotFound(RECEIPT_NOT_FOUND.into()))?;
@@ -346,73 +335,5 @@ pub fn reverse(
             )?;
         }
     }
-    let receipt = Receipt::find(conn, company, id)?.ok_or_else(crate::error::not_in_table)?;
-    receipt_view(conn, tenant, &receipt)
-}
-
-/// The view of a receipt: its allocations with the receivables' balances now, the client's
-/// credit and what they still owe.
-pub fn receipt_view(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    receipt: &Receipt,
-) -> AppResult<ReceiptView> {
-    let company = tenant.company;
-    let client =
-        Client::find(conn, company, receipt.client_id)?.ok_or_else(crate::error::not_in_table)?;
-    let allocations = Receipt::allocations_of(conn, company, &[receipt.id])?;
-    let ids: Vec<i64> = allocations.iter().map(|a| a.receivable_id).collect();
-    let rows: HashMap<i64, ledger::ReceivableRow> = ledger::find_many(conn, company, &ids)?
-        .into_iter()
-        .map(|r| (r.receivable.id, r))
-        .collect();
-    let credit = Receipt::client_credit(conn, company, client.id)?;
-    let outstanding = Receivable::outstanding(conn, company, client.id)?;
-    let user = User::find(conn, receipt.user_id)?.name;
-    let zone = tenant.zone();
-    Ok(ReceiptView {
-        id: receipt.id,
-        number: receipt.number,
-        date: zone.iso(receipt.created_at),
-        client: client_ref(&client),
-        method: receipt.method.clone(),
-        amount: money_text(receipt.amount),
-        applied: money_text(receipt.applied),
-        credit_used: money_text((receipt.applied - receipt.amount).max(0)),
-        left_over: money_text((receipt.amount - receipt.applied).max(0)),
-        bank_account_id: receipt.bank_account_id,
-        reference: receipt.reference.clone(),
-        allocations: allocations
-            .iter()
-            .map(|a| AllocationView {
-                receivable_id: a.receivable_id,
-                document: rows
-                    .get(&a.receivable_id)
-                    .map(|r| r.document.clone())
-                    .unwrap_or_default(),
-                amount: money_text(a.amount),
-                balance: money_text(
-                    rows.get(&a.receivable_id)
-                        .map(|r| r.receivable.balance)
-                        .unwrap_or(0),
-                ),
-            })
-            .collect(),
-        remaining_credit: money_text(credit),
-        outstanding: money_text(outstanding),
-        user,
-        reversed: receipt.reversed_at.is_some(),
-        reversed_at: receipt.reversed_at.map(|t| zone.iso(t)),
-        reversal_reason: receipt.reversal_reason.clone(),
-    })
-}
-
-/// The client as receipts and statements name it.
-pub fn client_ref(client: &Client) -> ClientRefView {
-    ClientRefView {
-        id: client.id,
-        name: client.name.clone(),
-        identification: client.identification.clone(),
-        email: client.email.clone(),
-    }
+    Ok(())
 }

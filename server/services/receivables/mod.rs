@@ -1,5 +1,6 @@
 //! Receivables (cuentas por cobrar): collecting what clients owe ([`collection`]: receipts,
 //! allocation, saldo a favor, reversals; the money goes through the cash service or the bank
-//! service) and what the area reports ([`ledger`]: the list's rows, a client's statement, aging).
+//! service). What the area reports (the list's rows, a client's statement, aging) is read and
+//! built by its controllers (`controllers::receivables::ledger`).
 
 automod::dir!(pub "server/services/receivables");

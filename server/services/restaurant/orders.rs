@@ -18,10 +18,10 @@
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
-use serde_json::Value;
 
 use super::events::{self, Changed};
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput, text};
 use crate::db::list::{ListParams, Page};
 use crate::db::{Database, DbConnection};
 use crate::domain::limits::QUANTITY;
@@ -29,7 +29,6 @@ use crate::domain::money::{from_micros, qty_from_micros};
 use crate::domain::states::ItemState;
 use crate::domain::totals::EarlierIva;
 use crate::error::{AppError, AppResult, conflict};
-use crate::http::input::{optional_id, required_micros, text};
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::restaurant::order::{
@@ -86,9 +85,9 @@ const VOIDED_SHOWN_MINUTES: i64 = 10;
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenBody {
-    pub table_id: Option<Value>,
+    pub table_id: IdInput,
     pub kind: Option<String>,
-    pub client_id: Option<Value>,
+    pub client_id: IdInput,
     pub delivery: Option<DeliveryBody>,
 }
 
@@ -115,8 +114,8 @@ pub struct ItemsBody {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemBody {
-    pub product_id: Option<Value>,
-    pub quantity: Option<Value>,
+    pub product_id: IdInput,
+    pub quantity: NumberInput,
     pub notes: Option<String>,
     pub modifiers: Option<Vec<String>>,
 }
@@ -137,14 +136,14 @@ pub struct VoidBody {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MoveBody {
-    pub table_id: Option<Value>,
+    pub table_id: IdInput,
 }
 
 /// `POST /api/restaurant/order/{id}/join`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct JoinBody {
-    pub order_id: Option<Value>,
+    pub order_id: IdInput,
 }
 
 /// `POST /api/restaurant/order/{id}/bill`.
@@ -155,8 +154,8 @@ pub struct BillBody {
     pub payments: Option<Vec<PaymentBody>>,
     /// `note` (default) or `invoice`.
     pub document_type: Option<String>,
-    pub client_id: Option<Value>,
-    pub item_ids: Option<Vec<Value>>,
+    pub client_id: IdInput,
+    pub item_ids: Option<Vec<IdInput>>,
     /// Factura only: `campoAdicional` pairs.
     pub additional_info: Option<Vec<AdditionalInfoBody>>,
 }
@@ -167,8 +166,8 @@ pub struct BillBody {
 #[serde(rename_all = "camelCase")]
 pub struct PriceBody {
     pub document_type: Option<String>,
-    pub client_id: Option<Value>,
-    pub item_ids: Option<Vec<Value>>,
+    pub client_id: IdInput,
+    pub item_ids: Option<Vec<IdInput>>,
 }
 
 /// `POST /api/restaurant/order/{id}/item/{itemId}/split`: the units that become an item of
@@ -176,7 +175,7 @@ pub struct PriceBody {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SplitBody {
-    pub quantity: Option<Value>,
+    pub quantity: NumberInput,
 }
 
 /// The order `id` of the user's branch, else 404.
@@ -252,10 +251,10 @@ fn table_in_branch(
     conn: &mut DbConnection,
     tenant: &Tenant,
     branch: i64,
-    value: Option<&Value>,
+    value: &IdInput,
 ) -> AppResult<i64> {
     let missing = || AppError::field("tableId", "La mesa no existe");
-    let id = match optional_id(value) {
+    let id = match value.optional() {
         Ok(Some(id)) => id,
         Ok(None) => return Err(AppError::field("tableId", "Elija una mesa")),
         Err(_) => return Err(missing()),
@@ -330,7 +329,7 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
     };
     let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
         let table_id = if kind == "table" {
-            let table = table_in_branch(conn, tenant, branch, body.table_id.as_ref())?;
+            let table = table_in_branch(conn, tenant, branch, &body.table_id)?;
             if Order::open_on_table(conn, tenant.company, table)?.is_some() {
                 return Err(conflict(OCCUPIED));
             }
@@ -338,7 +337,7 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
         } else {
             None
         };
-        let client_id = match optional_id(body.client_id.as_ref()) {
+        let client_id = match body.client_id.optional() {
             Ok(None) => None,
             Ok(Some(id)) if Client::find(conn, tenant.company, id)?.is_some() => Some(id),
             _ => return Err(AppError::field("clientId", "El cliente no existe")),
@@ -406,13 +405,14 @@ fn items_of(body: &ItemsBody) -> AppResult<Vec<ItemInput>> {
         .enumerate()
         .map(|(i, item)| {
             let at = |e: String| AppError::field("items", format!("Producto {}: {e}", i + 1));
-            let product_id = match optional_id(item.product_id.as_ref()) {
+            let product_id = match item.product_id.optional() {
                 Ok(Some(id)) => id,
                 _ => return Err(at("elija un producto".into())),
             };
-            let quantity =
-                required_micros(item.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
-                    .map_err(at)?;
+            let quantity = item
+                .quantity
+                .required_micros("La cantidad", true, false, QUANTITY)
+                .map_err(at)?;
             let notes = text(&item.notes);
             if notes
                 .as_ref()
@@ -615,7 +615,9 @@ pub async fn split_item(
     item_id: i64,
     body: SplitBody,
 ) -> AppResult<OrderView> {
-    let quantity = required_micros(body.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
+    let quantity = body
+        .quantity
+        .required_micros("La cantidad", true, false, QUANTITY)
         .map_err(|m| AppError::field("quantity", m))?;
     let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
         let order = open_order(conn, tenant, branch, id)?;
@@ -663,7 +665,7 @@ pub async fn move_to(
         if order.kind != "table" {
             return Err(conflict("Solo una orden de mesa se cambia de mesa"));
         }
-        let table = table_in_branch(conn, tenant, branch, body.table_id.as_ref())?;
+        let table = table_in_branch(conn, tenant, branch, &body.table_id)?;
         if Order::open_on_table(conn, tenant.company, table)?.is_some() {
             return Err(conflict(OCCUPIED));
         }
@@ -683,7 +685,7 @@ pub async fn move_to(
 /// a bill with nothing left would close it (billed when part of it was billed, else cancelled),
 /// which frees its table. One transaction, an event for each order.
 pub async fn join(db: &Database, tenant: &Tenant, id: i64, body: JoinBody) -> AppResult<OrderView> {
-    let other_id = match optional_id(body.order_id.as_ref()) {
+    let other_id = match body.order_id.optional() {
         Ok(Some(other)) => other,
         Ok(None) => return Err(AppError::field("orderId", "Elija la mesa que se une")),
         Err(_) => {
@@ -800,7 +802,7 @@ fn billable(item: &OrderItem) -> bool {
 
 /// The items a bill takes: `itemIds` (each of the order and still to bill) or every item still
 /// to bill.
-fn selection(items: &[OrderItem], ids: Option<&[Value]>) -> AppResult<Vec<i64>> {
+fn selection(items: &[OrderItem], ids: Option<&[IdInput]>) -> AppResult<Vec<i64>> {
     let Some(ids) = ids else {
         return Ok(items.iter().filter(|i| billable(i)).map(|i| i.id).collect());
     };
@@ -812,9 +814,8 @@ fn selection(items: &[OrderItem], ids: Option<&[Value]>) -> AppResult<Vec<i64>> 
     }
     let mut chosen = Vec::with_capacity(ids.len());
     for value in ids {
-        let id = optional_id(Some(value))
-            .ok()
-            .flatten()
+        let id = value
+            .id()
             .ok_or_else(|| AppError::field("itemIds", "Un ítem elegido no pertenece a la orden"))?;
         let Some(item) = items.iter().find(|i| i.id == id) else {
             return Err(AppError::field(
@@ -841,10 +842,10 @@ fn lines_of(items: &[OrderItem], chosen: &[i64]) -> Vec<LineBody> {
         .iter()
         .filter(|i| chosen.contains(&i.id))
         .map(|i| LineBody {
-            product_id: Some(Value::from(i.product_id)),
-            quantity: Some(Value::from(qty_from_micros(i.quantity).to_string())),
-            unit_price: None,
-            discount: None,
+            product_id: IdInput::from_id(i.product_id),
+            quantity: NumberInput::from_text(qty_from_micros(i.quantity).to_string()),
+            unit_price: NumberInput::default(),
+            discount: NumberInput::default(),
         })
         .collect()
 }
@@ -902,17 +903,19 @@ pub fn price(
         return Err(conflict("No queda nada por cobrar en esta orden"));
     }
     let client_id = match &body.client_id {
-        Some(c) if !c.is_null() => Some(c.clone()),
-        _ => order.client_id.map(Value::from),
+        c if !c.is_null() => c.clone(),
+        _ => order
+            .client_id
+            .map_or_else(IdInput::default, IdInput::from_id),
     };
     let sale_body = NoteBody {
         idempotency_key: None,
         client_id,
-        cellar_id: None,
+        cellar_id: IdInput::default(),
         lines: Some(lines_of(&items, &chosen)),
         payments: None,
         note: None,
-        quote_id: None,
+        quote_id: IdInput::default(),
         additional_info: None,
     };
     let (_, mut priced) = note::price_body(conn, tenant, &sale_body)?;
@@ -935,12 +938,12 @@ pub async fn bill(
     let kind = kind_of(body.document_type.as_deref())?;
     let key = idempotency_key(&NoteBody {
         idempotency_key: body.idempotency_key.clone(),
-        client_id: None,
-        cellar_id: None,
+        client_id: IdInput::default(),
+        cellar_id: IdInput::default(),
         lines: None,
         payments: None,
         note: None,
-        quote_id: None,
+        quote_id: IdInput::default(),
         additional_info: None,
     })?;
     let plan_tenant = tenant.clone();
@@ -970,17 +973,19 @@ pub async fn bill(
                 None => String::new(),
             };
             let client_id = match &body.client_id {
-                Some(c) if !c.is_null() => Some(c.clone()),
-                _ => order.client_id.map(Value::from),
+                c if !c.is_null() => c.clone(),
+                _ => order
+                    .client_id
+                    .map_or_else(IdInput::default, IdInput::from_id),
             };
             let sale_body = NoteBody {
                 idempotency_key: Some(plan_key.clone()),
                 client_id,
-                cellar_id: None,
+                cellar_id: IdInput::default(),
                 lines: Some(lines),
                 payments: body.payments.clone(),
                 note: Some(format!("Orden {}{table}", order.number)),
-                quote_id: None,
+                quote_id: IdInput::default(),
                 additional_info: body.additional_info.clone(),
             };
             let mut prepared = note::prepare(conn, tenant, &sale_body, kind)?;

@@ -5,14 +5,13 @@
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeDelta};
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, ListInput, NumberInput};
 use crate::db::{DbConnection, restaurant_lock};
 use crate::domain::states::ReservationState;
 use crate::error::{AppError, AppResult, conflict, not_in_table};
-use crate::http::input::whole;
-use crate::http::params::parse_id;
+
 use crate::models::CompanyId;
 use crate::models::restaurant::reservation::{Reservation, ReservationFields};
 use crate::models::restaurant::table::RestaurantTable;
@@ -61,9 +60,9 @@ pub struct ReservationBody {
     phone: Option<String>,
     date: Option<String>,
     time: Option<String>,
-    duration_minutes: Option<Value>,
-    people: Option<Value>,
-    table_ids: Option<Value>,
+    duration_minutes: NumberInput,
+    people: NumberInput,
+    table_ids: ListInput<IdInput>,
     notes: Option<String>,
 }
 
@@ -137,25 +136,25 @@ fn form(
             .filter(|_| text.len() == 5)
             .ok_or_else(|| "La hora no es válida: use el formato HH:MM (24 horas)".to_string()),
     };
-    let minutes = whole(
-        body.duration_minutes.as_ref(),
+    let minutes = body.duration_minutes.whole(
         DEFAULT_MINUTES,
         MINUTES_RANGE.0,
         MINUTES_RANGE.1,
         "La duración en minutos",
     );
-    let people = match body.people.as_ref().filter(|v| !v.is_null()) {
-        None => Err("El número de personas es obligatorio".to_string()),
-        Some(v) => whole(Some(v), 0, 1, PEOPLE_MAX, "El número de personas"),
+    let people = if body.people.is_null() {
+        Err("El número de personas es obligatorio".to_string())
+    } else {
+        body.people.whole(0, 1, PEOPLE_MAX, "El número de personas")
     };
-    let tables = match body.table_ids.as_ref() {
-        Some(Value::Array(items)) if !items.is_empty() => {
+    let tables = match &body.table_ids {
+        ListInput::Items(items) if !items.is_empty() => {
             let mut ids = Vec::new();
             let mut bad = false;
             for item in items {
-                match parse_id(Some(item)) {
-                    Ok(id) => ids.push(id),
-                    Err(_) => bad = true,
+                match item.id() {
+                    Some(id) => ids.push(id),
+                    None => bad = true,
                 }
             }
             ids.sort_unstable();

@@ -4,14 +4,13 @@
 
 use chrono::{NaiveDateTime, TimeDelta};
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput};
 use crate::db::DbConnection;
 use crate::domain::states::TableOccupancy;
 use crate::error::{AppResult, conflict, constraint_conflict, field_conflict, not_in_table};
-use crate::http::input::whole;
-use crate::http::params::parse_id;
+
 use crate::models::CompanyId;
 use crate::models::restaurant::reservation::Reservation;
 use crate::models::restaurant::table::{RestaurantTable, TableFields};
@@ -53,12 +52,12 @@ pub struct ZoneBody {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TableBody {
-    zone_id: Option<Value>,
+    zone_id: IdInput,
     name: Option<String>,
-    seats: Option<Value>,
+    seats: NumberInput,
     shape: Option<String>,
-    x: Option<Value>,
-    y: Option<Value>,
+    x: NumberInput,
+    y: NumberInput,
     active: Option<bool>,
 }
 
@@ -139,9 +138,9 @@ fn table_fields(
     editing: Option<&RestaurantTable>,
 ) -> AppResult<TableFields> {
     let name = body.name.clone().unwrap_or_default().trim().to_string();
-    let zone = match body.zone_id.as_ref().filter(|v| !v.is_null()) {
-        None => Err("La zona es obligatoria".to_string()),
-        Some(value) => match parse_id(Some(value)).ok() {
+    let zone = match &body.zone_id {
+        value if value.is_null() => Err("La zona es obligatoria".to_string()),
+        value => match value.id() {
             Some(id) => match RestaurantZone::find(conn, tenant.company, id)? {
                 Some(z) if z.branch_office_id == branch => Ok(id),
                 _ => Err(NO_ZONE.to_string()),
@@ -149,9 +148,10 @@ fn table_fields(
             None => Err(NO_ZONE.to_string()),
         },
     };
-    let seats = match body.seats.as_ref().filter(|v| !v.is_null()) {
-        None => Err("El número de puestos es obligatorio".to_string()),
-        Some(v) => whole(Some(v), 0, 1, SEATS_MAX, "El número de puestos"),
+    let seats = if body.seats.is_null() {
+        Err("El número de puestos es obligatorio".to_string())
+    } else {
+        body.seats.whole(0, 1, SEATS_MAX, "El número de puestos")
     };
     let shape = match body
         .shape
@@ -166,15 +166,13 @@ fn table_fields(
             .map(|(value, _)| value.to_string())
             .ok_or_else(|| "La forma debe ser cuadrada, redonda o rectangular".to_string()),
     };
-    let x = whole(
-        body.x.as_ref(),
+    let x = body.x.whole(
         editing.map_or(0, |t| t.x.into()),
         0,
         PLAN_SIZE,
         "La posición horizontal (x)",
     );
-    let y = whole(
-        body.y.as_ref(),
+    let y = body.y.whole(
         editing.map_or(0, |t| t.y.into()),
         0,
         PLAN_SIZE,

@@ -13,12 +13,12 @@ use std::collections::HashMap;
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::domain::amount::div_round;
+use crate::domain::money::{fmt_qty, from_micros};
 use crate::error::AppResult;
 use crate::models::auth::user::Role;
 use crate::models::inventory::product::Product;
 use crate::models::inventory::stock::Stock;
 use crate::services::sales::pricing::PricedLine;
-use crate::views::inventory::product::price as cost_text;
 
 /// One million: the scale of every stored decimal.
 const SCALE: i128 = 1_000_000;
@@ -86,7 +86,7 @@ pub fn price_warnings(
 pub fn price_message(cost: i64) -> String {
     format!(
         "El precio está por debajo del costo promedio ({})",
-        cost_text(cost)
+        fmt_qty(from_micros(cost))
     )
 }
 
@@ -120,7 +120,7 @@ pub fn check_lines(
         out.lines.push(cost.is_some());
         if let Some(cost) = cost {
             let figure = if show_cost {
-                format!(" ({})", cost_text(cost))
+                format!(" ({})", fmt_qty(from_micros(cost)))
             } else {
                 String::new()
             };

@@ -4,25 +4,25 @@
 //! the goods go back to stock at the cost they left with (inventory service); the money leaves the
 //! open shift of the user who registers it (cash service) or lowers the sale's receivable. Each
 //! kind is numbered by its own counter of the emission point. The electronic one also builds its
-//! SRI document ([`crate::services::ebilling::credit_note`]) and puts it in the queue in the same
+//! SRI document ([`super::electronic_credit_note`]) and puts it in the queue in the same
 //! transaction; the caller wakes the worker after the commit.
 
 use std::collections::HashMap;
 
 use rust_decimal::Decimal;
 use serde::Deserialize;
-use serde_json::Value;
 
 use super::note::NOT_FOUND;
 use super::pricing::{iva_micros, micros};
+use super::returned::{Portion, taxable};
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
+use crate::command::{IdInput, NumberInput, text};
 use crate::db::DbConnection;
 use crate::domain::limits::QUANTITY;
-use crate::domain::money::{from_micros, money, money_text, qty_from_micros};
+use crate::domain::money::{money_text, qty_from_micros};
 use crate::domain::totals;
 use crate::error::{AppError, AppResult, conflict};
-use crate::http::input::{optional_id, required_micros, text};
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::inventory::product::Product;
 use crate::models::sales::credit_note::{
@@ -31,10 +31,10 @@ use crate::models::sales::credit_note::{
 use crate::models::sales::note::{KIND_INVOICE, KIND_NOTE, Sale, SaleLine};
 use crate::models::sales::receivable::Receivable;
 use crate::services::cash::posting::{ShiftTarget, post_to_shift};
-use crate::services::ebilling::credit_note::{self as electronic, Sustento};
 use crate::services::inventory::stock::{
     Document, Movement, MovementType, UnitCost, post_movements,
 };
+use crate::services::sales::electronic_credit_note::{self as electronic, Sustento};
 use crate::util::time::now;
 use crate::validation::required_text;
 
@@ -42,8 +42,8 @@ use crate::validation::required_text;
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreditNoteBody {
-    sale_id: Option<Value>,
-    invoice_id: Option<Value>,
+    sale_id: IdInput,
+    invoice_id: IdInput,
     reason: Option<String>,
     lines: Option<Vec<ReturnBody>>,
     refund: Option<String>,
@@ -53,14 +53,8 @@ pub struct CreditNoteBody {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReturnBody {
-    product_id: Option<Value>,
-    quantity: Option<Value>,
-}
-
-/// A portion of a sale line being returned.
-pub struct Portion<'a> {
-    pub line: &'a SaleLine,
-    pub quantity: i64,
+    product_id: IdInput,
+    quantity: NumberInput,
 }
 
 /// Which credit note is registered.
@@ -119,12 +113,12 @@ fn sale_of(
     body: &CreditNoteBody,
 ) -> AppResult<Sale> {
     let value = match kind {
-        Kind::Internal => body.sale_id.as_ref(),
-        Kind::Electronic => body.invoice_id.as_ref(),
+        Kind::Internal => &body.sale_id,
+        Kind::Electronic => &body.invoice_id,
     };
-    let sale = match optional_id(value) {
-        Ok(Some(id)) => Sale::find(conn, tenant.company, id)?,
-        _ => None,
+    let sale = match value.id() {
+        Some(id) => Sale::find(conn, tenant.company, id)?,
+        None => None,
     };
     let sale = match (kind, sale) {
         (Kind::Internal, Some(s)) if s.kind == KIND_INVOICE => {
@@ -175,11 +169,13 @@ fn portions<'a>(
     for (i, r) in raw.iter().enumerate() {
         let row = i + 1;
         let at = |e: String| AppError::field("lines", format!("Línea {row}: {e}"));
-        let product = match optional_id(r.product_id.as_ref()) {
+        let product = match r.product_id.optional() {
             Ok(Some(id)) => id,
             _ => return Err(at("elija un producto".into())),
         };
-        let mut wanted = required_micros(r.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
+        let mut wanted = r
+            .quantity
+            .required_micros("La cantidad", true, false, QUANTITY)
             .map_err(at)?;
         let of_product: Vec<&SaleLine> = lines.iter().filter(|l| l.product_id == product).collect();
         let Some(first) = of_product.first() else {
@@ -218,24 +214,6 @@ fn portions<'a>(
         }
     }
     Ok(out)
-}
-
-/// The taxable line of a returned portion: its share of the line's discounts, pro rata.
-pub fn taxable(p: &Portion) -> totals::Line {
-    let discount = from_micros(p.line.discount + p.line.promotion_discount);
-    let share = if p.quantity == p.line.quantity {
-        discount
-    } else {
-        money(discount * from_micros(p.quantity) / from_micros(p.line.quantity))
-    };
-    totals::Line {
-        quantity: from_micros(p.quantity),
-        unit_price: from_micros(p.line.unit_price),
-        discount: share,
-        iva: p.line.iva_code.clone(),
-        ice: None,
-        irbpnr_bottles: None,
-    }
 }
 
 /// Registers an internal credit note in the caller's write transaction; answers its id.

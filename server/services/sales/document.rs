@@ -2,8 +2,8 @@
 //! way when it is registered: its free-text note, and its lines taken from the priced lines in
 //! order. A new document type reuses these and adds only its own header and rules.
 
+use crate::command::text;
 use crate::error::{AppError, AppResult};
-use crate::http::input::text;
 use crate::models::sales::note::SaleLine;
 use crate::services::sales::pricing::Priced;
 

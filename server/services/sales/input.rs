@@ -3,12 +3,11 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::pricing::LineInput;
+use crate::command::{IdInput, NumberInput, text};
 use crate::domain::limits::{AMOUNT, QUANTITY, UNIT_PRICE};
 use crate::error::{AppError, AppResult};
-use crate::http::input::{micros, optional_id, required_micros, text};
 
 /// Most lines one sales document may carry.
 pub const LINES_MAX: usize = 500;
@@ -19,10 +18,10 @@ pub const PAYMENTS_MAX: usize = 10;
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LineBody {
-    pub product_id: Option<Value>,
-    pub quantity: Option<Value>,
-    pub unit_price: Option<Value>,
-    pub discount: Option<Value>,
+    pub product_id: IdInput,
+    pub quantity: NumberInput,
+    pub unit_price: NumberInput,
+    pub discount: NumberInput,
 }
 
 /// A payment of a body.
@@ -30,10 +29,10 @@ pub struct LineBody {
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
     pub method: Option<String>,
-    pub amount: Option<Value>,
-    pub received: Option<Value>,
+    pub amount: NumberInput,
+    pub received: NumberInput,
     pub reference: Option<String>,
-    pub bank_account_id: Option<Value>,
+    pub bank_account_id: IdInput,
     pub due_date: Option<String>,
 }
 
@@ -116,11 +115,11 @@ pub struct PaymentInput {
 /// A money amount with at most 2 decimals, in millionths, at most the [`AMOUNT`] of every amount
 /// entered.
 pub fn money_micros(
-    value: Option<&Value>,
+    value: &NumberInput,
     what: &str,
     positive: bool,
 ) -> Result<Option<i64>, String> {
-    let micros = micros(value, what, positive, false, AMOUNT)?;
+    let micros = value.micros(what, positive, false, AMOUNT)?;
     match micros {
         Some(m) if m % 10_000 != 0 => Err(format!("{what} admite como máximo 2 decimales")),
         other => Ok(other),
@@ -144,22 +143,19 @@ pub fn lines(raw: Option<&[LineBody]>) -> AppResult<Vec<LineInput>> {
         .map(|(i, line)| {
             let row = i + 1;
             let at = |e: String| AppError::field("lines", format!("Línea {row}: {e}"));
-            let product_id = match optional_id(line.product_id.as_ref()) {
+            let product_id = match line.product_id.optional() {
                 Ok(Some(id)) => id,
                 _ => return Err(at("elija un producto".into())),
             };
-            let quantity =
-                required_micros(line.quantity.as_ref(), "La cantidad", true, false, QUANTITY)
-                    .map_err(at)?;
-            let unit_price = micros(
-                line.unit_price.as_ref(),
-                "El precio",
-                false,
-                false,
-                UNIT_PRICE,
-            )
-            .map_err(at)?;
-            let discount = money_micros(line.discount.as_ref(), "El descuento", false)
+            let quantity = line
+                .quantity
+                .required_micros("La cantidad", true, false, QUANTITY)
+                .map_err(at)?;
+            let unit_price = line
+                .unit_price
+                .micros("El precio", false, false, UNIT_PRICE)
+                .map_err(at)?;
+            let discount = money_micros(&line.discount, "El descuento", false)
                 .map_err(at)?
                 .unwrap_or(0);
             Ok(LineInput {
@@ -195,11 +191,11 @@ pub fn payments(raw: Option<&[PaymentBody]>) -> AppResult<Vec<PaymentInput>> {
                     ));
                 }
             };
-            let amount = money_micros(p.amount.as_ref(), "El monto", true)
+            let amount = money_micros(&p.amount, "El monto", true)
                 .map_err(at)?
                 .ok_or_else(|| at("El monto es obligatorio".into()))?;
             let received = if method == Method::Cash {
-                let received = money_micros(p.received.as_ref(), "El efectivo recibido", false)
+                let received = money_micros(&p.received, "El efectivo recibido", false)
                     .map_err(at)?;
                 if received.is_some_and(|r| r < amount) {
                     return Err(at(format!(
@@ -217,7 +213,7 @@ pub fn payments(raw: Option<&[PaymentBody]>) -> AppResult<Vec<PaymentInput>> {
                 return Err(at("la referencia admite hasta 100 caracteres".into()));
             }
             let bank_account_id = if method == Method::Transfer {
-                match optional_id(p.bank_account_id.as_ref()) {
+                match p.bank_account_id.optional() {
                     Ok(Some(id)) => Some(id),
                     _ => return Err(at("elija la cuenta bancaria de la transferencia".into())),
                 }

@@ -14,18 +14,17 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use crate::auth::roles::Tenant;
+use crate::command::text;
 use crate::db::DbConnection;
 use crate::domain::money::from_micros;
 use crate::error::{AppError, AppResult};
-use crate::http::input::text;
 use crate::models::CompanyId;
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 use crate::models::sales::client::Client;
 use crate::models::sales::note::{KIND_INVOICE, Sale, SaleLine, SalePayment};
-use crate::services::ebilling::certificate;
-use crate::services::ebilling::resend::ensure_correctable;
 use crate::services::sales::input::Method;
+use crate::services::signing::certificate;
 use crate::sri::catalog::{Environment, IdType, Regime};
 use crate::sri::document::BuildError;
 use crate::sri::model::{
@@ -256,7 +255,7 @@ pub fn resend(conn: &mut DbConnection, tenant: &Tenant, sale_id: i64) -> AppResu
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     let stored = queue::find(conn, company_id, document_id)?
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    ensure_correctable(&stored, NOT_CORRECTABLE)?;
+    queue::ensure_correctable(&stored, NOT_CORRECTABLE)?;
     let previous = Comprobante::from_json(&stored.document_json)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("stored factura {document_id}: {e}")))?;
     let company = Company::find(conn, company_id)?;

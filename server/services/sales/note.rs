@@ -12,23 +12,21 @@
 
 use chrono::Days;
 use serde::Deserialize;
-use serde_json::Value;
 
-use super::discount;
 use super::document::{lines_of, note_of};
 use super::input::{self, LineBody, Method, PaymentBody, PaymentInput};
 use super::invoice::{self, AdditionalInfoBody, Issue, SaleData};
-use super::pricing::{self, LineInput, Priced};
+use super::pricing::{self, Priced, client_of, price_for};
 use super::sequence::{self, DocType};
 use crate::auth::roles::Tenant;
+use crate::command::IdInput;
 use crate::db::batch::Batch;
 use crate::db::{DbConnection, ids};
 use crate::domain::idempotency;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict};
-use crate::http::input::optional_id;
+
 use crate::models::CompanyId;
-use crate::models::auth::user::Role;
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::turn::Turn;
 use crate::models::config::branch_office::BranchOffice;
@@ -58,13 +56,13 @@ pub const KEY_OF_OTHER_KIND: &str =
 #[serde(rename_all = "camelCase")]
 pub struct NoteBody {
     pub idempotency_key: Option<String>,
-    pub client_id: Option<Value>,
-    pub cellar_id: Option<Value>,
+    pub client_id: IdInput,
+    pub cellar_id: IdInput,
     pub lines: Option<Vec<LineBody>>,
     pub payments: Option<Vec<PaymentBody>>,
     pub note: Option<String>,
     /// The quote the POS was filled from ("Convertir en venta").
-    pub quote_id: Option<Value>,
+    pub quote_id: IdInput,
     /// Factura only: `campoAdicional` `{name, value}` pairs (Email, Teléfono…).
     pub additional_info: Option<Vec<AdditionalInfoBody>>,
 }
@@ -118,35 +116,14 @@ pub struct NewlySold {
     pub user: String,
 }
 
-/// The client of the body: the company's consumidor final when absent.
-pub fn client_of(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    value: Option<&Value>,
-) -> AppResult<Client> {
-    let found = match optional_id(value) {
-        Ok(Some(id)) => Client::find(conn, company, id)?,
-        Ok(None) => Client::final_consumer(conn, company)?,
-        Err(_) => None,
-    };
-    match found {
-        Some(c) if c.active && !c.locked => Ok(c),
-        Some(_) => Err(AppError::field(
-            "clientId",
-            "El cliente está inactivo o bloqueado",
-        )),
-        None => Err(AppError::field("clientId", "El cliente no existe")),
-    }
-}
-
 /// The quote the sale comes from: absent, or a quote of the company that can still become a sale
 /// (see [`super::quote::convertible`]; the sale's transaction has the last word).
 fn quote_of(
     conn: &mut DbConnection,
     company: CompanyId,
-    value: Option<&Value>,
+    value: &IdInput,
 ) -> AppResult<Option<i64>> {
-    match optional_id(value) {
+    match value.optional() {
         Ok(None) => Ok(None),
         Ok(Some(id)) => match Quote::find(conn, company, id)? {
             Some(q) => super::quote::convertible(conn, company, &q).map(|()| Some(id)),
@@ -156,40 +133,10 @@ fn quote_of(
     }
 }
 
-/// Whether the role may sell at a price other than the catalogue's.
-pub fn may_change_price(tenant: &Tenant) -> bool {
-    tenant.role() != Role::Cashier
-}
-
 /// The key of the body: required, 1 to [`idempotency::KEY_MAX`] characters.
 pub fn idempotency_key(body: &NoteBody) -> AppResult<String> {
     idempotency::checked(body.idempotency_key.as_deref(), "venta")
         .map_err(|m| AppError::field("idempotencyKey", m))
-}
-
-/// Prices `inputs` for `client` at `at`, at the prices and within the discounts the user's role
-/// may set ([`discount`]). Every sales document is priced here.
-pub fn price_for(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    client: &Client,
-    inputs: &[LineInput],
-    at: chrono::NaiveDateTime,
-) -> AppResult<Priced> {
-    let priced = pricing::price(
-        conn,
-        tenant.company,
-        tenant.zone(),
-        client,
-        inputs,
-        may_change_price(tenant),
-        at,
-    )?;
-    discount::check(
-        discount::limit_of(conn, tenant)?,
-        priced.lines.iter().map(|l| (l.gross, l.discount)),
-    )?;
-    Ok(priced)
 }
 
 /// Prices the body's lines for its client (the preview and the first step of a sale).
@@ -199,7 +146,7 @@ pub fn price_body(
     body: &NoteBody,
 ) -> AppResult<(Client, Priced)> {
     let lines = input::lines(body.lines.as_deref())?;
-    let client = client_of(conn, tenant.company, body.client_id.as_ref())?;
+    let client = client_of(conn, tenant.company, &body.client_id)?;
     let priced = price_for(conn, tenant, &client, &lines, now())?;
     Ok((client, priced))
 }
@@ -356,9 +303,9 @@ pub fn prepare(
     let payments = input::payments(body.payments.as_deref())?;
     let note = note_of(&body.note)?;
     let branch = tenant.branch(conn)?;
-    let client = client_of(conn, company, body.client_id.as_ref())?;
-    let cellar = branch_cellar(conn, tenant, branch.id, body.cellar_id.as_ref())?;
-    let quote = quote_of(conn, company, body.quote_id.as_ref())?;
+    let client = client_of(conn, company, &body.client_id)?;
+    let cellar = branch_cellar(conn, tenant, branch.id, &body.cellar_id)?;
+    let quote = quote_of(conn, company, &body.quote_id)?;
     let at = now();
     let priced = price_for(conn, tenant, &client, &inputs, at)?;
     let invoice = match kind {

@@ -7,6 +7,9 @@ use std::collections::HashMap;
 
 use rust_decimal::Decimal;
 
+use super::discount;
+use crate::auth::roles::Tenant;
+use crate::command::IdInput;
 use crate::db::DbConnection;
 use crate::domain::amount::{Money, Quantity};
 use crate::domain::limits::VALUE;
@@ -15,6 +18,7 @@ use crate::domain::taxes::iva_rate;
 use crate::domain::totals::{self, Totals};
 use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;
+use crate::models::auth::user::Role;
 use crate::models::inventory::product::Product;
 use crate::models::sales::client::Client;
 use crate::models::sales::pricing::charges_iva;
@@ -247,4 +251,55 @@ pub fn price(
         line.iva = iva_micros(t)?;
     }
     Ok(Priced { lines, totals })
+}
+
+/// The client of the body: the company's consumidor final when absent.
+pub fn client_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    value: &IdInput,
+) -> AppResult<Client> {
+    let found = match value.optional() {
+        Ok(Some(id)) => Client::find(conn, company, id)?,
+        Ok(None) => Client::final_consumer(conn, company)?,
+        Err(_) => None,
+    };
+    match found {
+        Some(c) if c.active && !c.locked => Ok(c),
+        Some(_) => Err(AppError::field(
+            "clientId",
+            "El cliente está inactivo o bloqueado",
+        )),
+        None => Err(AppError::field("clientId", "El cliente no existe")),
+    }
+}
+
+/// Prices `inputs` for `client` at `at`, at the prices and within the discounts the user's role
+/// may set ([`discount`]). Every sales document is priced here.
+pub fn price_for(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    client: &Client,
+    inputs: &[LineInput],
+    at: chrono::NaiveDateTime,
+) -> AppResult<Priced> {
+    let priced = price(
+        conn,
+        tenant.company,
+        tenant.zone(),
+        client,
+        inputs,
+        may_change_price(tenant),
+        at,
+    )?;
+    discount::check(
+        discount::limit_of(conn, tenant)?,
+        priced.lines.iter().map(|l| (l.gross, l.discount)),
+    )?;
+    Ok(priced)
+}
+
+/// Whether the role may sell at a price other than the catalogue's.
+pub fn may_change_price(tenant: &Tenant) -> bool {
+    tenant.role() != Role::Cashier
 }

@@ -6,13 +6,12 @@
 
 use chrono::NaiveDate;
 use serde::Deserialize;
-use serde_json::Value;
 
 use super::document::{lines_of, note_of};
 use super::input::{self, LineBody};
-use super::note::{client_of, price_for};
-use super::pricing::micros;
+use super::pricing::{client_of, micros, price_for};
 use crate::auth::roles::Tenant;
+use crate::command::IdInput;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
@@ -26,7 +25,7 @@ use crate::util::time::{Zone, now};
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteBody {
-    pub client_id: Option<Value>,
+    pub client_id: IdInput,
     pub lines: Option<Vec<LineBody>>,
     pub valid_until: Option<String>,
     pub note: Option<String>,
@@ -34,7 +33,7 @@ pub struct QuoteBody {
 
 /// The validity date: required, `YYYY-MM-DD`, today (in the company's `zone`) or later.
 fn valid_until_of(body: &QuoteBody, zone: Zone) -> AppResult<NaiveDate> {
-    let raw = crate::http::input::text(&body.valid_until).ok_or_else(|| {
+    let raw = crate::command::text(&body.valid_until).ok_or_else(|| {
         AppError::field(
             "validUntil",
             "Indique hasta qué fecha es válida la cotización",
@@ -61,7 +60,7 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &QuoteBody) -> A
     let inputs = input::lines(body.lines.as_deref())?;
     let valid_until = valid_until_of(body, tenant.zone())?;
     let note = note_of(&body.note)?;
-    let client = client_of(conn, company, body.client_id.as_ref())?;
+    let client = client_of(conn, company, &body.client_id)?;
     let branch = tenant.branch(conn)?;
     let at = now();
     let priced = price_for(conn, tenant, &client, &inputs, at)?;

@@ -8,7 +8,7 @@
 //! tell the screens where a document is and what the SRI said. A rejected document is fixed with
 //! [`resubmit_corrected`], which keeps its clave de acceso.
 //!
-//! Lifecycle (the `status` column; [`DocumentStatus`] and `server/sri/README.md` say why):
+//! Lifecycle (the `status` column; [`crate::domain::document_status::DocumentStatus`] and `server/sri/README.md` say why):
 //!
 //! - `signed` → a send is written down → `sending` → the request goes out;
 //! - `sending` + RECIBIDA → `received`; + DEVUELTA → `returned`; + error 70 or 43 → `in_process`;
@@ -18,13 +18,11 @@
 //! - `returned` / `not_authorized` + [`resubmit_corrected`] → `signed`, with the same clave.
 
 mod schedule;
-mod status;
 mod step;
 mod submit;
 pub mod worker;
 
 pub use schedule::{MAX_FAILED_PER_DAY, next_ecuador_midnight};
-pub use status::DocumentStatus;
 pub use submit::{
     QueueError, resubmit_corrected, resubmit_corrected_in_transaction, submit,
     submit_in_transaction,
@@ -33,6 +31,8 @@ pub use submit::{
 use diesel::QueryResult;
 
 use crate::db::DbConnection;
+use crate::domain::document_status::DocumentStatus;
+use crate::error::{AppResult, conflict};
 use crate::models::CompanyId;
 use crate::models::sri::document::SriDocument;
 use crate::models::sri::message::SriDocumentMessage;
@@ -61,4 +61,17 @@ pub fn find_by_access_key(
 /// Every message the SRI returned for a document, oldest first.
 pub fn messages(conn: &mut DbConnection, id: DocumentId) -> QueryResult<Vec<SriDocumentMessage>> {
     SriDocumentMessage::for_document(conn, id)
+}
+
+/// 409 `«{refusal} «state»»` unless `doc` is DEVUELTA or NO AUTORIZADO: the only states a
+/// correction and resend ([`resubmit_corrected`]) takes.
+pub fn ensure_correctable(doc: &SriDocument, refusal: &str) -> AppResult<()> {
+    let status = DocumentStatus::parse(&doc.status);
+    if status.is_some_and(DocumentStatus::needs_correction) {
+        return Ok(());
+    }
+    Err(conflict(format!(
+        "{refusal} «{}»",
+        status.map_or_else(|| doc.status.clone(), |s| s.label().to_string())
+    )))
 }

@@ -14,9 +14,9 @@
 //!   conditioned on this worker still holding the document's lease.
 
 use super::schedule::{MAX_FAILED_PER_DAY, add_failure, after, backoff, send_allowed_from};
-use super::status::DocumentStatus;
 use super::worker::Worker;
 use crate::db::write_transaction;
+use crate::domain::document_status::DocumentStatus;
 use crate::error::AppError;
 use crate::models::sri::document::{DocumentChanges, SriDocument};
 use crate::models::sri::message::{NewSriDocumentMessage, SriDocumentMessage};

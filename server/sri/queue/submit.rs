@@ -3,9 +3,9 @@
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use super::schedule::send_allowed_from;
-use super::status::DocumentStatus;
 use super::{DocumentId, worker};
 use crate::db::{DbConnection, write_transaction};
+use crate::domain::document_status::DocumentStatus;
 use crate::domain::money::fmt2;
 use crate::error::{AppError, FieldErrors};
 use crate::models::CompanyId;

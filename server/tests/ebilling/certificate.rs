@@ -1,5 +1,5 @@
 //! `/api/ebilling/certificate`: upload, facts, sealing at rest, roles and the company boundary;
-//! `services::ebilling::certificate::identity`; start-up refused without `MOSTRADOR_SECRET`; the
+//! `services::signing::certificate::identity`; start-up refused without `MOSTRADOR_SECRET`; the
 //! certificate and its password never in an answer, a page or a log line.
 
 use std::sync::{Arc, Mutex, OnceLock};
@@ -8,7 +8,7 @@ use base64::Engine;
 use mostrador::models::CompanyId;
 use mostrador::models::auth::user::Role;
 use mostrador::models::ebilling::certificate::CompanyCertificate;
-use mostrador::services::ebilling::certificate::{self, MISSING, NONE_STORED, WRONG_PASSWORD};
+use mostrador::services::signing::certificate::{self, MISSING, NONE_STORED, WRONG_PASSWORD};
 use serde_json::Value;
 
 use super::support::{CERT_RUC, post_certificate, upload_certificate};

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use mostrador::services::ebilling::credit_note::{FINAL_CONSUMER, NOT_AUTHORIZED};
 use mostrador::services::sales::credit_note::INVOICE_NEEDS_ELECTRONIC;
+use mostrador::services::sales::electronic_credit_note::{FINAL_CONSUMER, NOT_AUTHORIZED};
 use mostrador::sri::simulator::FaultRule;
 
 use crate::ebilling::support::statements;

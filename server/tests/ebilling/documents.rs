@@ -6,9 +6,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use chrono::TimeDelta;
+use mostrador::domain::document_status::DocumentStatus;
 use mostrador::models::auth::user::Role;
 use mostrador::sri::model::Comprobante;
-use mostrador::sri::queue::{DocumentId, DocumentStatus};
+use mostrador::sri::queue::DocumentId;
 use mostrador::sri::validate::ecuador_today;
 use serde_json::Value;
 

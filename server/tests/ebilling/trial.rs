@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use mostrador::models::auth::user::Role;
-use mostrador::services::ebilling::certificate::MISSING;
+use mostrador::services::signing::certificate::MISSING;
 use mostrador::sri::simulator::FaultRule;
 
 use super::support::upload_certificate;

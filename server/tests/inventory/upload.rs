@@ -340,8 +340,8 @@ async fn mixed_file_same_catalogue(backend: Backend) {
 /// cached statement per row by design, so there only the outcome is checked.
 async fn statements_per_batch(backend: Backend) {
     use diesel::connection::{Connection, InstrumentationEvent};
-    use mostrador::auth::extract::AuthUser;
     use mostrador::auth::roles::Tenant;
+    use mostrador::auth::signed_in::AuthUser;
     use mostrador::db::DbConnection;
     use mostrador::models::auth::user::User;
     use mostrador::models::inventory::import_job::ImportJob;

@@ -5,8 +5,8 @@
 //! migration's backfill) writes the same rows the transactions wrote.
 
 use diesel::prelude::*;
-use mostrador::auth::extract::AuthUser;
 use mostrador::auth::roles::Tenant;
+use mostrador::auth::signed_in::AuthUser;
 use mostrador::db::DbConnection;
 use mostrador::db::schema::{report_methods, report_products, report_sales};
 use mostrador::models::auth::user::User;

@@ -6,10 +6,11 @@
 use std::time::Duration;
 
 use chrono::TimeDelta;
+use mostrador::domain::document_status::DocumentStatus;
 use mostrador::models::sri::document::{DocumentChanges, SriDocument};
 use mostrador::sri::catalog::Environment;
 use mostrador::sri::model::Comprobante;
-use mostrador::sri::queue::{self, DocumentStatus, QueueError, next_ecuador_midnight};
+use mostrador::sri::queue::{self, QueueError, next_ecuador_midnight};
 use mostrador::sri::sign;
 use mostrador::sri::simulator::{FaultMode, FaultRule};
 use mostrador::sri::soap::{ClientConfig, Endpoints, ReceptionStatus, SriClient};

@@ -7,11 +7,12 @@ use std::time::{Duration, Instant};
 
 use mostrador::config::SriConfig;
 use mostrador::db::Database;
+use mostrador::domain::document_status::DocumentStatus;
 use mostrador::models::sri::document::SriDocument;
 use mostrador::models::sri::message::SriDocumentMessage;
 use mostrador::sri::model::Comprobante;
 use mostrador::sri::queue::worker::{Worker, WorkerHandle};
-use mostrador::sri::queue::{self, DocumentId, DocumentStatus, QueueError};
+use mostrador::sri::queue::{self, DocumentId, QueueError};
 use mostrador::sri::simulator::{self, RunningSimulator, SimulatorConfig};
 use mostrador::sri::validate::ecuador_today;
 

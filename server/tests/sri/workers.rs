@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use mostrador::db::Database;
-use mostrador::sri::queue::DocumentStatus;
+use mostrador::domain::document_status::DocumentStatus;
 
 use super::support::{SriTest, invoice};
 use crate::util::Backend;

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::services::ebilling::certificate::CertificateFacts;
+use crate::services::signing::certificate::CertificateFacts;
 use crate::util::time::Zone;
 
 /// `GET`/`POST /api/ebilling/certificate`.

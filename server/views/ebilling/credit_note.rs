@@ -6,9 +6,9 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::db::list::Page;
+use crate::domain::document_status::DocumentStatus;
 use crate::models::sri::document::SriDocument;
 use crate::models::sri::message::SriDocumentMessage;
-use crate::sri::queue::DocumentStatus;
 use crate::views::ebilling::document::SriMessageView;
 use crate::views::sales::credit_note::{CreditNoteView, ReturnableLineView};
 

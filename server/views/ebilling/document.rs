@@ -34,7 +34,7 @@ pub struct ElectronicDocumentView {
     /// Decimal text; none for a guía.
     pub total: Option<String>,
     /// Stored state.
-    #[ts(as = "crate::sri::queue::DocumentStatus")]
+    #[ts(as = "crate::domain::document_status::DocumentStatus")]
     pub state: String,
     /// The badge: firmado, enviando, recibida, en proceso, autorizado, no autorizado, devuelta.
     pub state_name: String,
@@ -66,7 +66,7 @@ impl ElectronicDocumentView {
     pub fn of(doc: &SriDocument, now: NaiveDateTime, zone: Zone) -> Self {
         let (doc_type, type_name) = rules::type_of(&doc.doc_type);
         let (client_id, client_name) = rules::buyer(doc);
-        let state_detail = crate::sri::queue::DocumentStatus::parse(&doc.status)
+        let state_detail = crate::domain::document_status::DocumentStatus::parse(&doc.status)
             .map(|s| s.label().to_string())
             .unwrap_or_else(|| doc.status.clone());
         ElectronicDocumentView {

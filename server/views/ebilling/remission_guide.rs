@@ -44,7 +44,7 @@ pub struct RemissionGuideView {
     pub document_id: i64,
     pub access_key: String,
     /// Stored SRI state.
-    #[ts(as = "crate::sri::queue::DocumentStatus")]
+    #[ts(as = "crate::domain::document_status::DocumentStatus")]
     pub state: String,
     /// The Spanish badge (firmado, …, autorizado).
     pub state_name: String,

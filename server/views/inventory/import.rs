@@ -3,13 +3,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-/// A row error: `{row, column, message}` (row 1 is the header).
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct RowError {
-    pub row: i64,
-    pub column: String,
-    pub message: String,
-}
+use crate::services::inventory::import::RowError;
 
 /// `GET /api/inventory/upload/{id}`.
 #[derive(Debug, Clone, Serialize, TS)]

@@ -3,9 +3,9 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::domain::document_status::DocumentStatus;
 use crate::models::sri::document::SriDocument;
 use crate::models::sri::message::SriDocumentMessage;
-use crate::sri::queue::DocumentStatus;
 use crate::util::time::Zone;
 use crate::views::sales::note::SaleView;
 

@@ -10,7 +10,7 @@ use crate::auth::roles;
 use crate::db::write_transaction;
 use crate::error::{AppResult, conflict, constraint_conflict, locked};
 use crate::http::json::JsonBody;
-use crate::http::params::{IdBody, PathId, parse_id};
+use crate::http::params::{IdBody, PathId};
 use crate::models::auth::session::Session;
 use crate::models::auth::user::{Role, User};
 use crate::views::MessageResponse;
@@ -80,7 +80,7 @@ pub async fn delete(
     JsonBody(body): JsonBody<IdBody>,
 ) -> AppResult<Json<MessageResponse>> {
     let tenant = auth.tenant(roles::ADMIN)?;
-    let id = parse_id(body.id.as_ref())?;
+    let id = body.id.required()?;
     state
         .db
         .write(move |conn| {

@@ -26,11 +26,11 @@ use axum::response::{IntoResponse, Response};
 use super::memory::{CachedPage, PageKey};
 use super::pages::{PRINTABLES, document_of};
 use crate::app::AppState;
-use crate::auth::extract::AuthUser;
 use crate::auth::roles;
+use crate::auth::signed_in::AuthUser;
+use crate::domain::document_status::DocumentStatus;
 use crate::models::CompanyId;
 use crate::models::sri::ride_cache::{self, RideKey};
-use crate::sri::queue::DocumentStatus;
 use crate::ssr::routes::RouteMatch;
 
 /// Version of what the server puts on a RIDE (the loader in [`super::pages`]), part of the

@@ -16,6 +16,7 @@ use crate::auth::roles::Tenant;
 use crate::controllers::page_loader::Loaders;
 use crate::db::DbConnection;
 use crate::domain::code128;
+use crate::domain::document_status::DocumentStatus;
 use crate::domain::money::{fmt_qty, fmt_tariff, fmt2};
 use crate::domain::taxes::TaxKind;
 use crate::domain::totals::{self, TaxGroup, Totals};
@@ -25,7 +26,6 @@ use crate::models::config::company::Company;
 use crate::models::sri::document::SriDocument;
 use crate::sri::catalog::{DocType, Environment, payment_method};
 use crate::sri::model::{Buyer, Comprobante, DeliveryGuide, Header, Item, NameValue};
-use crate::sri::queue::DocumentStatus;
 use crate::util::time::Zone;
 use crate::views::ride::{
     BarcodeView, RideBuyerView, RideCarrierView, RideGuideLineView, RideGuideView, RideIssuerView,

@@ -16,7 +16,7 @@ use crate::views::receivables::{
     AgingBucketsView, AgingClientView, AgingView, ReceivableView, StatementLineView, StatementView,
 };
 
-use super::collection::client_ref;
+use super::receipts::client_ref;
 
 /// The view of a receivable on `today`.
 pub fn receivable_view(tenant: &Tenant, row: &ReceivableRow, today: NaiveDate) -> ReceivableView {
