@@ -16,7 +16,7 @@ use crate::error::{AppError, AppResult};
 use crate::services::inventory::documents::{check_line_count, line_problem};
 use crate::validation::optional_text;
 
-use super::input::{self, PaymentBody};
+use super::input::{self, Head, HeadFields, PaymentBody};
 use super::purchase::{self, Kind, LineInput, Registered};
 
 /// Expense categories: stored code and Spanish name.
@@ -78,7 +78,17 @@ pub fn register_expense(
     tenant: &Tenant,
     body: &ExpenseBody,
 ) -> AppResult<Registered> {
-    let head = input::read_head!(tenant, body, number_required: false)?;
+    let head = Head::read(
+        tenant,
+        HeadFields {
+            idempotency_key: &body.idempotency_key,
+            supplier_id: &body.supplier_id,
+            document_number: &body.document_number,
+            authorization: &body.authorization,
+            date: &body.date,
+        },
+        false,
+    )?;
     let category = text(&body.category).unwrap_or_default();
     let Some((code, name)) = CATEGORIES.iter().find(|(c, _)| *c == category) else {
         return Err(AppError::field(
@@ -121,7 +131,17 @@ pub fn register_manual(
     tenant: &Tenant,
     body: &ManualBody,
 ) -> AppResult<Registered> {
-    let head = input::read_head!(tenant, body, number_required: false)?;
+    let head = Head::read(
+        tenant,
+        HeadFields {
+            idempotency_key: &body.idempotency_key,
+            supplier_id: &body.supplier_id,
+            document_number: &body.document_number,
+            authorization: &body.authorization,
+            date: &body.date,
+        },
+        false,
+    )?;
     let payment = input::payment(body.payment.as_ref())?;
     let raw = body.lines.as_deref().unwrap_or_default();
     check_line_count(raw.len())?;

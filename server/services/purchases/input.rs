@@ -132,42 +132,27 @@ pub struct Head {
     pub date: NaiveDate,
 }
 
-/// Reads the [`Head`] of any purchase body: they all name its fields alike (`idempotencyKey`,
-/// `supplierId`, `documentNumber`, `authorization`, `date`). A macro rather than a trait because
-/// the bodies are plain serde structs and this keeps `Head::read`'s field order in one place.
-macro_rules! read_head {
-    ($tenant:expr, $body:expr, number_required: $required:expr) => {
-        $crate::services::purchases::input::Head::read(
-            $tenant,
-            &$body.idempotency_key,
-            &$body.supplier_id,
-            &$body.document_number,
-            $required,
-            &$body.authorization,
-            &$body.date,
-        )
-    };
+/// The head fields of a purchase body, borrowed: every purchase body names them alike
+/// (`idempotencyKey`, `supplierId`, `documentNumber`, `authorization`, `date`), and naming them
+/// here keeps [`Head::read`]'s arguments from being passed in the wrong order.
+pub struct HeadFields<'a> {
+    pub idempotency_key: &'a Option<String>,
+    pub supplier_id: &'a IdInput,
+    pub document_number: &'a Option<String>,
+    pub authorization: &'a Option<String>,
+    pub date: &'a Option<String>,
 }
-pub(crate) use read_head;
 
 impl Head {
     /// Reads the head in the order the API reports its problems (the first one is the answer);
     /// `number_required` for merchandise, whose document number is required.
-    pub fn read(
-        tenant: &Tenant,
-        idempotency_key: &Option<String>,
-        supplier_id: &IdInput,
-        document_number: &Option<String>,
-        number_required: bool,
-        authorization: &Option<String>,
-        date: &Option<String>,
-    ) -> AppResult<Self> {
+    pub fn read(tenant: &Tenant, fields: HeadFields, number_required: bool) -> AppResult<Self> {
         Ok(Self {
-            key: key(idempotency_key)?,
-            supplier_id: supplier(supplier_id)?,
-            document_number: self::document_number(document_number, number_required)?,
-            authorization: self::authorization(authorization)?,
-            date: self::date(date, tenant.zone().today())?,
+            key: key(fields.idempotency_key)?,
+            supplier_id: supplier(fields.supplier_id)?,
+            document_number: document_number(fields.document_number, number_required)?,
+            authorization: authorization(fields.authorization)?,
+            date: date(fields.date, tenant.zone().today())?,
         })
     }
 

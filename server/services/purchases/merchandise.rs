@@ -13,7 +13,7 @@ use crate::services::inventory::documents::check_line_count;
 use crate::services::inventory::line_input;
 use crate::services::inventory::warehouses::selected_branch_cellar;
 
-use super::input::{self, PaymentBody};
+use super::input::{self, Head, HeadFields, PaymentBody};
 use super::purchase::{self, Kind, PurchaseInput, Registered};
 
 /// The request.
@@ -47,7 +47,17 @@ pub fn read(
     tenant: &Tenant,
     body: &MerchandiseBody,
 ) -> AppResult<PurchaseInput> {
-    let head = input::read_head!(tenant, body, number_required: true)?;
+    let head = Head::read(
+        tenant,
+        HeadFields {
+            idempotency_key: &body.idempotency_key,
+            supplier_id: &body.supplier_id,
+            document_number: &body.document_number,
+            authorization: &body.authorization,
+            date: &body.date,
+        },
+        true,
+    )?;
     let cellar = selected_branch_cellar(conn, tenant, &body.cellar_id, "cellarId")?;
     let payment = input::payment(body.payment.as_ref())?;
     let raw = body.lines.as_deref().unwrap_or_default();
