@@ -3,6 +3,7 @@
 
 use rust_decimal::Decimal;
 
+use crate::domain::ids::{CONSUMIDOR_FINAL_ID, validate_cedula, validate_ruc};
 use crate::domain::money::{DecimalProblem, parse_decimal};
 use crate::error::{AppError, FieldErrors};
 
@@ -50,6 +51,9 @@ pub fn name_problem(name: &str) -> Option<String> {
     required_text(name, "El nombre", NAME_MAX)
 }
 
+/// An e-mail address another account already has.
+pub const EMAIL_TAKEN: &str = "Ya existe una cuenta con este correo electrónico";
+
 /// Spanish problem with an e-mail address, if any.
 ///
 /// The syntax is checked by the `email_address` crate (RFC 5321/5322: dot-atom local part, a
@@ -85,6 +89,60 @@ pub fn email_problem(email: &str) -> Option<String> {
 /// (`20,00` is `20.00`); the rule and its refusals are [`parse_decimal`]'s.
 pub fn plain_decimal(text: &str) -> Result<Decimal, DecimalProblem> {
     parse_decimal(text)
+}
+
+/// Identification types (the SRI's buyer identification kinds, by name): of clients and
+/// suppliers alike.
+pub const ID_TYPES: &[&str] = &["ruc", "cedula", "pasaporte", "consumidorFinal", "exterior"];
+
+/// A client's or supplier's identification type and identification (upper case) as sent.
+pub fn identification_of(
+    id_type: &Option<String>,
+    identification: &Option<String>,
+) -> (String, String) {
+    let identification = crate::command::text(identification)
+        .unwrap_or_default()
+        .to_uppercase();
+    (
+        crate::command::text(id_type).unwrap_or_default(),
+        identification,
+    )
+}
+
+/// The identification's problem, told only when its type is fine (no `type_problem`).
+pub fn identification_check(
+    id_type: &str,
+    identification: &str,
+    type_problem: &Option<String>,
+) -> Option<String> {
+    if type_problem.is_none() {
+        identification_problem(id_type, identification)
+    } else {
+        None
+    }
+}
+
+/// The problem with an identification of type `id_type`, if any.
+pub fn identification_problem(id_type: &str, identification: &str) -> Option<String> {
+    if identification.is_empty() {
+        return Some("La identificación es obligatoria".into());
+    }
+    if identification == CONSUMIDOR_FINAL_ID {
+        return Some("9999999999999 es el consumidor final, que ya existe en la empresa".into());
+    }
+    let problem = match id_type {
+        "cedula" => validate_cedula(identification).err(),
+        "ruc" => validate_ruc(identification).err(),
+        "pasaporte" | "exterior" => {
+            let fine = identification.chars().count() <= 20
+                && identification
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-');
+            (!fine).then(|| "solo letras, dígitos y guiones, hasta 20 caracteres".to_string())
+        }
+        _ => None,
+    };
+    problem.map(|p| format!("Identificación no válida: {p}"))
 }
 
 #[cfg(test)]

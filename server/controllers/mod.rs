@@ -12,6 +12,7 @@ pub mod config;
 pub mod ebilling;
 pub mod home;
 pub mod inventory;
+pub mod options;
 pub mod page_loader;
 pub mod pages;
 pub mod purchases;

@@ -16,7 +16,7 @@ use crate::mail::Email;
 use crate::models::auth::email_token::{self, Purpose, TokenProblem};
 use crate::models::auth::user::{NewUser, Role, User, normalize_email};
 use crate::util::time::now;
-use crate::validation::{check_fields, email_problem, name_problem};
+use crate::validation::{EMAIL_TAKEN, check_fields, email_problem, name_problem};
 use crate::views::MessageResponse;
 
 /// `POST /api/auth/signup` body. Fields are optional here so a missing one gets a Spanish
@@ -29,7 +29,6 @@ pub struct SignupBody {
 }
 
 /// Message for a duplicate sign-up.
-pub const EMAIL_TAKEN: &str = "Ya existe una cuenta con este correo electrónico";
 
 /// Creates an unverified account and e-mails a verification link.
 pub async fn signup(

@@ -21,7 +21,6 @@ use crate::models::cash::bank::{BankAccount, BankAccountFields, BankMovement};
 use crate::models::config::company::Company;
 use crate::validation::{check_fields, required_text};
 use crate::views::cash::bank::{BankAccountView, BankMovementsView};
-use crate::views::sales::pages::BankOptionView;
 
 /// Duplicate account.
 pub const NUMBER_TAKEN: &str = "Ya existe una cuenta con ese número en ese banco";
@@ -94,31 +93,6 @@ pub async fn all(
         })
         .await?;
     Ok(Json(views))
-}
-
-/// The company's usable bank accounts (active, not locked) as the payment forms offer them: the
-/// one list the POS, collections and purchases choose from. Each carries what it holds now only
-/// for the roles that may read the accounts (admin and user): a cashier picks an account for a
-/// transfer without learning its balance.
-pub fn options(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Vec<BankOptionView>> {
-    let company = tenant.company;
-    let sums = match roles::ADMIN_USER.contains(&tenant.role()) {
-        true => Some(BankMovement::sums(conn, company)?),
-        false => None,
-    };
-    Ok(BankAccount::all(conn, company, true)?
-        .into_iter()
-        .filter(|a| !a.locked)
-        .map(|a| BankOptionView {
-            id: a.id,
-            label: format!("{} {}", a.bank, a.number),
-            balance: sums.as_ref().map(|sums| {
-                crate::domain::money::money_text(
-                    a.opening_balance + sums.get(&a.id).copied().unwrap_or(0),
-                )
-            }),
-        })
-        .collect())
 }
 
 /// The account's lines with a running balance.

@@ -2,6 +2,7 @@
 
 use super::{barrio, registers, turns};
 use crate::auth::roles::Tenant;
+use crate::controllers::options;
 use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::db::DbConnection;
 use crate::error::{AppResult, not_in_table};
@@ -10,12 +11,10 @@ use crate::models::cash::bank::BankAccount;
 use crate::models::cash::count::DENOMINATIONS;
 use crate::models::cash::register::CashRegister;
 use crate::models::cash::turn::{self, Turn};
-use crate::models::config::branch_office::BranchOffice;
-use crate::models::config::company::Company;
 use crate::util::time::now;
 use crate::views::cash::pages::{
-    CashCountTicket, CashDrawerPage, CashHubPage, CnbPage, CnbReportTicket, TicketHeader,
-    TurnFilterOption, TurnHistoryPage, TurnsPage,
+    CashCountTicket, CashDrawerPage, CashHubPage, CnbPage, CnbReportTicket, TurnFilterOption,
+    TurnHistoryPage, TurnsPage,
 };
 use crate::views::route_id::RouteId;
 
@@ -79,25 +78,6 @@ fn drawer(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<CashDrawerPage>
     })
 }
 
-/// The header of a ticket of the user's company and a branch.
-pub fn ticket_header(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    branch: i64,
-) -> AppResult<TicketHeader> {
-    let company = Company::find(conn, tenant.company)?;
-    let branch = BranchOffice::find_in_company(conn, tenant.company, branch)?;
-    Ok(TicketHeader {
-        ruc: company.ruc,
-        business_name: company.business_name,
-        trade_name: company.trade_name,
-        address: branch
-            .as_ref()
-            .map_or(company.main_address.clone(), |b| b.address.clone()),
-        branch_name: branch.map(|b| b.name).unwrap_or_default(),
-    })
-}
-
 /// The arqueo ticket of shift `id` (the user's last shift when `None`).
 fn ticket(conn: &mut DbConnection, tenant: &Tenant, id: Option<i64>) -> AppResult<CashCountTicket> {
     let turn = match id {
@@ -111,7 +91,7 @@ fn ticket(conn: &mut DbConnection, tenant: &Tenant, id: Option<i64>) -> AppResul
         None => tenant.branch(conn)?.id,
     };
     Ok(CashCountTicket {
-        header: ticket_header(conn, tenant, branch)?,
+        header: options::ticket_header(conn, tenant, branch)?,
         turn,
         printed_at: tenant.zone().iso(now()),
     })
@@ -202,7 +182,7 @@ fn barrio_ticket(
     let report = barrio::report_view(conn, tenant, query.get("date"))?;
     let branch = tenant.branch(conn)?.id;
     Ok(CnbReportTicket {
-        header: ticket_header(conn, tenant, branch)?,
+        header: options::ticket_header(conn, tenant, branch)?,
         report,
         printed_at: tenant.zone().iso(now()),
     })

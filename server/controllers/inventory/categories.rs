@@ -11,6 +11,7 @@ use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::command::IdInput;
 use crate::controllers::catalogue::{Catalogue, PageFn, load};
+use crate::controllers::options;
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -162,26 +163,6 @@ pub fn list_page(
     Category::list(conn, tenant.company, params)?.try_map(|c| view(conn, tenant.company, &c))
 }
 
-/// Every category of the company with its parent's name (active ones only with
-/// `only_active`), by name: `GET /api/item/category/all` and the categories page's selector.
-pub fn all_views(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    only_active: bool,
-) -> AppResult<Vec<CategoryView>> {
-    let rows = Category::all(conn, company, only_active)?;
-    Ok(rows
-        .iter()
-        .map(|c| {
-            let parent = c
-                .parent_id
-                .and_then(|p| rows.iter().find(|r| r.id == p))
-                .map(|p| p.name.clone());
-            CategoryView::new(c, parent)
-        })
-        .collect())
-}
-
 /// `GET /api/item/category/all`: every category (active ones with `?onlyActive=true`), for
 /// selectors; every role may read it.
 pub async fn all(
@@ -192,7 +173,7 @@ pub async fn all(
     let tenant = auth.tenant(roles::ALL)?;
     let views = state
         .db
-        .run(move |conn| all_views(conn, tenant.company, params.only_active))
+        .run(move |conn| options::categories(conn, tenant.company, params.only_active))
         .await?;
     Ok(Json(views))
 }

@@ -9,6 +9,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::controllers::catalogue::{Catalogue, PageFn, load};
+use crate::controllers::options;
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -71,20 +72,6 @@ pub fn page_data(
     })
 }
 
-/// The options of the branch's selectors: active warehouses, default first.
-pub fn options(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<Vec<CellarOptionView>> {
-    let branch = tenant.branch(conn)?.id;
-    Ok(Warehouse::of_branch(conn, tenant.company, branch)?
-        .iter()
-        .filter(|w| w.active)
-        .map(|w| CellarOptionView {
-            id: w.id,
-            name: w.name.clone(),
-            is_default: w.is_default,
-        })
-        .collect())
-}
-
 /// `GET /api/inventory/cellar/options`: every role (the POS picks its warehouse).
 pub async fn cellar_options(
     State(state): State<AppState>,
@@ -92,7 +79,10 @@ pub async fn cellar_options(
 ) -> AppResult<Json<Vec<CellarOptionView>>> {
     let tenant = auth.tenant(roles::ALL)?;
     Ok(Json(
-        state.db.run(move |conn| options(conn, &tenant)).await?,
+        state
+            .db
+            .run(move |conn| options::cellars(conn, &tenant))
+            .await?,
     ))
 }
 

@@ -2,6 +2,7 @@
 
 use super::{categories, cellars, documents, kardex, products, transfers};
 use crate::auth::roles::Tenant;
+use crate::controllers::options;
 use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::db::DbConnection;
 use crate::error::AppResult;
@@ -40,7 +41,7 @@ pub const LOADERS: Loaders = &[
     (RouteId::AdminStockList, |ctx| {
         ctx.tenant(|conn, tenant, q| {
             Ok(crate::views::inventory::stock::StockListPage {
-                cellars: cellars::options(conn, tenant)?,
+                cellars: options::cellars(conn, tenant)?,
                 stock: kardex::stock_data(conn, tenant, q.values(), &q.list()?)?,
             })
         })
@@ -54,7 +55,7 @@ fn categories_page(
 ) -> AppResult<CategoriesPage> {
     Ok(CategoriesPage {
         list: categories::list_page(conn, tenant, &query.list()?)?,
-        all: categories::all_views(conn, tenant.company, false)?,
+        all: options::categories(conn, tenant.company, false)?,
     })
 }
 
@@ -108,7 +109,7 @@ fn kardex_page(conn: &mut DbConnection, tenant: &Tenant, q: &PageQuery) -> AppRe
         None => None,
     };
     Ok(KardexPage {
-        cellars: cellars::options(conn, tenant)?,
+        cellars: options::cellars(conn, tenant)?,
         product,
         kardex,
         matches,
@@ -122,7 +123,7 @@ fn adjustments_page(
 ) -> AppResult<crate::views::inventory::document::AdjustmentsPage> {
     Ok(crate::views::inventory::document::AdjustmentsPage {
         list: documents::list_page::<Adjustment>(conn, tenant, &q.list()?)?,
-        cellars: cellars::options(conn, tenant)?,
+        cellars: options::cellars(conn, tenant)?,
     })
 }
 
@@ -136,7 +137,7 @@ fn transfers_page(
         crate::models::config::branch_office::BranchOffice::list_for_company(conn, tenant.company)?;
     Ok(crate::views::inventory::document::TransfersPage {
         list: documents::list_page::<Transfer>(conn, tenant, &q.list()?)?,
-        cellars: cellars::options(conn, tenant)?,
+        cellars: options::cellars(conn, tenant)?,
         destinations: all
             .iter()
             .filter(|w| w.active)

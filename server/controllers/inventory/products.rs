@@ -13,6 +13,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::command::{IdInput, NumberInput, text};
+use crate::controllers::options;
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -403,7 +404,7 @@ pub fn page_data(
             .filter_map(|c| iva_rate(c))
             .map(|r| (r.code.to_string(), if with_iva { r.percent } else { 0 }))
             .collect(),
-        categories: super::categories::all_views(conn, tenant.company, true)?,
+        categories: options::categories(conn, tenant.company, true)?,
         units: UNITS.iter().map(|u| u.to_string()).collect(),
         iva_codes: IVA_CODES
             .iter()

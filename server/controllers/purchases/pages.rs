@@ -2,7 +2,7 @@
 
 use super::{documents, payables};
 use crate::auth::roles::Tenant;
-use crate::controllers::inventory::cellars;
+use crate::controllers::options;
 use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, MAX_LIMIT};
@@ -24,7 +24,7 @@ pub const LOADERS: Loaders = &[
             Ok(MerchandisePage {
                 list: purchases(conn, tenant, "merchandise", query)?,
                 form: form(conn, tenant)?,
-                cellars: cellars::options(conn, tenant)?,
+                cellars: options::cellars(conn, tenant)?,
             })
         })
     }),
@@ -61,7 +61,7 @@ pub const LOADERS: Loaders = &[
             Ok(PayablesPage {
                 list: payables::list_page(conn, tenant, &params, &filter)?,
                 suppliers: supplier_options(conn, tenant)?,
-                bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
+                bank_accounts: options::bank_accounts(conn, tenant)?,
             })
         })
     }),
@@ -88,7 +88,7 @@ fn purchases(
 /// What every purchase form chooses from.
 fn form(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<PurchaseFormView> {
     Ok(PurchaseFormView {
-        bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
+        bank_accounts: options::bank_accounts(conn, tenant)?,
         iva_codes: IVA_CODES
             .iter()
             .filter_map(|c| iva_rate(c))

@@ -8,10 +8,10 @@ use crate::auth::roles::{self, Tenant};
 use crate::command::NumberInput;
 use crate::controllers::catalogue::{Catalogue, PageFn, text};
 use crate::controllers::records::{Record, ensure_unlocked};
-use crate::controllers::sales::clients::{ID_TYPES, identification_check, identification_of};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult, constraint_conflict, field_conflict, not_in_table};
+use crate::validation::{ID_TYPES, identification_check, identification_of};
 
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;

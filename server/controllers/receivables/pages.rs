@@ -2,7 +2,7 @@
 
 use super::api;
 use crate::auth::roles::Tenant;
-use crate::controllers::cash::pages::ticket_header;
+use crate::controllers::options;
 use crate::controllers::page_loader::{Loaders, PageQuery};
 use crate::controllers::receivables::receipts::client_ref;
 use crate::controllers::receivables::{ledger, receipts};
@@ -43,7 +43,7 @@ pub const LOADERS: Loaders = &[
             let statement = api::statement_of(conn, tenant, Some(client.as_str()), query.values())?;
             let branch = tenant.branch(conn)?.id;
             Ok(StatementPrint {
-                header: ticket_header(conn, tenant, branch)?,
+                header: options::ticket_header(conn, tenant, branch)?,
                 statement,
                 printed_at: tenant.zone().iso(now()),
             })
@@ -102,7 +102,7 @@ fn collect_page(
         client: client.as_ref().map(client_ref),
         open,
         credit: crate::domain::money::money_text(credit),
-        bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
+        bank_accounts: options::bank_accounts(conn, tenant)?,
         debtors: ledger::aging(conn, tenant, today)?.clients,
         receipt,
     })
@@ -137,7 +137,7 @@ fn receipt_print(
     let receipt = receipts::receipt(conn, tenant, id(query.param("id"))?)?;
     let branch = tenant.branch(conn)?.id;
     Ok(ReceiptPrint {
-        header: ticket_header(conn, tenant, branch)?,
+        header: options::ticket_header(conn, tenant, branch)?,
         receipt,
         printed_at: tenant.zone().iso(now()),
     })

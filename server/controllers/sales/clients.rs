@@ -15,17 +15,17 @@ use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::db::search::contains_pattern;
-use crate::domain::ids::{CONSUMIDOR_FINAL_ID, validate_cedula, validate_ruc};
 use crate::error::{AppError, AppResult, conflict, constraint_conflict, field_conflict};
 
 use crate::models::CompanyId;
 use crate::models::auth::user::Role;
 use crate::models::sales::client::{Client, ClientFields};
-use crate::validation::{check_fields, email_problem, optional_text, required_text};
+use crate::validation::{
+    ID_TYPES, check_fields, email_problem, identification_check, identification_of, optional_text,
+    required_text,
+};
 use crate::views::sales::client::ClientView;
 
-/// Identification types (the SRI's buyer identification kinds, by name).
-pub const ID_TYPES: &[&str] = &["ruc", "cedula", "pasaporte", "consumidorFinal", "exterior"];
 /// Longest name (the SRI's `razonSocialComprador`).
 const NAME_MAX: usize = 300;
 const ADDRESS_MAX: usize = 300;
@@ -57,51 +57,6 @@ pub struct ClientBody {
 /// `GET /api/clients/{id}`'s message for an unknown client (specification wording).
 fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("No se encontró el cliente con el id: {id}"))
-}
-
-/// A client's or supplier's identification type and identification (upper case) as sent.
-pub fn identification_of(
-    id_type: &Option<String>,
-    identification: &Option<String>,
-) -> (String, String) {
-    let identification = text(identification).unwrap_or_default().to_uppercase();
-    (text(id_type).unwrap_or_default(), identification)
-}
-
-/// The identification's problem, told only when its type is fine (no `type_problem`).
-pub fn identification_check(
-    id_type: &str,
-    identification: &str,
-    type_problem: &Option<String>,
-) -> Option<String> {
-    if type_problem.is_none() {
-        identification_problem(id_type, identification)
-    } else {
-        None
-    }
-}
-
-/// The problem with an identification of type `id_type`, if any.
-pub fn identification_problem(id_type: &str, identification: &str) -> Option<String> {
-    if identification.is_empty() {
-        return Some("La identificación es obligatoria".into());
-    }
-    if identification == CONSUMIDOR_FINAL_ID {
-        return Some("9999999999999 es el consumidor final, que ya existe en la empresa".into());
-    }
-    let problem = match id_type {
-        "cedula" => validate_cedula(identification).err(),
-        "ruc" => validate_ruc(identification).err(),
-        "pasaporte" | "exterior" => {
-            let fine = identification.chars().count() <= 20
-                && identification
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-');
-            (!fine).then(|| "solo letras, dígitos y guiones, hasta 20 caracteres".to_string())
-        }
-        _ => None,
-    };
-    problem.map(|p| format!("Identificación no válida: {p}"))
 }
 
 /// A money amount ≥ 0 in micros, at most the [`crate::domain::limits::AMOUNT`] of every amount

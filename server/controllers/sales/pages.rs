@@ -4,7 +4,7 @@ use super::document::client_view;
 use super::{credit_notes, notes, promotions};
 use crate::auth::roles::Tenant;
 use crate::command::IdInput;
-use crate::controllers::cash::pages::ticket_header;
+use crate::controllers::options;
 use crate::controllers::page_loader::Loaders;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
@@ -61,11 +61,7 @@ pub const LOADERS: Loaders = &[
         ctx.tenant(|conn, tenant, query| {
             Ok(PromotionsPage {
                 list: promotions::list_page(conn, tenant, &query.list()?)?,
-                categories: crate::controllers::inventory::categories::all_views(
-                    conn,
-                    tenant.company,
-                    false,
-                )?,
+                categories: options::categories(conn, tenant.company, false)?,
             })
         })
     }),
@@ -116,7 +112,7 @@ pub(crate) fn pos(
     Ok(PosPage {
         final_consumer: client_view(Some(&client), client.id),
         has_open_turn: Turn::open_of_user(conn, tenant.company, tenant.user_id())?.is_some(),
-        bank_accounts: crate::controllers::cash::banks::options(conn, tenant)?,
+        bank_accounts: options::bank_accounts(conn, tenant)?,
         can_change_price: pricing::may_change_price(tenant),
         max_discount: discount::limit_of(conn, tenant)?.map(discount::percent_text),
         sri_target,
@@ -130,7 +126,7 @@ fn print(conn: &mut DbConnection, tenant: &Tenant, param: &str) -> AppResult<Sal
         .map_err(|_| AppError::NotFound(notes::NOT_FOUND.into()))?;
     let sale = notes::find_visible(conn, tenant.company, id)?;
     Ok(SaleNotePrint {
-        header: ticket_header(conn, tenant, sale.branch_office_id)?,
+        header: options::ticket_header(conn, tenant, sale.branch_office_id)?,
         sale: notes::view(conn, tenant.company, &sale)?,
         printed_at: tenant.zone().iso(now()),
         credit_notes: CreditNote::of_sale(conn, tenant.company, sale.id, KIND_INTERNAL)?
@@ -153,7 +149,7 @@ fn credit_note_print(
     let note = credit_notes::find_visible(conn, tenant.company, id)?;
     let client = Client::find(conn, tenant.company, note.client_id)?;
     Ok(CreditNotePrint {
-        header: ticket_header(conn, tenant, note.branch_office_id)?,
+        header: options::ticket_header(conn, tenant, note.branch_office_id)?,
         client: client_view(client.as_ref(), note.client_id),
         lines: credit_notes::print_lines(conn, tenant.company, &note)?,
         note: credit_notes::view(conn, tenant.company, &note)?,
@@ -182,7 +178,7 @@ fn quote_print(
         None => tenant.branch(conn)?.id,
     };
     Ok(crate::views::sales::pages::QuotePrint {
-        header: ticket_header(conn, tenant, branch)?,
+        header: options::ticket_header(conn, tenant, branch)?,
         quote: quote
             .map(|q| super::quotes::view(conn, tenant.company, &q))
             .transpose()?,

@@ -1,7 +1,7 @@
 //! Data of the tools pages, from the same functions as their APIs.
 
 use super::lector::mapping_views;
-use crate::controllers::inventory::cellars;
+use crate::controllers::options;
 use crate::controllers::page_loader::Loaders;
 use crate::views::purchases::lector::LectorPage;
 use crate::views::route_id::RouteId;
@@ -10,7 +10,7 @@ use crate::views::route_id::RouteId;
 pub const LOADERS: Loaders = &[(RouteId::ToolsLector, |ctx| {
     ctx.tenant(|conn, tenant, _query| {
         Ok(LectorPage {
-            cellars: cellars::options(conn, tenant)?,
+            cellars: options::cellars(conn, tenant)?,
             mappings: mapping_views(conn, tenant.company, None)?,
         })
     })

@@ -9,7 +9,6 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::password;
 use crate::auth::roles;
-use crate::controllers::auth::signup::EMAIL_TAKEN;
 use crate::db::write_transaction;
 use crate::error::{AppResult, field_conflict};
 use crate::http::json::JsonBody;
@@ -19,6 +18,7 @@ use crate::models::auth::email_token::{self, Purpose};
 use crate::models::auth::user::{NewUser, User, normalize_email};
 use crate::models::config::company::Company;
 use crate::util::{random, time::now};
+use crate::validation::EMAIL_TAKEN;
 use crate::validation::{check_fields, email_problem};
 use crate::views::config::user::UserRowView;
 
