@@ -7,7 +7,7 @@
 //!
 //! No `unwrap()` or `expect()` outside tests: a request must end in an answer, never a panic. A
 //! start-up invariant that may stop the process says why in an `#[allow(…, reason = …)]`.
-#![warn(clippy::unwrap_used, clippy::expect_used)]
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)]
 
 pub mod app;
 pub mod auth;

@@ -128,11 +128,34 @@ impl catalogues::Routes for Api {
     }
 }
 
-/// The API, area by area.
+/// The API, area by area: the catalogues first, then each area in turn (the order the routes
+/// have always been registered in).
 fn api() -> Api {
     // The catalogues' six routes each (branches, categories, cellars, clients, promotions, cash
     // registers, bank accounts, suppliers, restaurant zones, tables, reservations).
-    catalogues::routes(Api::new())
+    let areas: [fn(Api) -> Api; 13] = [
+        auth_routes,
+        page_routes,
+        report_routes,
+        config_routes,
+        category_routes,
+        sales_routes,
+        inventory_routes,
+        ebilling_routes,
+        cash_routes,
+        purchase_routes,
+        lector_routes,
+        receivable_routes,
+        restaurant_routes,
+    ];
+    areas
+        .into_iter()
+        .fold(catalogues::routes(Api::new()), |api, area| area(api))
+}
+
+/// Authentication (sign-up, login, password reset, branch change) and the current user.
+fn auth_routes(api: Api) -> Api {
+    api
         // Authentication and the current user.
         .post("/auth/signup", auth::signup::signup)
         .get("/auth/verify-email", auth::signup::verify_email)
@@ -155,6 +178,12 @@ fn api() -> Api {
             auth::me::access_branch_offices,
         )
         .post("/users/theme", auth::me::set_theme)
+}
+
+/// What the browser shell reads: page data, the running build, the rule of an unknown page,
+/// and the back-office home.
+fn page_routes(api: Api) -> Api {
+    api
         // Page data for the browser's navigations (the pages' only loaders are on the server).
         .get("/page-data", pages::page_data)
         .get("/page-data/", pages::page_data)
@@ -164,6 +193,11 @@ fn api() -> Api {
         .get("/routes/rule", pages::rules::route_rule)
         // The back-office home.
         .get("/dashboard", home::dashboard::dashboard)
+}
+
+/// The owner's reports.
+fn report_routes(api: Api) -> Api {
+    api
         // The owner's reports.
         .get("/reports/sales", reports::sales)
         .get("/reports/sales/export", reports_export::sales)
@@ -171,6 +205,11 @@ fn api() -> Api {
         .get("/reports/slow", reports::slow)
         .get("/reports/stock", reports::stock_report)
         .get("/reports/dashboard", reports::dashboard)
+}
+
+/// Configuration: users, the company (logo, licence), branch offices and holidays.
+fn config_routes(api: Api) -> Api {
+    api
         // Configuration: users (generic list contract).
         .get("/users", users::list::list)
         .post("/users/register", users::register::register)
@@ -203,8 +242,18 @@ fn api() -> Api {
             catalogue::update::<Holidays>,
         )
         .records::<Holidays>("/company/holiday")
+}
+
+/// Inventory: the list of product categories (registered before the sales routes, as always).
+fn category_routes(api: Api) -> Api {
+    api
         // Inventory: product categories.
         .get("/item/category/all", categories::all)
+}
+
+/// Sales: client search, sales notes (the POS), facturas, credit notes and quotes.
+fn sales_routes(api: Api) -> Api {
+    api
         // Sales: clients.
         .get("/clients/search", clients::search)
         // Sales: sales notes (the POS) and credit notes.
@@ -228,7 +277,13 @@ fn api() -> Api {
         .post("/sales/quoter/register", quotes::register)
         .get("/sales/quoter/{id}", quotes::get)
         .get("/sales/quoter/{id}/getStock", quotes::get_stock)
-        // Sales: promotions.
+    // Sales: promotions.
+}
+
+/// Inventory: products, the POS's reads, warehouses, adjustments, transfers, kardex, stock and
+/// the bulk upload.
+fn inventory_routes(api: Api) -> Api {
+    api
         // Inventory: products, the POS's reads, warehouses, adjustments, transfers, kardex, stock.
         .get("/item", products::list)
         .post("/item/register", products::register)
@@ -268,6 +323,12 @@ fn api() -> Api {
         )
         .get("/inventory/upload/template", upload::template)
         .get("/inventory/upload/{id}", upload::job)
+}
+
+/// Electronic billing: the signing certificate, the documents and their SRI state, the
+/// electronic credit notes and the guías de remisión.
+fn ebilling_routes(api: Api) -> Api {
+    api
         // Electronic billing: the signing certificate.
         .get("/ebilling/certificate", ebilling_certificate::get)
         .post("/ebilling/certificate", ebilling_certificate::upload)
@@ -306,6 +367,11 @@ fn api() -> Api {
             "/ebilling/remissionGuide/{id}/resend",
             ebilling_guides::resend,
         )
+}
+
+/// Cash: registers, shifts, bank accounts and Banco del Barrio.
+fn cash_routes(api: Api) -> Api {
+    api
         // Cash: registers (generic list and their state), shifts, bank accounts.
         .get("/cashRegister/getMyCash", cash_registers::get_my_cash)
         .get(
@@ -335,6 +401,11 @@ fn api() -> Api {
         .post("/bank/barrio/operation", barrio::operation)
         .post("/bank/barrio/operation/{id}/reverse", barrio::reverse)
         .get("/bank/barrio/report", barrio::report)
+}
+
+/// Purchases: merchandise, expenses, manual purchases and payables.
+fn purchase_routes(api: Api) -> Api {
+    api
         // Purchases: suppliers, merchandise purchases, payables.
         .get(
             "/purchases/merchandise",
@@ -383,6 +454,11 @@ fn api() -> Api {
         .get("/purchases/payable/statement", payables::statement)
         .get("/purchases/payable/{id}", payables::get)
         .post("/purchases/payable/{id}/pay", payables::pay)
+}
+
+/// Lector .SRI: received electronic documents.
+fn lector_routes(api: Api) -> Api {
+    api
         // Lector .SRI: received electronic documents (admin and user).
         .post(
             "/tools/lector/upload",
@@ -392,6 +468,11 @@ fn api() -> Api {
         .post("/tools/lector/import", lector::import)
         .get("/tools/lector/mappings", lector::mappings)
         .post("/tools/lector/mappings/delete", lector::delete_mapping)
+}
+
+/// Receivables (cuentas por cobrar).
+fn receivable_routes(api: Api) -> Api {
+    api
         // Receivables (cuentas por cobrar): admin and user.
         .get("/cxc", cxc::list)
         .get("/cxc/aging", cxc::aging)
@@ -401,6 +482,11 @@ fn api() -> Api {
         .get("/cxc/payment/{id}", cxc::get_receipt)
         .post("/cxc/payment/{id}/reverse", cxc::reverse)
         .get("/cxc/{id}", cxc::get)
+}
+
+/// Restaurant: reservation states, orders, the kitchen and the live events.
+fn restaurant_routes(api: Api) -> Api {
+    api
         // Restaurant: zones, tables, reservations (admin and user).
         .post(
             "/restaurant/reservation/{id}/state",

@@ -55,12 +55,50 @@ macro_rules! roots {
 
 /// The contents of [`OUTPUT`].
 pub fn bindings() -> String {
-    use crate::views::*;
     let mut collector = Collector {
         config: Config::new().with_large_int("number"),
         seen: HashSet::new(),
         declarations: Vec::new(),
     };
+    visit_roots(&mut collector);
+    collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = String::from(
+        "// Generated from the Rust views by `server/typescript.rs`: do not edit by hand.\n\
+         // Regenerate with `UPDATE_TS_TYPES=1 cargo test --release --lib typescript`.\n\n",
+    );
+    role_groups(&mut out);
+    payment_methods(&mut out);
+    code_tables(&mut out);
+    for (_, declaration) in collector.declarations {
+        out.push('\n');
+        out.push_str(&declaration);
+        out.push('\n');
+    }
+    out
+}
+
+/// Every root, area by area; the declarations are sorted by name afterwards, so the order of the
+/// areas does not show in the output.
+fn visit_roots(collector: &mut Collector) {
+    shell_roots(collector);
+    config_roots(collector);
+    ebilling_roots(collector);
+    report_roots(collector);
+    sales_roots(collector);
+    inventory_roots(collector);
+    cash_roots(collector);
+    receivable_roots(collector);
+    restaurant_roots(collector);
+    purchase_roots(collector);
+    crate::controllers::catalogues::visit_pages(collector);
+    collector.visit::<crate::services::sales::input::Method>();
+    state_roots(collector);
+}
+
+/// The answers every screen shares: messages, the route rule, the build, the sign-in pages, the
+/// current user and the back-office home.
+fn shell_roots(collector: &mut Collector) {
+    use crate::views::*;
     roots!(collector;
         MessageResponse,
         pages::RouteRuleView,
@@ -71,6 +109,14 @@ pub fn bindings() -> String {
         auth::pages::VerifyEmailPage,
         auth::user::CurrentUserView,
         auth::user::ThemeView,
+        home::dashboard::DashboardView,
+    );
+}
+
+/// Configuration: branch offices, the company, users, holidays and the licence.
+fn config_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
         config::branch_office::BranchOfficeView,
         config::branch_office::BranchOfficeDetailView,
         config::branch_office::BranchConfigView,
@@ -81,6 +127,14 @@ pub fn bindings() -> String {
         config::holiday::HolidayView,
         config::holiday::HolidaysPage,
         config::licence::LicenceView,
+    );
+}
+
+/// Electronic billing: the certificate, the documents, the trial, guías, electronic credit notes
+/// and the RIDE.
+fn ebilling_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
         ebilling::certificate::CertificateView,
         ebilling::document::ElectronicDocumentView,
         ebilling::document::ElectronicDocumentDetailView,
@@ -89,15 +143,30 @@ pub fn bindings() -> String {
         ebilling::trial::EbillingSetupPage,
         ebilling::remission_guide::RemissionGuideView,
         ebilling::remission_guide::RemissionGuidesPage,
-        home::dashboard::DashboardView,
+        ebilling::credit_note::ElectronicCreditNoteView,
+        ebilling::credit_note::CreditableInvoiceView,
+        ebilling::credit_note::ElectronicCreditNotesPage,
+        ride::RidePage,
+    );
+}
+
+/// The owner's reports.
+fn report_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
         reports::SalesReportView,
         reports::SlowReportView,
         reports::StockReportView,
         reports::ReportsDashboardView,
         reports::ReportsPage,
         reports::SalesReportPrint,
-        inventory::category::CategoryView,
-        inventory::category::CategoriesPage,
+    );
+}
+
+/// Sales: clients, sales notes (the POS), credit notes, promotions, quotes and facturas.
+fn sales_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
         sales::client::ClientView,
         sales::note::SaleView,
         sales::note::SalePreviewView,
@@ -109,6 +178,24 @@ pub fn bindings() -> String {
         sales::pages::SaleNotePrint,
         sales::pages::CreditNotePrint,
         sales::pages::CreditNotesPage,
+        sales::promotion::PromotionView,
+        sales::promotion::PromotionsPage,
+        sales::quote::QuoteView,
+        sales::quote::QuoteRowView,
+        sales::quote::QuoteStockView,
+        sales::pages::QuotesPage,
+        sales::pages::QuotePrint,
+        sales::invoice::InvoiceView,
+    );
+}
+
+/// Inventory: categories, products, warehouses, stock and kardex, adjustments, transfers and the
+/// bulk import.
+fn inventory_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
+        inventory::category::CategoryView,
+        inventory::category::CategoriesPage,
         inventory::product::ProductView,
         inventory::product::ProductDetailView,
         inventory::product::ProductSavedView,
@@ -130,6 +217,13 @@ pub fn bindings() -> String {
         inventory::document::TransferPrintView,
         inventory::import::ImportJobView,
         inventory::import::ImportStarted,
+    );
+}
+
+/// Cash: registers, shifts, bank accounts and Banco del Barrio.
+fn cash_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
         cash::register::CashRegisterView,
         cash::register::CashRegisterStateView,
         cash::register::CheckIfOpenView,
@@ -144,6 +238,13 @@ pub fn bindings() -> String {
         cash::pages::CashCountTicket,
         cash::pages::CnbPage,
         cash::pages::CnbReportTicket,
+    );
+}
+
+/// Receivables (cuentas por cobrar).
+fn receivable_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
         receivables::ReceivableDetailView,
         receivables::ReceiptView,
         receivables::AgingView,
@@ -153,23 +254,29 @@ pub fn bindings() -> String {
         receivables::StatementPage,
         receivables::ReceiptPrint,
         receivables::StatementPrint,
+    );
+}
+
+/// Restaurant: the floor and reservations, orders, the kitchen and the live events.
+fn restaurant_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
         restaurant::setup::ZoneView,
         restaurant::setup::TableView,
         restaurant::setup::ReservationView,
         restaurant::setup::FloorSetupPage,
         restaurant::setup::ReservationsPage,
-        sales::promotion::PromotionView,
-        sales::promotion::PromotionsPage,
-        sales::quote::QuoteView,
-        sales::quote::QuoteRowView,
-        sales::quote::QuoteStockView,
-        sales::pages::QuotesPage,
-        sales::pages::QuotePrint,
-        sales::invoice::InvoiceView,
-        ride::RidePage,
-        ebilling::credit_note::ElectronicCreditNoteView,
-        ebilling::credit_note::CreditableInvoiceView,
-        ebilling::credit_note::ElectronicCreditNotesPage,
+        restaurant::order::OrderView,
+        restaurant::order::KitchenTicketView,
+        restaurant::order::BillView,
+        restaurant::order::RestaurantEventView,
+    );
+}
+
+/// Purchases: suppliers, purchases, payables and the Lector .SRI.
+fn purchase_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
         purchases::supplier::SupplierView,
         purchases::purchase::PurchaseView,
         purchases::purchase::LastCostView,
@@ -183,33 +290,29 @@ pub fn bindings() -> String {
         purchases::lector::LectorUploadView,
         purchases::lector::SupplierMappingView,
         purchases::lector::LectorPage,
-        restaurant::order::OrderView,
-        restaurant::order::KitchenTicketView,
-        restaurant::order::BillView,
-        restaurant::order::RestaurantEventView,
     );
-    crate::controllers::catalogues::visit_pages(&mut collector);
-    collector.visit::<crate::services::sales::input::Method>();
-    {
-        use crate::domain::states::*;
-        roots!(collector;
-            crate::domain::document_status::DocumentStatus,
-            QuoteState,
-            TurnState,
-            ReceivableStatus,
-            PayableStatus,
-            OrderState,
-            ItemState,
-            TableOccupancy,
-            ReservationState,
-            crate::views::route_id::RouteId,
-        );
-    }
-    collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out = String::from(
-        "// Generated from the Rust views by `server/typescript.rs`: do not edit by hand.\n\
-         // Regenerate with `UPDATE_TS_TYPES=1 cargo test --release --lib typescript`.\n\n",
+}
+
+/// The states of the documents and of the restaurant, and the route ids, which the screens test
+/// against by name.
+fn state_roots(collector: &mut Collector) {
+    use crate::domain::states::*;
+    roots!(collector;
+        crate::domain::document_status::DocumentStatus,
+        QuoteState,
+        TurnState,
+        ReceivableStatus,
+        PayableStatus,
+        OrderState,
+        ItemState,
+        TableOccupancy,
+        ReservationState,
+        crate::views::route_id::RouteId,
     );
+}
+
+/// The role groups of the menu, as constants the screens check the user's role against.
+fn role_groups(out: &mut String) {
     out.push_str(
         "/** Role groups of the specification's menu table (§6), as the server enforces them. */\n",
     );
@@ -220,6 +323,10 @@ pub fn bindings() -> String {
             list.join(", ")
         ));
     }
+}
+
+/// The payment methods of a sale with their labels, so the POS offers them in the server's order.
+fn payment_methods(out: &mut String) {
     out.push_str(
         "/** Payment methods of a sale and their labels, in the order the POS offers them. */\n",
     );
@@ -231,13 +338,6 @@ pub fn bindings() -> String {
         "export const PAYMENT_METHODS: [PaymentMethod, string][] = [{}];\n",
         methods.join(", ")
     ));
-    code_tables(&mut out);
-    for (_, declaration) in collector.declarations {
-        out.push('\n');
-        out.push_str(&declaration);
-        out.push('\n');
-    }
-    out
 }
 
 /// A code table as a TypeScript object from code to Spanish label.

@@ -292,161 +292,237 @@ pub fn load(
         return Ok(());
     }
     write_transaction(conn, |conn| -> Result<(), AppError> {
-        let main = match Warehouse::default_of(conn, company, branch_office_id)? {
-            Some(w) => w.id,
-            None => Warehouse::create_default(conn, company, branch_office_id)?,
-        };
-        let back = Warehouse::insert(
-            conn,
-            company,
-            branch_office_id,
-            &WarehouseFields {
-                name: "Bodega trasera".into(),
-                active: true,
-            },
-            false,
-        )?;
-        let mut categories: HashMap<&str, i64> = HashMap::new();
-        let mut ids: HashMap<&str, i64> = HashMap::new();
-        let mut opening = Vec::new();
-        for (n, (category, name, unit, price, cost, iva)) in CATALOGUE.iter().enumerate() {
-            let category_id = match categories.get(category) {
-                Some(id) => *id,
-                None => {
-                    let id = Category::insert(
-                        conn,
-                        company,
-                        &CategoryFields {
-                            name: (*category).into(),
-                            parent_id: None,
-                            active: true,
-                            // What the restaurant's bar serves; the rest goes to the kitchen.
-                            station: match *category {
-                                "Bebidas" | "Bebidas varias" | "Cervezas y licores" => "bar",
-                                _ => "cocina",
-                            }
-                            .into(),
-                            modifiers: String::new(),
-                        },
-                    )?;
-                    categories.insert(category, id);
-                    id
-                }
-            };
-            let service = *unit == "servicio";
-            let by_weight = *unit == "kg";
-            let price_micros = micros(price);
-            let id = Product::insert(
-                conn,
-                company,
-                &ProductFields {
-                    code: format!("P{:04}", n + 1),
-                    name: (*name).into(),
-                    description: None,
-                    category_id: Some(category_id),
-                    unit: (*unit).into(),
-                    iva_code: (*iva).into(),
-                    price: price_micros,
-                    price2: (!service).then(|| price_micros * 95 / 100),
-                    price3: (!service).then(|| price_micros * 90 / 100),
-                    min_stock: if service { 0 } else { 5_000_000 },
-                    kind: if service { "service" } else { "product" }.into(),
-                    active: true,
-                    barcodes: if service {
-                        Vec::new()
-                    } else {
-                        vec![ean13(n + 1, by_weight)]
-                    },
-                    recipe: Vec::new(),
-                },
-            )?;
-            ids.insert(name, id);
-            if !service {
-                // Believable opening quantities: more of the cheap, a few kilos of the weighed.
-                let quantity = if by_weight {
-                    8 + (n % 7) as i64 * 3
-                } else {
-                    6 + (n * 13 % 40) as i64
-                };
-                opening.push(Movement {
-                    product_id: id,
-                    warehouse_id: main,
-                    kind: MovementType::Opening,
-                    quantity: quantity * 1_000_000,
-                    cost: UnitCost::Given(micros(cost)),
-                });
-                if n % 4 == 0 {
-                    opening.push(Movement {
-                        product_id: id,
-                        warehouse_id: back,
-                        kind: MovementType::Opening,
-                        quantity: 24 * 1_000_000,
-                        cost: UnitCost::Given(micros(cost)),
-                    });
-                }
-            }
-        }
-        let recipes: [Recipe; 2] = [
-            (
-                "Sánduche de jamón y queso",
-                "1.50",
-                &[
-                    ("Pan de agua", "2"),
-                    ("Jamón Plumrose 200 g", "0.25"),
-                    ("Queso de mesa al peso", "0.04"),
-                ],
-            ),
-            (
-                "Café con leche",
-                "0.90",
-                &[
-                    ("Leche entera Vita 1 l", "0.25"),
-                    ("Nescafé Tradición 85 g", "0.03"),
-                    ("Azúcar San Carlos 1 kg", "0.015"),
-                ],
-            ),
-        ];
-        let prepared = Category::insert(
-            conn,
-            company,
-            &CategoryFields {
-                name: "Preparados".into(),
-                parent_id: None,
-                active: true,
-                station: "cocina".into(),
-                modifiers: String::new(),
-            },
-        )?;
-        for (n, (name, price, lines)) in recipes.iter().enumerate() {
-            let recipe = lines
-                .iter()
-                .filter_map(|(ingredient, q)| ids.get(ingredient).map(|id| (*id, micros(q))))
-                .collect();
-            let fields = recipe_fields(
-                format!("R{:03}", n + 1),
-                name,
-                "Preparado en el local",
-                prepared,
-                price,
-                recipe,
-            );
-            Product::insert(conn, company, &fields)?;
-        }
-        post_movements(
-            conn,
-            company,
-            None,
-            &Document {
-                doc_type: "opening",
-                id: None,
-                number: None,
-                date: None,
-            },
-            &opening,
-        )?;
-        Ok(())
+        fill(conn, company, branch_office_id)
     })
     .map_err(|e| anyhow::anyhow!(e.to_string()))
+}
+
+/// A line of [`CATALOGUE`]: category, name, unit, price without IVA, unit cost, IVA code.
+type CatalogueEntry = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+/// [`load`] inside its write transaction: the warehouses, the catalogue with its categories,
+/// the recipes, and the opening stock posted last.
+fn fill(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    branch_office_id: i64,
+) -> Result<(), AppError> {
+    let (main, back) = warehouses(conn, company, branch_office_id)?;
+    let mut categories: HashMap<&str, i64> = HashMap::new();
+    let mut ids: HashMap<&str, i64> = HashMap::new();
+    let mut opening = Vec::new();
+    for (n, entry) in CATALOGUE.iter().enumerate() {
+        let category_id = category_of(conn, company, &mut categories, entry.0)?;
+        let id = insert_product(conn, company, n, entry, category_id)?;
+        ids.insert(entry.1, id);
+        if entry.2 != "servicio" {
+            opening.extend(opening_stock(n, id, entry, (main, back)));
+        }
+    }
+    insert_recipes(conn, company, &ids)?;
+    post_movements(
+        conn,
+        company,
+        None,
+        &Document {
+            doc_type: "opening",
+            id: None,
+            number: None,
+            date: None,
+        },
+        &opening,
+    )?;
+    Ok(())
+}
+
+/// The branch's default warehouse (created when it has none) and a second one, the back
+/// storeroom: `(main, back)`.
+fn warehouses(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    branch_office_id: i64,
+) -> Result<(i64, i64), AppError> {
+    let main = match Warehouse::default_of(conn, company, branch_office_id)? {
+        Some(w) => w.id,
+        None => Warehouse::create_default(conn, company, branch_office_id)?,
+    };
+    let back = Warehouse::insert(
+        conn,
+        company,
+        branch_office_id,
+        &WarehouseFields {
+            name: "Bodega trasera".into(),
+            active: true,
+        },
+        false,
+    )?;
+    Ok((main, back))
+}
+
+/// The id of `category`, inserted the first time it is named (drinks go to the bar's station).
+fn category_of(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    categories: &mut HashMap<&'static str, i64>,
+    category: &'static str,
+) -> Result<i64, AppError> {
+    if let Some(id) = categories.get(category) {
+        return Ok(*id);
+    }
+    let id = Category::insert(
+        conn,
+        company,
+        &CategoryFields {
+            name: category.into(),
+            parent_id: None,
+            active: true,
+            // What the restaurant's bar serves; the rest goes to the kitchen.
+            station: match category {
+                "Bebidas" | "Bebidas varias" | "Cervezas y licores" => "bar",
+                _ => "cocina",
+            }
+            .into(),
+            modifiers: String::new(),
+        },
+    )?;
+    categories.insert(category, id);
+    Ok(id)
+}
+
+/// Inserts line `n` of the catalogue (code `P0001`…): a service has no barcode, second and
+/// third prices or minimum stock.
+fn insert_product(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    n: usize,
+    entry: &CatalogueEntry,
+    category_id: i64,
+) -> Result<i64, AppError> {
+    let (_, name, unit, price, _, iva) = *entry;
+    let service = unit == "servicio";
+    let by_weight = unit == "kg";
+    let price_micros = micros(price);
+    Ok(Product::insert(
+        conn,
+        company,
+        &ProductFields {
+            code: format!("P{:04}", n + 1),
+            name: name.into(),
+            description: None,
+            category_id: Some(category_id),
+            unit: unit.into(),
+            iva_code: iva.into(),
+            price: price_micros,
+            price2: (!service).then(|| price_micros * 95 / 100),
+            price3: (!service).then(|| price_micros * 90 / 100),
+            min_stock: if service { 0 } else { 5_000_000 },
+            kind: if service { "service" } else { "product" }.into(),
+            active: true,
+            barcodes: if service {
+                Vec::new()
+            } else {
+                vec![ean13(n + 1, by_weight)]
+            },
+            recipe: Vec::new(),
+        },
+    )?)
+}
+
+/// The opening stock of product `id` (line `n` of the catalogue) in the `(main, back)`
+/// warehouses: believable quantities, more of the cheap, a few kilos of the weighed; every
+/// fourth product also in the back storeroom.
+fn opening_stock(
+    n: usize,
+    id: i64,
+    entry: &CatalogueEntry,
+    (main, back): (i64, i64),
+) -> Vec<Movement> {
+    let (_, _, unit, _, cost, _) = *entry;
+    let quantity = if unit == "kg" {
+        8 + (n % 7) as i64 * 3
+    } else {
+        6 + (n * 13 % 40) as i64
+    };
+    let mut opening = vec![Movement {
+        product_id: id,
+        warehouse_id: main,
+        kind: MovementType::Opening,
+        quantity: quantity * 1_000_000,
+        cost: UnitCost::Given(micros(cost)),
+    }];
+    if n.is_multiple_of(4) {
+        opening.push(Movement {
+            product_id: id,
+            warehouse_id: back,
+            kind: MovementType::Opening,
+            quantity: 24 * 1_000_000,
+            cost: UnitCost::Given(micros(cost)),
+        });
+    }
+    opening
+}
+
+/// The two recipes of the demo, in a "Preparados" category, made of the catalogue's products
+/// (`ids` by name).
+fn insert_recipes(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    ids: &HashMap<&str, i64>,
+) -> Result<(), AppError> {
+    let recipes: [Recipe; 2] = [
+        (
+            "Sánduche de jamón y queso",
+            "1.50",
+            &[
+                ("Pan de agua", "2"),
+                ("Jamón Plumrose 200 g", "0.25"),
+                ("Queso de mesa al peso", "0.04"),
+            ],
+        ),
+        (
+            "Café con leche",
+            "0.90",
+            &[
+                ("Leche entera Vita 1 l", "0.25"),
+                ("Nescafé Tradición 85 g", "0.03"),
+                ("Azúcar San Carlos 1 kg", "0.015"),
+            ],
+        ),
+    ];
+    let prepared = Category::insert(
+        conn,
+        company,
+        &CategoryFields {
+            name: "Preparados".into(),
+            parent_id: None,
+            active: true,
+            station: "cocina".into(),
+            modifiers: String::new(),
+        },
+    )?;
+    for (n, (name, price, lines)) in recipes.iter().enumerate() {
+        let recipe = lines
+            .iter()
+            .filter_map(|(ingredient, q)| ids.get(ingredient).map(|id| (*id, micros(q))))
+            .collect();
+        let fields = recipe_fields(
+            format!("R{:03}", n + 1),
+            name,
+            "Preparado en el local",
+            prepared,
+            price,
+            recipe,
+        );
+        Product::insert(conn, company, &fields)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

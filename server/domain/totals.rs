@@ -338,6 +338,37 @@ pub fn compute<T: Taxable>(
     global_discount: Decimal,
     tip: Decimal,
 ) -> Result<Totals, Vec<FieldError>> {
+    let gross = line_gross(items)?;
+    let before_global: Vec<Decimal> = items
+        .iter()
+        .zip(&gross)
+        .map(|(item, g)| g - item.discount())
+        .collect();
+    let shares = spread(global_discount, &before_global)
+        .map_err(|m| vec![FieldError::new("globalDiscount", m)])?;
+
+    let mut book = TaxBook::new(items.len());
+    let mut lines = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let net = before_global[i] - shares[i];
+        let taxes = book.line_taxes(i, item, net);
+        lines.push(LineTotals {
+            gross: gross[i],
+            discount: money(item.discount() + shares[i]),
+            global_discount_share: money(shares[i]),
+            net: money(net),
+            taxes,
+            iva_share: Decimal::ZERO,
+        });
+    }
+    book.apportion_iva(&mut lines);
+    let groups = book.into_groups();
+    Ok(document_totals(&gross, lines, groups, tip))
+}
+
+/// Each line's gross (cantidad × precioUnitario, rounded), checked first so that every line's
+/// problems are reported at once: a discount above its line's value, an unknown IVA code.
+fn line_gross<T: Taxable>(items: &[T]) -> Result<Vec<Decimal>, Vec<FieldError>> {
     let mut errors = Vec::new();
     let mut gross = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
@@ -359,56 +390,79 @@ pub fn compute<T: Taxable>(
         }
         gross.push(g);
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if errors.is_empty() {
+        Ok(gross)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The key of a tax's group: its kind, its numeric code and its normalized tariff.
+fn group_key(kind: TaxKind, code: &str, tariff: Decimal) -> GroupKey {
+    (
+        kind,
+        code.parse().unwrap_or(u32::MAX),
+        tariff.normalize().to_string(),
+    )
+}
+
+/// The tax groups of a document as its lines are computed. Groups add exact (unrounded) amounts,
+/// so each group's value is rounded once; each line's exact IVA is kept with its group so the
+/// group's rounded value can then be shared back over its lines.
+struct TaxBook {
+    /// Exact amounts per group, keyed by (kind, numeric code, tariff).
+    groups: BTreeMap<GroupKey, GroupAcc>,
+    /// Each line's exact IVA and its group, for the lines' shares of the groups' values.
+    iva_exact: Vec<Option<(GroupKey, Decimal)>>,
+}
+
+impl TaxBook {
+    fn new(lines: usize) -> TaxBook {
+        TaxBook {
+            groups: BTreeMap::new(),
+            iva_exact: vec![None; lines],
+        }
     }
 
-    let before_global: Vec<Decimal> = items
-        .iter()
-        .zip(&gross)
-        .map(|(item, g)| g - item.discount())
-        .collect();
-    let shares = spread(global_discount, &before_global)
-        .map_err(|m| vec![FieldError::new("globalDiscount", m)])?;
+    /// Adds one tax of a line to its group (exact amounts) and returns the line's own tax, its
+    /// base and value rounded to the cent.
+    fn add(
+        &mut self,
+        kind: TaxKind,
+        code: &str,
+        tariff: Decimal,
+        base: Decimal,
+        exact: Decimal,
+    ) -> LineTax {
+        let acc = self
+            .groups
+            .entry(group_key(kind, code, tariff))
+            .or_insert_with(|| (code.to_string(), tariff, Decimal::ZERO, Decimal::ZERO));
+        acc.2 += base;
+        acc.3 += exact;
+        LineTax {
+            kind,
+            code: code.to_string(),
+            tariff: tariff.normalize(),
+            base: money(base),
+            value: money(exact),
+        }
+    }
 
-    // Exact (unrounded) amounts per group, keyed by (kind, numeric code, tariff).
-    let mut group_acc: BTreeMap<GroupKey, GroupAcc> = BTreeMap::new();
-    // Each line's exact IVA and its group, for the lines' shares of the groups' values.
-    let mut iva_exact: Vec<Option<(GroupKey, Decimal)>> = vec![None; items.len()];
-    let mut lines = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let net = before_global[i] - shares[i];
+    /// The taxes of line `i` (net `net`), IVA first: ICE before IVA because the line's rounded ICE
+    /// is part of its IVA base; IRBPNR per bottle, outside the IVA base.
+    fn line_taxes<T: Taxable>(&mut self, i: usize, item: &T, net: Decimal) -> Vec<LineTax> {
         let mut taxes = Vec::new();
-        let mut add =
-            |kind: TaxKind, code: &str, tariff: Decimal, base: Decimal, exact: Decimal| {
-                let value = money(exact);
-                let key = (
-                    kind,
-                    code.parse().unwrap_or(u32::MAX),
-                    tariff.normalize().to_string(),
-                );
-                let acc = group_acc
-                    .entry(key)
-                    .or_insert_with(|| (code.to_string(), tariff, Decimal::ZERO, Decimal::ZERO));
-                acc.2 += base;
-                acc.3 += exact;
-                taxes.push(LineTax {
-                    kind,
-                    code: code.to_string(),
-                    tariff: tariff.normalize(),
-                    base: money(base),
-                    value,
-                });
-                value
-            };
-
         let ice_value = match item.ice() {
             Some(ice) => {
                 let exact = match ice.mode {
                     IceMode::AdValorem => net * ice.tariff / HUNDRED,
                     IceMode::Specific => ice.units.unwrap_or(item.quantity()) * ice.tariff,
                 };
-                add(TaxKind::Ice, &ice.code, ice.tariff, net, exact)
+                let tax = self.add(TaxKind::Ice, &ice.code, ice.tariff, net, exact);
+                let value = tax.value;
+                taxes.push(tax);
+                value
             }
             None => Decimal::ZERO,
         };
@@ -416,69 +470,82 @@ pub fn compute<T: Taxable>(
             let base = net + ice_value;
             let percent = Decimal::from(rate.percent);
             let exact = base * percent / HUNDRED;
-            add(TaxKind::Iva, rate.code, percent, base, exact);
-            let key = (
-                TaxKind::Iva,
-                rate.code.parse().unwrap_or(u32::MAX),
-                percent.normalize().to_string(),
-            );
-            iva_exact[i] = Some((key, exact));
+            taxes.push(self.add(TaxKind::Iva, rate.code, percent, base, exact));
+            self.iva_exact[i] = Some((group_key(TaxKind::Iva, rate.code, percent), exact));
         }
         if let Some(bottles) = item.irbpnr_bottles().filter(|b| *b > 0) {
             let n = Decimal::from(bottles);
-            add(
+            taxes.push(self.add(
                 TaxKind::Irbpnr,
                 IRBPNR_CODE,
                 IRBPNR_TARIFF,
                 n,
                 n * IRBPNR_TARIFF,
-            );
+            ));
         }
         taxes.sort_by_key(|t| t.kind);
-        lines.push(LineTotals {
-            gross: gross[i],
-            discount: money(item.discount() + shares[i]),
-            global_discount_share: money(shares[i]),
-            net: money(net),
-            taxes,
-            iva_share: Decimal::ZERO,
-        });
+        taxes
     }
-    for (key, (_, _, _, exact_sum)) in &group_acc {
-        if key.0 != TaxKind::Iva {
-            continue;
-        }
-        let members: Vec<(usize, Decimal)> = iva_exact
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| e.as_ref().filter(|(k, _)| k == key).map(|(_, x)| (i, *x)))
-            .collect();
-        for (i, share) in apportion(money(*exact_sum), &members) {
-            lines[i].iva_share += share;
+
+    /// Shares each IVA group's value (rounded once) over its lines ([`LineTotals::iva_share`]),
+    /// so the lines add up to the document's IVA.
+    fn apportion_iva(&self, lines: &mut [LineTotals]) {
+        for (key, (_, _, _, exact_sum)) in &self.groups {
+            if key.0 != TaxKind::Iva {
+                continue;
+            }
+            let members: Vec<(usize, Decimal)> = self
+                .iva_exact
+                .iter()
+                .enumerate()
+                .filter_map(|(i, e)| e.as_ref().filter(|(k, _)| k == key).map(|(_, x)| (i, *x)))
+                .collect();
+            for (i, share) in apportion(money(*exact_sum), &members) {
+                lines[i].iva_share += share;
+            }
         }
     }
 
-    let groups: Vec<TaxGroup> = group_acc
-        .into_iter()
-        .map(|((kind, _, _), (code, tariff, base, exact))| {
-            let label = match kind {
-                TaxKind::Iva => {
-                    iva_rate(&code).map_or_else(|| format!("IVA {code}"), |r| r.label.to_string())
+    /// The `totalImpuesto` groups, ordered by impuesto then codigoPorcentaje, each value rounded
+    /// once.
+    fn into_groups(self) -> Vec<TaxGroup> {
+        self.groups
+            .into_iter()
+            .map(|((kind, _, _), (code, tariff, base, exact))| {
+                let label = group_label(kind, &code);
+                let base = money(base);
+                TaxGroup {
+                    kind,
+                    code,
+                    tariff: tariff.normalize(),
+                    base,
+                    value: money(exact),
+                    label,
                 }
-                TaxKind::Ice => format!("ICE {code}"),
-                TaxKind::Irbpnr => "IRBPNR".to_string(),
-            };
-            let base = money(base);
-            TaxGroup {
-                kind,
-                code,
-                tariff: tariff.normalize(),
-                base,
-                value: money(exact),
-                label,
-            }
-        })
-        .collect();
+            })
+            .collect()
+    }
+}
+
+/// A group's label for screens ("IVA 15 %", "ICE 3053", "IRBPNR").
+fn group_label(kind: TaxKind, code: &str) -> String {
+    match kind {
+        TaxKind::Iva => {
+            iva_rate(code).map_or_else(|| format!("IVA {code}"), |r| r.label.to_string())
+        }
+        TaxKind::Ice => format!("ICE {code}"),
+        TaxKind::Irbpnr => "IRBPNR".to_string(),
+    }
+}
+
+/// The document's amounts from its lines and groups: each tax is the sum of its groups' values,
+/// and `importeTotal` adds the lines' nets, the taxes and the tip.
+fn document_totals(
+    gross: &[Decimal],
+    lines: Vec<LineTotals>,
+    groups: Vec<TaxGroup>,
+    tip: Decimal,
+) -> Totals {
     let sum_kind = |k: TaxKind| {
         groups
             .iter()
@@ -492,7 +559,7 @@ pub fn compute<T: Taxable>(
         sum_kind(TaxKind::Irbpnr),
     );
     let total_without_taxes: Decimal = lines.iter().map(|l| l.net).sum();
-    Ok(Totals {
+    Totals {
         gross: money(gross.iter().copied().sum()),
         total_discount: money(lines.iter().map(|l| l.discount).sum()),
         total_without_taxes: money(total_without_taxes),
@@ -503,7 +570,7 @@ pub fn compute<T: Taxable>(
         total: money(total_without_taxes + iva + ice + irbpnr + tip),
         groups,
         lines,
-    })
+    }
 }
 
 /// `target` (a group's value, 2 decimals) split over its lines' exact amounts `members`

@@ -233,26 +233,12 @@ impl Email {
                 company,
                 link,
                 ..
-            } => {
-                let hours = INVITATION_HOURS;
-                Rendered {
-                    subject: format!("{company} le invita a Mostrador"),
-                    text: InvitationText {
-                        name,
-                        company,
-                        link,
-                        hours,
-                    }
-                    .render()?,
-                    html: InvitationHtml {
-                        name,
-                        company,
-                        link,
-                        hours,
-                    }
-                    .render()?,
-                }
-            }
+            } => invitation(InvitationText {
+                name,
+                company,
+                link,
+                hours: INVITATION_HOURS,
+            })?,
             Email::ElectronicDocument {
                 issuer,
                 ruc,
@@ -263,38 +249,17 @@ impl Email {
                 access_key,
                 link,
                 ..
-            } => {
-                let days = crate::services::ebilling::ride_link::VALIDITY.num_days();
-                let link = link.as_deref();
-                let total = total.as_deref();
-                Rendered {
-                    subject: format!("{kind} electrónica {number} de {issuer}"),
-                    text: DocumentText {
-                        issuer,
-                        ruc,
-                        kind,
-                        number,
-                        total,
-                        authorization,
-                        access_key,
-                        link,
-                        days,
-                    }
-                    .render()?,
-                    html: DocumentHtml {
-                        issuer,
-                        ruc,
-                        kind,
-                        number,
-                        total,
-                        authorization,
-                        access_key,
-                        link,
-                        days,
-                    }
-                    .render()?,
-                }
-            }
+            } => electronic_document(DocumentText {
+                issuer,
+                ruc,
+                kind,
+                number,
+                total: total.as_deref(),
+                authorization,
+                access_key,
+                link: link.as_deref(),
+                days: crate::services::ebilling::ride_link::VALIDITY.num_days(),
+            })?,
             Email::AccountStatement {
                 company,
                 client,
@@ -304,41 +269,98 @@ impl Email {
                 lines,
                 closing,
                 ..
-            } => {
-                let (company, client, from, to, opening, closing) = (
-                    company.as_str(),
-                    client.as_str(),
-                    from.as_str(),
-                    to_date.as_str(),
-                    opening.as_str(),
-                    closing.as_str(),
-                );
-                Rendered {
-                    subject: format!("Estado de cuenta de {client} ({from} a {to})"),
-                    text: StatementText {
-                        company,
-                        client,
-                        from,
-                        to,
-                        opening,
-                        lines,
-                        closing,
-                    }
-                    .render()?,
-                    html: StatementHtml {
-                        company,
-                        client,
-                        from,
-                        to,
-                        opening,
-                        lines,
-                        closing,
-                    }
-                    .render()?,
-                }
-            }
+            } => account_statement(StatementText {
+                company,
+                client,
+                from,
+                to: to_date,
+                opening,
+                lines,
+                closing,
+            })?,
         })
     }
+}
+
+/// An invitation, rendered from the fields of its text version (the HTML version shows the same).
+fn invitation(text: InvitationText<'_>) -> askama::Result<Rendered> {
+    let InvitationText {
+        name,
+        company,
+        link,
+        hours,
+    } = text;
+    Ok(Rendered {
+        subject: format!("{company} le invita a Mostrador"),
+        text: text.render()?,
+        html: InvitationHtml {
+            name,
+            company,
+            link,
+            hours,
+        }
+        .render()?,
+    })
+}
+
+/// An authorized document to its buyer, rendered from the fields of its text version (the HTML
+/// version shows the same).
+fn electronic_document(text: DocumentText<'_>) -> askama::Result<Rendered> {
+    let DocumentText {
+        issuer,
+        ruc,
+        kind,
+        number,
+        total,
+        authorization,
+        access_key,
+        link,
+        days,
+    } = text;
+    Ok(Rendered {
+        subject: format!("{kind} electrónica {number} de {issuer}"),
+        text: text.render()?,
+        html: DocumentHtml {
+            issuer,
+            ruc,
+            kind,
+            number,
+            total,
+            authorization,
+            access_key,
+            link,
+            days,
+        }
+        .render()?,
+    })
+}
+
+/// A client's account statement, rendered from the fields of its text version (the HTML version
+/// shows the same).
+fn account_statement(text: StatementText<'_>) -> askama::Result<Rendered> {
+    let StatementText {
+        company,
+        client,
+        from,
+        to,
+        opening,
+        lines,
+        closing,
+    } = text;
+    Ok(Rendered {
+        subject: format!("Estado de cuenta de {client} ({from} a {to})"),
+        text: text.render()?,
+        html: StatementHtml {
+            company,
+            client,
+            from,
+            to,
+            opening,
+            lines,
+            closing,
+        }
+        .render()?,
+    })
 }
 
 #[cfg(test)]

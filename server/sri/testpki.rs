@@ -60,165 +60,11 @@ impl TestPki {
     fn generate() -> TestPki {
         let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
         let dir = tmp.path();
-        let pass = format!("pass:{PASSWORD}");
-        openssl(
-            dir,
-            &[
-                "req",
-                "-x509",
-                "-newkey",
-                "rsa:2048",
-                "-nodes",
-                "-keyout",
-                "ca.key",
-                "-out",
-                "ca.crt",
-                "-days",
-                "3650",
-                "-subj",
-                "/C=EC/O=ENTIDAD DE CERTIFICACION DE PRUEBA/OU=ECIBCE/L=QUITO/CN=AC PRUEBAS MOSTRADOR/emailAddress=ac@pruebas.ec",
-                "-addext",
-                "basicConstraints=critical,CA:TRUE",
-                "-addext",
-                "keyUsage=critical,keyCertSign,cRLSign",
-            ],
-        );
-        let ext = |name: &str, usage: &str| {
-            let text = format!(
-                "keyUsage=critical,{usage}\n1.3.6.1.4.1.37947.3.11=ASN1:UTF8String:{RUC}\n1.3.6.1.4.1.37947.3.1=ASN1:UTF8String:1710034065\n"
-            );
-            std::fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        };
-        ext("sign.ext", "digitalSignature,nonRepudiation");
-        ext("enc.ext", "keyEncipherment,dataEncipherment");
-        for (name, serial) in [("sign", "123456789012345678"), ("enc", "987654321")] {
-            openssl(
-                dir,
-                &[
-                    "req",
-                    "-newkey",
-                    "rsa:2048",
-                    "-nodes",
-                    "-keyout",
-                    &format!("{name}.key"),
-                    "-out",
-                    &format!("{name}.csr"),
-                    "-subj",
-                    "/C=EC/O=EMPRESA DE PRUEBA S.A./serialNumber=1710034065/CN=JUAN PEREZ, GERENTE",
-                ],
-            );
-            openssl(
-                dir,
-                &[
-                    "x509",
-                    "-req",
-                    "-in",
-                    &format!("{name}.csr"),
-                    "-CA",
-                    "ca.crt",
-                    "-CAkey",
-                    "ca.key",
-                    "-set_serial",
-                    serial,
-                    "-days",
-                    "730",
-                    "-extfile",
-                    &format!("{name}.ext"),
-                    "-out",
-                    &format!("{name}.crt"),
-                ],
-            );
-        }
-        std::fs::write(dir.join("index.txt"), "").unwrap_or_default();
-        std::fs::write(dir.join("serial"), "1001\n").unwrap_or_default();
-        std::fs::write(
-            dir.join("ca.cnf"),
-            "[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=sha256\npolicy=p\nunique_subject=no\n[p]\ncommonName=supplied\n",
-        )
-        .unwrap_or_default();
-        openssl(
-            dir,
-            &[
-                "ca",
-                "-batch",
-                "-config",
-                "ca.cnf",
-                "-cert",
-                "ca.crt",
-                "-keyfile",
-                "ca.key",
-                "-in",
-                "sign.csr",
-                "-out",
-                "expired.crt",
-                "-preserveDN",
-                "-notext",
-                "-startdate",
-                "20200101000000Z",
-                "-enddate",
-                "20210101000000Z",
-                "-extfile",
-                "sign.ext",
-            ],
-        );
-        openssl(
-            dir,
-            &[
-                "pkcs12",
-                "-export",
-                "-inkey",
-                "sign.key",
-                "-in",
-                "sign.crt",
-                "-certfile",
-                "ca.crt",
-                "-passout",
-                &pass,
-                "-out",
-                "modern.p12",
-            ],
-        );
-        openssl(
-            dir,
-            &[
-                "pkcs12",
-                "-export",
-                "-legacy",
-                "-inkey",
-                "sign.key",
-                "-in",
-                "sign.crt",
-                "-certfile",
-                "ca.crt",
-                "-passout",
-                &pass,
-                "-out",
-                "legacy.p12",
-            ],
-        );
-        openssl(
-            dir,
-            &[
-                "pkcs12", "-export", "-legacy", "-inkey", "enc.key", "-in", "enc.crt", "-passout",
-                &pass, "-out", "enc.p12",
-            ],
-        );
-        openssl(
-            dir,
-            &[
-                "pkcs12",
-                "-export",
-                "-inkey",
-                "sign.key",
-                "-in",
-                "expired.crt",
-                "-passout",
-                &pass,
-                "-out",
-                "expired.p12",
-            ],
-        );
-
+        make_ca(dir);
+        write_extensions(dir);
+        issue_certificates(dir);
+        issue_expired(dir);
+        export_p12s(dir);
         let p12_multi_key = multi_key_p12(
             &[
                 (read(dir, "enc.key"), read(dir, "enc.crt"), "Decryption Key"),
@@ -241,6 +87,189 @@ impl TestPki {
     pub fn identity(&self) -> SigningIdentity {
         SigningIdentity::from_p12(&self.p12_modern, PASSWORD).unwrap_or_else(|e| panic!("{e}"))
     }
+}
+
+/// The test CA (self-signed, ten years), `ca.key` and `ca.crt`, named like an Ecuadorian
+/// certification entity.
+fn make_ca(dir: &Path) {
+    openssl(
+        dir,
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.crt",
+            "-days",
+            "3650",
+            "-subj",
+            "/C=EC/O=ENTIDAD DE CERTIFICACION DE PRUEBA/OU=ECIBCE/L=QUITO/CN=AC PRUEBAS MOSTRADOR/emailAddress=ac@pruebas.ec",
+            "-addext",
+            "basicConstraints=critical,CA:TRUE",
+            "-addext",
+            "keyUsage=critical,keyCertSign,cRLSign",
+        ],
+    );
+}
+
+/// The extension files of the two certificates, `sign.ext` (digitalSignature) and `enc.ext`
+/// (encryption only), both carrying the RUC in Banco Central's extensions.
+fn write_extensions(dir: &Path) {
+    let ext = |name: &str, usage: &str| {
+        let text = format!(
+            "keyUsage=critical,{usage}\n1.3.6.1.4.1.37947.3.11=ASN1:UTF8String:{RUC}\n1.3.6.1.4.1.37947.3.1=ASN1:UTF8String:1710034065\n"
+        );
+        std::fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    };
+    ext("sign.ext", "digitalSignature,nonRepudiation");
+    ext("enc.ext", "keyEncipherment,dataEncipherment");
+}
+
+/// The signing and the encryption-only certificates (`sign.*`, `enc.*`), each with its own key,
+/// issued by the test CA for two years.
+fn issue_certificates(dir: &Path) {
+    for (name, serial) in [("sign", "123456789012345678"), ("enc", "987654321")] {
+        openssl(
+            dir,
+            &[
+                "req",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-keyout",
+                &format!("{name}.key"),
+                "-out",
+                &format!("{name}.csr"),
+                "-subj",
+                "/C=EC/O=EMPRESA DE PRUEBA S.A./serialNumber=1710034065/CN=JUAN PEREZ, GERENTE",
+            ],
+        );
+        openssl(
+            dir,
+            &[
+                "x509",
+                "-req",
+                "-in",
+                &format!("{name}.csr"),
+                "-CA",
+                "ca.crt",
+                "-CAkey",
+                "ca.key",
+                "-set_serial",
+                serial,
+                "-days",
+                "730",
+                "-extfile",
+                &format!("{name}.ext"),
+                "-out",
+                &format!("{name}.crt"),
+            ],
+        );
+    }
+}
+
+/// `expired.crt`: a certificate of the signing key valid only during 2020, issued with
+/// `openssl ca`, which takes explicit start and end dates.
+fn issue_expired(dir: &Path) {
+    std::fs::write(dir.join("index.txt"), "").unwrap_or_default();
+    std::fs::write(dir.join("serial"), "1001\n").unwrap_or_default();
+    std::fs::write(
+            dir.join("ca.cnf"),
+            "[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=sha256\npolicy=p\nunique_subject=no\n[p]\ncommonName=supplied\n",
+        )
+        .unwrap_or_default();
+    openssl(
+        dir,
+        &[
+            "ca",
+            "-batch",
+            "-config",
+            "ca.cnf",
+            "-cert",
+            "ca.crt",
+            "-keyfile",
+            "ca.key",
+            "-in",
+            "sign.csr",
+            "-out",
+            "expired.crt",
+            "-preserveDN",
+            "-notext",
+            "-startdate",
+            "20200101000000Z",
+            "-enddate",
+            "20210101000000Z",
+            "-extfile",
+            "sign.ext",
+        ],
+    );
+}
+
+/// The .p12 files: modern and legacy of the signing certificate, the encryption-only one and the
+/// expired one.
+fn export_p12s(dir: &Path) {
+    let pass = format!("pass:{PASSWORD}");
+    openssl(
+        dir,
+        &[
+            "pkcs12",
+            "-export",
+            "-inkey",
+            "sign.key",
+            "-in",
+            "sign.crt",
+            "-certfile",
+            "ca.crt",
+            "-passout",
+            &pass,
+            "-out",
+            "modern.p12",
+        ],
+    );
+    openssl(
+        dir,
+        &[
+            "pkcs12",
+            "-export",
+            "-legacy",
+            "-inkey",
+            "sign.key",
+            "-in",
+            "sign.crt",
+            "-certfile",
+            "ca.crt",
+            "-passout",
+            &pass,
+            "-out",
+            "legacy.p12",
+        ],
+    );
+    openssl(
+        dir,
+        &[
+            "pkcs12", "-export", "-legacy", "-inkey", "enc.key", "-in", "enc.crt", "-passout",
+            &pass, "-out", "enc.p12",
+        ],
+    );
+    openssl(
+        dir,
+        &[
+            "pkcs12",
+            "-export",
+            "-inkey",
+            "sign.key",
+            "-in",
+            "expired.crt",
+            "-passout",
+            &pass,
+            "-out",
+            "expired.p12",
+        ],
+    );
 }
 
 unsafe extern "C" {

@@ -205,6 +205,30 @@ impl Checker {
     }
 
     fn header(&mut self, h: &Header, doc_type: DocType, ctx: &ValidationContext) {
+        self.issuer(h);
+        for (field, value) in [
+            ("header.establishment", &h.establishment),
+            ("header.emissionPoint", &h.emission_point),
+        ] {
+            if self.digits(field, value, 3) && value == "000" {
+                self.err(field, "no puede ser 000");
+            }
+        }
+        if h.sequential == 0 || h.sequential > 999_999_999 {
+            self.err("header.sequential", "debe estar entre 1 y 999999999");
+        }
+        self.issue_date(h, ctx);
+        if let Some(code) = &h.numeric_code {
+            self.digits("header.numericCode", code, 8);
+        }
+        if let Some(key) = &h.access_key {
+            self.access_key(h, doc_type, key);
+        }
+    }
+
+    /// The issuer: a valid RUC, its names and addresses as the schema's free text, and the
+    /// resolution numbers of a special taxpayer or withholding agent in the SRI's shapes.
+    fn issuer(&mut self, h: &Header) {
         let is = &h.issuer;
         if let Err(e) = validate_ruc(&is.ruc) {
             self.err("header.issuer.ruc", e);
@@ -241,17 +265,11 @@ impl Checker {
                 );
             }
         }
-        for (field, value) in [
-            ("header.establishment", &h.establishment),
-            ("header.emissionPoint", &h.emission_point),
-        ] {
-            if self.digits(field, value, 3) && value == "000" {
-                self.err(field, "no puede ser 000");
-            }
-        }
-        if h.sequential == 0 || h.sequential > 999_999_999 {
-            self.err("header.sequential", "debe estar entre 1 y 999999999");
-        }
+    }
+
+    /// The issue date: within the schema's years, not after today and not older than the SRI
+    /// accepts (errors 65 and 82).
+    fn issue_date(&mut self, h: &Header, ctx: &ValidationContext) {
         self.date_in_range("header.issueDate", h.issue_date);
         if h.issue_date > ctx.today {
             self.err(
@@ -267,44 +285,44 @@ impl Checker {
                 ctx.max_age_days
             ));
         }
-        if let Some(code) = &h.numeric_code {
-            self.digits("header.numericCode", code, 8);
-        }
-        if let Some(key) = &h.access_key {
-            match ClaveAcceso::parse(key).and_then(|k| k.parts()) {
-                Err(e) => self.err("header.accessKey", e.to_string()),
-                Ok(p) => {
-                    let mut diffs = Vec::new();
-                    if p.issue_date != h.issue_date {
-                        diffs.push("fecha de emisión");
-                    }
-                    if p.doc_type != doc_type {
-                        diffs.push("tipo de comprobante");
-                    }
-                    if p.ruc != is.ruc {
-                        diffs.push("RUC");
-                    }
-                    if p.environment != h.environment {
-                        diffs.push("ambiente");
-                    }
-                    if p.establishment != h.establishment || p.emission_point != h.emission_point {
-                        diffs.push("serie");
-                    }
-                    if p.sequential != h.sequential {
-                        diffs.push("secuencial");
-                    }
-                    if h.numeric_code
-                        .as_ref()
-                        .is_some_and(|c| *c != p.numeric_code)
-                    {
-                        diffs.push("código numérico");
-                    }
-                    if !diffs.is_empty() {
-                        self.err("header.accessKey", format!(
-                            "no corresponde al documento (difiere en: {}); el SRI la rechazaría con el error 58",
-                            diffs.join(", ")
-                        ));
-                    }
+    }
+
+    /// A clave de acceso given with the document must be valid and encode this very document
+    /// (date, type, RUC, environment, series, sequential, numeric code), or the SRI answers 58.
+    fn access_key(&mut self, h: &Header, doc_type: DocType, key: &str) {
+        match ClaveAcceso::parse(key).and_then(|k| k.parts()) {
+            Err(e) => self.err("header.accessKey", e.to_string()),
+            Ok(p) => {
+                let mut diffs = Vec::new();
+                if p.issue_date != h.issue_date {
+                    diffs.push("fecha de emisión");
+                }
+                if p.doc_type != doc_type {
+                    diffs.push("tipo de comprobante");
+                }
+                if p.ruc != h.issuer.ruc {
+                    diffs.push("RUC");
+                }
+                if p.environment != h.environment {
+                    diffs.push("ambiente");
+                }
+                if p.establishment != h.establishment || p.emission_point != h.emission_point {
+                    diffs.push("serie");
+                }
+                if p.sequential != h.sequential {
+                    diffs.push("secuencial");
+                }
+                if h.numeric_code
+                    .as_ref()
+                    .is_some_and(|c| *c != p.numeric_code)
+                {
+                    diffs.push("código numérico");
+                }
+                if !diffs.is_empty() {
+                    self.err("header.accessKey", format!(
+                        "no corresponde al documento (difiere en: {}); el SRI la rechazaría con el error 58",
+                        diffs.join(", ")
+                    ));
                 }
             }
         }

@@ -200,21 +200,7 @@ fn fields(
     let code = body.code.clone().unwrap_or_default().trim().to_string();
     let name = body.name.clone().unwrap_or_default().trim().to_string();
     let description = text(&body.description);
-    let mut barcodes: Vec<String> = Vec::new();
-    let mut barcode_problem = None;
-    for b in body.barcodes.iter().flatten() {
-        let b = b.trim().to_string();
-        if b.is_empty() {
-            continue;
-        }
-        if b.chars().count() > CODE_MAX || b.chars().any(char::is_whitespace) {
-            barcode_problem = Some(format!("El código de barras «{b}» no es válido"));
-        } else if barcodes.contains(&b) {
-            barcode_problem = Some(format!("El código de barras «{b}» está repetido"));
-        } else {
-            barcodes.push(b);
-        }
-    }
+    let (barcodes, barcode_problem) = read_barcodes(body);
     let category = match body.category_id.optional() {
         Ok(Some(id)) if Category::find(conn, company, id)?.is_some() => Ok(Some(id)),
         Ok(None) => Ok(None),
@@ -229,70 +215,19 @@ fn fields(
     let kind = body.kind.clone().unwrap_or_else(|| "product".into());
     let kind_problem =
         (!KINDS.contains(&kind.as_str())).then(|| "El tipo de producto no es válido".to_string());
-    let price_v = body
-        .price
-        .required_micros("El precio", false, false, UNIT_PRICE);
-    let price2 = body
-        .price2
-        .micros("El precio mayorista", false, false, UNIT_PRICE);
-    let price3 = body
-        .price3
-        .micros("El precio distribuidor", false, false, UNIT_PRICE);
-    // Prices entered with IVA become their base at the product's rate (none for a negocio
-    // popular, whose sales carry no IVA).
-    let (price_v, price2, price3) = if body.price_includes_iva == Some(true) {
-        let percent = match iva_rate(&iva_code) {
-            Some(rate) if charges_iva(conn, company)? => rate.percent,
-            _ => 0,
-        };
-        let base = |pvp: i64| {
-            Money::base_of_pvp(Money::from_micros(pvp), percent)
-                .map(Money::micros)
-                .ok_or_else(|| "El precio con IVA no es válido".to_string())
-        };
-        (
-            price_v.and_then(base),
-            price2.and_then(|p| p.map(base).transpose()),
-            price3.and_then(|p| p.map(base).transpose()),
-        )
-    } else {
-        (price_v, price2, price3)
-    };
+    let Prices {
+        price: price_v,
+        price2,
+        price3,
+    } = read_prices(conn, company, body, &iva_code)?;
     let min_stock = body
         .min_stock
         .micros("El stock mínimo", false, false, QUANTITY);
-    let mut recipe = Vec::new();
-    let mut recipe_problem = None;
-    if kind == "recipe" {
-        for (n, line) in body.recipe.iter().flatten().enumerate() {
-            let row = n + 1;
-            let ingredient = match line.ingredient_id.optional() {
-                Ok(Some(id)) if Some(id) != editing => Product::find(conn, company, id)?,
-                _ => None,
-            };
-            let qty = line
-                .quantity
-                .required_micros("La cantidad", true, false, QUANTITY);
-            match (ingredient, qty) {
-                (Some(p), Ok(q)) if p.is_stocked() => recipe.push((p.id, q)),
-                (Some(p), Ok(_)) => {
-                    recipe_problem = Some(format!(
-                        "Línea {row} de la receta: «{}» no lleva stock y no puede ser ingrediente",
-                        p.name
-                    ))
-                }
-                (None, _) => {
-                    recipe_problem = Some(format!(
-                        "Línea {row} de la receta: el ingrediente no existe"
-                    ))
-                }
-                (_, Err(e)) => recipe_problem = Some(format!("Línea {row} de la receta: {e}")),
-            }
-        }
-        if recipe.is_empty() && recipe_problem.is_none() {
-            recipe_problem = Some("Una receta necesita al menos un ingrediente".into());
-        }
-    }
+    let (recipe, recipe_problem) = if kind == "recipe" {
+        read_recipe(conn, company, body, editing)?
+    } else {
+        (Vec::new(), None)
+    };
     check_fields([
         ("code", required_text(&code, "El código", CODE_MAX)),
         ("name", required_text(&name, "El nombre", NAME_MAX)),
@@ -329,6 +264,119 @@ fn fields(
     };
     check_unique(conn, company, &fields, editing)?;
     Ok(fields)
+}
+
+/// The body's barcodes, trimmed, without empty ones; and the problem of the last one that is
+/// not valid or repeated, if any.
+fn read_barcodes(body: &ProductBody) -> (Vec<String>, Option<String>) {
+    let mut barcodes: Vec<String> = Vec::new();
+    let mut barcode_problem = None;
+    for b in body.barcodes.iter().flatten() {
+        let b = b.trim().to_string();
+        if b.is_empty() {
+            continue;
+        }
+        if b.chars().count() > CODE_MAX || b.chars().any(char::is_whitespace) {
+            barcode_problem = Some(format!("El código de barras «{b}» no es válido"));
+        } else if barcodes.contains(&b) {
+            barcode_problem = Some(format!("El código de barras «{b}» está repetido"));
+        } else {
+            barcodes.push(b);
+        }
+    }
+    (barcodes, barcode_problem)
+}
+
+/// The three prices of the body as stored (without IVA), each with its problem.
+struct Prices {
+    price: Result<i64, String>,
+    price2: Result<Option<i64>, String>,
+    price3: Result<Option<i64>, String>,
+}
+
+/// Reads the prices; prices entered with IVA become their base at the rate of `iva_code` (none
+/// for a negocio popular, whose sales carry no IVA).
+fn read_prices(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    body: &ProductBody,
+    iva_code: &str,
+) -> AppResult<Prices> {
+    let price_v = body
+        .price
+        .required_micros("El precio", false, false, UNIT_PRICE);
+    let price2 = body
+        .price2
+        .micros("El precio mayorista", false, false, UNIT_PRICE);
+    let price3 = body
+        .price3
+        .micros("El precio distribuidor", false, false, UNIT_PRICE);
+    if body.price_includes_iva != Some(true) {
+        return Ok(Prices {
+            price: price_v,
+            price2,
+            price3,
+        });
+    }
+    let percent = match iva_rate(iva_code) {
+        Some(rate) if charges_iva(conn, company)? => rate.percent,
+        _ => 0,
+    };
+    let base = |pvp: i64| {
+        Money::base_of_pvp(Money::from_micros(pvp), percent)
+            .map(Money::micros)
+            .ok_or_else(|| "El precio con IVA no es válido".to_string())
+    };
+    Ok(Prices {
+        price: price_v.and_then(base),
+        price2: price2.and_then(|p| p.map(base).transpose()),
+        price3: price3.and_then(|p| p.map(base).transpose()),
+    })
+}
+
+/// A recipe's `(ingredient, quantity)` lines.
+type RecipeLines = Vec<(i64, i64)>;
+
+/// A recipe's ingredients as `(ingredient, quantity)`: stocked products of the company other
+/// than the product itself (`editing`); and the problem of the last line that is not valid, or
+/// of a recipe without ingredients.
+fn read_recipe(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    body: &ProductBody,
+    editing: Option<i64>,
+) -> AppResult<(RecipeLines, Option<String>)> {
+    let mut recipe = Vec::new();
+    let mut recipe_problem = None;
+    for (n, line) in body.recipe.iter().flatten().enumerate() {
+        let row = n + 1;
+        let ingredient = match line.ingredient_id.optional() {
+            Ok(Some(id)) if Some(id) != editing => Product::find(conn, company, id)?,
+            _ => None,
+        };
+        let qty = line
+            .quantity
+            .required_micros("La cantidad", true, false, QUANTITY);
+        match (ingredient, qty) {
+            (Some(p), Ok(q)) if p.is_stocked() => recipe.push((p.id, q)),
+            (Some(p), Ok(_)) => {
+                recipe_problem = Some(format!(
+                    "Línea {row} de la receta: «{}» no lleva stock y no puede ser ingrediente",
+                    p.name
+                ))
+            }
+            (None, _) => {
+                recipe_problem = Some(format!(
+                    "Línea {row} de la receta: el ingrediente no existe"
+                ))
+            }
+            (_, Err(e)) => recipe_problem = Some(format!("Línea {row} de la receta: {e}")),
+        }
+    }
+    if recipe.is_empty() && recipe_problem.is_none() {
+        recipe_problem = Some("Una receta necesita al menos un ingrediente".into());
+    }
+    Ok((recipe, recipe_problem))
 }
 
 /// Code and barcodes are unique in the company.

@@ -157,109 +157,23 @@ fn fields(
     let kind_problem = (!KINDS.contains(&kind.as_str())).then(|| {
         "Elija el tipo de promoción: porcentaje, valor fijo o lleve N pague M".to_string()
     });
-
-    // The value of each kind; "lleve N pague M" uses buyN and payM instead.
-    let mut value = Ok(0);
-    let (mut buy_n, mut pay_m) = (Ok(0), Ok(0));
-    match kind.as_str() {
-        KIND_PERCENT => {
-            value = positive_amount(&body.value, "El porcentaje", Some(Decimal::from(100)));
-        }
-        KIND_FIXED => {
-            value = positive_amount(&body.value, "El descuento por unidad", None);
-        }
-        KIND_BUY_N_PAY_M => {
-            buy_n = match whole(&body.buy_n) {
-                Ok(Some(n)) if (2..=BUY_N_MAX).contains(&n) => Ok(n),
-                Ok(None) => Err("Indique cuántas unidades lleva el cliente".to_string()),
-                _ => Err(format!(
-                    "Lo que lleva debe ser un número entero entre 2 y {BUY_N_MAX}"
-                )),
-            };
-            let top = buy_n.as_ref().map(|n| n - 1).unwrap_or(BUY_N_MAX - 1);
-            pay_m = match whole(&body.pay_m) {
-                Ok(Some(m)) if (1..=top).contains(&m) => Ok(m),
-                Ok(None) => Err("Indique cuántas unidades paga el cliente".to_string()),
-                _ => Err(format!(
-                    "Lo que paga debe ser un número entero entre 1 y {top} (menos de lo que lleva)"
-                )),
-            };
-        }
-        _ => {}
-    }
-
-    // What it applies to.
-    let mut category_id = Ok(None);
-    let mut products = Ok(Vec::new());
-    let target_problem = match target.as_str() {
-        TARGET_CATEGORY => {
-            category_id = match (body.category_id.is_absent(), body.category_id.id()) {
-                (_, Some(id)) => match Category::find(conn, company, id)? {
-                    Some(_) => Ok(Some(id)),
-                    None => Err("La categoría no existe en la empresa".to_string()),
-                },
-                (true, None) => Err("Elija la categoría".to_string()),
-                (false, None) => Err("La categoría no es válida".to_string()),
-            };
-            None
-        }
-        TARGET_PRODUCTS => {
-            products = match product_ids(&body.product_ids) {
-                Ok(ids) if ids.is_empty() => Err("Elija al menos un producto".to_string()),
-                Ok(ids) => {
-                    let found = Product::find_many(conn, company, &ids)?;
-                    let missing: Vec<String> = ids
-                        .iter()
-                        .filter(|id| !found.iter().any(|p| p.id == **id))
-                        .map(i64::to_string)
-                        .collect();
-                    if missing.is_empty() {
-                        Ok(ids)
-                    } else {
-                        Err(format!(
-                            "Estos productos no existen en la empresa: {}",
-                            missing.join(", ")
-                        ))
-                    }
-                }
-                Err(problem) => Err(problem),
-            };
-            None
-        }
-        _ => Some("Elija a qué se aplica: productos o una categoría".to_string()),
-    };
-
-    // When.
-    let starts_on = match date(body.starts_on.as_deref(), "La fecha de inicio") {
-        Ok(Some(day)) => Ok(day),
-        Ok(None) => Err("La fecha de inicio es obligatoria".to_string()),
-        Err(problem) => Err(problem),
-    };
-    let ends_on = date(body.ends_on.as_deref(), "La fecha final").and_then(|end| match end {
-        Some(end) if starts_on.as_ref().is_ok_and(|start| end < *start) => {
-            Err("La fecha final no puede ser anterior a la de inicio".to_string())
-        }
-        other => Ok(other),
-    });
-    let days = weekdays(body.weekdays.as_deref());
-    let hour = |value: &Option<String>| -> Result<Option<String>, String> {
-        match text(value) {
-            None => Ok(None),
-            Some(t) => parse_hhmm(&t)
-                .map(|_| Some(t))
-                .ok_or_else(|| "La hora debe tener el formato HH:MM (00:00 a 23:59)".to_string()),
-        }
-    };
-    let mut time_from = hour(&body.time_from);
-    let mut time_to = hour(&body.time_to);
-    match (&time_from, &time_to) {
-        (Ok(Some(_)), Ok(None)) => time_to = Err("Indique también la hora final".to_string()),
-        (Ok(None), Ok(Some(_))) => time_from = Err("Indique también la hora inicial".to_string()),
-        (Ok(Some(from)), Ok(Some(to))) if from == to => {
-            time_to = Err("La hora final debe ser distinta de la inicial".to_string());
-        }
-        _ => {}
-    }
+    let Amounts {
+        value,
+        buy_n,
+        pay_m,
+    } = amounts(body, &kind);
+    let Applies {
+        category_id,
+        products,
+        problem: target_problem,
+    } = applies_to(conn, company, body, &target)?;
+    let When {
+        starts_on,
+        ends_on,
+        days,
+        time_from,
+        time_to,
+    } = when(body);
 
     check_fields([
         ("name", required_text(&name, "El nombre", NAME_MAX)),
@@ -292,6 +206,179 @@ fn fields(
         time_to: ok(time_to)?,
         active: body.active.unwrap_or(true),
     })
+}
+
+/// The amounts of a promotion, each with its problem (0 where its kind uses none).
+struct Amounts {
+    value: Result<i64, String>,
+    buy_n: Result<i64, String>,
+    pay_m: Result<i64, String>,
+}
+
+/// The value of each kind; "lleve N pague M" uses buyN and payM instead.
+fn amounts(body: &PromotionBody, kind: &str) -> Amounts {
+    let mut value = Ok(0);
+    let (mut buy_n, mut pay_m) = (Ok(0), Ok(0));
+    match kind {
+        KIND_PERCENT => {
+            value = positive_amount(&body.value, "El porcentaje", Some(Decimal::from(100)));
+        }
+        KIND_FIXED => {
+            value = positive_amount(&body.value, "El descuento por unidad", None);
+        }
+        KIND_BUY_N_PAY_M => {
+            buy_n = match whole(&body.buy_n) {
+                Ok(Some(n)) if (2..=BUY_N_MAX).contains(&n) => Ok(n),
+                Ok(None) => Err("Indique cuántas unidades lleva el cliente".to_string()),
+                _ => Err(format!(
+                    "Lo que lleva debe ser un número entero entre 2 y {BUY_N_MAX}"
+                )),
+            };
+            let top = buy_n.as_ref().map(|n| n - 1).unwrap_or(BUY_N_MAX - 1);
+            pay_m = match whole(&body.pay_m) {
+                Ok(Some(m)) if (1..=top).contains(&m) => Ok(m),
+                Ok(None) => Err("Indique cuántas unidades paga el cliente".to_string()),
+                _ => Err(format!(
+                    "Lo que paga debe ser un número entero entre 1 y {top} (menos de lo que lleva)"
+                )),
+            };
+        }
+        _ => {}
+    }
+    Amounts {
+        value,
+        buy_n,
+        pay_m,
+    }
+}
+
+/// What a promotion applies to, each with its problem: a category or products (the one its
+/// target does not use stays empty), and the problem of the target itself.
+struct Applies {
+    category_id: Result<Option<i64>, String>,
+    products: Result<Vec<i64>, String>,
+    problem: Option<String>,
+}
+
+/// What it applies to: the company's category, or products all of the company.
+fn applies_to(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    body: &PromotionBody,
+    target: &str,
+) -> AppResult<Applies> {
+    let mut category_id = Ok(None);
+    let mut products = Ok(Vec::new());
+    let problem = match target {
+        TARGET_CATEGORY => {
+            category_id = match (body.category_id.is_absent(), body.category_id.id()) {
+                (_, Some(id)) => match Category::find(conn, company, id)? {
+                    Some(_) => Ok(Some(id)),
+                    None => Err("La categoría no existe en la empresa".to_string()),
+                },
+                (true, None) => Err("Elija la categoría".to_string()),
+                (false, None) => Err("La categoría no es válida".to_string()),
+            };
+            None
+        }
+        TARGET_PRODUCTS => {
+            products = listed_products(conn, company, body)?;
+            None
+        }
+        _ => Some("Elija a qué se aplica: productos o una categoría".to_string()),
+    };
+    Ok(Applies {
+        category_id,
+        products,
+        problem,
+    })
+}
+
+/// The body's products (at least one), or the problem naming those that are not the company's.
+fn listed_products(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    body: &PromotionBody,
+) -> AppResult<Result<Vec<i64>, String>> {
+    Ok(match product_ids(&body.product_ids) {
+        Ok(ids) if ids.is_empty() => Err("Elija al menos un producto".to_string()),
+        Ok(ids) => {
+            let found = Product::find_many(conn, company, &ids)?;
+            let missing: Vec<String> = ids
+                .iter()
+                .filter(|id| !found.iter().any(|p| p.id == **id))
+                .map(i64::to_string)
+                .collect();
+            if missing.is_empty() {
+                Ok(ids)
+            } else {
+                Err(format!(
+                    "Estos productos no existen en la empresa: {}",
+                    missing.join(", ")
+                ))
+            }
+        }
+        Err(problem) => Err(problem),
+    })
+}
+
+/// When a promotion applies, each part with its problem.
+struct When {
+    starts_on: Result<NaiveDate, String>,
+    ends_on: Result<Option<NaiveDate>, String>,
+    days: Result<String, String>,
+    time_from: Hour,
+    time_to: Hour,
+}
+
+/// When: the dates (a start, an end not before it), the weekdays and the hours.
+fn when(body: &PromotionBody) -> When {
+    let starts_on = match date(body.starts_on.as_deref(), "La fecha de inicio") {
+        Ok(Some(day)) => Ok(day),
+        Ok(None) => Err("La fecha de inicio es obligatoria".to_string()),
+        Err(problem) => Err(problem),
+    };
+    let ends_on = date(body.ends_on.as_deref(), "La fecha final").and_then(|end| match end {
+        Some(end) if starts_on.as_ref().is_ok_and(|start| end < *start) => {
+            Err("La fecha final no puede ser anterior a la de inicio".to_string())
+        }
+        other => Ok(other),
+    });
+    let days = weekdays(body.weekdays.as_deref());
+    let (time_from, time_to) = hours(body);
+    When {
+        starts_on,
+        ends_on,
+        days,
+        time_from,
+        time_to,
+    }
+}
+
+/// An hour `HH:MM` of the body (`None`: not given), or its problem.
+type Hour = Result<Option<String>, String>;
+
+/// The hours `HH:MM` it applies between: both or neither, and not the same.
+fn hours(body: &PromotionBody) -> (Hour, Hour) {
+    let hour = |value: &Option<String>| -> Hour {
+        match text(value) {
+            None => Ok(None),
+            Some(t) => parse_hhmm(&t)
+                .map(|_| Some(t))
+                .ok_or_else(|| "La hora debe tener el formato HH:MM (00:00 a 23:59)".to_string()),
+        }
+    };
+    let mut time_from = hour(&body.time_from);
+    let mut time_to = hour(&body.time_to);
+    match (&time_from, &time_to) {
+        (Ok(Some(_)), Ok(None)) => time_to = Err("Indique también la hora final".to_string()),
+        (Ok(None), Ok(Some(_))) => time_from = Err("Indique también la hora inicial".to_string()),
+        (Ok(Some(from)), Ok(Some(to))) if from == to => {
+            time_to = Err("La hora final debe ser distinta de la inicial".to_string());
+        }
+        _ => {}
+    }
+    (time_from, time_to)
 }
 
 /// The views of `rows`: their products and category names in three queries for all of them.

@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, Uri};
 
@@ -30,7 +31,7 @@ use crate::services::lector::document::{self, Received};
 use crate::services::lector::import::{ImportBody, already_imported, import as import_document};
 use crate::services::lector::job::{self, Problem};
 use crate::services::lector::report::ERRORS_KEPT;
-use crate::services::lector::{Refused, read_upload};
+use crate::services::lector::{Reading, Refused, read_upload};
 use crate::views::MessageResponse;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::purchases::lector::{
@@ -211,11 +212,41 @@ pub async fn upload(
     .await?
     .file("file", NO_FILE)?;
     let company = tenant.company;
+    let reading = read_file(&state, company, bytes).await?;
+    let upload = sort_out(&state, company, reading).await?;
+    if !upload.asks {
+        let view = answer_now(&state, company, upload).await?;
+        return Ok((StatusCode::OK, Json(view)));
+    }
+    let user = tenant.user_id();
+    let id = start_job(&state, company, user, file_name, upload).await?;
+    drop(permit);
+    let running = tokio::spawn(job::run(
+        state.db.clone(),
+        state.config.sri.clone(),
+        company,
+        id,
+    ));
+    let _ = tokio::time::timeout(INLINE_WAIT, running).await;
+    let view = state
+        .db
+        .run(move |conn| job_view(conn, company, id))
+        .await?;
+    let status = match view.status.as_str() {
+        "running" => StatusCode::ACCEPTED,
+        _ => StatusCode::OK,
+    };
+    Ok((status, Json(view)))
+}
+
+/// Reads the uploaded file on a blocking thread, its documents checked to be the company's: 400
+/// for a file that cannot be read, 422 for a document whose signature does not verify.
+async fn read_file(state: &AppState, company: CompanyId, bytes: Bytes) -> AppResult<Reading> {
     let ruc = state
         .db
         .run(move |conn| Ok(Company::find(conn, company)?.ruc))
         .await?;
-    let reading = tokio::task::spawn_blocking(move || read_upload(&bytes, &ruc))
+    tokio::task::spawn_blocking(move || read_upload(&bytes, &ruc))
         .await
         .map_err(|e| AppError::Internal(anyhow::anyhow!("lectura interrumpida: {e}")))?
         .map_err(|e| match e {
@@ -224,7 +255,27 @@ pub async fn upload(
                 errors: [("file".to_string(), message.clone())].into(),
                 message,
             },
-        })?;
+        })
+}
+
+/// An upload read and sorted out: what it brought, and whether the SRI must be asked.
+struct Upload {
+    /// The documents of its XML files.
+    documents: Vec<Received>,
+    /// Its keys in order: its XML files, then its report's rows.
+    keys: Vec<(usize, String)>,
+    /// The report's keys already stored.
+    stored: HashSet<String>,
+    /// Whether some row of the report has no stored document (the SRI is asked for it).
+    asks: bool,
+    problems: Vec<Problem>,
+    error_count: i64,
+    total: i64,
+}
+
+/// Sorts out what the upload brought: its keys, which of the report's rows are already stored,
+/// and the problems of the report.
+async fn sort_out(state: &AppState, company: CompanyId, reading: Reading) -> AppResult<Upload> {
     // The upload's keys in order: its XML files, then its report's rows.
     let mut keys: Vec<(usize, String)> = reading
         .documents
@@ -247,34 +298,74 @@ pub async fn upload(
         .into_iter()
         .map(|(line, message)| Problem { line, message })
         .collect();
-    let documents = reading.documents;
     let total = keys.len() as i64;
-    if !asks {
-        let found = (documents.len() + stored.len()) as i64;
-        let view = state
-            .db
-            .write(move |conn| {
-                ReceivedDocument::store(conn, company, &job::new_rows(&documents))?;
-                view_of(
-                    conn,
-                    company,
-                    Answer {
-                        job: None,
-                        status: "done",
-                        total,
-                        processed: total,
-                        found,
-                        keys: &keys,
-                        problems,
-                        error_count,
-                    },
-                )
-            })
-            .await?;
-        return Ok((StatusCode::OK, Json(view)));
-    }
-    let user = tenant.user_id();
-    let id = state
+    Ok(Upload {
+        documents: reading.documents,
+        keys,
+        stored,
+        asks,
+        problems,
+        error_count,
+        total,
+    })
+}
+
+/// An upload that needs no SRI look-up: its documents stored, and answered at once.
+async fn answer_now(
+    state: &AppState,
+    company: CompanyId,
+    upload: Upload,
+) -> AppResult<LectorUploadView> {
+    let Upload {
+        documents,
+        keys,
+        stored,
+        problems,
+        error_count,
+        total,
+        ..
+    } = upload;
+    let found = (documents.len() + stored.len()) as i64;
+    state
+        .db
+        .write(move |conn| {
+            ReceivedDocument::store(conn, company, &job::new_rows(&documents))?;
+            view_of(
+                conn,
+                company,
+                Answer {
+                    job: None,
+                    status: "done",
+                    total,
+                    processed: total,
+                    found,
+                    keys: &keys,
+                    problems,
+                    error_count,
+                },
+            )
+        })
+        .await
+}
+
+/// Stores the upload's documents and starts the job that asks the SRI for the rest; 409 while
+/// another upload of the company is being looked up. Answers the job's id.
+async fn start_job(
+    state: &AppState,
+    company: CompanyId,
+    user: i64,
+    file_name: String,
+    upload: Upload,
+) -> AppResult<i64> {
+    let Upload {
+        documents,
+        keys,
+        problems,
+        error_count,
+        total,
+        ..
+    } = upload;
+    state
         .db
         .write(move |conn| {
             if let Some(running) = LectorJob::find_running(conn, company)? {
@@ -297,24 +388,7 @@ pub async fn upload(
                 job::LEASE,
             )?)
         })
-        .await?;
-    drop(permit);
-    let running = tokio::spawn(job::run(
-        state.db.clone(),
-        state.config.sri.clone(),
-        company,
-        id,
-    ));
-    let _ = tokio::time::timeout(INLINE_WAIT, running).await;
-    let view = state
-        .db
-        .run(move |conn| job_view(conn, company, id))
-        .await?;
-    let status = match view.status.as_str() {
-        "running" => StatusCode::ACCEPTED,
-        _ => StatusCode::OK,
-    };
-    Ok((status, Json(view)))
+        .await
 }
 
 /// `GET /api/tools/lector/upload/{id}`: the job's progress; its documents once done.

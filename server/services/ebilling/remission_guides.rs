@@ -333,20 +333,124 @@ pub fn register(
 ) -> AppResult<i64> {
     let company_id = tenant.company;
     let branch = tenant.branch(conn)?;
-    let transfer = match body.transfer_id.optional() {
-        Ok(None) => None,
-        Ok(Some(id)) => Some(
-            Transfer::find(conn, company_id, id)?
-                .filter(|t| t.branch_office_id == branch.id)
-                .ok_or_else(|| AppError::NotFound(TRANSFER_NOT_FOUND.into()))?,
-        ),
-        Err(_) => return Err(AppError::NotFound(TRANSFER_NOT_FOUND.into())),
-    };
+    let transfer = documented_transfer(conn, company_id, &branch, &body.transfer_id)?;
     // The counter before any write (lock order of documents, `sequence`); it also serialises two
     // guías for the same transfer, which share the branch's emission point, so the check below
     // sees the other's row.
     let counter = sequence::lock(conn, company_id, &branch, DocType::RemissionGuide)?;
-    if let Some(t) = &transfer
+    ensure_no_guide(conn, company_id, transfer.as_ref())?;
+    let company = Company::find(conn, company_id)?;
+    let today = crate::sri::validate::issue_date(Company::zone(conn, company_id)?);
+    let issuing = Issuing {
+        company_id,
+        branch: &branch,
+        company: &company,
+    };
+    let mut problems = Problems::default();
+    let transport = transport(&mut problems, &body, transfer.as_ref(), today);
+    let cargo = match &transfer {
+        Some(t) => transfer_cargo(conn, &issuing, &mut problems, t, &body)?,
+        None => given_cargo(conn, &issuing, &mut problems, body)?,
+    };
+    problems.finish()?;
+    let (Some(start), Some(end)) = (transport.start, transport.end) else {
+        return Err(AppError::BadRequest(
+            "Fechas del transporte no válidas".into(),
+        ));
+    };
+
+    let sequential = counter.next();
+    let number = counter.format(sequential);
+    let doc = Comprobante::DeliveryGuide(DeliveryGuide {
+        header: header(&issuing, today, sequential, &number)?,
+        departure_address: cargo.origin,
+        carrier: transport.carrier.clone(),
+        plate: transport.plate.clone(),
+        transport_start: start,
+        transport_end: end,
+        recipients: cargo.recipients,
+        additional_info: transfer_info(transfer.as_ref()),
+    });
+    let identity = certificate::identity(conn, company_id)?;
+    let document_id = queue::submit_in_transaction(conn, company_id, branch.id, &doc, &identity)?;
+    let user_id = tenant.user_id();
+    let id = insert_guide(
+        conn,
+        &NewRemissionGuide {
+            company_id: company_id.get(),
+            branch_office_id: branch.id,
+            emission_point_id: counter.emission_point_id,
+            sequential,
+            number,
+            transfer_id: transfer.as_ref().map(|t| t.id),
+            sri_document_id: document_id,
+            carrier_name: transport.carrier.name,
+            carrier_identification: transport.carrier.id,
+            plate: transport.plate,
+            start_date: start,
+            end_date: end,
+            user_id,
+            created_at: now(),
+        },
+    )?;
+    insert_lines_and_emails(conn, company_id, id, cargo.lines, cargo.emails)?;
+    sequence::advance(conn, &counter)?;
+    Ok(id)
+}
+
+/// Who issues the guía: the company, from the user's branch (passed together to the steps of
+/// [`register`] that need them).
+struct Issuing<'a> {
+    company_id: CompanyId,
+    branch: &'a BranchOffice,
+    company: &'a Company,
+}
+
+/// The transport as read from the body or the transfer; a date is `None` when it was missing or
+/// not valid (the problem is already recorded).
+struct Transport {
+    carrier: Carrier,
+    plate: String,
+    start: Option<NaiveDate>,
+    end: Option<NaiveDate>,
+}
+
+/// What the guía carries, as read from the body or the transfer: the departure address, the
+/// destinatarios with their items, the lines to store and the recipients' e-mails.
+struct Cargo {
+    origin: String,
+    recipients: Vec<Recipient>,
+    lines: Vec<Line>,
+    /// (recipient index, lower-case address) of the recipients that gave one.
+    emails: Vec<(i32, String)>,
+}
+
+/// The transfer the guía documents (`transferId`), if any: it must be the company's and of the
+/// user's branch, else 404 (an id that is not valid too).
+fn documented_transfer(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    branch: &BranchOffice,
+    transfer_id: &IdInput,
+) -> AppResult<Option<Transfer>> {
+    match transfer_id.optional() {
+        Ok(None) => Ok(None),
+        Ok(Some(id)) => Ok(Some(
+            Transfer::find(conn, company_id, id)?
+                .filter(|t| t.branch_office_id == branch.id)
+                .ok_or_else(|| AppError::NotFound(TRANSFER_NOT_FOUND.into()))?,
+        )),
+        Err(_) => Err(AppError::NotFound(TRANSFER_NOT_FOUND.into())),
+    }
+}
+
+/// A transfer gets one guía: 409 when it already has one (checked under the counter's lock).
+fn ensure_no_guide(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    transfer: Option<&Transfer>,
+) -> AppResult<()> {
+    if let Some(t) = transfer
         && let Some(guide) = RemissionGuide::of_transfer(conn, company_id, t.id)?
     {
         return Err(conflict(format!(
@@ -354,61 +458,33 @@ pub fn register(
             t.number, guide.number
         )));
     }
-    let company = Company::find(conn, company_id)?;
-    let today = crate::sri::validate::issue_date(Company::zone(conn, company_id)?);
-    let mut problems = Problems::default();
+    Ok(())
+}
 
-    // Carrier, plate, dates and origin: the body's, else (for a transfer) what it recorded.
-    let carrier_body = body.carrier.unwrap_or_default();
-    let recorded = |f: fn(&Transfer) -> Option<String>| transfer.as_ref().and_then(f);
-    let carrier_id_text = text(&carrier_body.identification)
-        .or_else(|| recorded(|t| t.carrier_identification.clone()));
-    let carrier_kind = carrier_body
-        .id_type
-        .clone()
-        .filter(|k| !k.trim().is_empty())
-        .or_else(|| {
-            carrier_id_text
-                .as_deref()
-                .filter(|_| transfer.is_some())
-                .map(|id| guessed_type(id).to_string())
-        });
-    let (carrier_type, carrier_id) = party(
-        &mut problems,
-        "carrier",
-        carrier_kind.as_deref(),
-        &carrier_id_text,
-    );
-    let carrier_name = problems.required(
-        "carrier.name",
-        &text(&carrier_body.name).or_else(|| recorded(|t| t.carrier_name.clone())),
-        "El nombre del transportista",
-        300,
-    );
+/// Carrier, plate and dates: the body's, else (for a transfer) what it recorded. The start may
+/// not be before `today` (the guía's issue date) nor the end before the start.
+fn transport(
+    problems: &mut Problems,
+    body: &RemissionGuideBody,
+    transfer: Option<&Transfer>,
+    today: NaiveDate,
+) -> Transport {
+    let carrier = carrier(problems, body.carrier.as_ref(), transfer);
     let plate = plate(
-        &mut problems,
-        text(&body.plate).or_else(|| recorded(|t| t.plate.clone())),
+        problems,
+        text(&body.plate).or_else(|| transfer.and_then(|t| t.plate.clone())),
     );
     let start = date(
-        &mut problems,
+        problems,
         "startDate",
-        text(&body.start_date).or_else(|| {
-            transfer
-                .as_ref()
-                .and_then(|t| t.start_date)
-                .map(|d| d.to_string())
-        }),
+        text(&body.start_date)
+            .or_else(|| transfer.and_then(|t| t.start_date).map(|d| d.to_string())),
         "La fecha de inicio del transporte",
     );
     let end = date(
-        &mut problems,
+        problems,
         "endDate",
-        text(&body.end_date).or_else(|| {
-            transfer
-                .as_ref()
-                .and_then(|t| t.end_date)
-                .map(|d| d.to_string())
-        }),
+        text(&body.end_date).or_else(|| transfer.and_then(|t| t.end_date).map(|d| d.to_string())),
         "La fecha de fin del transporte",
     );
     if let Some(s) = start
@@ -427,284 +503,385 @@ pub fn register(
             "La fecha de fin del transporte no puede ser anterior a la de inicio",
         );
     }
+    Transport {
+        carrier,
+        plate,
+        start,
+        end,
+    }
+}
 
-    let mut recipients = Vec::new();
-    let mut lines: Vec<Line> = Vec::new();
-    // (recipient index, lower-case address) of the recipients that gave one.
-    let mut emails: Vec<(i32, String)> = Vec::new();
-    let origin;
-    if let Some(t) = &transfer {
-        if body.recipients.as_ref().is_some_and(|r| !r.is_empty()) {
-            problems.add(
-                "recipients",
-                "La guía de una transferencia lleva como destinatario la bodega de destino: no indique destinatarios",
-            );
-        }
-        let from = Warehouse::find(conn, company_id, t.from_warehouse_id)?;
-        let to = Warehouse::find(conn, company_id, t.to_warehouse_id)?.ok_or_else(|| {
-            AppError::Internal(anyhow::anyhow!("transfer {} without destination", t.id))
-        })?;
-        let to_branch = BranchOffice::find_in_company(conn, company_id, to.branch_office_id)?
-            .ok_or_else(|| {
-                AppError::Internal(anyhow::anyhow!("warehouse {} without branch", to.id))
-            })?;
-        let default_origin = from
-            .map(|w| format!("{} ({})", branch.address, w.name))
-            .unwrap_or_else(|| branch.address.clone());
-        origin = problems.required(
-            "originAddress",
-            &text(&body.origin_address)
-                .or_else(|| t.origin_address.clone())
-                .or(Some(default_origin)),
-            "La dirección de partida",
-            300,
-        );
-        let address = t
-            .destination_address
-            .clone()
-            .filter(|a| !a.trim().is_empty())
-            .unwrap_or_else(|| format!("{} ({})", to_branch.address, to.name));
-        let stock_lines = Transfer::lines_of(conn, company_id, &[t.id])?;
-        let ids: Vec<i64> = stock_lines.iter().map(|l| l.product_id).collect();
-        let products = Product::find_many(conn, company_id, &ids)?;
-        let mut items = Vec::with_capacity(stock_lines.len());
-        for l in &stock_lines {
-            let product = products.iter().find(|p| p.id == l.product_id);
-            let code = product.map(|p| p.code.clone());
-            let description = product
-                .map(|p| p.name.clone())
-                .unwrap_or_else(|| format!("Producto {}", l.product_id));
-            items.push(GuideItem {
-                internal_code: code.clone().filter(|c| !c.is_empty()),
-                extra_code: None,
-                description: description.clone(),
-                quantity: qty_from_micros(l.quantity),
-                details: Vec::new(),
-            });
-            lines.push(Line {
-                recipient: 0,
-                product_id: Some(l.product_id),
-                code,
-                description,
-                quantity: l.quantity,
-            });
-        }
-        recipients.push(Recipient {
-            id: company.ruc.clone(),
-            name: company.business_name.clone(),
-            address: address.chars().take(300).collect(),
-            transfer_reason: TRANSFER_REASON.into(),
-            customs_document: None,
-            destination_establishment: Some(to_branch.code.clone()),
-            route: None,
-            support_document: None,
-            items,
+/// The transportista: the body's, else (for a transfer) the one it recorded, whose type of
+/// identification is guessed from its length when the body gives none.
+fn carrier(
+    problems: &mut Problems,
+    body: Option<&CarrierBody>,
+    transfer: Option<&Transfer>,
+) -> Carrier {
+    let none = CarrierBody::default();
+    let carrier_body = body.unwrap_or(&none);
+    let recorded = |f: fn(&Transfer) -> Option<String>| transfer.and_then(f);
+    let carrier_id_text = text(&carrier_body.identification)
+        .or_else(|| recorded(|t| t.carrier_identification.clone()));
+    let carrier_kind = carrier_body
+        .id_type
+        .clone()
+        .filter(|k| !k.trim().is_empty())
+        .or_else(|| {
+            carrier_id_text
+                .as_deref()
+                .filter(|_| transfer.is_some())
+                .map(|id| guessed_type(id).to_string())
         });
-    } else {
-        origin = problems.required(
-            "originAddress",
-            &text(&body.origin_address).or(Some(branch.address.clone())),
-            "La dirección de partida",
-            300,
+    let (id_type, id) = party(
+        problems,
+        "carrier",
+        carrier_kind.as_deref(),
+        &carrier_id_text,
+    );
+    let name = problems.required(
+        "carrier.name",
+        &text(&carrier_body.name).or_else(|| recorded(|t| t.carrier_name.clone())),
+        "El nombre del transportista",
+        300,
+    );
+    Carrier { id_type, id, name }
+}
+
+/// The cargo of a transfer's guía: its lines travel to its destination warehouse, the company
+/// itself being the only recipient (the body may give no destinatarios).
+fn transfer_cargo(
+    conn: &mut DbConnection,
+    issuing: &Issuing,
+    problems: &mut Problems,
+    t: &Transfer,
+    body: &RemissionGuideBody,
+) -> AppResult<Cargo> {
+    if body.recipients.as_ref().is_some_and(|r| !r.is_empty()) {
+        problems.add(
+            "recipients",
+            "La guía de una transferencia lleva como destinatario la bodega de destino: no indique destinatarios",
         );
-        let given = body.recipients.unwrap_or_default();
-        if given.is_empty() {
-            problems.add("recipients", "Agregue al menos un destinatario");
-        }
-        for (i, r) in given.into_iter().enumerate() {
-            let f = |name: &str| format!("recipients[{i}].{name}");
-            let (_, id) = party(
-                &mut problems,
-                &format!("recipients[{i}]"),
-                r.id_type.as_deref(),
-                &r.identification,
-            );
-            let name = problems.required(&f("name"), &r.name, "El nombre del destinatario", 300);
-            let address = problems.required(
-                &f("address"),
-                &r.address,
-                "La dirección del destinatario",
-                300,
-            );
-            let reason = problems.required(&f("reason"), &r.reason, "El motivo del traslado", 300);
-            let route = problems.optional(&f("route"), &r.route, "La ruta", 300);
-            if let Some(email) = text(&r.email) {
-                match email_problem(&email) {
-                    Some(p) => problems.add(f("email"), p),
-                    None => {
-                        emails.push((i32::try_from(i).unwrap_or(i32::MAX), email.to_lowercase()))
-                    }
-                }
-            }
-            let establishment = text(&r.destination_establishment);
-            if let Some(e) = &establishment
-                && (e.len() != 3 || !e.bytes().all(|b| b.is_ascii_digit()))
-            {
-                problems.add(
-                    f("destinationEstablishment"),
-                    "El establecimiento de destino debe tener 3 dígitos",
-                );
-            }
-            let raw = r.lines.unwrap_or_default();
-            if raw.is_empty() {
-                problems.add(f("lines"), "Agregue al menos una línea");
-            }
-            let mut items = Vec::with_capacity(raw.len());
-            for (j, l) in raw.into_iter().enumerate() {
-                let g = |name: &str| format!("recipients[{i}].lines[{j}].{name}");
-                let product = match l.product_id.optional() {
-                    Ok(Some(id)) => match Product::find(conn, company_id, id)? {
-                        Some(p) => Some(p),
-                        None => {
-                            problems.add(g("productId"), "El producto no existe");
-                            None
-                        }
-                    },
-                    Ok(None) => None,
-                    Err(_) => {
-                        problems.add(g("productId"), "El producto no existe");
-                        None
-                    }
-                };
-                let (code, description) = match &product {
-                    Some(p) => (
-                        text(&l.code).or(Some(p.code.clone())),
-                        text(&l.description).unwrap_or_else(|| p.name.clone()),
-                    ),
-                    None => (
-                        problems.optional(&g("code"), &l.code, "El código", 25),
-                        problems.required(
-                            &g("description"),
-                            &l.description,
-                            "La descripción (o elija un producto)",
-                            300,
-                        ),
-                    ),
-                };
-                if description.chars().count() > 300 {
-                    problems.add(
-                        g("description"),
-                        "La descripción no puede tener más de 300 caracteres",
-                    );
-                }
-                if code.as_ref().is_some_and(|c| c.chars().count() > 25) {
-                    problems.add(g("code"), "El código no puede tener más de 25 caracteres");
-                }
-                let quantity =
-                    match l
-                        .quantity
-                        .required_micros("La cantidad", true, false, QUANTITY)
-                    {
-                        Ok(q) => q,
-                        Err(p) => {
-                            problems.add(g("quantity"), p);
-                            0
-                        }
-                    };
-                items.push(GuideItem {
-                    internal_code: code.clone().filter(|c| !c.is_empty()),
-                    extra_code: None,
-                    description: description.clone(),
-                    quantity: qty_from_micros(quantity),
-                    details: Vec::new(),
-                });
-                lines.push(Line {
-                    recipient: i32::try_from(i).unwrap_or(i32::MAX),
-                    product_id: product.map(|p| p.id),
-                    code,
-                    description,
-                    quantity,
-                });
-            }
-            recipients.push(Recipient {
-                id,
-                name,
-                address,
-                transfer_reason: reason,
-                customs_document: None,
-                destination_establishment: establishment,
-                route,
-                support_document: None,
-                items,
-            });
+    }
+    let company_id = issuing.company_id;
+    let branch = issuing.branch;
+    let from = Warehouse::find(conn, company_id, t.from_warehouse_id)?;
+    let to = Warehouse::find(conn, company_id, t.to_warehouse_id)?.ok_or_else(|| {
+        AppError::Internal(anyhow::anyhow!("transfer {} without destination", t.id))
+    })?;
+    let to_branch = BranchOffice::find_in_company(conn, company_id, to.branch_office_id)?
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("warehouse {} without branch", to.id)))?;
+    let default_origin = from
+        .map(|w| format!("{} ({})", branch.address, w.name))
+        .unwrap_or_else(|| branch.address.clone());
+    let origin = problems.required(
+        "originAddress",
+        &text(&body.origin_address)
+            .or_else(|| t.origin_address.clone())
+            .or(Some(default_origin)),
+        "La dirección de partida",
+        300,
+    );
+    let address = t
+        .destination_address
+        .clone()
+        .filter(|a| !a.trim().is_empty())
+        .unwrap_or_else(|| format!("{} ({})", to_branch.address, to.name));
+    let (items, lines) = transfer_items(conn, company_id, t)?;
+    let recipient = Recipient {
+        id: issuing.company.ruc.clone(),
+        name: issuing.company.business_name.clone(),
+        address: address.chars().take(300).collect(),
+        transfer_reason: TRANSFER_REASON.into(),
+        customs_document: None,
+        destination_establishment: Some(to_branch.code.clone()),
+        route: None,
+        support_document: None,
+        items,
+    };
+    Ok(Cargo {
+        origin,
+        recipients: vec![recipient],
+        lines,
+        emails: Vec::new(),
+    })
+}
+
+/// The transfer's stock lines as the guía's items and stored lines (recipient 0), described by
+/// their products.
+fn transfer_items(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    t: &Transfer,
+) -> AppResult<(Vec<GuideItem>, Vec<Line>)> {
+    let stock_lines = Transfer::lines_of(conn, company_id, &[t.id])?;
+    let ids: Vec<i64> = stock_lines.iter().map(|l| l.product_id).collect();
+    let products = Product::find_many(conn, company_id, &ids)?;
+    let mut items = Vec::with_capacity(stock_lines.len());
+    let mut lines = Vec::new();
+    for l in &stock_lines {
+        let product = products.iter().find(|p| p.id == l.product_id);
+        let code = product.map(|p| p.code.clone());
+        let description = product
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| format!("Producto {}", l.product_id));
+        items.push(GuideItem {
+            internal_code: code.clone().filter(|c| !c.is_empty()),
+            extra_code: None,
+            description: description.clone(),
+            quantity: qty_from_micros(l.quantity),
+            details: Vec::new(),
+        });
+        lines.push(Line {
+            recipient: 0,
+            product_id: Some(l.product_id),
+            code,
+            description,
+            quantity: l.quantity,
+        });
+    }
+    Ok((items, lines))
+}
+
+/// The cargo of a standalone guía: the body's destinatarios (at least one), leaving from the
+/// body's address or the branch's.
+fn given_cargo(
+    conn: &mut DbConnection,
+    issuing: &Issuing,
+    problems: &mut Problems,
+    body: RemissionGuideBody,
+) -> AppResult<Cargo> {
+    let origin = problems.required(
+        "originAddress",
+        &text(&body.origin_address).or(Some(issuing.branch.address.clone())),
+        "La dirección de partida",
+        300,
+    );
+    let given = body.recipients.unwrap_or_default();
+    if given.is_empty() {
+        problems.add("recipients", "Agregue al menos un destinatario");
+    }
+    let mut cargo = Cargo {
+        origin,
+        recipients: Vec::new(),
+        lines: Vec::new(),
+        emails: Vec::new(),
+    };
+    for (i, r) in given.into_iter().enumerate() {
+        read_recipient(conn, issuing.company_id, problems, i, r, &mut cargo)?;
+    }
+    Ok(cargo)
+}
+
+/// Reads destinatario `i` of the body into `cargo`: the recipient with its items, its lines and
+/// its e-mail (when it gave one).
+fn read_recipient(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    problems: &mut Problems,
+    i: usize,
+    r: RecipientBody,
+    cargo: &mut Cargo,
+) -> AppResult<()> {
+    let f = |name: &str| format!("recipients[{i}].{name}");
+    let (_, id) = party(
+        problems,
+        &format!("recipients[{i}]"),
+        r.id_type.as_deref(),
+        &r.identification,
+    );
+    let name = problems.required(&f("name"), &r.name, "El nombre del destinatario", 300);
+    let address = problems.required(
+        &f("address"),
+        &r.address,
+        "La dirección del destinatario",
+        300,
+    );
+    let reason = problems.required(&f("reason"), &r.reason, "El motivo del traslado", 300);
+    let route = problems.optional(&f("route"), &r.route, "La ruta", 300);
+    if let Some(email) = text(&r.email) {
+        match email_problem(&email) {
+            Some(p) => problems.add(f("email"), p),
+            None => cargo
+                .emails
+                .push((i32::try_from(i).unwrap_or(i32::MAX), email.to_lowercase())),
         }
     }
-    problems.finish()?;
-    let (Some(start), Some(end)) = (start, end) else {
-        return Err(AppError::BadRequest(
-            "Fechas del transporte no válidas".into(),
-        ));
-    };
+    let establishment = text(&r.destination_establishment);
+    if let Some(e) = &establishment
+        && (e.len() != 3 || !e.bytes().all(|b| b.is_ascii_digit()))
+    {
+        problems.add(
+            f("destinationEstablishment"),
+            "El establecimiento de destino debe tener 3 dígitos",
+        );
+    }
+    let raw = r.lines.unwrap_or_default();
+    if raw.is_empty() {
+        problems.add(f("lines"), "Agregue al menos una línea");
+    }
+    let mut items = Vec::with_capacity(raw.len());
+    for (j, l) in raw.into_iter().enumerate() {
+        let (item, line) = read_line(conn, company_id, problems, i, j, l)?;
+        items.push(item);
+        cargo.lines.push(line);
+    }
+    cargo.recipients.push(Recipient {
+        id,
+        name,
+        address,
+        transfer_reason: reason,
+        customs_document: None,
+        destination_establishment: establishment,
+        route,
+        support_document: None,
+        items,
+    });
+    Ok(())
+}
 
-    let sequential = counter.next();
-    let number = counter.format(sequential);
+/// Reads line `j` of destinatario `i`: a product of the company (its code and name unless the
+/// body gives others) or a free code and description, and the quantity.
+fn read_line(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    problems: &mut Problems,
+    i: usize,
+    j: usize,
+    l: LineBody,
+) -> AppResult<(GuideItem, Line)> {
+    let g = |name: &str| format!("recipients[{i}].lines[{j}].{name}");
+    let product = line_product(conn, company_id, problems, &g("productId"), &l.product_id)?;
+    let (code, description) = match &product {
+        Some(p) => (
+            text(&l.code).or(Some(p.code.clone())),
+            text(&l.description).unwrap_or_else(|| p.name.clone()),
+        ),
+        None => (
+            problems.optional(&g("code"), &l.code, "El código", 25),
+            problems.required(
+                &g("description"),
+                &l.description,
+                "La descripción (o elija un producto)",
+                300,
+            ),
+        ),
+    };
+    if description.chars().count() > 300 {
+        problems.add(
+            g("description"),
+            "La descripción no puede tener más de 300 caracteres",
+        );
+    }
+    if code.as_ref().is_some_and(|c| c.chars().count() > 25) {
+        problems.add(g("code"), "El código no puede tener más de 25 caracteres");
+    }
+    let quantity = match l
+        .quantity
+        .required_micros("La cantidad", true, false, QUANTITY)
+    {
+        Ok(q) => q,
+        Err(p) => {
+            problems.add(g("quantity"), p);
+            0
+        }
+    };
+    let item = GuideItem {
+        internal_code: code.clone().filter(|c| !c.is_empty()),
+        extra_code: None,
+        description: description.clone(),
+        quantity: qty_from_micros(quantity),
+        details: Vec::new(),
+    };
+    let line = Line {
+        recipient: i32::try_from(i).unwrap_or(i32::MAX),
+        product_id: product.map(|p| p.id),
+        code,
+        description,
+        quantity,
+    };
+    Ok((item, line))
+}
+
+/// The product of a line (`productId`), if it names one; "El producto no existe" at `field` when
+/// it is not the company's or not a valid id.
+fn line_product(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    problems: &mut Problems,
+    field: &str,
+    product_id: &IdInput,
+) -> AppResult<Option<Product>> {
+    match product_id.optional() {
+        Ok(Some(id)) => match Product::find(conn, company_id, id)? {
+            Some(p) => Ok(Some(p)),
+            None => {
+                problems.add(field, "El producto no existe");
+                Ok(None)
+            }
+        },
+        Ok(None) => Ok(None),
+        Err(_) => {
+            problems.add(field, "El producto no existe");
+            Ok(None)
+        }
+    }
+}
+
+/// The document's header: the company's environment and issuer, the branch's establishment and
+/// the guía's number (409 when the sequential no longer fits the SRI's).
+fn header(issuing: &Issuing, today: NaiveDate, sequential: i64, number: &str) -> AppResult<Header> {
     // `estab-ptoEmi-secuencial`: the emission point's code is the middle part.
     let emission_point = number.split('-').nth(1).unwrap_or_default().to_string();
-    let doc = Comprobante::DeliveryGuide(DeliveryGuide {
-        header: Header {
-            environment: if company.sri_environment == "produccion" {
-                Environment::Produccion
-            } else {
-                Environment::Pruebas
-            },
-            issuer: issuer(&company, &branch),
-            establishment: branch.code.clone(),
-            emission_point,
-            sequential: u32::try_from(sequential)
-                .map_err(|_| conflict("Se agotó la numeración de guías de remisión"))?,
-            issue_date: today,
-            numeric_code: None,
-            access_key: None,
+    Ok(Header {
+        environment: if issuing.company.sri_environment == "produccion" {
+            Environment::Produccion
+        } else {
+            Environment::Pruebas
         },
-        departure_address: origin,
-        carrier: Carrier {
-            id_type: carrier_type,
-            id: carrier_id.clone(),
-            name: carrier_name.clone(),
-        },
-        plate: plate.clone(),
-        transport_start: start,
-        transport_end: end,
-        recipients,
-        additional_info: transfer
-            .as_ref()
-            .map(|t| {
-                vec![NameValue {
-                    name: "Transferencia".into(),
-                    value: format!("N.º {}", t.number),
-                }]
-            })
-            .unwrap_or_default(),
-    });
-    let identity = certificate::identity(conn, company_id)?;
-    let document_id = queue::submit_in_transaction(conn, company_id, branch.id, &doc, &identity)?;
-    let user_id = tenant.user_id();
-    let id = RemissionGuide::insert(
-        conn,
-        &NewRemissionGuide {
-            company_id: company_id.get(),
-            branch_office_id: branch.id,
-            emission_point_id: counter.emission_point_id,
-            sequential,
-            number,
-            transfer_id: transfer.as_ref().map(|t| t.id),
-            sri_document_id: document_id,
-            carrier_name,
-            carrier_identification: carrier_id,
-            plate,
-            start_date: start,
-            end_date: end,
-            user_id,
-            created_at: now(),
-        },
-    )
-    .map_err(|e| match e {
+        issuer: issuer(issuing.company, issuing.branch),
+        establishment: issuing.branch.code.clone(),
+        emission_point,
+        sequential: u32::try_from(sequential)
+            .map_err(|_| conflict("Se agotó la numeración de guías de remisión"))?,
+        issue_date: today,
+        numeric_code: None,
+        access_key: None,
+    })
+}
+
+/// The guía's additional information: the number of the transfer it documents, if any.
+fn transfer_info(transfer: Option<&Transfer>) -> Vec<NameValue> {
+    transfer
+        .map(|t| {
+            vec![NameValue {
+                name: "Transferencia".into(),
+                value: format!("N.º {}", t.number),
+            }]
+        })
+        .unwrap_or_default()
+}
+
+/// Inserts the shop's record of the guía and answers its id; 409 when a concurrent guía for the
+/// same transfer got there first.
+fn insert_guide(conn: &mut DbConnection, guide: &NewRemissionGuide) -> AppResult<i64> {
+    RemissionGuide::insert(conn, guide).map_err(|e| match e {
         // Only a concurrent guía for the same transfer (the counter serialises the rest).
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
             conflict("La transferencia ya tiene una guía de remisión electrónica")
         }
         other => AppError::from(other),
-    })?;
+    })
+}
+
+/// Stores the guía's lines and its recipients' e-mails under guía `id`.
+fn insert_lines_and_emails(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    id: i64,
+    lines: Vec<Line>,
+    emails: Vec<(i32, String)>,
+) -> AppResult<()> {
     let rows: Vec<RemissionGuideLine> = lines
         .into_iter()
         .map(|l| RemissionGuideLine {
@@ -730,8 +907,7 @@ pub fn register(
         })
         .collect();
     RemissionGuide::insert_emails(conn, &emails)?;
-    sequence::advance(conn, &counter)?;
-    Ok(id)
+    Ok(())
 }
 
 /// `POST /api/ebilling/remissionGuide/{id}/resend`: a DEVUELTA or NO AUTORIZADO guía of the

@@ -139,6 +139,37 @@ pub async fn run(
             identity.info.subject
         ),
     }];
+    let client = match client(sri) {
+        Ok(client) => client,
+        Err(failed) => {
+            steps.push(failed);
+            steps.push(skipped("autorización"));
+            return Trial {
+                access_key: Some(key),
+                steps,
+            };
+        }
+    };
+    let received = reception(&client, signed.signed_xml.as_bytes()).await;
+    let go_on = received.ok;
+    steps.push(received);
+    if !go_on {
+        steps.push(skipped("autorización"));
+        return Trial {
+            access_key: Some(key),
+            steps,
+        };
+    }
+    steps.push(authorization(&client, sri, &key, zone).await);
+    Trial {
+        access_key: Some(key),
+        steps,
+    }
+}
+
+/// The client of the SRI of `sri` (its `SRI_URL`, else pruebas); when it cannot be built, the
+/// failed recepción step that says why.
+fn client(sri: &SriConfig) -> Result<SriClient, Step> {
     let endpoints = match &sri.base_url {
         Some(base) => Endpoints::from_base(base),
         None => Endpoints::for_environment(crate::sri::catalog::Environment::Pruebas),
@@ -148,22 +179,17 @@ pub async fn run(
         connect_timeout: sri.connect_timeout,
         timeout: sri.timeout,
     });
-    let client = match client {
-        Ok(client) => client,
-        Err(e) => {
-            steps.push(Step {
-                name: "recepción",
-                ok: false,
-                detail: format!("No se pudo preparar la conexión con el SRI: {e}"),
-            });
-            steps.push(skipped("autorización"));
-            return Trial {
-                access_key: Some(key),
-                steps,
-            };
-        }
-    };
-    let received = match client.send(signed.signed_xml.as_bytes()).await {
+    client.map_err(|e| Step {
+        name: "recepción",
+        ok: false,
+        detail: format!("No se pudo preparar la conexión con el SRI: {e}"),
+    })
+}
+
+/// The recepción step: sends the signed XML and reports whether the SRI received it (else its
+/// state and messages, or why it could not be sent).
+async fn reception(client: &SriClient, signed_xml: &[u8]) -> Step {
+    match client.send(signed_xml).await {
         Ok(r) if r.status == ReceptionStatus::Recibida => Step {
             name: "recepción",
             ok: true,
@@ -187,16 +213,17 @@ pub async fn run(
             ok: false,
             detail: format!("No se pudo enviar al SRI: {e}"),
         },
-    };
-    let go_on = received.ok;
-    steps.push(received);
-    if !go_on {
-        steps.push(skipped("autorización"));
-        return Trial {
-            access_key: Some(key),
-            steps,
-        };
     }
+}
+
+/// The autorización step: asks for the authorization of `key` up to [`AUTHORIZATION_TRIES`]
+/// times, waiting longer each time (up to 5 s), until the SRI gives a definitive answer.
+async fn authorization(
+    client: &SriClient,
+    sri: &SriConfig,
+    key: &str,
+    zone: crate::util::time::Zone,
+) -> Step {
     let mut wait = sri.authorization_delay;
     let mut last = "el SRI aún no tiene la respuesta".to_string();
     for _ in 0..AUTHORIZATION_TRIES {
@@ -204,34 +231,26 @@ pub async fn run(
         wait = (wait * 2)
             .min(Duration::from_secs(5))
             .max(sri.authorization_delay);
-        match client.authorize(&key).await {
+        match client.authorize(key).await {
             Ok(answer) => match answer.outcome() {
                 AuthorizationOutcome::Authorized(a) => {
-                    steps.push(Step {
+                    return Step {
                         name: "autorización",
                         ok: true,
                         detail: format!(
                             "AUTORIZADO: número {}, fecha {}",
-                            a.number.as_deref().unwrap_or(&key),
+                            a.number.as_deref().unwrap_or(key),
                             a.date
                                 .as_deref()
                                 .map_or_else(|| "—".to_string(), |d| zone.text_of(d))
                         ),
-                    });
-                    return Trial {
-                        access_key: Some(key),
-                        steps,
                     };
                 }
                 AuthorizationOutcome::NotAuthorized(a) => {
-                    steps.push(Step {
+                    return Step {
                         name: "autorización",
                         ok: false,
                         detail: format!("NO AUTORIZADO: {}", lines(a.messages.iter())),
-                    });
-                    return Trial {
-                        access_key: Some(key),
-                        steps,
                     };
                 }
                 AuthorizationOutcome::Pending => last = "EN PROCESO en el SRI".into(),
@@ -242,15 +261,11 @@ pub async fn run(
             Err(e) => last = format!("no se pudo consultar la autorización: {e}"),
         }
     }
-    steps.push(Step {
+    Step {
         name: "autorización",
         ok: false,
         detail: format!(
             "Sin respuesta definitiva tras {AUTHORIZATION_TRIES} consultas: {last}. Intente de nuevo en unos minutos."
         ),
-    });
-    Trial {
-        access_key: Some(key),
-        steps,
     }
 }

@@ -4,7 +4,7 @@
 //! applies the weighted average cost ([`crate::models::inventory::cost`]), refuses to take stock below zero unless
 //! the company allows negative stock, and appends one kardex row per movement.
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
 use std::collections::{BTreeMap, HashSet};
 
 use diesel::prelude::*;
@@ -460,9 +460,49 @@ pub fn post_locked<'d>(
         negative_ok,
     } = planned;
     let movements = movements.as_slice();
-    // By key: the stock row's id (`None`: a row to insert, of a product created in this
-    // transaction) and its balance.
-    let mut balances: BTreeMap<(i64, i64), (Option<i64>, Balance)> = locked
+    let mut balances = starting_balances(locked, &lines, created);
+    let mut posted = vec![Posted::default(); movements.len()];
+    let at = now();
+    let mut kardex = Vec::with_capacity(lines.len());
+    for line in &lines {
+        let product = &products[&line.product];
+        let Some(&(_, balance)) = balances.get(&(line.product, line.warehouse)) else {
+            return Err(AppError::Internal(anyhow::anyhow!(
+                "stock row of product {} in warehouse {} not locked",
+                line.product,
+                line.warehouse
+            )));
+        };
+        let step = line_step(line, &product.name, balance, &posted, negative_ok)?;
+        kardex.push(kardex_row(company, user_id, document, at, line, &step));
+        if let Some(entry) = balances.get_mut(&(line.product, line.warehouse)) {
+            entry.1 = step.after;
+        }
+        add_cost(&mut posted[line.origin], line, &step, movements, &products)?;
+    }
+    let (saved, new) = stock_rows(&balances);
+    let categories = kardex
+        .iter()
+        .map(|row| products.get(&row.product_id).and_then(|p| p.category_id))
+        .collect();
+    Ok(Posting {
+        company,
+        posted,
+        kardex,
+        categories,
+        saved,
+        new,
+    })
+}
+
+/// The balances a posting starts from, by `(product, warehouse)` key: the stock row's id
+/// (`None`: a row to insert, of a product created in this transaction) and its balance.
+type Balances = BTreeMap<(i64, i64), (Option<i64>, Balance)>;
+
+/// The balances of the `locked` stock rows, and empty ones for the lines of products `created`
+/// in this transaction (they have no stock row yet).
+fn starting_balances(locked: Vec<Stock>, lines: &[Line], created: &HashSet<i64>) -> Balances {
+    let mut balances: Balances = locked
         .into_iter()
         .map(|s| {
             let balance = Balance {
@@ -477,111 +517,125 @@ pub fn post_locked<'d>(
             .entry((line.product, line.warehouse))
             .or_insert((None, Balance::default()));
     }
-    let mut posted = vec![Posted::default(); movements.len()];
-    let at = now();
-    let mut kardex = Vec::with_capacity(lines.len());
-    for line in &lines {
-        let product = &products[&line.product];
-        let Some(&(_, balance)) = balances.get(&(line.product, line.warehouse)) else {
-            return Err(AppError::Internal(anyhow::anyhow!(
-                "stock row of product {} in warehouse {} not locked",
-                line.product,
-                line.warehouse
-            )));
-        };
-        let step = if line.kind.is_entry() {
-            let cost = match line.cost {
-                UnitCost::Given(c) if c >= 0 => c,
-                UnitCost::Given(_) => {
-                    return Err(AppError::BadRequest(format!(
-                        "El costo de «{}» no puede ser negativo",
-                        product.name
-                    )));
-                }
-                UnitCost::SameAs(i) => posted.get(i).map(|p| p.unit_cost).unwrap_or(0),
-                UnitCost::Average if balance.quantity > 0 => balance.average,
-                UnitCost::Average => {
-                    return Err(AppError::field(
-                        "unitCost",
-                        format!(
-                            "Indique el costo unitario de «{}»: no tiene stock en la bodega",
-                            product.name
-                        ),
-                    ));
-                }
-            };
-            balance.enter(line.quantity, cost)
-        } else {
-            if !negative_ok && balance.quantity < line.quantity {
-                return Err(insufficient(&product.name, balance.quantity));
+    balances
+}
+
+/// What `line` does to `balance`: an entry at its unit cost (given, an earlier movement's of
+/// `posted`, or the average, refused without stock), an exit at the average (refused below zero
+/// unless `negative_ok`); checked by [`within_room`].
+fn line_step(
+    line: &Line,
+    name: &str,
+    balance: Balance,
+    posted: &[Posted],
+    negative_ok: bool,
+) -> AppResult<Step> {
+    let step = if line.kind.is_entry() {
+        let cost = match line.cost {
+            UnitCost::Given(c) if c >= 0 => c,
+            UnitCost::Given(_) => {
+                return Err(AppError::BadRequest(format!(
+                    "El costo de «{name}» no puede ser negativo"
+                )));
             }
-            balance.leave(line.quantity)
+            UnitCost::SameAs(i) => posted.get(i).map(|p| p.unit_cost).unwrap_or(0),
+            UnitCost::Average if balance.quantity > 0 => balance.average,
+            UnitCost::Average => {
+                return Err(AppError::field(
+                    "unitCost",
+                    format!("Indique el costo unitario de «{name}»: no tiene stock en la bodega"),
+                ));
+            }
         };
-        let step = within_room(step, balance, line, &product.name)?;
-        let (quantity_in, quantity_out) = if line.kind.is_entry() {
-            (line.quantity, 0)
-        } else {
-            (0, line.quantity)
-        };
-        kardex.push(NewKardexRow {
-            company_id: company.get(),
-            product_id: line.product,
-            warehouse_id: line.warehouse,
-            created_at: at,
-            movement_type: line.kind.as_str(),
-            document_type: document.doc_type,
-            document_id: document.id,
-            document_number: document.number.as_deref(),
-            quantity_in,
-            quantity_out,
-            unit_cost: step.unit_cost,
-            total_cost: step.total_cost,
-            balance_quantity: step.after.quantity,
-            average_cost: step.after.average,
-            balance_value: step.value,
-            user_id,
-            document_date: document.date,
-        });
-        if let Some(entry) = balances.get_mut(&(line.product, line.warehouse)) {
-            entry.1 = step.after;
+        balance.enter(line.quantity, cost)
+    } else {
+        if !negative_ok && balance.quantity < line.quantity {
+            return Err(insufficient(name, balance.quantity));
         }
-        let p = &mut posted[line.origin];
-        let what = || {
-            format!(
-                "El costo de «{}»",
-                products[&movements[line.origin].product_id].name
-            )
-        };
-        let field = |e| AppError::field("lines", e);
-        p.total_cost = VALUE
-            .check(p.total_cost.checked_add(step.total_cost), &what())
-            .map_err(field)?;
-        let quantity = movements[line.origin].quantity;
-        p.unit_cost = if line.product == movements[line.origin].product_id {
-            step.unit_cost
-        } else {
-            per_unit(p.total_cost, quantity).ok_or_else(|| field(UNIT_PRICE.problem(&what())))?
-        };
+        balance.leave(line.quantity)
+    };
+    within_room(step, balance, line, name)
+}
+
+/// The kardex row of `line` of `document`, recorded `at`, with what `step` did.
+fn kardex_row<'d>(
+    company: CompanyId,
+    user_id: Option<i64>,
+    document: &'d Document,
+    at: NaiveDateTime,
+    line: &Line,
+    step: &Step,
+) -> NewKardexRow<'d> {
+    let (quantity_in, quantity_out) = if line.kind.is_entry() {
+        (line.quantity, 0)
+    } else {
+        (0, line.quantity)
+    };
+    NewKardexRow {
+        company_id: company.get(),
+        product_id: line.product,
+        warehouse_id: line.warehouse,
+        created_at: at,
+        movement_type: line.kind.as_str(),
+        document_type: document.doc_type,
+        document_id: document.id,
+        document_number: document.number.as_deref(),
+        quantity_in,
+        quantity_out,
+        unit_cost: step.unit_cost,
+        total_cost: step.total_cost,
+        balance_quantity: step.after.quantity,
+        average_cost: step.after.average,
+        balance_value: step.value,
+        user_id,
+        document_date: document.date,
     }
-    let saved: Vec<(i64, i64, i64)> = balances
+}
+
+/// Adds the cost of `line` to what its movement cost (`p`): a recipe's ingredients add up, and
+/// its unit cost is then the total over the recipe's quantity.
+fn add_cost(
+    p: &mut Posted,
+    line: &Line,
+    step: &Step,
+    movements: &[Movement],
+    products: &BTreeMap<i64, StockFacts>,
+) -> AppResult<()> {
+    let what = || {
+        format!(
+            "El costo de «{}»",
+            products[&movements[line.origin].product_id].name
+        )
+    };
+    let field = |e| AppError::field("lines", e);
+    p.total_cost = VALUE
+        .check(p.total_cost.checked_add(step.total_cost), &what())
+        .map_err(field)?;
+    let quantity = movements[line.origin].quantity;
+    p.unit_cost = if line.product == movements[line.origin].product_id {
+        step.unit_cost
+    } else {
+        per_unit(p.total_cost, quantity).ok_or_else(|| field(UNIT_PRICE.problem(&what())))?
+    };
+    Ok(())
+}
+
+/// `(stock row, quantity, average cost)` of a stock row to save.
+type SavedRow = (i64, i64, i64);
+/// `(product, warehouse, quantity, average cost)` of a stock row to insert.
+type NewRow = (i64, i64, i64, i64);
+
+/// The stock rows to write: `(stock row, quantity, average cost)` of the existing ones and
+/// `(product, warehouse, quantity, average cost)` of those to insert, in key order.
+fn stock_rows(balances: &Balances) -> (Vec<SavedRow>, Vec<NewRow>) {
+    let saved: Vec<SavedRow> = balances
         .values()
         .filter_map(|(id, b)| id.map(|id| (id, b.quantity, b.average)))
         .collect();
-    let new: Vec<(i64, i64, i64, i64)> = balances
+    let new: Vec<NewRow> = balances
         .iter()
         .filter(|(_, (id, _))| id.is_none())
         .map(|(&(p, w), (_, b))| (p, w, b.quantity, b.average))
         .collect();
-    let categories = kardex
-        .iter()
-        .map(|row| products.get(&row.product_id).and_then(|p| p.category_id))
-        .collect();
-    Ok(Posting {
-        company,
-        posted,
-        kardex,
-        categories,
-        saved,
-        new,
-    })
+    (saved, new)
 }

@@ -58,6 +58,57 @@ fn date(value: &Option<String>, what: &str) -> Result<Option<NaiveDate>, String>
 /// transaction; returns its id.
 pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -> AppResult<i64> {
     let from = selected_branch_cellar(conn, tenant, &body.from_cellar_id, "fromCellarId")?;
+    let to = destination(conn, tenant, body, &from)?;
+    let Checked {
+        reason,
+        note,
+        start,
+        end,
+    } = check_body(body)?;
+    let lines = read_lines(conn, tenant, body)?;
+    lock_keys(
+        conn,
+        tenant.company,
+        lines.iter().flat_map(|(p, _)| [(*p, from.id), (*p, to.id)]),
+    )?;
+    let (movements, kept) = movements_of(&lines, &from, &to);
+    let user = tenant.user_id();
+    documents::register::<Transfer>(
+        conn,
+        tenant.company,
+        user,
+        from.branch_office_id,
+        |number, at| NewTransfer {
+            company_id: tenant.company.get(),
+            branch_office_id: from.branch_office_id,
+            number,
+            date: at,
+            from_warehouse_id: from.id,
+            to_warehouse_id: to.id,
+            reason,
+            note,
+            carrier_name: text(&body.carrier_name),
+            carrier_identification: text(&body.carrier_identification),
+            plate: text(&body.plate).map(|p| p.to_uppercase()),
+            start_date: start,
+            end_date: end,
+            origin_address: text(&body.origin_address),
+            destination_address: text(&body.destination_address),
+            user_id: Some(user),
+            created_at: at,
+        },
+        &movements,
+        &kept,
+    )
+}
+
+/// The destination warehouse (`toCellarId`): any of the company's, but not the origin.
+fn destination(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &TransferBody,
+    from: &Warehouse,
+) -> AppResult<Warehouse> {
     let to = match body.to_cellar_id.optional() {
         Ok(Some(id)) => Warehouse::find(conn, tenant.company, id)?,
         _ => None,
@@ -69,6 +120,20 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -
             "La bodega de destino debe ser distinta de la de origen",
         ));
     }
+    Ok(to)
+}
+
+/// The transfer's own fields, checked: the reason (a default when empty), the note and the
+/// transport's dates.
+struct Checked {
+    reason: String,
+    note: Option<String>,
+    start: Option<NaiveDate>,
+    end: Option<NaiveDate>,
+}
+
+/// Checks the transfer's fields and the guía's (every problem at once, 400 by field).
+fn check_body(body: &TransferBody) -> AppResult<Checked> {
     let reason = text(&body.reason).unwrap_or_else(|| "Transferencia entre bodegas".into());
     let note = text(&body.note);
     let start = date(&body.start_date, "La fecha de inicio del traslado");
@@ -117,10 +182,21 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -
             ),
         ),
     ])?;
-    let (start, end) = (
-        start.map_err(AppError::BadRequest)?,
-        end.map_err(AppError::BadRequest)?,
-    );
+    Ok(Checked {
+        reason,
+        note,
+        start: start.map_err(AppError::BadRequest)?,
+        end: end.map_err(AppError::BadRequest)?,
+    })
+}
+
+/// The lines as `(product, quantity)`: each a stocked product of the company with a valid
+/// quantity (400 naming the line otherwise).
+fn read_lines(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &TransferBody,
+) -> AppResult<Vec<(i64, i64)>> {
     let raw = body.lines.as_deref().unwrap_or_default();
     check_line_count(raw.len())?;
     let mut lines = Vec::with_capacity(raw.len());
@@ -132,11 +208,16 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -
         let q = line_input::quantity(&line.quantity, row)?;
         lines.push((product.id, q));
     }
-    lock_keys(
-        conn,
-        tenant.company,
-        lines.iter().flat_map(|(p, _)| [(*p, from.id), (*p, to.id)]),
-    )?;
+    Ok(lines)
+}
+
+/// Two movements per line, the exit from `from` at its average and the entry into `to` at the
+/// cost the exit left at, and the kept lines pointing at each exit.
+fn movements_of(
+    lines: &[(i64, i64)],
+    from: &Warehouse,
+    to: &Warehouse,
+) -> (Vec<Movement>, Vec<KeptLine>) {
     let mut movements = Vec::with_capacity(lines.len() * 2);
     let mut kept = Vec::with_capacity(lines.len());
     for (i, (product, q)) in lines.iter().enumerate() {
@@ -160,32 +241,5 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &TransferBody) -
             cost: UnitCost::SameAs(2 * i),
         });
     }
-    let user = tenant.user_id();
-    documents::register::<Transfer>(
-        conn,
-        tenant.company,
-        user,
-        from.branch_office_id,
-        |number, at| NewTransfer {
-            company_id: tenant.company.get(),
-            branch_office_id: from.branch_office_id,
-            number,
-            date: at,
-            from_warehouse_id: from.id,
-            to_warehouse_id: to.id,
-            reason,
-            note,
-            carrier_name: text(&body.carrier_name),
-            carrier_identification: text(&body.carrier_identification),
-            plate: text(&body.plate).map(|p| p.to_uppercase()),
-            start_date: start,
-            end_date: end,
-            origin_address: text(&body.origin_address),
-            destination_address: text(&body.destination_address),
-            user_id: Some(user),
-            created_at: at,
-        },
-        &movements,
-        &kept,
-    )
+    (movements, kept)
 }

@@ -123,86 +123,73 @@ pub fn read(xml: &str) -> Result<Received, String> {
     fields(&root, xml.to_string())
 }
 
-fn fields(doc: &Element, xml: String) -> Result<Received, String> {
-    let (doc_type, info_name, total_name) = match doc.name.as_str() {
-        "factura" => (DocType::Factura, "infoFactura", "importeTotal"),
-        "notaCredito" => (DocType::NotaCredito, "infoNotaCredito", "valorModificacion"),
-        other => {
-            return Err(format!(
-                "El Lector lee facturas y notas de crédito; «{other}» no es ninguna de ellas"
-            ));
-        }
-    };
-    let trib = doc
-        .child("infoTributaria")
-        .ok_or("Al comprobante le falta infoTributaria")?;
-    let info = doc
-        .child(info_name)
-        .ok_or_else(|| format!("Al comprobante le falta {info_name}"))?;
-    let field = |el: &Element, name: &str| el.child_text(name).unwrap_or_default();
-    let access_key = field(trib, "claveAcceso");
-    let parts = ClaveAcceso::parse(&access_key)
-        .and_then(|k| k.parts())
-        .map_err(|e| format!("Clave de acceso «{access_key}»: {e}"))?;
-    let issuer_ruc = field(trib, "ruc");
-    if parts.ruc != issuer_ruc {
-        return Err(format!(
-            "La clave de acceso {access_key} no es del emisor {issuer_ruc}"
-        ));
+/// The text of `el`'s child `name`, empty when absent.
+fn text_of(el: &Element, name: &str) -> String {
+    el.child_text(name).unwrap_or_default()
+}
+
+/// The document's type and the names of its info element and its total, by its root element:
+/// only facturas and notas de crédito are read.
+fn kind_of(doc: &Element) -> Result<(DocType, &'static str, &'static str), String> {
+    match doc.name.as_str() {
+        "factura" => Ok((DocType::Factura, "infoFactura", "importeTotal")),
+        "notaCredito" => Ok((DocType::NotaCredito, "infoNotaCredito", "valorModificacion")),
+        other => Err(format!(
+            "El Lector lee facturas y notas de crédito; «{other}» no es ninguna de ellas"
+        )),
     }
-    let raw_date = field(info, "fechaEmision");
-    let date = NaiveDate::parse_from_str(&raw_date, "%d/%m/%Y")
-        .map_err(|_| format!("La fecha de emisión «{raw_date}» no es válida"))?;
-    let mut lines = Vec::new();
-    for d in doc
-        .child("detalles")
+}
+
+/// One `detalle`: its code, amounts and taxes (IVA code, ICE and IRBPNR values).
+fn line_of(d: &Element) -> Result<ReceivedLine, String> {
+    let description = text_of(d, "descripcion");
+    let code = [
+        "codigoPrincipal",
+        "codigoInterno",
+        "codigoAuxiliar",
+        "codigoAdicional",
+    ]
+    .iter()
+    .map(|n| text_of(d, n))
+    .find(|c| !c.is_empty())
+    .unwrap_or_else(|| description.chars().take(100).collect());
+    let taxes: Vec<&Element> = d
+        .child("impuestos")
         .into_iter()
-        .flat_map(|ds| ds.children_named("detalle"))
-    {
-        let description = field(d, "descripcion");
-        let code = [
-            "codigoPrincipal",
-            "codigoInterno",
-            "codigoAuxiliar",
-            "codigoAdicional",
-        ]
+        .flat_map(|ts| ts.children_named("impuesto"))
+        .collect();
+    let iva_code = taxes
         .iter()
-        .map(|n| field(d, n))
-        .find(|c| !c.is_empty())
-        .unwrap_or_else(|| description.chars().take(100).collect());
-        let taxes: Vec<&Element> = d
-            .child("impuestos")
-            .into_iter()
-            .flat_map(|ts| ts.children_named("impuesto"))
-            .collect();
-        let iva_code = taxes
+        .find(|t| t.child_text("codigo").as_deref() == Some("2"))
+        .and_then(|t| t.child_text("codigoPorcentaje"))
+        .unwrap_or_else(|| "6".into());
+    let tax_of = |code: &str| -> Result<i64, String> {
+        let mut sum = 0i64;
+        for t in taxes
             .iter()
-            .find(|t| t.child_text("codigo").as_deref() == Some("2"))
-            .and_then(|t| t.child_text("codigoPorcentaje"))
-            .unwrap_or_else(|| "6".into());
-        let tax_of = |code: &str| -> Result<i64, String> {
-            let mut sum = 0i64;
-            for t in taxes
-                .iter()
-                .filter(|t| t.child_text("codigo").as_deref() == Some(code))
-            {
-                sum = sum.saturating_add(amount(t, "valor", "El valor de un impuesto")?);
-            }
-            Ok(sum)
-        };
-        let ice = tax_of("3")?;
-        let irbpnr = tax_of("5")?;
-        lines.push(ReceivedLine {
-            ice,
-            irbpnr,
-            quantity: amount(d, "cantidad", "La cantidad")?,
-            unit_price: amount(d, "precioUnitario", "El precio unitario")?,
-            discount: amount(d, "descuento", "El descuento")?,
-            code,
-            description,
-            iva_code,
-        });
-    }
+            .filter(|t| t.child_text("codigo").as_deref() == Some(code))
+        {
+            sum = sum.saturating_add(amount(t, "valor", "El valor de un impuesto")?);
+        }
+        Ok(sum)
+    };
+    let ice = tax_of("3")?;
+    let irbpnr = tax_of("5")?;
+    Ok(ReceivedLine {
+        ice,
+        irbpnr,
+        quantity: amount(d, "cantidad", "La cantidad")?,
+        unit_price: amount(d, "precioUnitario", "El precio unitario")?,
+        discount: amount(d, "descuento", "El descuento")?,
+        code,
+        description,
+        iva_code,
+    })
+}
+
+/// What the info element says besides the lines: the tip and the additional discounts of
+/// `totalConImpuestos`.
+fn totals_of(info: &Element) -> Result<ReceivedTotals, String> {
     let mut additional_discount = 0i64;
     for t in info
         .child("totalConImpuestos")
@@ -215,25 +202,56 @@ fn fields(doc: &Element, xml: String) -> Result<Received, String> {
             "El descuento adicional",
         )?);
     }
-    let totals = ReceivedTotals {
+    Ok(ReceivedTotals {
         tip: amount(info, "propina", "La propina")?,
         additional_discount,
-    };
+    })
+}
+
+/// The fields of a factura or nota de crédito (the root `doc`), with `xml` its signed text.
+fn fields(doc: &Element, xml: String) -> Result<Received, String> {
+    let (doc_type, info_name, total_name) = kind_of(doc)?;
+    let trib = doc
+        .child("infoTributaria")
+        .ok_or("Al comprobante le falta infoTributaria")?;
+    let info = doc
+        .child(info_name)
+        .ok_or_else(|| format!("Al comprobante le falta {info_name}"))?;
+    let access_key = text_of(trib, "claveAcceso");
+    let parts = ClaveAcceso::parse(&access_key)
+        .and_then(|k| k.parts())
+        .map_err(|e| format!("Clave de acceso «{access_key}»: {e}"))?;
+    let issuer_ruc = text_of(trib, "ruc");
+    if parts.ruc != issuer_ruc {
+        return Err(format!(
+            "La clave de acceso {access_key} no es del emisor {issuer_ruc}"
+        ));
+    }
+    let raw_date = text_of(info, "fechaEmision");
+    let date = NaiveDate::parse_from_str(&raw_date, "%d/%m/%Y")
+        .map_err(|_| format!("La fecha de emisión «{raw_date}» no es válida"))?;
+    let lines = doc
+        .child("detalles")
+        .into_iter()
+        .flat_map(|ds| ds.children_named("detalle"))
+        .map(line_of)
+        .collect::<Result<Vec<_>, String>>()?;
+    let totals = totals_of(info)?;
     Ok(Received {
         totals,
         access_key,
         doc_type,
-        issuer_name: field(trib, "razonSocial"),
+        issuer_name: text_of(trib, "razonSocial"),
         trade_name: trib.child_text("nombreComercial").filter(|t| !t.is_empty()),
         number: format!(
             "{}-{}-{}",
-            field(trib, "estab"),
-            field(trib, "ptoEmi"),
-            field(trib, "secuencial")
+            text_of(trib, "estab"),
+            text_of(trib, "ptoEmi"),
+            text_of(trib, "secuencial")
         ),
         issuer_ruc,
         date,
-        buyer_id: field(info, "identificacionComprador"),
+        buyer_id: text_of(info, "identificacionComprador"),
         total: amount(info, total_name, "El total")?,
         lines,
         xml,

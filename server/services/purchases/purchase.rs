@@ -19,6 +19,7 @@ use crate::db::DbConnection;
 use crate::domain::money::{from_micros, qty_from_micros, to_micros};
 use crate::domain::totals::{self, Line, Totals};
 use crate::error::{AppError, AppResult, conflict, constraint_conflict, not_in_table};
+use crate::models::CompanyId;
 use crate::models::inventory::cost::per_unit;
 use crate::models::inventory::product::Product;
 use crate::models::inventory::warehouse::Warehouse;
@@ -149,21 +150,13 @@ fn description(purchase_number: Option<&str>, supplier: &Supplier, prefix: &str)
     }
 }
 
-/// Registers the purchase in the caller's write transaction: supplier and document checks,
-/// totals, stock in at cost (merchandise), the payment or the payable. A key already used
-/// answers that purchase again.
-pub fn register(
+/// The purchase's supplier, active and not locked, whose document is not registered yet: checked
+/// before anything is written.
+fn checked_supplier(
     conn: &mut DbConnection,
-    tenant: &Tenant,
+    company: CompanyId,
     input: &PurchaseInput,
-) -> AppResult<Registered> {
-    let company = tenant.company;
-    if let Some(existing) = Purchase::find_by_key(conn, company, &input.key)? {
-        return Ok(Registered {
-            id: existing.id,
-            again: true,
-        });
-    }
+) -> AppResult<Supplier> {
     let supplier = Supplier::find(conn, company, input.supplier_id)?
         .filter(|s| s.active && !s.locked)
         .ok_or_else(|| AppError::field("supplierId", "El proveedor no existe o está inactivo"))?;
@@ -175,35 +168,20 @@ pub fn register(
             ALREADY_REGISTERED,
         ));
     }
-    let branch = match &input.cellar {
-        Some(cellar) => cellar.branch_office_id,
-        None => tenant.branch(conn)?.id,
-    };
-    let rows: Vec<(i64, i64, i64, &str)> = input
-        .lines
-        .iter()
-        .map(|l| (l.quantity, l.unit_cost, l.discount, l.iva_code.as_str()))
-        .collect();
-    let totals = totals_of(&rows)?;
-    let total = micros(totals.total)?;
-    if total <= 0 {
-        return Err(AppError::field(
-            "lines",
-            "El total de la compra debe ser mayor que cero",
-        ));
-    }
-    // Stock first (the fixed order every module follows).
-    if let Some(cellar) = &input.cellar {
-        lock_keys(
-            conn,
-            company,
-            input
-                .lines
-                .iter()
-                .filter_map(|l| l.product.as_ref().map(|p| (p.id, cellar.id))),
-        )?;
-    }
-    let user = tenant.user_id();
+    Ok(supplier)
+}
+
+/// The rows of a purchase's lines and the stock they bring in.
+struct CostedLines {
+    /// The stored lines, in input order (`purchase_id` set on insert).
+    lines: Vec<PurchaseLine>,
+    /// One stock movement per product line of a merchandise purchase.
+    movements: Vec<Movement>,
+}
+
+/// Each line with its net from the totals; a product coming into a warehouse also gets its net
+/// unit cost, which is what its stock movement (and so the average cost) takes.
+fn costed_lines(input: &PurchaseInput, totals: &Totals) -> AppResult<CostedLines> {
     let mut lines = Vec::with_capacity(input.lines.len());
     let mut movements = Vec::new();
     for (line, amounts) in input.lines.iter().zip(&totals.lines) {
@@ -236,6 +214,109 @@ pub fn register(
             stock_cost,
         });
     }
+    Ok(CostedLines { lines, movements })
+}
+
+/// Pays purchase `id` out of the shift or a bank account and records where the money came from,
+/// or, on credit, leaves a payable due the supplier's credit days after the purchase's date.
+fn settle(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    input: &PurchaseInput,
+    supplier: &Supplier,
+    id: i64,
+    total: i64,
+) -> AppResult<()> {
+    let company = tenant.company;
+    let what = description(input.document_number.as_deref(), supplier, "Compra");
+    let paid = match input.payment {
+        Payment::Cash => Some(pay_out(
+            conn,
+            tenant,
+            Pay::Cash,
+            total,
+            &what,
+            ("purchase", id),
+        )?),
+        Payment::Bank(account) => Some(pay_out(
+            conn,
+            tenant,
+            Pay::Bank {
+                account,
+                field: "payment.bankAccountId",
+            },
+            total,
+            &what,
+            ("purchase", id),
+        )?),
+        Payment::Credit => {
+            let due = input
+                .date
+                .checked_add_days(Days::new(supplier.credit_days.max(0) as u64))
+                .unwrap_or(input.date);
+            Payable::insert(conn, company, supplier.id, id, total, input.date, due)?;
+            None
+        }
+    };
+    if let Some(source) = paid {
+        let (turn, bank) = match source {
+            Source::Shift(t) => (Some(t), None),
+            Source::Bank(b) => (None, Some(b)),
+        };
+        Purchase::set_paid_from(conn, company, id, turn, bank)?;
+    }
+    Ok(())
+}
+
+/// Registers the purchase in the caller's write transaction: supplier and document checks,
+/// totals, stock in at cost (merchandise), the payment or the payable. A key already used
+/// answers that purchase again.
+pub fn register(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    input: &PurchaseInput,
+) -> AppResult<Registered> {
+    let company = tenant.company;
+    if let Some(existing) = Purchase::find_by_key(conn, company, &input.key)? {
+        return Ok(Registered {
+            id: existing.id,
+            again: true,
+        });
+    }
+    let supplier = checked_supplier(conn, company, input)?;
+    let branch = match &input.cellar {
+        Some(cellar) => cellar.branch_office_id,
+        None => tenant.branch(conn)?.id,
+    };
+    let rows: Vec<(i64, i64, i64, &str)> = input
+        .lines
+        .iter()
+        .map(|l| (l.quantity, l.unit_cost, l.discount, l.iva_code.as_str()))
+        .collect();
+    let totals = totals_of(&rows)?;
+    let total = micros(totals.total)?;
+    if total <= 0 {
+        return Err(AppError::field(
+            "lines",
+            "El total de la compra debe ser mayor que cero",
+        ));
+    }
+    // Stock first (the fixed order every module follows).
+    if let Some(cellar) = &input.cellar {
+        lock_keys(
+            conn,
+            company,
+            input
+                .lines
+                .iter()
+                .filter_map(|l| l.product.as_ref().map(|p| (p.id, cellar.id))),
+        )?;
+    }
+    let user = tenant.user_id();
+    let CostedLines {
+        mut lines,
+        movements,
+    } = costed_lines(input, &totals)?;
     let new = NewPurchase {
         company_id: company.get(),
         branch_office_id: branch,
@@ -274,43 +355,7 @@ pub fn register(
             &movements,
         )?;
     }
-    let what = description(input.document_number.as_deref(), &supplier, "Compra");
-    let paid = match input.payment {
-        Payment::Cash => Some(pay_out(
-            conn,
-            tenant,
-            Pay::Cash,
-            total,
-            &what,
-            ("purchase", id),
-        )?),
-        Payment::Bank(account) => Some(pay_out(
-            conn,
-            tenant,
-            Pay::Bank {
-                account,
-                field: "payment.bankAccountId",
-            },
-            total,
-            &what,
-            ("purchase", id),
-        )?),
-        Payment::Credit => {
-            let due = input
-                .date
-                .checked_add_days(Days::new(supplier.credit_days.max(0) as u64))
-                .unwrap_or(input.date);
-            Payable::insert(conn, company, supplier.id, id, total, input.date, due)?;
-            None
-        }
-    };
-    if let Some(source) = paid {
-        let (turn, bank) = match source {
-            Source::Shift(t) => (Some(t), None),
-            Source::Bank(b) => (None, Some(b)),
-        };
-        Purchase::set_paid_from(conn, company, id, turn, bank)?;
-    }
+    settle(conn, tenant, input, &supplier, id, total)?;
     Ok(Registered { id, again: false })
 }
 

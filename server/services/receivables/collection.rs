@@ -24,9 +24,11 @@ use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict};
+use crate::models::CompanyId;
+use crate::models::cash::bank::BankAccount;
 use crate::models::cash::movement::{MovementKind, NewMovement};
 use crate::models::cash::turn::{self, Turn};
-use crate::models::receivables::ledger;
+use crate::models::receivables::ledger::{self, ReceivableRow};
 use crate::models::receivables::receipt::{NewReceipt, Receipt};
 use crate::models::sales::client::Client;
 use crate::models::sales::receivable::Receivable;
@@ -114,6 +116,130 @@ pub enum Collected {
     Existing(i64),
 }
 
+/// Spreads `available` over the `open` receivables, oldest first, each up to its balance; 400
+/// when the client owes nothing.
+fn oldest_first(open: &[ReceivableRow], available: i64) -> AppResult<Vec<(i64, i64)>> {
+    if open.is_empty() {
+        return Err(AppError::field("clientId", NOTHING_OWED));
+    }
+    let mut left = available;
+    let mut rows = Vec::new();
+    for r in open {
+        if left == 0 {
+            break;
+        }
+        let take = left.min(r.receivable.balance);
+        rows.push((r.receivable.id, take));
+        left -= take;
+    }
+    Ok(rows)
+}
+
+/// Checks the user's own allocation: each one an open receivable of the client, once, positive
+/// and within its balance, all of them within `available`.
+fn by_hand(
+    open: &[ReceivableRow],
+    given: &[(i64, i64)],
+    available: i64,
+) -> AppResult<Vec<(i64, i64)>> {
+    let balances: HashMap<i64, (i64, &str)> = open
+        .iter()
+        .map(|r| (r.receivable.id, (r.receivable.balance, r.document.as_str())))
+        .collect();
+    let mut seen = Vec::new();
+    let mut total: i64 = 0;
+    for (i, (id, amount)) in given.iter().enumerate() {
+        let at = |m: String| AppError::field("allocations", format!("Abono {}: {m}", i + 1));
+        let Some((balance, document)) = balances.get(id) else {
+            return Err(at(
+                "la cuenta por cobrar no es del cliente o ya está pagada".into(),
+            ));
+        };
+        if seen.contains(id) {
+            return Err(at("la cuenta por cobrar está repetida".into()));
+        }
+        seen.push(*id);
+        if *amount <= 0 {
+            return Err(at("el monto debe ser mayor que cero".into()));
+        }
+        if amount > balance {
+            return Err(at(format!(
+                "el monto ({}) supera el saldo de {document} ({})",
+                money_text(*amount),
+                money_text(*balance)
+            )));
+        }
+        total += amount;
+    }
+    if total > available {
+        return Err(AppError::field(
+            "allocations",
+            format!(
+                "Los abonos ({}) superan el monto recibido más el saldo a favor ({})",
+                money_text(total),
+                money_text(available)
+            ),
+        ));
+    }
+    Ok(given.to_vec())
+}
+
+/// Lowers the balance of each allocated receivable; 409 when one changed under the collection.
+fn lower_balances(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    rows: &[(i64, i64)],
+) -> AppResult<()> {
+    for (receivable, amount) in rows {
+        if Receivable::lower(conn, company, *receivable, *amount)? != 1 {
+            return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
+        }
+    }
+    Ok(())
+}
+
+/// Puts the money of receipt `id` where it went: cash into the user's open shift (and the
+/// receipt gets that shift), anything else into `bank_account`.
+fn post_money(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &Collect,
+    bank_account: Option<&BankAccount>,
+    id: i64,
+    description: String,
+) -> AppResult<()> {
+    match bank_account {
+        None => {
+            let movement = post_to_shift(
+                conn,
+                tenant.company,
+                ShiftTarget::OpenOf(tenant.user_id()),
+                &NewMovement {
+                    kind: MovementKind::Collection,
+                    amount: body.amount,
+                    reason: description,
+                    payment_method: Some(Method::Cash.label().into()),
+                    source: Some(("collection_receipt".into(), id)),
+                    user_id: tenant.user_id(),
+                },
+            )?;
+            set_turn(conn, tenant, id, movement.turn_id)?;
+        }
+        Some(account) => {
+            bank::post(
+                conn,
+                tenant,
+                account,
+                "collection",
+                body.amount,
+                &format!("{description} ({})", body.method.label()),
+                None,
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// Registers a collection (see the module). Runs inside the caller's write transaction.
 pub fn collect(conn: &mut DbConnection, tenant: &Tenant, body: &Collect) -> AppResult<Collected> {
     let company = tenant.company;
@@ -131,65 +257,8 @@ pub fn collect(conn: &mut DbConnection, tenant: &Tenant, body: &Collect) -> AppR
         .checked_add(credit)
         .ok_or_else(|| AppError::field("amount", "El monto es demasiado grande"))?;
     let rows: Vec<(i64, i64)> = match &body.allocations {
-        None => {
-            if open.is_empty() {
-                return Err(AppError::field("clientId", NOTHING_OWED));
-            }
-            let mut left = available;
-            let mut rows = Vec::new();
-            for r in &open {
-                if left == 0 {
-                    break;
-                }
-                let take = left.min(r.receivable.balance);
-                rows.push((r.receivable.id, take));
-                left -= take;
-            }
-            rows
-        }
-        Some(given) => {
-            let balances: HashMap<i64, (i64, &str)> = open
-                .iter()
-                .map(|r| (r.receivable.id, (r.receivable.balance, r.document.as_str())))
-                .collect();
-            let mut seen = Vec::new();
-            let mut total: i64 = 0;
-            for (i, (id, amount)) in given.iter().enumerate() {
-                let at =
-                    |m: String| AppError::field("allocations", format!("Abono {}: {m}", i + 1));
-                let Some((balance, document)) = balances.get(id) else {
-                    return Err(at(
-                        "la cuenta por cobrar no es del cliente o ya está pagada".into(),
-                    ));
-                };
-                if seen.contains(id) {
-                    return Err(at("la cuenta por cobrar está repetida".into()));
-                }
-                seen.push(*id);
-                if *amount <= 0 {
-                    return Err(at("el monto debe ser mayor que cero".into()));
-                }
-                if amount > balance {
-                    return Err(at(format!(
-                        "el monto ({}) supera el saldo de {document} ({})",
-                        money_text(*amount),
-                        money_text(*balance)
-                    )));
-                }
-                total += amount;
-            }
-            if total > available {
-                return Err(AppError::field(
-                    "allocations",
-                    format!(
-                        "Los abonos ({}) superan el monto recibido más el saldo a favor ({})",
-                        money_text(total),
-                        money_text(available)
-                    ),
-                ));
-            }
-            given.clone()
-        }
+        None => oldest_first(&open, available)?,
+        Some(given) => by_hand(&open, given, available)?,
     };
     let applied: i64 = rows.iter().map(|(_, a)| a).sum();
     let number = counter.next();
@@ -228,40 +297,8 @@ pub fn collect(conn: &mut DbConnection, tenant: &Tenant, body: &Collect) -> AppR
     if !rows.is_empty() {
         Receipt::insert_allocations(conn, company, id, &rows)?;
     }
-    for (receivable, amount) in &rows {
-        if Receivable::lower(conn, company, *receivable, *amount)? != 1 {
-            return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
-        }
-    }
-    match &bank_account {
-        None => {
-            let movement = post_to_shift(
-                conn,
-                company,
-                ShiftTarget::OpenOf(tenant.user_id()),
-                &NewMovement {
-                    kind: MovementKind::Collection,
-                    amount: body.amount,
-                    reason: description,
-                    payment_method: Some(Method::Cash.label().into()),
-                    source: Some(("collection_receipt".into(), id)),
-                    user_id: tenant.user_id(),
-                },
-            )?;
-            set_turn(conn, tenant, id, movement.turn_id)?;
-        }
-        Some(account) => {
-            bank::post(
-                conn,
-                tenant,
-                account,
-                "collection",
-                body.amount,
-                &format!("{description} ({})", body.method.label()),
-                None,
-            )?;
-        }
-    }
+    lower_balances(conn, company, &rows)?;
+    post_money(conn, tenant, body, bank_account.as_ref(), id, description)?;
     let receipt = Receipt::find(conn, company, id)?.ok_or_else(crate::error::not_in_table)?;
     Ok(Collected::Created(receipt.id))
 }

@@ -275,8 +275,8 @@ fn occupied_or(err: diesel::result::Error) -> AppError {
     }
 }
 
-/// Opens an order; see [`OpenBody`].
-pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<OrderView> {
+/// The body's order kind, trimmed: one of [`KINDS`].
+fn open_kind(body: &OpenBody) -> AppResult<String> {
     let kind = body
         .kind
         .as_deref()
@@ -289,8 +289,22 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
             "El tipo de orden debe ser table, express o delivery",
         ));
     }
-    let zone = tenant.zone();
-    let delivery = match (&body.delivery, kind.as_str()) {
+    Ok(kind)
+}
+
+/// The delivery data of a new order, checked.
+struct Delivery {
+    name: String,
+    phone: String,
+    address: Option<String>,
+    reference: Option<String>,
+    expected: Option<NaiveDateTime>,
+}
+
+/// The body's delivery data: required (name and phone) for a delivery order, ignored for the
+/// other kinds.
+fn delivery_of(body: &OpenBody, kind: &str, zone: Zone) -> AppResult<Option<Delivery>> {
+    match (&body.delivery, kind) {
         (Some(d), "delivery") => {
             let name = bounded(&d.name, "delivery.name", "El nombre", DELIVERY_MAX)?;
             let phone = bounded(&d.phone, "delivery.phone", "El teléfono", 40)?;
@@ -317,16 +331,27 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
                     )
                 })?),
             };
-            Some((name, phone, address, reference, expected))
+            Ok(Some(Delivery {
+                name,
+                phone,
+                address,
+                reference,
+                expected,
+            }))
         }
-        (None, "delivery") => {
-            return Err(AppError::field(
-                "delivery",
-                "Un pedido a domicilio o para llevar lleva nombre y teléfono",
-            ));
-        }
-        _ => None,
-    };
+        (None, "delivery") => Err(AppError::field(
+            "delivery",
+            "Un pedido a domicilio o para llevar lleva nombre y teléfono",
+        )),
+        _ => Ok(None),
+    }
+}
+
+/// Opens an order; see [`OpenBody`].
+pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<OrderView> {
+    let kind = open_kind(&body)?;
+    let zone = tenant.zone();
+    let delivery = delivery_of(&body, &kind, zone)?;
     let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
         let table_id = if kind == "table" {
             let table = table_in_branch(conn, tenant, branch, &body.table_id)?;
@@ -347,7 +372,13 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
         let number = sequence::advance_company(conn, &mut counter)?;
         let at = now();
         let (name, phone, address, reference, expected) = match delivery {
-            Some((n, p, a, r, e)) => (Some(n), Some(p), a, r, e),
+            Some(d) => (
+                Some(d.name),
+                Some(d.phone),
+                d.address,
+                d.reference,
+                d.expected,
+            ),
             None => (None, None, None, None, None),
         };
         let order = Order::insert(
@@ -927,6 +958,143 @@ pub fn price(
     Ok(priced)
 }
 
+/// The bill's idempotency key, checked as a sale's.
+fn bill_key(body: &BillBody) -> AppResult<String> {
+    idempotency_key(&NoteBody {
+        idempotency_key: body.idempotency_key.clone(),
+        client_id: IdInput::default(),
+        cellar_id: IdInput::default(),
+        lines: None,
+        payments: None,
+        note: None,
+        quote_id: IdInput::default(),
+        additional_info: None,
+    })
+}
+
+/// `, mesa N` for an order at a table (empty otherwise): what the sale's note adds after the
+/// order's number.
+fn table_suffix(conn: &mut DbConnection, company: CompanyId, order: &Order) -> AppResult<String> {
+    Ok(match order.table_id {
+        Some(t) => model::table_names(conn, company, &[t])?
+            .pop()
+            .map(|(_, n)| format!(", mesa {n}"))
+            .unwrap_or_default(),
+        None => String::new(),
+    })
+}
+
+/// The read step of a bill, outside the writer's turn: the sale a retry already registered,
+/// nothing left to bill (the write step then closes the order), or the sale of the chosen items
+/// prepared by the sales service (the last part of a split bill takes the remainder).
+fn plan_bill(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    id: i64,
+    key: &str,
+    kind: SaleKind,
+    body: &BillBody,
+) -> AppResult<Plan> {
+    let branch = tenant.branch(conn)?.id;
+    let order = visible(conn, tenant, branch, id)?;
+    if let Some(sale) = existing(conn, tenant.company, key, kind)? {
+        return Ok(Plan::Existing(Box::new(sale)));
+    }
+    if order.state != OPEN {
+        return Err(conflict(CLOSED));
+    }
+    let items = OrderItem::of_orders(conn, tenant.company, &[order.id])?;
+    let chosen = selection(&items, body.item_ids.as_deref())?;
+    if chosen.is_empty() {
+        return Ok(Plan::Close);
+    }
+    let lines = lines_of(&items, &chosen);
+    let table = table_suffix(conn, tenant.company, &order)?;
+    let client_id = match &body.client_id {
+        c if !c.is_null() => c.clone(),
+        _ => order
+            .client_id
+            .map_or_else(IdInput::default, IdInput::from_id),
+    };
+    let sale_body = NoteBody {
+        idempotency_key: Some(key.to_string()),
+        client_id,
+        cellar_id: IdInput::default(),
+        lines: Some(lines),
+        payments: body.payments.clone(),
+        note: Some(format!("Orden {}{table}", order.number)),
+        quote_id: IdInput::default(),
+        additional_info: body.additional_info.clone(),
+    };
+    let mut prepared = note::prepare(conn, tenant, &sale_body, kind)?;
+    if let Some((earlier, parts)) = earlier_parts(conn, tenant.company, &items, &chosen)? {
+        prepared.take_remainder(&earlier, parts)?;
+    }
+    Ok(Plan::Sale(Box::new(prepared), chosen))
+}
+
+/// The refusal when the order changed between a bill's read and its write.
+fn changed_meanwhile() -> AppError {
+    conflict("La cuenta cambió mientras se cobraba: revise la orden y vuelva a cobrar")
+}
+
+/// The order being billed, as the write step reads it.
+struct Billing<'a> {
+    order: &'a Order,
+    items: &'a [OrderItem],
+    kind: SaleKind,
+    at: NaiveDateTime,
+}
+
+/// Nothing was left to bill when read: closes the order (billed when some part was, cancelled
+/// otherwise), unless items to bill appeared meanwhile.
+fn close_unbilled(conn: &mut DbConnection, billing: &Billing) -> AppResult<Billed> {
+    if billing.items.iter().any(billable) {
+        return Err(changed_meanwhile());
+    }
+    let state = if billing.items.iter().any(|i| i.sale_id.is_some()) {
+        BILLED
+    } else {
+        CANCELLED
+    };
+    Order::close(conn, billing.order.id, state, billing.at)?;
+    Ok(Billed::Closed)
+}
+
+/// Commits the prepared sale of the `chosen` items (each still to bill), marks them billed and
+/// closes the order when nothing is left. [`Billed::Existing`] when the sales service found the
+/// key's sale: then nothing else is written.
+fn sell_chosen(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    billing: &Billing,
+    prepared: Prepared,
+    chosen: &[i64],
+) -> AppResult<Billed> {
+    let (order, items) = (billing.order, billing.items);
+    if !chosen
+        .iter()
+        .all(|c| items.iter().any(|i| i.id == *c && billable(i)))
+    {
+        return Err(changed_meanwhile());
+    }
+    let sale = match note::commit(conn, tenant, prepared)? {
+        Registered::Created(sold) => sold.sale,
+        Registered::Existing(sale) => return Ok(Billed::Existing(sale, billing.kind)),
+    };
+    if OrderItem::mark_billed(conn, tenant.company, order.id, chosen, sale.id)? != chosen.len() {
+        return Err(changed_meanwhile());
+    }
+    let left = items
+        .iter()
+        .filter(|i| billable(i) && !chosen.contains(&i.id))
+        .count();
+    if left == 0 {
+        Order::close(conn, order.id, BILLED, billing.at)?;
+    }
+    Ok(Billed::Created(Box::new(sale), billing.kind))
+}
+
 /// Bills the order (or the items `itemIds`) as a sales note or factura through the sales service;
 /// see the module comment. Returns the order after billing and what was billed.
 pub async fn bill(
@@ -936,64 +1104,11 @@ pub async fn bill(
     body: BillBody,
 ) -> AppResult<(OrderView, Billed)> {
     let kind = kind_of(body.document_type.as_deref())?;
-    let key = idempotency_key(&NoteBody {
-        idempotency_key: body.idempotency_key.clone(),
-        client_id: IdInput::default(),
-        cellar_id: IdInput::default(),
-        lines: None,
-        payments: None,
-        note: None,
-        quote_id: IdInput::default(),
-        additional_info: None,
-    })?;
+    let key = bill_key(&body)?;
     let plan_tenant = tenant.clone();
     let plan_key = key.clone();
     let plan = db
-        .read(move |conn| {
-            let tenant = &plan_tenant;
-            let branch = tenant.branch(conn)?.id;
-            let order = visible(conn, tenant, branch, id)?;
-            if let Some(sale) = existing(conn, tenant.company, &plan_key, kind)? {
-                return Ok(Plan::Existing(Box::new(sale)));
-            }
-            if order.state != OPEN {
-                return Err(conflict(CLOSED));
-            }
-            let items = OrderItem::of_orders(conn, tenant.company, &[order.id])?;
-            let chosen = selection(&items, body.item_ids.as_deref())?;
-            if chosen.is_empty() {
-                return Ok(Plan::Close);
-            }
-            let lines = lines_of(&items, &chosen);
-            let table = match order.table_id {
-                Some(t) => model::table_names(conn, tenant.company, &[t])?
-                    .pop()
-                    .map(|(_, n)| format!(", mesa {n}"))
-                    .unwrap_or_default(),
-                None => String::new(),
-            };
-            let client_id = match &body.client_id {
-                c if !c.is_null() => c.clone(),
-                _ => order
-                    .client_id
-                    .map_or_else(IdInput::default, IdInput::from_id),
-            };
-            let sale_body = NoteBody {
-                idempotency_key: Some(plan_key.clone()),
-                client_id,
-                cellar_id: IdInput::default(),
-                lines: Some(lines),
-                payments: body.payments.clone(),
-                note: Some(format!("Orden {}{table}", order.number)),
-                quote_id: IdInput::default(),
-                additional_info: body.additional_info.clone(),
-            };
-            let mut prepared = note::prepare(conn, tenant, &sale_body, kind)?;
-            if let Some((earlier, parts)) = earlier_parts(conn, tenant.company, &items, &chosen)? {
-                prepared.take_remainder(&earlier, parts)?;
-            }
-            Ok(Plan::Sale(Box::new(prepared), chosen))
-        })
+        .read(move |conn| plan_bill(conn, &plan_tenant, id, &plan_key, kind, &body))
         .await?;
     let plan = match plan {
         Plan::Existing(sale) => {
@@ -1022,54 +1137,26 @@ pub async fn bill(
             return Err(conflict(CLOSED));
         }
         let items = OrderItem::of_orders(conn, tenant.company, &[order.id])?;
-        let changed =
-            || conflict("La cuenta cambió mientras se cobraba: revise la orden y vuelva a cobrar");
-        let at = now();
+        let billing = Billing {
+            order: &order,
+            items: &items,
+            kind,
+            at: now(),
+        };
         let billed = match plan {
-            Plan::Close => {
-                if items.iter().any(billable) {
-                    return Err(changed());
-                }
-                let state = if items.iter().any(|i| i.sale_id.is_some()) {
-                    BILLED
-                } else {
-                    CANCELLED
-                };
-                Order::close(conn, order.id, state, at)?;
-                Billed::Closed
-            }
+            Plan::Close => close_unbilled(conn, &billing)?,
             Plan::Sale(prepared, chosen) => {
-                if !chosen
-                    .iter()
-                    .all(|c| items.iter().any(|i| i.id == *c && billable(i)))
-                {
-                    return Err(changed());
+                let billed = sell_chosen(conn, tenant, &billing, *prepared, &chosen)?;
+                if let Billed::Existing(..) = billed {
+                    return Ok(Changed {
+                        event: None,
+                        order: view_of(conn, tenant.company, tenant.zone(), &order)?,
+                        extra: billed,
+                    });
                 }
-                let sale = match note::commit(conn, tenant, *prepared)? {
-                    Registered::Created(sold) => sold.sale,
-                    Registered::Existing(sale) => {
-                        return Ok(Changed {
-                            event: None,
-                            order: view_of(conn, tenant.company, tenant.zone(), &order)?,
-                            extra: Billed::Existing(sale, kind),
-                        });
-                    }
-                };
-                if OrderItem::mark_billed(conn, tenant.company, order.id, &chosen, sale.id)?
-                    != chosen.len()
-                {
-                    return Err(changed());
-                }
-                let left = items
-                    .iter()
-                    .filter(|i| billable(i) && !chosen.contains(&i.id))
-                    .count();
-                if left == 0 {
-                    Order::close(conn, order.id, BILLED, at)?;
-                }
-                Billed::Created(Box::new(sale), kind)
+                billed
             }
-            Plan::Existing(_) => return Err(changed()),
+            Plan::Existing(_) => return Err(changed_meanwhile()),
         };
         Ok(Changed {
             event: Some("billed"),

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use super::note::NOT_FOUND;
 use super::pricing::{iva_micros, micros};
 use super::returned::{Portion, taxable};
-use super::sequence::{self, DocType};
+use super::sequence::{self, Counter, DocType};
 use crate::auth::roles::Tenant;
 use crate::command::{IdInput, NumberInput, text};
 use crate::db::DbConnection;
@@ -23,7 +23,9 @@ use crate::domain::limits::QUANTITY;
 use crate::domain::money::{money_text, qty_from_micros};
 use crate::domain::totals;
 use crate::error::{AppError, AppResult, conflict};
+use crate::models::CompanyId;
 use crate::models::cash::movement::{MovementKind, NewMovement};
+use crate::models::config::branch_office::BranchOffice;
 use crate::models::inventory::product::Product;
 use crate::models::sales::credit_note::{
     CreditNote, CreditNoteLine, KIND_ELECTRONIC, KIND_INTERNAL, NewCreditNote,
@@ -221,16 +223,15 @@ pub fn register(conn: &mut DbConnection, tenant: &Tenant, body: &CreditNoteBody)
     register_kind(conn, tenant, body, Kind::Internal).map(|r| r.id)
 }
 
-/// Registers a credit note of `kind` in the caller's write transaction. The electronic one is
-/// refused (409) unless its factura is AUTORIZADO, and stores nothing when its document does not
-/// validate or sign.
-pub fn register_kind(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    body: &CreditNoteBody,
-    kind: Kind,
-) -> AppResult<Registered> {
-    let company = tenant.company;
+/// The body's reason and refund, checked before anything is read (reason first).
+struct Request {
+    reason: String,
+    /// The money goes back in cash (else it lowers the sale's receivable).
+    cash: bool,
+}
+
+/// Reads the reason (required, up to 300 characters) and how the money goes back.
+fn request_of(body: &CreditNoteBody) -> AppResult<Request> {
     let reason = text(&body.reason).unwrap_or_default();
     if let Some(problem) = required_text(&reason, "El motivo", 300) {
         return Err(AppError::field("reason", problem));
@@ -245,6 +246,215 @@ pub fn register_kind(
             ));
         }
     };
+    Ok(Request { reason, cash })
+}
+
+/// The amounts of the returned portions, with the one totals calculation.
+fn totals_of(portions: &[Portion]) -> AppResult<totals::Totals> {
+    let taxable: Vec<totals::Line> = portions.iter().map(taxable).collect();
+    totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO).map_err(|e| {
+        AppError::field(
+            "lines",
+            e.first().map(|e| e.message.clone()).unwrap_or_default(),
+        )
+    })
+}
+
+/// For a refund on credit, the sale's receivable, whose balance must cover the credit note's
+/// `total`; `None` for a cash refund.
+fn receivable_to_lower(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    sale_id: i64,
+    cash: bool,
+    total: i64,
+) -> AppResult<Option<Receivable>> {
+    if cash {
+        return Ok(None);
+    }
+    let r = Receivable::of_sale(conn, company, sale_id)?.ok_or_else(|| {
+        AppError::field(
+            "refund",
+            "La venta no fue a crédito: devuelva el dinero en efectivo",
+        )
+    })?;
+    if r.balance < total {
+        return Err(AppError::field(
+            "refund",
+            format!(
+                "El saldo por cobrar de la venta ({}) es menor que la nota de crédito ({}): devuelva la diferencia en efectivo",
+                money_text(r.balance),
+                money_text(total)
+            ),
+        ));
+    }
+    Ok(Some(r))
+}
+
+/// A credit note just inserted: what the writes after its header need.
+struct Stored<'a> {
+    tenant: &'a Tenant,
+    kind: Kind,
+    sale: &'a Sale,
+    portions: &'a [Portion<'a>],
+    /// `credit_notes.id`.
+    id: i64,
+    sequential: i64,
+    number: String,
+    total: i64,
+}
+
+/// Puts the goods back in the sale's warehouse at the cost they left with; recipes and services
+/// have no stock of their own and are left out.
+fn return_goods(conn: &mut DbConnection, note: &Stored) -> AppResult<()> {
+    let company = note.tenant.company;
+    let stocked: Vec<i64> = Product::find_many(
+        conn,
+        company,
+        &note
+            .portions
+            .iter()
+            .map(|p| p.line.product_id)
+            .collect::<Vec<_>>(),
+    )?
+    .into_iter()
+    .filter(|p| p.is_stocked())
+    .map(|p| p.id)
+    .collect();
+    let movements: Vec<Movement> = note
+        .portions
+        .iter()
+        .filter(|p| stocked.contains(&p.line.product_id))
+        .map(|p| Movement {
+            product_id: p.line.product_id,
+            warehouse_id: note.sale.warehouse_id,
+            kind: MovementType::SaleReturn,
+            quantity: p.quantity,
+            cost: UnitCost::Given(p.line.unit_cost),
+        })
+        .collect();
+    if !movements.is_empty() {
+        post_movements(
+            conn,
+            company,
+            Some(note.tenant.user_id()),
+            &Document {
+                doc_type: "credit_note",
+                id: Some(note.id),
+                number: Some(note.number.clone()),
+                date: None,
+            },
+            &movements,
+        )?;
+    }
+    Ok(())
+}
+
+/// Stores one line per returned portion with its net and IVA share from `totals`.
+fn insert_lines(conn: &mut DbConnection, note: &Stored, totals: &totals::Totals) -> AppResult<()> {
+    let rows: Vec<CreditNoteLine> = note
+        .portions
+        .iter()
+        .zip(&totals.lines)
+        .map(|(p, t)| {
+            Ok(CreditNoteLine {
+                id: 0,
+                credit_note_id: note.id,
+                sale_line_id: p.line.id,
+                product_id: p.line.product_id,
+                quantity: p.quantity,
+                net: micros(t.net)?,
+                iva: iva_micros(t)?,
+            })
+        })
+        .collect::<AppResult<_>>()?;
+    CreditNote::insert_lines(conn, &rows)?;
+    Ok(())
+}
+
+/// Gives the money back: lowers the sale's `receivable` (409 when its balance changed meanwhile),
+/// or takes a positive total out of the user's open shift.
+fn refund(conn: &mut DbConnection, note: &Stored, receivable: Option<Receivable>) -> AppResult<()> {
+    let company = note.tenant.company;
+    let total = note.total;
+    match receivable {
+        Some(r) if Receivable::lower(conn, company, r.id, total)? != 1 => {
+            return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
+        }
+        Some(_) => {}
+        None if total > 0 => {
+            let (number, sale) = (&note.number, note.sale);
+            post_to_shift(
+                conn,
+                company,
+                ShiftTarget::OpenOf(note.tenant.user_id()),
+                &NewMovement {
+                    kind: MovementKind::CashRefund,
+                    amount: total,
+                    reason: match note.kind {
+                        Kind::Internal => {
+                            format!("Nota de crédito {number} (venta {})", sale.number)
+                        }
+                        Kind::Electronic => format!(
+                            "Nota de crédito electrónica {number} (factura {})",
+                            sale.number
+                        ),
+                    },
+                    payment_method: Some("efectivo".into()),
+                    source: Some(("credit_note".into(), note.id)),
+                    user_id: note.tenant.user_id(),
+                },
+            )?;
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+/// Builds the electronic credit note's SRI document, puts it in the queue and links it to the
+/// credit note; answers the document's id.
+fn queue_document(
+    conn: &mut DbConnection,
+    note: &Stored,
+    sustento: &Sustento,
+    branch: &BranchOffice,
+    counter: &Counter,
+    reason: &str,
+) -> AppResult<i64> {
+    let doc = electronic::comprobante(
+        sustento,
+        &electronic::Issue {
+            branch,
+            emission_point: &counter.point_code,
+            sequential: note.sequential,
+            issue_date: crate::sri::validate::issue_date(note.tenant.zone()),
+        },
+        reason,
+        note.portions,
+        note.total,
+    );
+    let document_id = crate::sri::queue::submit_in_transaction(
+        conn,
+        note.tenant.company,
+        branch.id,
+        &doc,
+        &sustento.identity,
+    )?;
+    CreditNote::set_sri_document(conn, note.id, document_id)?;
+    Ok(document_id)
+}
+
+/// Registers a credit note of `kind` in the caller's write transaction. The electronic one is
+/// refused (409) unless its factura is AUTORIZADO, and stores nothing when its document does not
+/// validate or sign.
+pub fn register_kind(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    body: &CreditNoteBody,
+    kind: Kind,
+) -> AppResult<Registered> {
+    let company = tenant.company;
+    let Request { reason, cash } = request_of(body)?;
     let branch = tenant.branch(conn)?;
     let counter = sequence::lock(conn, company, &branch, kind.counter())?;
     let sale = sale_of(conn, tenant, branch.id, kind, body)?;
@@ -255,35 +465,9 @@ pub fn register_kind(
     let sale_lines = Sale::lines(conn, company, sale.id)?;
     let returned = CreditNote::returned(conn, company, sale.id)?;
     let portions = portions(body, kind, &sale_lines, &returned)?;
-    let taxable: Vec<totals::Line> = portions.iter().map(taxable).collect();
-    let totals = totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO).map_err(|e| {
-        AppError::field(
-            "lines",
-            e.first().map(|e| e.message.clone()).unwrap_or_default(),
-        )
-    })?;
+    let totals = totals_of(&portions)?;
     let total = micros(totals.total)?;
-    let receivable = if cash {
-        None
-    } else {
-        let r = Receivable::of_sale(conn, company, sale.id)?.ok_or_else(|| {
-            AppError::field(
-                "refund",
-                "La venta no fue a crédito: devuelva el dinero en efectivo",
-            )
-        })?;
-        if r.balance < total {
-            return Err(AppError::field(
-                "refund",
-                format!(
-                    "El saldo por cobrar de la venta ({}) es menor que la nota de crédito ({}): devuelva la diferencia en efectivo",
-                    money_text(r.balance),
-                    money_text(total)
-                ),
-            ));
-        }
-        Some(r)
-    };
+    let receivable = receivable_to_lower(conn, company, sale.id, cash, total)?;
     let sequential = counter.next();
     let number = counter.format(sequential);
     let at = now();
@@ -307,115 +491,24 @@ pub fn register_kind(
             kind: kind.as_str(),
         },
     )?;
-    // Goods back at the cost they left with; recipes and services have no stock of their own.
-    let stocked: Vec<i64> = Product::find_many(
-        conn,
-        company,
-        &portions
-            .iter()
-            .map(|p| p.line.product_id)
-            .collect::<Vec<_>>(),
-    )?
-    .into_iter()
-    .filter(|p| p.is_stocked())
-    .map(|p| p.id)
-    .collect();
-    let movements: Vec<Movement> = portions
-        .iter()
-        .filter(|p| stocked.contains(&p.line.product_id))
-        .map(|p| Movement {
-            product_id: p.line.product_id,
-            warehouse_id: sale.warehouse_id,
-            kind: MovementType::SaleReturn,
-            quantity: p.quantity,
-            cost: UnitCost::Given(p.line.unit_cost),
-        })
-        .collect();
-    if !movements.is_empty() {
-        post_movements(
-            conn,
-            company,
-            Some(tenant.user_id()),
-            &Document {
-                doc_type: "credit_note",
-                id: Some(id),
-                number: Some(number.clone()),
-                date: None,
-            },
-            &movements,
-        )?;
-    }
-    let rows: Vec<CreditNoteLine> = portions
-        .iter()
-        .zip(&totals.lines)
-        .map(|(p, t)| {
-            Ok(CreditNoteLine {
-                id: 0,
-                credit_note_id: id,
-                sale_line_id: p.line.id,
-                product_id: p.line.product_id,
-                quantity: p.quantity,
-                net: micros(t.net)?,
-                iva: iva_micros(t)?,
-            })
-        })
-        .collect::<AppResult<_>>()?;
-    CreditNote::insert_lines(conn, &rows)?;
-    match receivable {
-        Some(r) if Receivable::lower(conn, company, r.id, total)? != 1 => {
-            return Err(conflict("El saldo por cobrar cambió: vuelva a intentarlo"));
-        }
-        Some(_) => {}
-        None if total > 0 => {
-            post_to_shift(
-                conn,
-                company,
-                ShiftTarget::OpenOf(tenant.user_id()),
-                &NewMovement {
-                    kind: MovementKind::CashRefund,
-                    amount: total,
-                    reason: match kind {
-                        Kind::Internal => {
-                            format!("Nota de crédito {number} (venta {})", sale.number)
-                        }
-                        Kind::Electronic => format!(
-                            "Nota de crédito electrónica {number} (factura {})",
-                            sale.number
-                        ),
-                    },
-                    payment_method: Some("efectivo".into()),
-                    source: Some(("credit_note".into(), id)),
-                    user_id: tenant.user_id(),
-                },
-            )?;
-        }
-        None => {}
-    }
+    let note = Stored {
+        tenant,
+        kind,
+        sale: &sale,
+        portions: &portions,
+        id,
+        sequential,
+        number,
+        total,
+    };
+    return_goods(conn, &note)?;
+    insert_lines(conn, &note, &totals)?;
+    refund(conn, &note, receivable)?;
     let document_id = match &sustento {
         None => None,
-        Some(sustento) => {
-            let doc = electronic::comprobante(
-                sustento,
-                &electronic::Issue {
-                    branch: &branch,
-                    emission_point: &counter.point_code,
-                    sequential,
-                    issue_date: crate::sri::validate::issue_date(tenant.zone()),
-                },
-                &reason,
-                &portions,
-                total,
-            );
-            let document_id = crate::sri::queue::submit_in_transaction(
-                conn,
-                company,
-                branch.id,
-                &doc,
-                &sustento.identity,
-            )?;
-            CreditNote::set_sri_document(conn, id, document_id)?;
-            Some(document_id)
-        }
+        Some(sustento) => Some(queue_document(
+            conn, &note, sustento, &branch, &counter, &reason,
+        )?),
     };
     crate::services::reports::summary::record_credit_note(conn, company, tenant.zone(), id)?;
     sequence::advance(conn, &counter)?;

@@ -444,39 +444,27 @@ fn shift_lines(
         .collect()
 }
 
-/// Writes a prepared sale in the caller's write transaction; see the module comment.
-pub fn commit(
+/// The sale already registered with `key` (a retried submit), if any.
+fn existing_with_key(
     conn: &mut DbConnection,
-    tenant: &Tenant,
-    mut prepared: Prepared,
-) -> AppResult<Registered> {
-    let company = tenant.company;
-    let (branch, cellar, priced) = (&prepared.branch, &prepared.cellar, &prepared.priced);
-    let kind = prepared.kind();
-    // Everything is read before the document number is taken: the sales of the emission point
-    // wait on its counter until this transaction ends, so what comes after it is kept short.
-    // Two submits of one key racing past this check: the second fails on the unique key and
-    // the handler answers with the first's sale.
-    if let Some(existing) = Sale::find_by_key(conn, company, &prepared.key)? {
+    company: CompanyId,
+    key: &str,
+    kind: SaleKind,
+) -> AppResult<Option<Sale>> {
+    if let Some(existing) = Sale::find_by_key(conn, company, key)? {
         // The key of a sales note sent again as a factura (or the reverse) is a client's mistake,
         // not a retry: answering with the other document would pass it off as this one.
         if existing.kind != kind.as_str() {
             return Err(conflict(KEY_OF_OTHER_KIND));
         }
-        return Ok(Registered::Existing(Box::new(existing)));
+        return Ok(Some(existing));
     }
-    let total = priced.total()?;
-    check_payments(
-        conn,
-        company,
-        &prepared.client,
-        total,
-        &mut prepared.payments,
-    )?;
-    let payments = &prepared.payments;
-    let drawer = drawer_turn(conn, tenant, branch, payments)?;
-    let turn = drawer.map(|(id, _)| id);
-    let movements: Vec<Movement> = priced
+    Ok(None)
+}
+
+/// The stock each priced line takes out of the sale's warehouse, at the average cost.
+fn sale_movements(priced: &Priced, cellar: &Warehouse) -> Vec<Movement> {
+    priced
         .lines
         .iter()
         .map(|l| Movement {
@@ -486,8 +474,251 @@ pub fn commit(
             quantity: l.quantity,
             cost: UnitCost::Average,
         })
+        .collect()
+}
+
+/// The number a sale took from its emission point's counter.
+struct Numbered<'a> {
+    emission_point_id: i64,
+    sequential: i64,
+    number: &'a str,
+}
+
+/// The sale's header row: number, client, warehouse, shift, amounts and the change given back.
+fn new_sale<'a>(
+    tenant: &Tenant,
+    prepared: &'a Prepared,
+    numbered: &Numbered<'a>,
+    turn: Option<i64>,
+    total: i64,
+) -> AppResult<NewSale<'a>> {
+    let change: i64 = prepared
+        .payments
+        .iter()
+        .filter_map(|p| p.received.map(|r| r - p.amount))
+        .sum();
+    let t = &prepared.priced.totals;
+    Ok(NewSale {
+        company_id: tenant.company.get(),
+        branch_office_id: prepared.branch.id,
+        emission_point_id: numbered.emission_point_id,
+        sequential: numbered.sequential,
+        number: numbered.number,
+        idempotency_key: &prepared.key,
+        client_id: prepared.client.id,
+        warehouse_id: prepared.cellar.id,
+        user_id: tenant.user_id(),
+        turn_id: turn,
+        quote_id: prepared.quote,
+        gross: pricing::micros(t.gross)?,
+        discount: pricing::micros(t.total_discount)?,
+        subtotal: pricing::micros(t.total_without_taxes)?,
+        iva: pricing::micros(t.iva)?,
+        total,
+        change_given: change,
+        note: prepared.note.as_deref(),
+        created_at: prepared.at,
+        kind: prepared.kind().as_str(),
+    })
+}
+
+/// The sale's lines under their reserved ids, each with the unit cost its stock left at.
+fn sale_lines(
+    priced: &Priced,
+    sale_id: i64,
+    posting: &stock::Posting,
+    line_ids: Vec<i64>,
+) -> Vec<SaleLine> {
+    lines_of(priced, sale_id, |i| {
+        posting.posted.get(i).map_or(0, |c| c.unit_cost)
+    })
+    .into_iter()
+    .zip(line_ids)
+    .map(|(line, id)| SaleLine { id, ..line })
+    .collect()
+}
+
+/// The rows of a sale, built before its one batch of writes.
+struct SaleRows<'a> {
+    id: i64,
+    new: NewSale<'a>,
+    lines: Vec<SaleLine>,
+    payments: Vec<SalePayment>,
+    /// What goes into the cashier's shift.
+    shift: Vec<NewMovement>,
+}
+
+/// What the sale adds to the reports' summary: its header, its lines with what they cost, its
+/// payments. `register` is the cash register of the drawer's shift.
+fn summed(
+    prepared: &Prepared,
+    tenant: &Tenant,
+    rows: &SaleRows,
+    posting: &stock::Posting,
+    register: Option<i64>,
+) -> Summed {
+    let sale_id = rows.id;
+    let summed_lines: Vec<LineSums> = rows
+        .lines
+        .iter()
+        .zip(&prepared.priced.lines)
+        .map(|(l, p)| LineSums {
+            document: sale_id,
+            product: l.product_id,
+            category: p.product.category_id,
+            net: l.net,
+            iva: l.iva,
+            quantity: l.quantity,
+            unit_cost: l.unit_cost,
+        })
         .collect();
-    let planned = stock::plan(conn, company, &movements)?;
+    Summed {
+        header: Header {
+            id: sale_id,
+            sale_id,
+            branch: prepared.branch.id,
+            at: prepared.at,
+            user_id: tenant.user_id(),
+            register_id: register,
+            client_id: prepared.client.id,
+            base: rows.new.subtotal,
+            iva: rows.new.iva,
+        },
+        costs: summary::attribute(&summed_lines, &posting.costs()),
+        lines: summed_lines,
+        payments: rows
+            .payments
+            .iter()
+            .map(|p| (p.method.clone(), p.amount))
+            .collect(),
+    }
+}
+
+/// Writes the sale, its lines, payments, stock, shift lines and summary in one batch (one round
+/// trip while the counter, the stock and the shift are locked), then checks the shift's writes.
+fn write_rows<'q>(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    rows: &'q SaleRows<'q>,
+    posting: &'q stock::Posting<'q>,
+    turn: Option<i64>,
+    summed: Summed,
+) -> AppResult<()> {
+    let company = tenant.company;
+    let mut batch = Batch::on(conn);
+    Sale::insert(&mut batch, rows.id, &rows.new)?;
+    Sale::insert_lines(&mut batch, &rows.lines)?;
+    Sale::insert_payments(&mut batch, &rows.payments)?;
+    posting.write(&mut batch)?;
+    let shift = match turn {
+        Some(turn) if !rows.shift.is_empty() => {
+            Some(post_in(&mut batch, company, turn, &rows.shift)?)
+        }
+        _ => None,
+    };
+    summary::record_sale(&mut batch, company, tenant.zone(), summed)?;
+    let sent = batch.send()?;
+    if let Some(shift) = &shift {
+        shift.check(conn, company, &sent)?;
+    }
+    Ok(())
+}
+
+/// What needs the sale's rows in place (their foreign keys): the quote marked converted and a
+/// receivable for each credit payment.
+fn link_rows(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    prepared: &Prepared,
+    sale_id: i64,
+) -> AppResult<()> {
+    let company = tenant.company;
+    if let Some(quote) = prepared.quote {
+        super::quote::mark_converted(conn, company, quote, sale_id)?;
+    }
+    for p in prepared
+        .payments
+        .iter()
+        .filter(|p| p.method == Method::Credit)
+    {
+        Receivable::insert(
+            conn,
+            company,
+            prepared.client.id,
+            sale_id,
+            p.amount,
+            p.due_date.unwrap_or_else(|| tenant.zone().today()),
+        )?;
+    }
+    Ok(())
+}
+
+/// Builds the factura's SRI document from the stored sale, puts it in the queue and links it to
+/// the sale; answers the document's id.
+fn queue_invoice(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    prepared: &Prepared,
+    inv: &InvoicePrep,
+    point_code: &str,
+    rows: &SaleRows,
+) -> AppResult<i64> {
+    let doc = invoice::comprobante(
+        &Issue {
+            company: &inv.company,
+            branch: &prepared.branch,
+            emission_point: point_code,
+            sequential: rows.new.sequential,
+            issue_date: inv.issue_date,
+            access_key: None,
+        },
+        &SaleData {
+            client: &prepared.client,
+            lines: &rows.lines,
+            payments: &rows.payments,
+            total: rows.new.total,
+            additional_info: inv.additional_info.clone(),
+        },
+    );
+    let document_id = crate::sri::queue::submit_in_transaction(
+        conn,
+        company,
+        prepared.branch.id,
+        &doc,
+        &inv.identity,
+    )?;
+    Sale::set_sri_document(conn, rows.id, document_id)?;
+    Ok(document_id)
+}
+
+/// Writes a prepared sale in the caller's write transaction; see the module comment.
+pub fn commit(
+    conn: &mut DbConnection,
+    tenant: &Tenant,
+    mut prepared: Prepared,
+) -> AppResult<Registered> {
+    let company = tenant.company;
+    let kind = prepared.kind();
+    // Everything is read before the document number is taken: the sales of the emission point
+    // wait on its counter until this transaction ends, so what comes after it is kept short.
+    // Two submits of one key racing past this check: the second fails on the unique key and
+    // the handler answers with the first's sale.
+    if let Some(existing) = existing_with_key(conn, company, &prepared.key, kind)? {
+        return Ok(Registered::Existing(Box::new(existing)));
+    }
+    let total = prepared.priced.total()?;
+    check_payments(
+        conn,
+        company,
+        &prepared.client,
+        total,
+        &mut prepared.payments,
+    )?;
+    let (branch, cellar, priced) = (&prepared.branch, &prepared.cellar, &prepared.priced);
+    let payments = &prepared.payments;
+    let drawer = drawer_turn(conn, tenant, branch, payments)?;
+    let turn = drawer.map(|(id, _)| id);
+    let planned = stock::plan(conn, company, &sale_movements(priced, cellar))?;
     let (sale_id, line_ids) = reserve_ids(conn, priced.lines.len())?;
     // From here on the sale is stored or the transaction rolls back, number included: the
     // number with the stock rows (one statement on PostgreSQL), then one batch of writes (one
@@ -515,132 +746,33 @@ pub fn commit(
         locked,
         &created,
     )?;
-    let change: i64 = payments
-        .iter()
-        .filter_map(|p| p.received.map(|r| r - p.amount))
-        .sum();
-    let t = &priced.totals;
-    let new = NewSale {
-        company_id: company.get(),
-        branch_office_id: branch.id,
+    let numbered = Numbered {
         emission_point_id: counter.emission_point_id,
         sequential,
         number: &number,
-        idempotency_key: &prepared.key,
-        client_id: prepared.client.id,
-        warehouse_id: cellar.id,
-        user_id: tenant.user_id(),
-        turn_id: turn,
-        quote_id: prepared.quote,
-        gross: pricing::micros(t.gross)?,
-        discount: pricing::micros(t.total_discount)?,
-        subtotal: pricing::micros(t.total_without_taxes)?,
-        iva: pricing::micros(t.iva)?,
-        total,
-        change_given: change,
-        note: prepared.note.as_deref(),
-        created_at: prepared.at,
-        kind: kind.as_str(),
     };
-    let lines: Vec<SaleLine> = lines_of(priced, sale_id, |i| {
-        posting.posted.get(i).map_or(0, |c| c.unit_cost)
-    })
-    .into_iter()
-    .zip(line_ids)
-    .map(|(line, id)| SaleLine { id, ..line })
-    .collect();
-    let rows: Vec<SalePayment> = payments.iter().map(|p| payment_row(sale_id, p)).collect();
-    let to_shift = shift_lines(payments, kind, &number, sale_id, tenant.user_id());
-    let summed_lines: Vec<LineSums> = lines
-        .iter()
-        .zip(&priced.lines)
-        .map(|(l, p)| LineSums {
-            document: sale_id,
-            product: l.product_id,
-            category: p.product.category_id,
-            net: l.net,
-            iva: l.iva,
-            quantity: l.quantity,
-            unit_cost: l.unit_cost,
-        })
-        .collect();
-    let summed = Summed {
-        header: Header {
-            id: sale_id,
-            sale_id,
-            branch: branch.id,
-            at: prepared.at,
-            user_id: tenant.user_id(),
-            register_id: drawer.map(|(_, register)| register),
-            client_id: prepared.client.id,
-            base: new.subtotal,
-            iva: new.iva,
-        },
-        costs: summary::attribute(&summed_lines, &posting.costs()),
-        lines: summed_lines,
-        payments: rows.iter().map(|p| (p.method.clone(), p.amount)).collect(),
+    let rows = SaleRows {
+        id: sale_id,
+        new: new_sale(tenant, &prepared, &numbered, turn, total)?,
+        lines: sale_lines(priced, sale_id, &posting, line_ids),
+        payments: payments.iter().map(|p| payment_row(sale_id, p)).collect(),
+        shift: shift_lines(payments, kind, &number, sale_id, tenant.user_id()),
     };
-    let mut batch = Batch::on(conn);
-    Sale::insert(&mut batch, sale_id, &new)?;
-    Sale::insert_lines(&mut batch, &lines)?;
-    Sale::insert_payments(&mut batch, &rows)?;
-    posting.write(&mut batch)?;
-    let shift = match turn {
-        Some(turn) if !to_shift.is_empty() => Some(post_in(&mut batch, company, turn, &to_shift)?),
-        _ => None,
-    };
-    summary::record_sale(&mut batch, company, tenant.zone(), summed)?;
-    let sent = batch.send()?;
-    if let Some(shift) = &shift {
-        shift.check(conn, company, &sent)?;
-    }
-    // What needs the rows above in place (their foreign keys).
-    let mut sale = new.stored(sale_id);
-    if let Some(quote) = prepared.quote {
-        super::quote::mark_converted(conn, company, quote, sale_id)?;
-    }
-    for p in payments.iter().filter(|p| p.method == Method::Credit) {
-        Receivable::insert(
-            conn,
-            company,
-            prepared.client.id,
-            sale_id,
-            p.amount,
-            p.due_date.unwrap_or_else(|| tenant.zone().today()),
-        )?;
-    }
+    let summed = summed(&prepared, tenant, &rows, &posting, drawer.map(|(_, r)| r));
+    write_rows(conn, tenant, &rows, &posting, turn, summed)?;
+    let mut sale = rows.new.stored(sale_id);
+    link_rows(conn, tenant, &prepared, sale_id)?;
     if let Some(inv) = &prepared.invoice {
-        let doc = invoice::comprobante(
-            &Issue {
-                company: &inv.company,
-                branch,
-                emission_point: &counter.point_code,
-                sequential,
-                issue_date: inv.issue_date,
-                access_key: None,
-            },
-            &SaleData {
-                client: &prepared.client,
-                lines: &lines,
-                payments: &rows,
-                total,
-                additional_info: inv.additional_info.clone(),
-            },
-        );
-        let document_id = crate::sri::queue::submit_in_transaction(
-            conn,
-            company,
-            branch.id,
-            &doc,
-            &inv.identity,
-        )?;
-        Sale::set_sri_document(conn, sale_id, document_id)?;
+        let document_id = queue_invoice(conn, company, &prepared, inv, &counter.point_code, &rows)?;
         sale.sri_document_id = Some(document_id);
     }
+    let SaleRows {
+        lines, payments, ..
+    } = rows;
     Ok(Registered::Created(Box::new(NewlySold {
         sale,
         lines,
-        payments: rows,
+        payments,
         client: prepared.client,
         user: tenant.auth.user.name.clone(),
     })))

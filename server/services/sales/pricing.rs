@@ -115,95 +115,96 @@ pub fn catalogue_price(product: &Product, level: i32) -> i64 {
     }
 }
 
-/// Prices `inputs` for `client` at `at`, for promotions on the wall clock of `zone` (the
-/// company's). `may_change_price` is false for cashiers: a price other than the catalogue's is
-/// then refused (403). Errors name the line.
-pub fn price(
+/// What pricing a line needs besides the line: the products asked for, the client (its price
+/// level), whether the user may change a price and whether the company charges IVA.
+struct LineRules<'a> {
+    products: &'a HashMap<i64, Product>,
+    client: &'a Client,
+    may_change_price: bool,
+    with_iva: bool,
+}
+
+/// Line `row` (counted from 1) priced before promotions: an active product that is sold at the
+/// point of sale, the catalogue price unless the user may change it, a discount within the line's
+/// value, and the IVA code the company charges.
+fn priced_line(row: usize, input: &LineInput, rules: &LineRules) -> AppResult<PricedLine> {
+    let product = rules
+        .products
+        .get(&input.product_id)
+        .filter(|p| p.active)
+        .ok_or_else(|| {
+            AppError::field(
+                "lines",
+                format!("Línea {row}: el producto no existe o está inactivo"),
+            )
+        })?;
+    if product.kind == "ingredient" {
+        return Err(AppError::field(
+            "lines",
+            format!(
+                "Línea {row}: «{}» es un ingrediente y no se vende en el punto de venta",
+                product.name
+            ),
+        ));
+    }
+    let listed = catalogue_price(product, rules.client.price_level);
+    let unit_price = match input.unit_price {
+        Some(p) if p != listed && !rules.may_change_price => {
+            return Err(AppError::Forbidden(format!(
+                "Línea {row}: solo un administrador o usuario puede cambiar el precio de «{}»",
+                product.name
+            )));
+        }
+        Some(p) => p,
+        None => listed,
+    };
+    let gross = VALUE
+        .check(
+            Quantity::from_micros(input.quantity)
+                .amount(Money::from_micros(unit_price))
+                .map(Money::micros),
+            "el valor de la línea",
+        )
+        .map_err(|e| AppError::field("lines", format!("Línea {row}: {e}")))?;
+    if input.discount > gross {
+        return Err(AppError::field(
+            "lines",
+            format!(
+                "Línea {row}: el descuento ({}) supera el valor de la línea ({})",
+                crate::domain::money::money_text(input.discount),
+                crate::domain::money::money_text(gross)
+            ),
+        ));
+    }
+    let iva_code = if rules.with_iva {
+        product.iva_code.clone()
+    } else {
+        NO_IVA_CODE.to_string()
+    };
+    let iva_rate = iva_rate(&iva_code).map_or(0, |r| r.percent);
+    Ok(PricedLine {
+        product: product.clone(),
+        quantity: input.quantity,
+        unit_price,
+        discount: input.discount,
+        promotion: None,
+        iva_code,
+        iva_rate,
+        gross,
+        net: 0,
+        iva: 0,
+    })
+}
+
+/// Gives each line its best promotion at `at` on the wall clock of `zone`, capped so that it
+/// never takes the line below zero together with the manual discount.
+fn apply_promotions(
     conn: &mut DbConnection,
     company: CompanyId,
     zone: Zone,
-    client: &Client,
-    inputs: &[LineInput],
-    may_change_price: bool,
     at: chrono::NaiveDateTime,
-) -> AppResult<Priced> {
-    let mut ids: Vec<i64> = inputs.iter().map(|l| l.product_id).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let products: HashMap<i64, Product> = Product::find_many(conn, company, &ids)?
-        .into_iter()
-        .map(|p| (p.id, p))
-        .collect();
-    let with_iva = charges_iva(conn, company)?;
-    let mut lines = Vec::with_capacity(inputs.len());
-    for (i, input) in inputs.iter().enumerate() {
-        let row = i + 1;
-        let product = products
-            .get(&input.product_id)
-            .filter(|p| p.active)
-            .ok_or_else(|| {
-                AppError::field(
-                    "lines",
-                    format!("Línea {row}: el producto no existe o está inactivo"),
-                )
-            })?;
-        if product.kind == "ingredient" {
-            return Err(AppError::field(
-                "lines",
-                format!(
-                    "Línea {row}: «{}» es un ingrediente y no se vende en el punto de venta",
-                    product.name
-                ),
-            ));
-        }
-        let listed = catalogue_price(product, client.price_level);
-        let unit_price = match input.unit_price {
-            Some(p) if p != listed && !may_change_price => {
-                return Err(AppError::Forbidden(format!(
-                    "Línea {row}: solo un administrador o usuario puede cambiar el precio de «{}»",
-                    product.name
-                )));
-            }
-            Some(p) => p,
-            None => listed,
-        };
-        let gross = VALUE
-            .check(
-                Quantity::from_micros(input.quantity)
-                    .amount(Money::from_micros(unit_price))
-                    .map(Money::micros),
-                "el valor de la línea",
-            )
-            .map_err(|e| AppError::field("lines", format!("Línea {row}: {e}")))?;
-        if input.discount > gross {
-            return Err(AppError::field(
-                "lines",
-                format!(
-                    "Línea {row}: el descuento ({}) supera el valor de la línea ({})",
-                    crate::domain::money::money_text(input.discount),
-                    crate::domain::money::money_text(gross)
-                ),
-            ));
-        }
-        let iva_code = if with_iva {
-            product.iva_code.clone()
-        } else {
-            NO_IVA_CODE.to_string()
-        };
-        let iva_rate = iva_rate(&iva_code).map_or(0, |r| r.percent);
-        lines.push(PricedLine {
-            product: product.clone(),
-            quantity: input.quantity,
-            unit_price,
-            discount: input.discount,
-            promotion: None,
-            iva_code,
-            iva_rate,
-            gross,
-            net: 0,
-            iva: 0,
-        });
-    }
+    lines: &mut [PricedLine],
+) -> AppResult<()> {
     let promo_lines: Vec<PromoLine> = lines
         .iter()
         .map(|l| PromoLine {
@@ -226,6 +227,11 @@ pub fn price(
             })
             .filter(|p| p.discount > 0);
     }
+    Ok(())
+}
+
+/// The document's totals from the one calculation, and each line's net and IVA share from them.
+fn totals_of(lines: &mut [PricedLine]) -> AppResult<Totals> {
     let taxable: Vec<totals::Line> = lines
         .iter()
         .map(|l| totals::Line {
@@ -250,6 +256,41 @@ pub fn price(
         line.net = micros(t.net)?;
         line.iva = iva_micros(t)?;
     }
+    Ok(totals)
+}
+
+/// Prices `inputs` for `client` at `at`, for promotions on the wall clock of `zone` (the
+/// company's). `may_change_price` is false for cashiers: a price other than the catalogue's is
+/// then refused (403). Errors name the line.
+pub fn price(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    zone: Zone,
+    client: &Client,
+    inputs: &[LineInput],
+    may_change_price: bool,
+    at: chrono::NaiveDateTime,
+) -> AppResult<Priced> {
+    let mut ids: Vec<i64> = inputs.iter().map(|l| l.product_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let products: HashMap<i64, Product> = Product::find_many(conn, company, &ids)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let with_iva = charges_iva(conn, company)?;
+    let rules = LineRules {
+        products: &products,
+        client,
+        may_change_price,
+        with_iva,
+    };
+    let mut lines = Vec::with_capacity(inputs.len());
+    for (i, input) in inputs.iter().enumerate() {
+        lines.push(priced_line(i + 1, input, &rules)?);
+    }
+    apply_promotions(conn, company, zone, at, &mut lines)?;
+    let totals = totals_of(&mut lines)?;
     Ok(Priced { lines, totals })
 }
 

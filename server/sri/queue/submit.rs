@@ -119,6 +119,31 @@ pub fn submit_in_transaction(
             company.ruc
         ))
     })?;
+    ensure_fits(conn, company_id, &company, &branch, doc)?;
+    if let Some(given) = &doc.header().access_key {
+        let clave =
+            ClaveAcceso::parse(given).map_err(|e| mismatch("header.accessKey", e.to_string()))?;
+        ensure_same_clave(doc, &clave)?;
+    }
+    let signed = build_and_sign(
+        doc,
+        &ValidationContext::now(),
+        identity,
+        &SignOptions::now(),
+    )?;
+    insert_signed(conn, company_id, branch.id, doc, &signed)
+}
+
+/// The document must be issued by the company (its RUC), from the branch (its establishment), at
+/// one of the branch's active emission points and in the company's SRI environment: otherwise
+/// the SRI would receive it under someone else's series or environment.
+fn ensure_fits(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    company: &Company,
+    branch: &BranchOffice,
+    doc: &Comprobante,
+) -> Result<(), QueueError> {
     let header = doc.header();
     if header.issuer.ruc != company.ruc {
         return Err(mismatch(
@@ -165,22 +190,24 @@ pub fn submit_in_transaction(
             ),
         ));
     }
-    if let Some(given) = &header.access_key {
-        let clave =
-            ClaveAcceso::parse(given).map_err(|e| mismatch("header.accessKey", e.to_string()))?;
-        ensure_same_clave(doc, &clave)?;
-    }
-    let signed = build_and_sign(
-        doc,
-        &ValidationContext::now(),
-        identity,
-        &SignOptions::now(),
-    )?;
+    Ok(())
+}
+
+/// Stores a signed document as `signed`, due now. A clave or a number already used by another
+/// document is refused by the database's unique indexes and reported as a duplicate.
+fn insert_signed(
+    conn: &mut DbConnection,
+    company_id: CompanyId,
+    branch_office_id: i64,
+    doc: &Comprobante,
+    signed: &SignedDocument,
+) -> Result<DocumentId, QueueError> {
+    let header = doc.header();
     let document_json = model_json(doc, &signed.access_key)?;
     let at = now();
     let new = NewSriDocument {
         company_id: company_id.get(),
-        branch_office_id: branch.id,
+        branch_office_id,
         doc_type: doc.doc_type().code(),
         version: signed.schema.version(),
         environment: header.environment.code(),
@@ -189,7 +216,7 @@ pub fn submit_in_transaction(
         emission_point: &header.emission_point,
         sequential: i64::from(header.sequential),
         issue_date: header.issue_date,
-        total: total_text(&signed),
+        total: total_text(signed),
         document_json: &document_json,
         signed_xml: &signed.signed_xml,
         status: DocumentStatus::Signed.as_str(),

@@ -98,6 +98,40 @@ pub fn verify_as_signed(xml: &[u8]) -> Result<VerifiedSignature, SignatureError>
 
 fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignature, SignatureError> {
     let doc = Doc::parse(xml).map_err(|e| SignatureError::Malformed(e.to_string()))?;
+    let (root, signature) = signed_root(&doc)?;
+
+    let signed_info = child(&signature, DS_NS, "SignedInfo")?;
+    algorithm(&signed_info, DS_NS, "CanonicalizationMethod", C14N_ALG)?;
+    algorithm(&signed_info, DS_NS, "SignatureMethod", RSA_SHA1_ALG)?;
+    let Referenced {
+        doc_reference_id,
+        signed_props,
+    } = check_references(&doc, root, signature, signed_info)?;
+
+    let (cert_der, certificate) = key_info_certificate(signature)?;
+    check_signature_value(&doc, signature, signed_info, &certificate)?;
+
+    let info = CertificateInfo::of(&certificate)
+        .map_err(|e| SignatureError::Certificate(e.to_string()))?;
+    let (signing_time, signed_at) =
+        check_signed_properties(signed_props, &cert_der, &info, &doc_reference_id)?;
+    if !info.can_sign() {
+        return Err(SignatureError::Certificate(
+            "el certificado utilizado no es del tipo firma digital (digitalSignature)".into(),
+        ));
+    }
+    info.ensure_valid_at(at.unwrap_or(signed_at))
+        .map_err(|e| SignatureError::Certificate(e.to_string()))?;
+    Ok(VerifiedSignature {
+        certificate,
+        info,
+        signing_time,
+    })
+}
+
+/// The root and its signature: the SRI looks for `ds:Signature` as the last child of a root with
+/// `id="comprobante"`, the element the `#comprobante` reference signs.
+fn signed_root(doc: &Doc) -> Result<(Node<'_>, Node<'_>), SignatureError> {
     let root = doc
         .root()
         .ok_or_else(|| SignatureError::Malformed("no hay elemento raíz".into()))?;
@@ -110,17 +144,36 @@ fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignatur
     if root.attr("id").as_deref() != Some("comprobante") {
         return Err(structure("el elemento raíz no tiene id=\"comprobante\""));
     }
+    Ok((root, signature))
+}
 
-    let signed_info = child(&signature, DS_NS, "SignedInfo")?;
-    algorithm(&signed_info, DS_NS, "CanonicalizationMethod", C14N_ALG)?;
-    algorithm(&signed_info, DS_NS, "SignatureMethod", RSA_SHA1_ALG)?;
+/// What the three references of SignedInfo point to, once their digests are checked.
+struct Referenced<'d> {
+    /// `Id` of the reference to `#comprobante`, which DataObjectFormat must name.
+    doc_reference_id: String,
+    /// The SignedProperties element the signature covers.
+    signed_props: Node<'d>,
+}
 
-    let by_id = |id: &str| {
-        signature
-            .descendants()
-            .into_iter()
-            .find(|n| n.attr("Id").as_deref() == Some(id))
-    };
+/// What one reference of SignedInfo signs.
+enum Target<'d> {
+    /// The document (`#comprobante`), with the reference's `Id`.
+    Document(Option<String>),
+    /// The SignedProperties.
+    SignedProperties(Node<'d>),
+    /// The certificate (KeyInfo).
+    KeyInfo,
+}
+
+/// Checks the three references of SignedInfo: exactly three, each with a SHA1 digest that
+/// matches its target's canonical form, covering the document, the SignedProperties and the
+/// certificate (the SRI's error 39 otherwise).
+fn check_references<'d>(
+    doc: &Doc,
+    root: Node<'d>,
+    signature: Node<'d>,
+    signed_info: Node<'d>,
+) -> Result<Referenced<'d>, SignatureError> {
     let mut doc_reference_id = None;
     let mut signed_props = None;
     let mut key_info_signed = false;
@@ -136,63 +189,10 @@ fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignatur
         )));
     }
     for reference in &references {
-        algorithm(reference, DS_NS, "DigestMethod", SHA1_ALG)?;
-        let uri = reference.attr("URI").unwrap_or_default();
-        let transforms: Vec<String> = reference
-            .child(DS_NS, "Transforms")
-            .map(|t| {
-                t.elements()
-                    .iter()
-                    .filter_map(|n| n.attr("Algorithm"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let expected = b64_decode(&child(reference, DS_NS, "DigestValue")?.text())?;
-        let (canonical, what) = if uri == "#comprobante" {
-            let allowed = transforms == [ENVELOPED_ALG]
-                || transforms == [ENVELOPED_ALG.to_string(), C14N_ALG.to_string()];
-            if !allowed {
-                return Err(structure(
-                    "la referencia #comprobante debe usar la transformación enveloped-signature",
-                ));
-            }
-            doc_reference_id = reference.attr("Id");
-            (
-                doc.c14n(root.id(), Some(signature.id())),
-                "comprobante".to_string(),
-            )
-        } else {
-            let id = uri
-                .strip_prefix('#')
-                .ok_or_else(|| structure(format!("referencia no soportada «{uri}»")))?;
-            if !(transforms.is_empty() || transforms == [C14N_ALG]) {
-                return Err(structure(format!(
-                    "transformaciones no soportadas en «{uri}»"
-                )));
-            }
-            let target = by_id(id)
-                .ok_or_else(|| structure(format!("no existe el elemento con Id «{id}»")))?;
-            match (target.namespace(), target.name()) {
-                (ETSI_NS, "SignedProperties") => {
-                    if reference.attr("Type").as_deref() != Some(SIGNED_PROPERTIES_TYPE) {
-                        return Err(structure(
-                            "la referencia a SignedProperties no declara su Type",
-                        ));
-                    }
-                    signed_props = Some(target);
-                }
-                (DS_NS, "KeyInfo") => key_info_signed = true,
-                (_, name) => {
-                    return Err(structure(format!("la referencia «{uri}» apunta a {name}")));
-                }
-            }
-            (doc.c14n(target.id(), None), target.name().to_string())
-        };
-        let canonical = canonical.map_err(|e| SignatureError::Malformed(e.to_string()))?;
-        if openssl::sha::sha1(&canonical).as_slice() != expected.as_slice() {
-            return Err(SignatureError::Digest(format!(
-                "el resumen de {what} no coincide"
-            )));
+        match check_reference(doc, root, signature, reference)? {
+            Target::Document(id) => doc_reference_id = id,
+            Target::SignedProperties(node) => signed_props = Some(node),
+            Target::KeyInfo => key_info_signed = true,
         }
     }
     let doc_reference_id = doc_reference_id
@@ -202,7 +202,87 @@ fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignatur
     if !key_info_signed {
         return Err(structure("el certificado (KeyInfo) no está firmado"));
     }
+    Ok(Referenced {
+        doc_reference_id,
+        signed_props,
+    })
+}
 
+/// Checks one reference: SHA1, the transforms its target allows (enveloped-signature for the
+/// document, at most C14N for the others), a target inside the signature, and the digest of the
+/// target's canonical form. Returns what it signs.
+fn check_reference<'d>(
+    doc: &Doc,
+    root: Node<'d>,
+    signature: Node<'d>,
+    reference: &Node<'d>,
+) -> Result<Target<'d>, SignatureError> {
+    algorithm(reference, DS_NS, "DigestMethod", SHA1_ALG)?;
+    let uri = reference.attr("URI").unwrap_or_default();
+    let transforms: Vec<String> = reference
+        .child(DS_NS, "Transforms")
+        .map(|t| {
+            t.elements()
+                .iter()
+                .filter_map(|n| n.attr("Algorithm"))
+                .collect()
+        })
+        .unwrap_or_default();
+    let expected = b64_decode(&child(reference, DS_NS, "DigestValue")?.text())?;
+    let (canonical, what, target) = if uri == "#comprobante" {
+        let allowed = transforms == [ENVELOPED_ALG]
+            || transforms == [ENVELOPED_ALG.to_string(), C14N_ALG.to_string()];
+        if !allowed {
+            return Err(structure(
+                "la referencia #comprobante debe usar la transformación enveloped-signature",
+            ));
+        }
+        (
+            doc.c14n(root.id(), Some(signature.id())),
+            "comprobante".to_string(),
+            Target::Document(reference.attr("Id")),
+        )
+    } else {
+        let id = uri
+            .strip_prefix('#')
+            .ok_or_else(|| structure(format!("referencia no soportada «{uri}»")))?;
+        if !(transforms.is_empty() || transforms == [C14N_ALG]) {
+            return Err(structure(format!(
+                "transformaciones no soportadas en «{uri}»"
+            )));
+        }
+        let node = signature
+            .descendants()
+            .into_iter()
+            .find(|n| n.attr("Id").as_deref() == Some(id))
+            .ok_or_else(|| structure(format!("no existe el elemento con Id «{id}»")))?;
+        let target = match (node.namespace(), node.name()) {
+            (ETSI_NS, "SignedProperties") => {
+                if reference.attr("Type").as_deref() != Some(SIGNED_PROPERTIES_TYPE) {
+                    return Err(structure(
+                        "la referencia a SignedProperties no declara su Type",
+                    ));
+                }
+                Target::SignedProperties(node)
+            }
+            (DS_NS, "KeyInfo") => Target::KeyInfo,
+            (_, name) => {
+                return Err(structure(format!("la referencia «{uri}» apunta a {name}")));
+            }
+        };
+        (doc.c14n(node.id(), None), node.name().to_string(), target)
+    };
+    let canonical = canonical.map_err(|e| SignatureError::Malformed(e.to_string()))?;
+    if openssl::sha::sha1(&canonical).as_slice() != expected.as_slice() {
+        return Err(SignatureError::Digest(format!(
+            "el resumen de {what} no coincide"
+        )));
+    }
+    Ok(target)
+}
+
+/// The certificate of KeyInfo (its DER bytes and parsed), whose key must verify the signature.
+fn key_info_certificate(signature: Node<'_>) -> Result<(Vec<u8>, X509), SignatureError> {
     let key_info = child(&signature, DS_NS, "KeyInfo")?;
     let cert_text = child(
         &child(&key_info, DS_NS, "X509Data")?,
@@ -214,10 +294,20 @@ fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignatur
     let certificate = X509::from_der(&cert_der).map_err(|_| {
         SignatureError::Certificate("el certificado de KeyInfo no es un X.509 válido".into())
     })?;
+    Ok((cert_der, certificate))
+}
+
+/// The RSA-SHA1 SignatureValue must verify over SignedInfo's canonical form with the key of the
+/// KeyInfo certificate.
+fn check_signature_value(
+    doc: &Doc,
+    signature: Node<'_>,
+    signed_info: Node<'_>,
+    certificate: &X509,
+) -> Result<(), SignatureError> {
     let public_key = certificate.public_key().map_err(|_| {
         SignatureError::Certificate("no se pudo leer la clave pública del certificado".into())
     })?;
-
     let signed_info_c14n = doc
         .c14n(signed_info.id(), None)
         .map_err(|e| SignatureError::Malformed(e.to_string()))?;
@@ -231,9 +321,18 @@ fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignatur
     if !ok {
         return Err(SignatureError::Value);
     }
+    Ok(())
+}
 
-    let info = CertificateInfo::of(&certificate)
-        .map_err(|e| SignatureError::Certificate(e.to_string()))?;
+/// Checks that SignedProperties describe the KeyInfo certificate (its SHA1 digest, serial and
+/// issuer) and point their DataObjectFormat at the document's reference. Returns `SigningTime`
+/// as written and as a date.
+fn check_signed_properties(
+    signed_props: Node<'_>,
+    cert_der: &[u8],
+    info: &CertificateInfo,
+    doc_reference_id: &str,
+) -> Result<(String, DateTime<Utc>), SignatureError> {
     let sig_props = child(&signed_props, ETSI_NS, "SignedSignatureProperties")?;
     let signing_time = child(&sig_props, ETSI_NS, "SigningTime")?.text();
     let signed_at = DateTime::parse_from_rfc3339(signing_time.trim())
@@ -247,7 +346,7 @@ fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignatur
     let cert_digest = child(&cert_node, ETSI_NS, "CertDigest")?;
     algorithm(&cert_digest, DS_NS, "DigestMethod", SHA1_ALG)?;
     if b64_decode(&child(&cert_digest, DS_NS, "DigestValue")?.text())?
-        != openssl::sha::sha1(&cert_der)
+        != openssl::sha::sha1(cert_der)
     {
         return Err(SignatureError::Certificate(
             "SigningCertificate no corresponde al certificado de KeyInfo".into(),
@@ -281,16 +380,5 @@ fn verify_with(xml: &[u8], at: Option<DateTime<Utc>>) -> Result<VerifiedSignatur
             "DataObjectFormat no apunta a la referencia del comprobante",
         ));
     }
-    if !info.can_sign() {
-        return Err(SignatureError::Certificate(
-            "el certificado utilizado no es del tipo firma digital (digitalSignature)".into(),
-        ));
-    }
-    info.ensure_valid_at(at.unwrap_or(signed_at))
-        .map_err(|e| SignatureError::Certificate(e.to_string()))?;
-    Ok(VerifiedSignature {
-        certificate,
-        info,
-        signing_time,
-    })
+    Ok((signing_time, signed_at))
 }

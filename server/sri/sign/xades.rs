@@ -141,6 +141,62 @@ pub fn sign(
     identity: &SigningIdentity,
     opts: &SignOptions,
 ) -> Result<String, SignError> {
+    ensure_can_sign(identity, opts)?;
+    let Canonical {
+        xml: canonical,
+        close_at,
+        ns_context,
+    } = canonical_input(xml)?;
+
+    let ns_apex = namespace_declarations(&ns_context);
+    let ids = Ids::new(opts.id_seed);
+    let cert_der = identity.cert.to_der().map_err(crypto)?;
+    let rsa = identity
+        .key
+        .rsa()
+        .map_err(|_| SignError::Certificate("la clave del certificado no es RSA".into()))?;
+    let mut issuer = String::new();
+    escape_text(&mut issuer, &identity.info.issuer);
+    let parts = SignatureParts {
+        signed_props_id: format!(
+            "Signature{}-SignedProperties{}",
+            ids.signature, ids.signed_props
+        ),
+        ids,
+        cert_b64: B64.encode(&cert_der),
+        cert_digest: sha1_b64(&cert_der),
+        modulus: B64.encode(rsa.n().to_vec()),
+        exponent: B64.encode(rsa.e().to_vec()),
+        issuer,
+        serial: &identity.info.serial,
+        signing_time: opts.signing_time.format("%Y-%m-%dT%H:%M:%S%:z").to_string(),
+    };
+    let digests = Digests {
+        document: sha1_b64(canonical.as_bytes()),
+        key_info: sha1_b64(parts.key_info(&ns_apex).as_bytes()),
+        signed_props: sha1_b64(parts.signed_props(&ns_apex).as_bytes()),
+    };
+    let mut signer = Signer::new(MessageDigest::sha1(), &identity.key).map_err(crypto)?;
+    signer
+        .update(parts.signed_info(&ns_apex, &digests).as_bytes())
+        .map_err(crypto)?;
+    let signature_value = B64.encode(signer.sign_to_vec().map_err(crypto)?);
+
+    let signature = parts.signature(&digests, &signature_value);
+    let mut out = String::with_capacity(XML_DECLARATION.len() + canonical.len() + signature.len());
+    out.push_str(XML_DECLARATION);
+    out.push_str(&canonical[..close_at]);
+    out.push_str(&signature);
+    out.push_str(&canonical[close_at..]);
+
+    verify::verify_at(out.as_bytes(), opts.signing_time.with_timezone(&Utc))
+        .map_err(|e| SignError::SelfCheck(e.to_string()))?;
+    Ok(out)
+}
+
+/// The certificate must be valid at the signing time and meant for digital signatures, or the
+/// SRI rejects the signature.
+fn ensure_can_sign(identity: &SigningIdentity, opts: &SignOptions) -> Result<(), SignError> {
     identity
         .info
         .ensure_valid_at(opts.signing_time.with_timezone(&Utc))
@@ -150,7 +206,24 @@ pub fn sign(
             "el certificado no tiene el uso «digitalSignature» exigido por el SRI".into(),
         ));
     }
+    Ok(())
+}
 
+/// The document to sign in canonical form: the bytes that are signed are the bytes written.
+struct Canonical {
+    /// The root element canonicalized by libxml2.
+    xml: String,
+    /// Where the root's closing tag starts: the signature goes right before it.
+    close_at: usize,
+    /// The namespaces in scope at the signature (`ds`, `etsi` and the root's), which its
+    /// elements' digests must include.
+    ns_context: Vec<(String, String)>,
+}
+
+/// Parses and canonicalizes the document, refusing what cannot carry the SRI's signature: a root
+/// without `id="comprobante"`, with `xml:*` or prefixed attributes, already signed, or reusing the
+/// `ds`/`etsi` prefixes for other namespaces.
+fn canonical_input(xml: &[u8]) -> Result<Canonical, SignError> {
     let doc = Doc::parse(xml).map_err(|e| SignError::Input(e.to_string()))?;
     let root = doc
         .root()
@@ -172,11 +245,32 @@ pub fn sign(
     {
         return Err(SignError::AlreadySigned);
     }
+    let ns_context = namespace_context(root.namespace_declarations())?;
+    let canonical = doc
+        .c14n(root.id(), None)
+        .map_err(|e| SignError::Input(e.to_string()))?;
+    let canonical =
+        String::from_utf8(canonical).map_err(|_| SignError::Input("el XML no es UTF-8".into()))?;
+    let close_at = canonical
+        .rfind("</")
+        .ok_or_else(|| SignError::Input("el elemento raíz está vacío".into()))?;
+    Ok(Canonical {
+        xml: canonical,
+        close_at,
+        ns_context,
+    })
+}
+
+/// The namespaces in scope at the signature: `ds` and `etsi`, then the root's own declarations;
+/// a root that binds `ds` or `etsi` to another namespace is refused.
+fn namespace_context(
+    root_declarations: Vec<(&str, &str)>,
+) -> Result<Vec<(String, String)>, SignError> {
     let mut ns_context = vec![
         ("ds".to_string(), DS_NS.to_string()),
         ("etsi".to_string(), ETSI_NS.to_string()),
     ];
-    for (prefix, uri) in root.namespace_declarations() {
+    for (prefix, uri) in root_declarations {
         match ns_context.iter().find(|(p, _)| p == prefix) {
             Some((_, existing)) if existing != uri => {
                 return Err(SignError::Input(format!(
@@ -187,81 +281,92 @@ pub fn sign(
             None => ns_context.push((prefix.to_string(), uri.to_string())),
         }
     }
-    let canonical = doc
-        .c14n(root.id(), None)
-        .map_err(|e| SignError::Input(e.to_string()))?;
-    let canonical =
-        String::from_utf8(canonical).map_err(|_| SignError::Input("el XML no es UTF-8".into()))?;
-    let close_at = canonical
-        .rfind("</")
-        .ok_or_else(|| SignError::Input("el elemento raíz está vacío".into()))?;
+    Ok(ns_context)
+}
 
-    let ns_apex = namespace_declarations(&ns_context);
-    let ids = Ids::new(opts.id_seed);
-    let cert_der = identity.cert.to_der().map_err(crypto)?;
-    let rsa = identity
-        .key
-        .rsa()
-        .map_err(|_| SignError::Certificate("la clave del certificado no es RSA".into()))?;
-    let key_info = |ns: &str| {
+/// The SHA1 digests (base64) of the three signed references.
+struct Digests {
+    /// The canonical document (`#comprobante`).
+    document: String,
+    /// KeyInfo, canonical with the in-scope namespaces.
+    key_info: String,
+    /// SignedProperties, canonical with the in-scope namespaces.
+    signed_props: String,
+}
+
+/// What the signature elements are written from. Each element is written in canonical form;
+/// `ns` is the namespace declarations it carries: the in-scope ones when it is digested or
+/// signed on its own, none when it is written inside `ds:Signature`.
+struct SignatureParts<'a> {
+    ids: Ids,
+    signed_props_id: String,
+    /// The certificate, DER in base64.
+    cert_b64: String,
+    /// SHA1 of the certificate's DER, base64.
+    cert_digest: String,
+    /// The RSA key's modulus and exponent, base64.
+    modulus: String,
+    exponent: String,
+    /// The certificate's issuer DN, escaped as text.
+    issuer: String,
+    /// The certificate's decimal serial.
+    serial: &'a str,
+    /// `SigningTime`, `%Y-%m-%dT%H:%M:%S%:z`.
+    signing_time: String,
+}
+
+impl SignatureParts<'_> {
+    /// `ds:KeyInfo`: the certificate and its RSA public key.
+    fn key_info(&self, ns: &str) -> String {
         format!(
             "<ds:KeyInfo{ns} Id=\"Certificate{}\"><ds:X509Data><ds:X509Certificate>{}</ds:X509Certificate></ds:X509Data><ds:KeyValue><ds:RSAKeyValue><ds:Modulus>{}</ds:Modulus><ds:Exponent>{}</ds:Exponent></ds:RSAKeyValue></ds:KeyValue></ds:KeyInfo>",
-            ids.certificate,
-            B64.encode(&cert_der),
-            B64.encode(rsa.n().to_vec()),
-            B64.encode(rsa.e().to_vec()),
+            self.ids.certificate, self.cert_b64, self.modulus, self.exponent,
         )
-    };
-    let signed_props_id = format!(
-        "Signature{}-SignedProperties{}",
-        ids.signature, ids.signed_props
-    );
-    let mut issuer = String::new();
-    escape_text(&mut issuer, &identity.info.issuer);
-    let signed_props = |ns: &str| {
+    }
+
+    /// `etsi:SignedProperties`: the signing time, the signing certificate and the format of the
+    /// signed document.
+    fn signed_props(&self, ns: &str) -> String {
         format!(
-            "<etsi:SignedProperties{ns} Id=\"{signed_props_id}\"><etsi:SignedSignatureProperties><etsi:SigningTime>{}</etsi:SigningTime><etsi:SigningCertificate><etsi:Cert><etsi:CertDigest><ds:DigestMethod Algorithm=\"{SHA1_ALG}\"></ds:DigestMethod><ds:DigestValue>{}</ds:DigestValue></etsi:CertDigest><etsi:IssuerSerial><ds:X509IssuerName>{issuer}</ds:X509IssuerName><ds:X509SerialNumber>{}</ds:X509SerialNumber></etsi:IssuerSerial></etsi:Cert></etsi:SigningCertificate></etsi:SignedSignatureProperties><etsi:SignedDataObjectProperties><etsi:DataObjectFormat ObjectReference=\"#Reference-ID-{}\"><etsi:Description>contenido comprobante</etsi:Description><etsi:MimeType>text/xml</etsi:MimeType></etsi:DataObjectFormat></etsi:SignedDataObjectProperties></etsi:SignedProperties>",
-            opts.signing_time.format("%Y-%m-%dT%H:%M:%S%:z"),
-            sha1_b64(&cert_der),
-            identity.info.serial,
-            ids.reference,
+            "<etsi:SignedProperties{ns} Id=\"{}\"><etsi:SignedSignatureProperties><etsi:SigningTime>{}</etsi:SigningTime><etsi:SigningCertificate><etsi:Cert><etsi:CertDigest><ds:DigestMethod Algorithm=\"{SHA1_ALG}\"></ds:DigestMethod><ds:DigestValue>{}</ds:DigestValue></etsi:CertDigest><etsi:IssuerSerial><ds:X509IssuerName>{}</ds:X509IssuerName><ds:X509SerialNumber>{}</ds:X509SerialNumber></etsi:IssuerSerial></etsi:Cert></etsi:SigningCertificate></etsi:SignedSignatureProperties><etsi:SignedDataObjectProperties><etsi:DataObjectFormat ObjectReference=\"#Reference-ID-{}\"><etsi:Description>contenido comprobante</etsi:Description><etsi:MimeType>text/xml</etsi:MimeType></etsi:DataObjectFormat></etsi:SignedDataObjectProperties></etsi:SignedProperties>",
+            self.signed_props_id,
+            self.signing_time,
+            self.cert_digest,
+            self.issuer,
+            self.serial,
+            self.ids.reference,
         )
-    };
-    let doc_digest = sha1_b64(canonical.as_bytes());
-    let key_info_digest = sha1_b64(key_info(&ns_apex).as_bytes());
-    let props_digest = sha1_b64(signed_props(&ns_apex).as_bytes());
-    let signed_info = |ns: &str| {
+    }
+
+    /// `ds:SignedInfo`: the three references with their digests.
+    fn signed_info(&self, ns: &str, digests: &Digests) -> String {
         let mut uri_props = String::new();
-        escape_attr(&mut uri_props, &format!("#{signed_props_id}"));
+        escape_attr(&mut uri_props, &format!("#{}", self.signed_props_id));
         format!(
-            "<ds:SignedInfo{ns} Id=\"Signature-SignedInfo{}\"><ds:CanonicalizationMethod Algorithm=\"{C14N_ALG}\"></ds:CanonicalizationMethod><ds:SignatureMethod Algorithm=\"{RSA_SHA1_ALG}\"></ds:SignatureMethod><ds:Reference Id=\"SignedPropertiesID{}\" Type=\"{SIGNED_PROPERTIES_TYPE}\" URI=\"{uri_props}\"><ds:DigestMethod Algorithm=\"{SHA1_ALG}\"></ds:DigestMethod><ds:DigestValue>{props_digest}</ds:DigestValue></ds:Reference><ds:Reference URI=\"#Certificate{}\"><ds:DigestMethod Algorithm=\"{SHA1_ALG}\"></ds:DigestMethod><ds:DigestValue>{key_info_digest}</ds:DigestValue></ds:Reference><ds:Reference Id=\"Reference-ID-{}\" URI=\"#comprobante\"><ds:Transforms><ds:Transform Algorithm=\"{ENVELOPED_ALG}\"></ds:Transform></ds:Transforms><ds:DigestMethod Algorithm=\"{SHA1_ALG}\"></ds:DigestMethod><ds:DigestValue>{doc_digest}</ds:DigestValue></ds:Reference></ds:SignedInfo>",
-            ids.signed_info, ids.signed_props_ref, ids.certificate, ids.reference,
+            "<ds:SignedInfo{ns} Id=\"Signature-SignedInfo{}\"><ds:CanonicalizationMethod Algorithm=\"{C14N_ALG}\"></ds:CanonicalizationMethod><ds:SignatureMethod Algorithm=\"{RSA_SHA1_ALG}\"></ds:SignatureMethod><ds:Reference Id=\"SignedPropertiesID{}\" Type=\"{SIGNED_PROPERTIES_TYPE}\" URI=\"{uri_props}\"><ds:DigestMethod Algorithm=\"{SHA1_ALG}\"></ds:DigestMethod><ds:DigestValue>{}</ds:DigestValue></ds:Reference><ds:Reference URI=\"#Certificate{}\"><ds:DigestMethod Algorithm=\"{SHA1_ALG}\"></ds:DigestMethod><ds:DigestValue>{}</ds:DigestValue></ds:Reference><ds:Reference Id=\"Reference-ID-{}\" URI=\"#comprobante\"><ds:Transforms><ds:Transform Algorithm=\"{ENVELOPED_ALG}\"></ds:Transform></ds:Transforms><ds:DigestMethod Algorithm=\"{SHA1_ALG}\"></ds:DigestMethod><ds:DigestValue>{}</ds:DigestValue></ds:Reference></ds:SignedInfo>",
+            self.ids.signed_info,
+            self.ids.signed_props_ref,
+            digests.signed_props,
+            self.ids.certificate,
+            digests.key_info,
+            self.ids.reference,
+            digests.document,
         )
-    };
-    let mut signer = Signer::new(MessageDigest::sha1(), &identity.key).map_err(crypto)?;
-    signer
-        .update(signed_info(&ns_apex).as_bytes())
-        .map_err(crypto)?;
-    let signature_value = B64.encode(signer.sign_to_vec().map_err(crypto)?);
+    }
 
-    let signature = format!(
-        "<ds:Signature xmlns:ds=\"{DS_NS}\" xmlns:etsi=\"{ETSI_NS}\" Id=\"Signature{sig}\">{si}<ds:SignatureValue Id=\"SignatureValue{sv}\">{signature_value}</ds:SignatureValue>{ki}<ds:Object Id=\"Signature{sig}-Object{obj}\"><etsi:QualifyingProperties Target=\"#Signature{sig}\">{sp}</etsi:QualifyingProperties></ds:Object></ds:Signature>",
-        sig = ids.signature,
-        si = signed_info(""),
-        sv = ids.signature_value,
-        ki = key_info(""),
-        obj = ids.object,
-        sp = signed_props(""),
-    );
-    let mut out = String::with_capacity(XML_DECLARATION.len() + canonical.len() + signature.len());
-    out.push_str(XML_DECLARATION);
-    out.push_str(&canonical[..close_at]);
-    out.push_str(&signature);
-    out.push_str(&canonical[close_at..]);
-
-    verify::verify_at(out.as_bytes(), opts.signing_time.with_timezone(&Utc))
-        .map_err(|e| SignError::SelfCheck(e.to_string()))?;
-    Ok(out)
+    /// The whole `ds:Signature`, its elements without their own namespace declarations (the
+    /// signature element declares `ds` and `etsi`).
+    fn signature(&self, digests: &Digests, signature_value: &str) -> String {
+        format!(
+            "<ds:Signature xmlns:ds=\"{DS_NS}\" xmlns:etsi=\"{ETSI_NS}\" Id=\"Signature{sig}\">{si}<ds:SignatureValue Id=\"SignatureValue{sv}\">{signature_value}</ds:SignatureValue>{ki}<ds:Object Id=\"Signature{sig}-Object{obj}\"><etsi:QualifyingProperties Target=\"#Signature{sig}\">{sp}</etsi:QualifyingProperties></ds:Object></ds:Signature>",
+            sig = self.ids.signature,
+            si = self.signed_info("", digests),
+            sv = self.ids.signature_value,
+            ki = self.key_info(""),
+            obj = self.ids.object,
+            sp = self.signed_props(""),
+        )
+    }
 }
 
 #[cfg(test)]
