@@ -28,8 +28,6 @@ pub struct SignupBody {
     name: Option<String>,
 }
 
-/// Message for a duplicate sign-up.
-
 /// Creates an unverified account and e-mails a verification link.
 pub async fn signup(
     State(state): State<AppState>,

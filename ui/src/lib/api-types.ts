@@ -2120,7 +2120,8 @@ auth: boolean,
 printable: boolean, };
 
 /**
- * A row error: `{row, column, message}` (row 1 is the header).
+ * A problem with one row of the file: `{row, column, message}` (row 1 is the header). Stored
+ * with the job and answered as it is, so the view shows the service's own type.
  */
 export type RowError = { row: number, column: string, message: string, };
 
