@@ -100,13 +100,10 @@ pub fn identification_of(
     id_type: &Option<String>,
     identification: &Option<String>,
 ) -> (String, String) {
-    let identification = crate::command::text(identification)
-        .unwrap_or_default()
-        .to_uppercase();
-    (
-        crate::command::text(id_type).unwrap_or_default(),
-        identification,
-    )
+    // Trimmed here rather than with `command::text`: that module reads numbers with this one's
+    // rules, and neither should import the other.
+    let trimmed = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_string();
+    (trimmed(id_type), trimmed(identification).to_uppercase())
 }
 
 /// The identification's problem, told only when its type is fine (no `type_problem`).
