@@ -38,6 +38,7 @@ pub mod native;
 pub mod notify;
 pub mod probe;
 pub mod product_search;
+mod read_gate;
 pub mod restaurant_lock;
 pub mod schema;
 pub mod search;
@@ -178,6 +179,9 @@ pub struct Database {
     pool: Pool,
     url: DbUrl,
     statements: probe::Statements,
+    /// SQLite: what the pool's readers pass, closed by the writer to reset the WAL
+    /// ([`read_gate`]); PostgreSQL: none.
+    gate: Option<read_gate::ReadGate>,
     /// SQLite's writer thread ([`writer`]), started by the first write.
     writer: std::sync::Arc<std::sync::OnceLock<writer::Writer>>,
     /// PostgreSQL: the write transactions that may run at once ([`writers_for`]), and how many
@@ -225,6 +229,7 @@ impl Database {
             .build(manager)?;
         Ok(Self {
             pool,
+            gate: url.is_sqlite().then(read_gate::ReadGate::default),
             url,
             statements,
             writer: Default::default(),
@@ -281,9 +286,11 @@ impl Database {
         F: Fn(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
     {
         let pool = self.pool.clone();
+        let gate = self.gate.clone();
         let span = tracing::Span::current();
         tokio::task::spawn_blocking(move || {
             let _entered = span.enter();
+            let _pass = gate.as_ref().map(read_gate::ReadGate::pass);
             // Every pooled connection dead, then a new one.
             let mut attempts = pool.max_size() + 1;
             loop {
@@ -313,7 +320,7 @@ impl Database {
         T: Send + 'static,
         F: Fn(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
     {
-        if self.url.is_sqlite()
+        if let Some(_pass) = self.gate.as_ref().and_then(read_gate::ReadGate::try_pass)
             && let Some(mut conn) = self.pool.try_get()
         {
             return f(&mut conn);
@@ -343,10 +350,12 @@ impl Database {
         F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
     {
         let pool = self.pool.clone();
+        let gate = self.gate.clone();
         // The blocking thread logs inside the request's span (its request id).
         let span = tracing::Span::current();
         tokio::task::spawn_blocking(move || {
             let _entered = span.enter();
+            let _pass = gate.as_ref().map(read_gate::ReadGate::pass);
             let mut conn = checkout(&pool)?;
             f(&mut conn)
         })
@@ -406,10 +415,13 @@ impl Database {
         if let Some(w) = self.writer.get() {
             return Ok(w);
         }
-        let started = writer::Writer::start(Manager {
-            url: self.url.clone(),
-            statements: self.statements.clone(),
-        })
+        let started = writer::Writer::start(
+            Manager {
+                url: self.url.clone(),
+                statements: self.statements.clone(),
+            },
+            self.gate.clone().unwrap_or_default(),
+        )
         .map_err(|e| AppError::Internal(anyhow::anyhow!("no se pudo iniciar el escritor: {e}")))?;
         // Two first writes at once: one thread wins, the other's handle is dropped (and its
         // thread ends, having received nothing).

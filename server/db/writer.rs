@@ -20,6 +20,7 @@ use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionMa
 use diesel::prelude::*;
 use diesel::r2d2::{ManageConnection, R2D2Connection};
 
+use super::read_gate::ReadGate;
 use super::{DbConnection, Manager};
 use crate::error::AppError;
 
@@ -49,8 +50,9 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 /// grew without bound (140 MB in the three seconds of the sales benchmark, which appends about
 /// 50 MB a second). The writer looks at the length after each batch and resets it then (a
 /// checkpointer waiting for the write lock lost every race to the writer taking it again, and
-/// one busy copying a long WAL noticed it too late), waiting at most 200 ms for readers, about
-/// once a second at the benchmark's pace.
+/// one busy copying a long WAL noticed it too late), about once a second at the benchmark's pace.
+/// It closes the readers' gate first ([`super::read_gate`]: a stream of reads kept the reset
+/// failing), then waits at most 200 ms for readers outside the gate.
 pub const WAL_LIMIT: u64 = 64 << 20;
 
 /// The row of `PRAGMA wal_checkpoint`: `busy` is 1 when it could not finish.
@@ -87,7 +89,7 @@ pub(super) struct Writer {
 impl Writer {
     /// Starts the thread; it opens its connection through `manager` (pragmas and functions
     /// included) when the first write arrives, and again after a broken one.
-    pub(super) fn start(manager: Manager) -> std::io::Result<Self> {
+    pub(super) fn start(manager: Manager, gate: ReadGate) -> std::io::Result<Self> {
         let (jobs, queue) = mpsc::channel();
         let (alive, stop) = mpsc::channel();
         let checkpoints = manager.clone();
@@ -96,7 +98,7 @@ impl Writer {
         let committed = Arc::clone(&commits);
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || serve(&manager, &queue, &commits))?;
+            .spawn(move || serve(&manager, &queue, &commits, &gate))?;
         std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
             .spawn(move || checkpoint(&checkpoints, &stop, &committed))?;
@@ -160,8 +162,9 @@ where
 }
 
 /// The thread: waits for a write, takes whatever else is queued, runs the batch, commits, answers.
-/// Counts the batches in `commits`; after one that leaves the WAL past [`WAL_LIMIT`], resets it.
-fn serve(manager: &Manager, queue: &mpsc::Receiver<Job>, commits: &AtomicU64) {
+/// Counts the batches in `commits`; after one that leaves the WAL past [`WAL_LIMIT`], resets it
+/// with the readers' `gate` closed.
+fn serve(manager: &Manager, queue: &mpsc::Receiver<Job>, commits: &AtomicU64, gate: &ReadGate) {
     let mut conn: Option<DbConnection> = None;
     let wal = manager.wal_path();
     while let Ok(first) = queue.recv() {
@@ -193,11 +196,13 @@ fn serve(manager: &Manager, queue: &mpsc::Receiver<Job>, commits: &AtomicU64) {
         let Some(conn) = conn.as_mut() else { continue };
         run_batch(conn, batch);
         commits.fetch_add(1, Ordering::Relaxed);
-        // Readers of older snapshots that outlast the reset's wait leave it for the next batch.
-        if wal_length(wal.as_deref()) > WAL_LIMIT
-            && let Err(err) = reset_wal(conn)
-        {
-            tracing::warn!("no se pudo reiniciar el WAL de SQLite: {err}");
+        // Readers of older snapshots that outlast the gate's and the reset's waits leave it for
+        // the next batch.
+        if wal_length(wal.as_deref()) > WAL_LIMIT {
+            let _closed = gate.close();
+            if let Err(err) = reset_wal(conn) {
+                tracing::warn!("no se pudo reiniciar el WAL de SQLite: {err}");
+            }
         }
     }
 }

@@ -203,9 +203,11 @@ async fn sqlite_keeps_space_reserved_past_the_end_of_the_wal() {
 
 /// Under a steady stream of writes while readers hold snapshots, SQLite's WAL never restarts by
 /// itself and grew without bound; the checkpointer resets it past `WAL_LIMIT`
-/// (`server/db/writer.rs`). Writes 4 × the limit in 256 KB rows with four readers each keeping a
-/// read transaction open most of the time; the WAL's length, sampled all along, stays within the
-/// limit plus what a checkpoint tick lets in, and once the writer is idle it goes back to zero.
+/// (`server/db/writer.rs`), closing the readers' gate so that a stream of reads cannot keep it
+/// failing (`server/db/read_gate.rs`). Writes 4 × the limit in 256 KB rows with four readers each
+/// starting a new read transaction as soon as the last ends; the WAL's length, sampled all along,
+/// stays within half a limit of it (without the gate it reached twice the limit on a loaded
+/// machine), and once the writer is idle it goes back to zero.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sqlite_wal_stays_bounded_under_writes_and_reads() {
     use std::sync::Arc;
@@ -284,7 +286,7 @@ async fn sqlite_wal_stays_bounded_under_writes_and_reads() {
         rows * ROW as u64
     );
     assert!(
-        longest <= 2 * WAL_LIMIT,
+        longest <= WAL_LIMIT + WAL_LIMIT / 2,
         "el WAL llegó a {longest} bytes tras escribir {} bytes (límite {WAL_LIMIT})",
         rows * ROW as u64
     );
