@@ -92,6 +92,28 @@ where
     }
 }
 
+/// [`JsonBody`] of a body that may be left out: an empty body (or only blanks) is `T::default()`,
+/// whatever its content type says (the resend routes take their corrections this way).
+pub struct OptionalJsonBody<T>(pub T);
+
+impl<S, T> FromRequest<S> for OptionalJsonBody<T>
+where
+    T: DeserializeOwned + Default,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| refusals::body_error(e.status()))?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalJsonBody(T::default()));
+        }
+        parse(&bytes).map(OptionalJsonBody)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

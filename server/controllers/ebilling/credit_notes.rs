@@ -20,6 +20,7 @@ use crate::domain::document_status::DocumentStatus;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
+use crate::http::json::OptionalJsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
@@ -149,9 +150,8 @@ pub async fn resend(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
-    body: axum::body::Bytes,
+    OptionalJsonBody(corrections): OptionalJsonBody<Corrections>,
 ) -> AppResult<Json<ElectronicCreditNoteView>> {
-    let corrections = Corrections::parse(&body)?;
     document::read(&state, &auth, move |conn, tenant| {
         let note = crate::services::ebilling::credit_note::resend(conn, tenant, id, corrections)?;
         detail(conn, tenant.company, note.id)

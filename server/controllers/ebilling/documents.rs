@@ -15,6 +15,7 @@ use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::document_status::DocumentStatus;
 use crate::error::{AppError, AppResult, conflict};
+use crate::http::json::OptionalJsonBody;
 use crate::http::params::PathId;
 use crate::models::ebilling::documents::{self, DocumentFilter};
 use crate::models::sri::document::SriDocument;
@@ -157,10 +158,9 @@ pub async fn resend(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
-    body: axum::body::Bytes,
+    OptionalJsonBody(corrections): OptionalJsonBody<Corrections>,
 ) -> AppResult<Json<ElectronicDocumentDetailView>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let corrections = Corrections::parse(&body)?;
     let view = state
         .db
         .run(move |conn| {
@@ -207,7 +207,7 @@ pub async fn xml(
 /// Body of `POST /api/ebilling/documents/{id}/email` (optional).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EmailBody {
+pub struct EmailBody {
     /// Another recipient than the buyer.
     to: Option<String>,
 }
@@ -220,14 +220,9 @@ pub async fn email(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
-    body: axum::body::Bytes,
+    OptionalJsonBody(body): OptionalJsonBody<EmailBody>,
 ) -> AppResult<Response> {
     let tenant = auth.tenant(roles::ALL)?;
-    let body: EmailBody = if body.iter().all(u8::is_ascii_whitespace) {
-        EmailBody::default()
-    } else {
-        crate::http::json::parse(&body)?
-    };
     let to = state
         .db
         .run(move |conn| {

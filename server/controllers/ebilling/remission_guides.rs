@@ -18,6 +18,7 @@ use crate::db::list::{ListParams, Page};
 use crate::domain::money::qty_from_micros;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
+use crate::http::json::OptionalJsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
 use crate::models::config::company::Company;
@@ -231,10 +232,9 @@ pub async fn resend(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
-    body: axum::body::Bytes,
+    OptionalJsonBody(corrections): OptionalJsonBody<Corrections>,
 ) -> AppResult<Json<RemissionGuideView>> {
     let tenant = auth.tenant(roles::ALL)?;
-    let corrections = Corrections::parse(&body)?;
     let view = state
         .db
         .run(move |conn| {

@@ -13,6 +13,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::auth::signed_in::AuthUser;
+use crate::controllers::restaurant::order_views;
 use crate::controllers::sales::{invoices, notes};
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult};
@@ -218,7 +219,7 @@ pub async fn get(
     Ok(Json(
         state
             .db
-            .run(move |conn| orders::get(conn, &tenant, id))
+            .run(move |conn| order_views::one(conn, &tenant, id))
             .await?,
     ))
 }
@@ -242,7 +243,7 @@ pub async fn list(
     Ok(Json(
         state
             .db
-            .run(move |conn| orders::list(conn, &tenant, &filter, &params))
+            .run(move |conn| order_views::list(conn, &tenant, &filter, &params))
             .await?,
     ))
 }
@@ -267,7 +268,7 @@ pub async fn kitchen(
     Ok(Json(
         state
             .db
-            .run(move |conn| orders::kitchen(conn, &tenant, station.as_deref()))
+            .run(move |conn| order_views::kitchen(conn, &tenant, station.as_deref()))
             .await?,
     ))
 }

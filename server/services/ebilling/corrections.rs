@@ -1,10 +1,8 @@
 //! What «Corregir y reenviar» may change in a document's own fields: the optional body of every
-//! resend route, read once here and validated by each document type with its register's rules
+//! resend route, read by the controllers (`http::json::OptionalJsonBody`) and validated by each document type with its register's rules
 //! (see [`super::resend`]).
 
 use serde::Deserialize;
-
-use crate::error::AppResult;
 
 /// The optional body of «Corregir y reenviar» (camelCase, every field optional; an empty body
 /// resends with the stored fields): `reason` (nota de crédito: the motivo; guía: the motivo del
@@ -36,15 +34,6 @@ impl Corrections {
             || self.plate.is_some()
             || self.start_date.is_some()
             || self.end_date.is_some()
-    }
-
-    /// Reads the optional body of a resend route: empty (or only blanks) is no correction.
-    pub fn parse(body: &[u8]) -> AppResult<Corrections> {
-        if body.iter().all(u8::is_ascii_whitespace) {
-            Ok(Corrections::default())
-        } else {
-            crate::http::json::parse(body)
-        }
     }
 }
 

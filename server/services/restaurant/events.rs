@@ -3,7 +3,8 @@
 //! Every change to an order is one write transaction that starts by locking the company's event
 //! counter (`CompanyDoc::RestaurantEvent`), makes its change, and inserts one `restaurant_events`
 //! row per order it changed (one, or two when tables are joined) with the next sequence and the
-//! order's full view — so a company's events commit in
+//! order as the screens show it ([`Shown`], given by the controllers: this service builds no
+//! view) — so a company's events commit in
 //! sequence order and a screen that asks for what came after sequence N misses nothing. The same
 //! transaction sends the PostgreSQL notification (delivered at commit to every app server); on
 //! SQLite the process's streams are woken after the commit ([`change`]). Restaurant writes of a
@@ -12,29 +13,40 @@
 
 use crate::auth::roles::Tenant;
 use crate::db::{Database, DbConnection, notify};
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::models::restaurant::event::{Event, NewEvent};
 use crate::services::sales::sequence::{self, CompanyDoc};
 use crate::util::time::now;
-use crate::views::restaurant::order::{OrderView, RestaurantEventView};
 
 /// Most events one read of the stream sends at once.
 pub const BATCH: i64 = 200;
 
-/// What a change did: the order it changed (its view is recorded in the event) and the event's
+/// How the screens see an order: what a change answers and what its event records, read in the
+/// change's own transaction. The controllers implement it with their view of the order.
+pub trait Shown: Send + Sized + 'static {
+    /// Order `id` of `branch` as it is now.
+    fn read(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) -> AppResult<Self>;
+    /// The order's id.
+    fn id(&self) -> i64;
+    /// The event's payload (JSON): the order as shown, with the event's sequence and type.
+    fn event(&self, seq: i64, kind: &str) -> AppResult<String>;
+}
+
+/// What a change did: the order it changed (as shown, recorded in the event) and the event's
 /// type; `None` when nothing changed (no event: e.g. a bill retried with its key).
-pub struct Changed<R> {
+pub struct Changed<V, R> {
     pub event: Option<&'static str>,
-    pub order: OrderView,
+    pub order: V,
     pub extra: R,
 }
 
 /// Runs `f` in one write transaction under the company's event counter and records the event it
 /// names; wakes this process's streams after the commit. `f` receives the user's branch id.
-pub async fn change<R, F>(db: &Database, tenant: &Tenant, f: F) -> AppResult<(OrderView, R)>
+pub async fn change<V, R, F>(db: &Database, tenant: &Tenant, f: F) -> AppResult<(V, R)>
 where
+    V: Shown,
     R: Send + 'static,
-    F: FnOnce(&mut DbConnection, &Tenant, i64) -> AppResult<Changed<R>> + Send + 'static,
+    F: FnOnce(&mut DbConnection, &Tenant, i64) -> AppResult<Changed<V, R>> + Send + 'static,
 {
     change_also(db, tenant, move |conn, tenant, branch| {
         Ok((f(conn, tenant, branch)?, Vec::new()))
@@ -43,16 +55,17 @@ where
 }
 
 /// [`change`] of a write that also changed other orders (joining tables closes one): `f` answers
-/// the main change and, for each other order, its event type and view. Each gets its own event,
-/// the others' first, all in the one transaction.
-pub async fn change_also<R, F>(db: &Database, tenant: &Tenant, f: F) -> AppResult<(OrderView, R)>
+/// the main change and, for each other order, its event type and how it is shown. Each gets its
+/// own event, the others' first, all in the one transaction.
+pub async fn change_also<V, R, F>(db: &Database, tenant: &Tenant, f: F) -> AppResult<(V, R)>
 where
+    V: Shown,
     R: Send + 'static,
     F: FnOnce(
             &mut DbConnection,
             &Tenant,
             i64,
-        ) -> AppResult<(Changed<R>, Vec<(&'static str, OrderView)>)>
+        ) -> AppResult<(Changed<V, R>, Vec<(&'static str, V)>)>
         + Send
         + 'static,
 {
@@ -68,16 +81,9 @@ where
                 return Ok((changed, false));
             };
             for (other_kind, order) in others {
-                record(conn, &tenant, branch, &mut counter, other_kind, order)?;
+                record(conn, &tenant, branch, &mut counter, other_kind, &order)?;
             }
-            record(
-                conn,
-                &tenant,
-                branch,
-                &mut counter,
-                kind,
-                changed.order.clone(),
-            )?;
+            record(conn, &tenant, branch, &mut counter, kind, &changed.order)?;
             notify::in_transaction(conn, tenant.company.get())?;
             Ok((changed, true))
         })
@@ -95,18 +101,11 @@ fn record(
     branch: i64,
     counter: &mut sequence::CompanyCounter,
     kind: &str,
-    order: OrderView,
+    order: &impl Shown,
 ) -> AppResult<()> {
     let seq = sequence::advance_company(conn, counter)?;
-    let order_id = order.id;
-    let payload = RestaurantEventView {
-        seq,
-        kind: kind.into(),
-        order_id,
-        order,
-    };
-    let payload = serde_json::to_string(&payload)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("evento: {e}")))?;
+    let order_id = order.id();
+    let payload = order.event(seq, kind)?;
     Event::insert(
         conn,
         &NewEvent {

@@ -19,10 +19,9 @@
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
-use super::events::{self, Changed};
+use super::events::{self, Changed, Shown};
 use crate::auth::roles::Tenant;
 use crate::command::{IdInput, NumberInput, text};
-use crate::db::list::{ListParams, Page};
 use crate::db::{Database, DbConnection};
 use crate::domain::limits::QUANTITY;
 use crate::domain::money::{from_micros, qty_from_micros};
@@ -44,7 +43,6 @@ use crate::services::sales::note::{
 use crate::services::sales::pricing::Priced;
 use crate::services::sales::sequence::{self, CompanyDoc};
 use crate::util::time::{Zone, now};
-use crate::views::restaurant::order::{KitchenItemView, KitchenTicketView, OrderView};
 
 /// An order that is not in the user's company and branch (or does not exist).
 pub const NOT_FOUND: &str = "No se encontró la orden";
@@ -79,7 +77,7 @@ const MODIFIER_MAX: usize = 60;
 /// Longest delivery field.
 const DELIVERY_MAX: usize = 200;
 /// How long a voided item stays on the kitchen's ticket when nothing else of its round is left.
-const VOIDED_SHOWN_MINUTES: i64 = 10;
+pub const VOIDED_SHOWN_MINUTES: i64 = 10;
 
 /// `POST /api/restaurant/order/open`.
 #[derive(Debug, Clone, Deserialize)]
@@ -191,29 +189,6 @@ fn open_order(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) ->
         return Err(conflict(CLOSED));
     }
     Ok(order)
-}
-
-/// The view of `order` with its items and its table's name.
-pub fn view_of(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    zone: Zone,
-    order: &Order,
-) -> AppResult<OrderView> {
-    let items = OrderItem::of_orders(conn, company, &[order.id])?;
-    let table = match order.table_id {
-        Some(t) => model::table_names(conn, company, &[t])?
-            .pop()
-            .map(|(_, n)| n),
-        None => None,
-    };
-    Ok(OrderView::of(order, &items, table, zone))
-}
-
-/// The view of order `id` as it is now (after a change in the same transaction).
-fn reread(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) -> AppResult<OrderView> {
-    let order = visible(conn, tenant, branch, id)?;
-    view_of(conn, tenant.company, tenant.zone(), &order)
 }
 
 /// A trimmed text of at most `max` characters.
@@ -348,7 +323,7 @@ fn delivery_of(body: &OpenBody, kind: &str, zone: Zone) -> AppResult<Option<Deli
 }
 
 /// Opens an order; see [`OpenBody`].
-pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<OrderView> {
+pub async fn open<V: Shown>(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<V> {
     let kind = open_kind(&body)?;
     let zone = tenant.zone();
     let delivery = delivery_of(&body, &kind, zone)?;
@@ -404,7 +379,7 @@ pub async fn open(db: &Database, tenant: &Tenant, body: OpenBody) -> AppResult<O
         .map_err(occupied_or)?;
         Ok(Changed {
             event: Some("opened"),
-            order: view_of(conn, tenant.company, tenant.zone(), &order)?,
+            order: V::read(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -476,12 +451,12 @@ fn items_of(body: &ItemsBody) -> AppResult<Vec<ItemInput>> {
 }
 
 /// Sends a round of items to the kitchen.
-pub async fn add_items(
+pub async fn add_items<V: Shown>(
     db: &Database,
     tenant: &Tenant,
     id: i64,
     body: ItemsBody,
-) -> AppResult<OrderView> {
+) -> AppResult<V> {
     let inputs = items_of(&body)?;
     let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
         let order = open_order(conn, tenant, branch, id)?;
@@ -524,7 +499,7 @@ pub async fn add_items(
         Order::set_rounds(conn, order.id, round)?;
         Ok(Changed {
             event: Some("items"),
-            order: reread(conn, tenant, branch, order.id)?,
+            order: V::read(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -546,13 +521,13 @@ fn item_of(
 }
 
 /// Moves an item forward in the kitchen (one step or several, never back).
-pub async fn set_state(
+pub async fn set_state<V: Shown>(
     db: &Database,
     tenant: &Tenant,
     id: i64,
     item_id: i64,
     body: StateBody,
-) -> AppResult<OrderView> {
+) -> AppResult<V> {
     let state = body
         .state
         .as_deref()
@@ -582,7 +557,7 @@ pub async fn set_state(
         OrderItem::set_state(conn, tenant.company, order.id, item.id, STATES[target])?;
         Ok(Changed {
             event: Some("state"),
-            order: reread(conn, tenant, branch, order.id)?,
+            order: V::read(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -591,13 +566,13 @@ pub async fn set_state(
 }
 
 /// Voids an item sent to the kitchen, with a reason (admin and user).
-pub async fn void(
+pub async fn void<V: Shown>(
     db: &Database,
     tenant: &Tenant,
     id: i64,
     item_id: i64,
     body: VoidBody,
-) -> AppResult<OrderView> {
+) -> AppResult<V> {
     if !VOID_ROLES.contains(&tenant.role()) {
         return Err(AppError::Forbidden(crate::auth::roles::FORBIDDEN.into()));
     }
@@ -629,7 +604,7 @@ pub async fn void(
         )?;
         Ok(Changed {
             event: Some("void"),
-            order: reread(conn, tenant, branch, order.id)?,
+            order: V::read(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -639,13 +614,13 @@ pub async fn void(
 
 /// Splits `quantity` units of an item still to bill into an item of their own, so a split by
 /// items can give each guest their unit (see the module comment).
-pub async fn split_item(
+pub async fn split_item<V: Shown>(
     db: &Database,
     tenant: &Tenant,
     id: i64,
     item_id: i64,
     body: SplitBody,
-) -> AppResult<OrderView> {
+) -> AppResult<V> {
     let quantity = body
         .quantity
         .required_micros("La cantidad", true, false, QUANTITY)
@@ -676,7 +651,7 @@ pub async fn split_item(
         }
         Ok(Changed {
             event: Some("split"),
-            order: reread(conn, tenant, branch, order.id)?,
+            order: V::read(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -685,12 +660,12 @@ pub async fn split_item(
 }
 
 /// Moves a table's order to another free table.
-pub async fn move_to(
+pub async fn move_to<V: Shown>(
     db: &Database,
     tenant: &Tenant,
     id: i64,
     body: MoveBody,
-) -> AppResult<OrderView> {
+) -> AppResult<V> {
     let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
         let order = open_order(conn, tenant, branch, id)?;
         if order.kind != "table" {
@@ -703,7 +678,7 @@ pub async fn move_to(
         Order::set_table(conn, order.id, table).map_err(occupied_or)?;
         Ok(Changed {
             event: Some("move"),
-            order: reread(conn, tenant, branch, order.id)?,
+            order: V::read(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -715,7 +690,12 @@ pub async fn move_to(
 /// its items still to bill move to `id` as they are (state, round, station), and it is closed as
 /// a bill with nothing left would close it (billed when part of it was billed, else cancelled),
 /// which frees its table. One transaction, an event for each order.
-pub async fn join(db: &Database, tenant: &Tenant, id: i64, body: JoinBody) -> AppResult<OrderView> {
+pub async fn join<V: Shown>(
+    db: &Database,
+    tenant: &Tenant,
+    id: i64,
+    body: JoinBody,
+) -> AppResult<V> {
     let other_id = match body.order_id.optional() {
         Ok(Some(other)) => other,
         Ok(None) => return Err(AppError::field("orderId", "Elija la mesa que se une")),
@@ -754,11 +734,11 @@ pub async fn join(db: &Database, tenant: &Tenant, id: i64, body: JoinBody) -> Ap
             CANCELLED
         };
         Order::close(conn, other.id, state, now())?;
-        let closed = reread(conn, tenant, branch, other.id)?;
+        let closed = V::read(conn, tenant, branch, other.id)?;
         Ok((
             Changed {
                 event: Some("joined"),
-                order: reread(conn, tenant, branch, order.id)?,
+                order: V::read(conn, tenant, branch, order.id)?,
                 extra: (),
             },
             vec![("joined", closed)],
@@ -769,13 +749,13 @@ pub async fn join(db: &Database, tenant: &Tenant, id: i64, body: JoinBody) -> Ap
 }
 
 /// Marks that the table asked for the bill (its state on the floor plan: «cuenta»).
-pub async fn request_bill(db: &Database, tenant: &Tenant, id: i64) -> AppResult<OrderView> {
+pub async fn request_bill<V: Shown>(db: &Database, tenant: &Tenant, id: i64) -> AppResult<V> {
     let (view, ()) = events::change(db, tenant, move |conn, tenant, branch| {
         let order = open_order(conn, tenant, branch, id)?;
         Order::set_bill_requested(conn, order.id)?;
         Ok(Changed {
             event: Some("billRequested"),
-            order: reread(conn, tenant, branch, order.id)?,
+            order: V::read(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -1097,12 +1077,12 @@ fn sell_chosen(
 
 /// Bills the order (or the items `itemIds`) as a sales note or factura through the sales service;
 /// see the module comment. Returns the order after billing and what was billed.
-pub async fn bill(
+pub async fn bill<V: Shown>(
     db: &Database,
     tenant: &Tenant,
     id: i64,
     body: BillBody,
-) -> AppResult<(OrderView, Billed)> {
+) -> AppResult<(V, Billed)> {
     let kind = kind_of(body.document_type.as_deref())?;
     let key = bill_key(&body)?;
     let plan_tenant = tenant.clone();
@@ -1116,7 +1096,7 @@ pub async fn bill(
             let view = db
                 .read(move |conn| {
                     let branch = order_tenant.branch(conn)?.id;
-                    reread(conn, &order_tenant, branch, id)
+                    V::read(conn, &order_tenant, branch, id)
                 })
                 .await?;
             return Ok((view, Billed::Existing(sale, kind)));
@@ -1129,7 +1109,7 @@ pub async fn bill(
         if let Some(sale) = existing(conn, tenant.company, &key, kind)? {
             return Ok(Changed {
                 event: None,
-                order: view_of(conn, tenant.company, tenant.zone(), &order)?,
+                order: V::read(conn, tenant, branch, order.id)?,
                 extra: Billed::Existing(Box::new(sale), kind),
             });
         }
@@ -1150,7 +1130,7 @@ pub async fn bill(
                 if let Billed::Existing(..) = billed {
                     return Ok(Changed {
                         event: None,
-                        order: view_of(conn, tenant.company, tenant.zone(), &order)?,
+                        order: V::read(conn, tenant, branch, order.id)?,
                         extra: billed,
                     });
                 }
@@ -1160,7 +1140,7 @@ pub async fn bill(
         };
         Ok(Changed {
             event: Some("billed"),
-            order: reread(conn, tenant, branch, order.id)?,
+            order: V::read(conn, tenant, branch, order.id)?,
             extra: billed,
         })
     })
@@ -1175,18 +1155,12 @@ pub async fn bill(
                         return Ok(None);
                     };
                     let branch = again.branch(conn)?.id;
-                    Ok(Some((reread(conn, &again, branch, id)?, sale)))
+                    Ok(Some((V::read(conn, &again, branch, id)?, sale)))
                 })
                 .await?;
             Ok((view, Billed::Existing(Box::new(sale), kind)))
         }
     }
-}
-
-/// The order `id` of the user's branch.
-pub fn get(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<OrderView> {
-    let branch = tenant.branch(conn)?.id;
-    reread(conn, tenant, branch, id)
 }
 
 /// The list's filters: `state` (open, billed, cancelled) and `kind`.
@@ -1211,108 +1185,4 @@ pub fn filter_of(state: Option<String>, kind: Option<String>) -> AppResult<Order
         ));
     }
     Ok(OrderFilter { state, kind })
-}
-
-/// One page of the branch's orders, each with its items.
-pub fn list(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    filter: &OrderFilter,
-    params: &ListParams,
-) -> AppResult<Page<OrderView>> {
-    let branch = tenant.branch(conn)?.id;
-    let page = Order::list(conn, tenant.company, branch, filter, params)?;
-    let ids: Vec<i64> = page.results.iter().map(|o| o.id).collect();
-    let items = OrderItem::of_orders(conn, tenant.company, &ids)?;
-    let table_ids: Vec<i64> = page.results.iter().filter_map(|o| o.table_id).collect();
-    let tables = model::table_names(conn, tenant.company, &table_ids)?;
-    let zone = tenant.zone();
-    Ok(page.map(|o| {
-        let own: Vec<OrderItem> = items
-            .iter()
-            .filter(|i| i.order_id == o.id)
-            .cloned()
-            .collect();
-        let table = o.table_id.and_then(|t| {
-            tables
-                .iter()
-                .find(|(id, _)| *id == t)
-                .map(|(_, n)| n.clone())
-        });
-        OrderView::of(&o, &own, table, zone)
-    }))
-}
-
-/// The kitchen's tickets: per order and round, the items not delivered yet (voided ones with
-/// their reason), of `station` when given. A round whose items are all delivered leaves the
-/// screen; one whose items were voided stays [`VOIDED_SHOWN_MINUTES`] so the kitchen sees it.
-pub fn kitchen(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    station: Option<&str>,
-) -> AppResult<Vec<KitchenTicketView>> {
-    let branch = tenant.branch(conn)?.id;
-    let mut states: Vec<&str> = STATES[..3].to_vec();
-    states.push(VOIDED);
-    let items: Vec<OrderItem> = OrderItem::in_states(conn, tenant.company, branch, &states)?
-        .into_iter()
-        .filter(|i| station.is_none_or(|s| i.station == s))
-        .collect();
-    let recent = now() - chrono::Duration::minutes(VOIDED_SHOWN_MINUTES);
-    let mut order_ids: Vec<i64> = items.iter().map(|i| i.order_id).collect();
-    order_ids.dedup();
-    let orders = Order::find_many(conn, tenant.company, &order_ids)?;
-    let table_ids: Vec<i64> = orders.iter().filter_map(|o| o.table_id).collect();
-    let tables = model::table_names(conn, tenant.company, &table_ids)?;
-    let zone = tenant.zone();
-    let mut tickets: Vec<KitchenTicketView> = Vec::new();
-    let mut keys: Vec<(i64, i32)> = items.iter().map(|i| (i.order_id, i.round)).collect();
-    keys.dedup();
-    for (order_id, round) in keys {
-        let Some(order) = orders.iter().find(|o| o.id == order_id) else {
-            continue;
-        };
-        let own: Vec<&OrderItem> = items
-            .iter()
-            .filter(|i| i.order_id == order_id && i.round == round)
-            .collect();
-        let live = own.iter().any(|i| i.state != VOIDED)
-            || own.iter().any(|i| i.voided_at.is_some_and(|t| t >= recent));
-        if !live {
-            continue;
-        }
-        tickets.push(KitchenTicketView {
-            order_id,
-            number: order.number,
-            table: order.table_id.and_then(|t| {
-                tables
-                    .iter()
-                    .find(|(id, _)| *id == t)
-                    .map(|(_, n)| n.clone())
-            }),
-            kind: order.kind.clone(),
-            round,
-            sent_at: own
-                .iter()
-                .map(|i| i.created_at)
-                .min()
-                .map(|t| zone.iso(t))
-                .unwrap_or_default(),
-            items: own
-                .iter()
-                .map(|i| KitchenItemView {
-                    id: i.id,
-                    name: i.name.clone(),
-                    quantity: qty_from_micros(i.quantity).to_string(),
-                    notes: i.notes.clone(),
-                    modifiers: serde_json::from_str(&i.modifiers).unwrap_or_default(),
-                    state: i.state.clone(),
-                    station: i.station.clone(),
-                    void_reason: i.void_reason.clone(),
-                })
-                .collect(),
-        });
-    }
-    tickets.sort_by(|a, b| a.sent_at.cmp(&b.sent_at).then(a.order_id.cmp(&b.order_id)));
-    Ok(tickets)
 }
