@@ -22,7 +22,7 @@ const RUNS: usize = 30;
 
 /// A company, a cashier, a register and an open shift with [`MOVEMENTS`] lines.
 fn setup(conn: &mut DbConnection) -> (CompanyId, Turn) {
-    mostrador::db::migrations::run_pending(conn).expect("migraciones");
+    mostrador::services::upgrade::run(conn).expect("migraciones");
     let company = mostrador::cli::admin::create_company(
         conn,
         &CompanyAddArgs {

@@ -131,7 +131,7 @@ fn seed(c: &mut DbConnection, tenant: &Tenant) -> i64 {
 fn run(label: &str, url: &str) -> Duration {
     let db = Database::connect(url, 2).expect("base de datos");
     let mut c = db.get().expect("conexión");
-    mostrador::db::migrations::run_pending(&mut c).expect("migraciones");
+    mostrador::services::upgrade::run(&mut c).expect("migraciones");
     drop(c);
     demo::load(&db, &std::env::temp_dir()).expect("datos de demostración");
     let mut c = db.get().expect("conexión");

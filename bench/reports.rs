@@ -185,7 +185,7 @@ fn seed(c: &mut DbConnection, tenant: &Tenant, last: NaiveDate) {
 
 fn run(label: &str, url: &str) {
     let db = Database::connect(url, 2).expect("base de datos");
-    mostrador::db::migrations::run_pending(&mut conn(&db)).expect("migraciones");
+    mostrador::services::upgrade::run(&mut conn(&db)).expect("migraciones");
     demo::load(&db, &std::env::temp_dir()).expect("datos de demostración");
     let mut c = conn(&db);
     let company = Company::find_by_ruc(&mut c, demo::DEMO_RUC)

@@ -257,7 +257,7 @@ async fn queue_latency(ctx: &ValidationContext, id: &SigningIdentity) {
     .expect("database");
     let (company, branch) = db
         .run(|conn| {
-            mostrador::db::migrations::run_pending(conn)
+            mostrador::services::upgrade::run(conn)
                 .map_err(mostrador::error::AppError::Internal)?;
             let args = CompanyAddArgs {
                 ruc: "1790011001001".into(),
@@ -291,7 +291,13 @@ async fn queue_latency(ctx: &ValidationContext, id: &SigningIdentity) {
         concurrency: 4,
         demo_stand_in: false,
     };
-    let _worker = Worker::new(db.clone(), config).expect("worker").spawn();
+    let _worker = Worker::new(
+        db.clone(),
+        config,
+        mostrador::services::ebilling::mail::on_authorized,
+    )
+    .expect("worker")
+    .spawn();
     let submit = |sequential: u32| {
         let (doc, id) = (invoice(sequential, ctx.today), id.clone());
         db.run(move |conn| queue::submit(conn, company, branch, &doc, &id).map_err(Into::into))

@@ -4,11 +4,11 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::config::Config;
-use crate::controllers::ebilling::ride::memory::RideMemory;
 use crate::db::Database;
+use crate::http::ServerParts;
 use crate::mail::Mailer;
-use crate::services::restaurant::feed::EventFeed;
 use crate::ssr::SsrPool;
+use crate::ssr::ride_memory::RideMemory;
 
 /// Long-lived parts of the server. Nothing here holds per-user state: sessions, throttling and
 /// queues live in the database, so any number of app servers can share one PostgreSQL.
@@ -20,13 +20,21 @@ pub struct App {
     /// Copies of cached RIDE pages of authorized (immutable) documents, in front of the shared
     /// `ride_cache` table: nothing another server needs (see its module).
     pub rides: RideMemory,
-    /// The restaurant events this server read last, shared by its open streams (see its module).
-    pub restaurant_feed: EventFeed,
 }
 
 /// Cheap-to-clone handle to [`App`], used as axum state.
 #[derive(Clone)]
 pub struct AppState(pub Arc<App>);
+
+impl ServerParts for AppState {
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn db(&self) -> &Database {
+        &self.db
+    }
+}
 
 impl Deref for AppState {
     type Target = App;

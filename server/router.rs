@@ -56,6 +56,7 @@ use crate::controllers::{assets, auth, home, pages};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
 use crate::models::inventory::{adjustment::Adjustment, transfer::Transfer};
+use crate::services::restaurant::feed::EventFeed;
 
 /// Scripts only from our origin; inline styles are allowed because React sets `style` attributes.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
@@ -550,9 +551,11 @@ pub fn build(state: AppState) -> Router {
         .router
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            licence::enforce,
+            licence::enforce::<AppState>,
         ))
-        .fallback(|| async { AppError::NotFound("Ruta de API no encontrada".into()) });
+        .fallback(|| async { AppError::NotFound("Ruta de API no encontrada".into()) })
+        // The restaurant events this server read last, shared by its open streams.
+        .layer(axum::Extension(std::sync::Arc::new(EventFeed::default())));
 
     let csrf_guard = csrf::Guard::new(state.clone());
     Router::new()

@@ -7,7 +7,8 @@ use tokio::net::TcpListener;
 
 use crate::app::{App, AppState};
 use crate::config::Config;
-use crate::db::{Database, migrations};
+use crate::controllers::ebilling::ride::mail::DocumentMail;
+use crate::db::Database;
 use crate::http::connection::{Listener, Peer};
 use crate::mail::{Mailer, worker};
 use crate::ssr::{PoolConfig, SsrPool, bundle};
@@ -40,7 +41,7 @@ pub fn build_state(config: Config) -> anyhow::Result<AppState> {
 pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState> {
     let db = Database::connect(&config.database_url, config.db_connections)?;
     let applied =
-        migrations::run_pending(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
+        crate::services::upgrade::run(&mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?)?;
     if !applied.is_empty() {
         tracing::info!(?applied, "migraciones aplicadas");
     }
@@ -52,7 +53,6 @@ pub fn build_state_with(config: Config, ssr: SsrPool) -> anyhow::Result<AppState
         ssr,
         mailer,
         rides: Default::default(),
-        restaurant_feed: Default::default(),
     })))
 }
 
@@ -82,7 +82,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     let local = listener.local_addr()?;
     // The long-lived tasks start again if one panics (util::task).
     let mail_state = state.clone();
-    supervise("correo", move || worker::run(mail_state.clone()));
+    supervise("correo", move || worker::run(mail_delivery(&mail_state)));
     // Sends electronic documents and polls their authorization; every server runs one, leases on
     // the rows keep them from working on the same document. Its HTTPS clients load the system's
     // certificate store (tens of milliseconds), so they are built off the start-up path.
@@ -91,7 +91,11 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         let (db, sri_config) = (db.clone(), sri_config.clone());
         async move {
             match tokio::task::spawn_blocking(move || {
-                crate::sri::queue::worker::Worker::new(db, sri_config)
+                crate::sri::queue::worker::Worker::new(
+                    db,
+                    sri_config,
+                    crate::services::ebilling::mail::on_authorized,
+                )
             })
             .await
             {
@@ -155,4 +159,15 @@ async fn shutdown_signal() {
     }
     // The restaurant's live streams never end by themselves.
     crate::controllers::restaurant::events::close_streams();
+}
+
+/// What the mail worker of `state` works with: documents' messages are composed by the e-billing
+/// controllers with this server's RIDE pages.
+pub fn mail_delivery(state: &AppState) -> worker::Delivery<DocumentMail> {
+    worker::Delivery {
+        db: state.db.clone(),
+        mailer: state.mailer.clone(),
+        poll: state.config.mail_poll,
+        documents: DocumentMail(state.clone()),
+    }
 }

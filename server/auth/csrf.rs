@@ -33,11 +33,11 @@ use diesel::prelude::*;
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 
-use crate::app::AppState;
 use crate::auth::extract::SESSION_COOKIE;
 use crate::db::DbConnection;
 use crate::db::schema::server_secrets;
 use crate::error::AppError;
+use crate::http::ServerParts;
 use crate::http::cookies::{self, Visibility};
 use crate::util::random;
 
@@ -156,17 +156,18 @@ fn load_secret(conn: &mut DbConnection) -> QueryResult<String> {
     }
 }
 
-/// The middleware's state: the app (settings, database) and the signer, loaded on first use.
+/// The middleware's state: the server's settings and database, and the signer, loaded on first
+/// use.
 #[derive(Clone)]
 pub struct Guard {
-    state: AppState,
+    state: Arc<dyn ServerParts>,
     signer: Arc<OnceCell<Signer>>,
 }
 
 impl Guard {
-    pub fn new(state: AppState) -> Self {
+    pub fn new(state: impl ServerParts) -> Self {
         Self {
-            state,
+            state: Arc::new(state),
             signer: Arc::new(OnceCell::new()),
         }
     }
@@ -174,7 +175,7 @@ impl Guard {
     async fn signer(&self) -> Result<&Signer, AppError> {
         self.signer
             .get_or_try_init(|| async {
-                let secret = self.state.db.run(|conn| Ok(load_secret(conn)?)).await?;
+                let secret = self.state.db().run(|conn| Ok(load_secret(conn)?)).await?;
                 Ok(Signer::new(secret.as_bytes()))
             })
             .await
@@ -184,14 +185,14 @@ impl Guard {
     fn scheme<'a>(&self, headers: &'a HeaderMap) -> &'a str {
         let forwarded = self
             .state
-            .config
+            .config()
             .trust_proxy
             .then(|| headers.get("x-forwarded-proto")?.to_str().ok())
             .flatten()
             .and_then(|v| v.split(',').next())
             .map(str::trim)
             .filter(|v| !v.is_empty());
-        forwarded.unwrap_or(if self.state.config.cookie_secure {
+        forwarded.unwrap_or(if self.state.config().cookie_secure {
             "https"
         } else {
             "http"
@@ -210,7 +211,7 @@ impl Guard {
             let own = normalize_origin(&format!("{}://{host}", self.scheme(headers)));
             let public = self
                 .state
-                .config
+                .config()
                 .public_url
                 .as_deref()
                 .map(normalize_origin);
@@ -281,7 +282,7 @@ pub async fn protect(guard: Guard, mut req: Request, next: Next) -> Response {
         Ok(signer) => signer.clone(),
         Err(err) => return err.into_response(),
     };
-    let secure = guard.state.config.cookie_secure;
+    let secure = guard.state.config().cookie_secure;
     let session = cookies::get(req.headers(), SESSION_COOKIE).unwrap_or_default();
     let sent = cookies::get(req.headers(), COOKIE).filter(|t| signer.verify(t, &session));
     let token = CsrfToken {

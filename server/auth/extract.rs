@@ -8,9 +8,8 @@ use std::sync::Arc;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
-use crate::app::AppState;
 use crate::error::AppError;
-use crate::http::cookies;
+use crate::http::{ServerParts, cookies};
 use crate::models::auth::session::Session;
 use crate::util::time::Zone;
 
@@ -19,9 +18,8 @@ use crate::auth::signed_in::AuthUser;
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "mostrador_session";
 
-/// Message for a request without a valid session.
-pub const NOT_SIGNED_IN: &str =
-    "Su sesión no está iniciada o ha vencido. Inicie sesión nuevamente.";
+/// Message for a request without a valid session (also what any bare 401 says).
+pub use crate::http::refusals::NOT_SIGNED_IN;
 /// Message for a locked user.
 pub const LOCKED: &str = "Su usuario está bloqueado. Contacte al administrador de su empresa.";
 
@@ -43,7 +41,10 @@ pub fn licence_until(parts: &Parts) -> Option<Option<chrono::NaiveDate>> {
     }
 }
 
-async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>, AppError> {
+async fn lookup<S: ServerParts>(
+    parts: &mut Parts,
+    state: &S,
+) -> Result<Option<AuthUser>, AppError> {
     if let Some(Lookup(cached)) = parts.extensions.get::<Lookup>() {
         return match cached.as_ref() {
             Ok(found) => Ok(found.as_ref().map(|(auth, _)| auth.clone())),
@@ -53,18 +54,18 @@ async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>,
     let found = match cookies::get(&parts.headers, SESSION_COOKIE) {
         None => Ok(None),
         Some(token) => {
-            let ttl = state.config.session_ttl;
+            let ttl = state.config().session_ttl;
             // The read every request makes, answered from this thread when it can
             // (`read_quick`); the rare write (extend or delete the session) goes the usual way,
             // again on another connection if its connection died (both are safe to repeat).
             let loaded = match state
-                .db
+                .db()
                 .read_quick(move |conn| Ok(Session::find_signed_in(conn, &token)?))
                 .await?
             {
                 Some(found) if found.needs_upkeep() => {
                     state
-                        .db
+                        .db()
                         .read(move |conn| Ok(Session::upkeep(conn, found.clone(), ttl)?))
                         .await?
                 }
@@ -97,10 +98,10 @@ async fn lookup(parts: &mut Parts, state: &AppState) -> Result<Option<AuthUser>,
 #[derive(Debug, Clone)]
 pub struct CurrentUser(pub AuthUser);
 
-impl FromRequestParts<AppState> for CurrentUser {
+impl<S: ServerParts> FromRequestParts<S> for CurrentUser {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         lookup(parts, state)
             .await?
             .map(CurrentUser)
@@ -112,10 +113,10 @@ impl FromRequestParts<AppState> for CurrentUser {
 #[derive(Debug, Clone)]
 pub struct MaybeUser(pub Option<AuthUser>);
 
-impl FromRequestParts<AppState> for MaybeUser {
+impl<S: ServerParts> FromRequestParts<S> for MaybeUser {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         Ok(MaybeUser(lookup(parts, state).await?))
     }
 }

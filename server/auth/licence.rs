@@ -6,10 +6,10 @@ use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::app::AppState;
 use crate::auth::MaybeUser;
 use crate::auth::extract::licence_until;
 use crate::error::AppError;
+use crate::http::ServerParts;
 use crate::models::config::licence::Licence;
 
 /// Message of a write refused because of the licence.
@@ -23,7 +23,11 @@ fn always_allowed(path: &str) -> bool {
 }
 
 /// Middleware on `/api`: refuses writes of users whose company's licence is not in force.
-pub async fn enforce(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn enforce<S: ServerParts>(
+    State(state): State<S>,
+    request: Request,
+    next: Next,
+) -> Response {
     if matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS

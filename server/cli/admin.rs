@@ -6,7 +6,7 @@ use diesel::QueryResult;
 use crate::auth::password;
 use crate::cli::{CompanyAddArgs, LicenceAddArgs, UserAddArgs};
 use crate::config::Config;
-use crate::db::{Database, DbConnection, migrations, write_transaction};
+use crate::db::{Database, DbConnection, write_transaction};
 use crate::models::auth::user::{NewUser, Role, User, normalize_email};
 use crate::models::config::branch_office::{BranchOffice, NewBranchOffice};
 use crate::models::config::company::{Company, NewCompany};
@@ -19,7 +19,7 @@ use crate::validation::{email_problem, name_problem};
 /// Opens the database and applies pending migrations.
 pub fn open(config: &Config) -> anyhow::Result<Database> {
     let db = Database::connect(&config.database_url, 2)?;
-    migrations::run_pending(&mut *conn(&db)?)?;
+    crate::services::upgrade::run(&mut *conn(&db)?)?;
     Ok(db)
 }
 

@@ -7,8 +7,9 @@ use crate::models::auth::user::{Role, User};
 use crate::models::config::branch_office::BranchOffice;
 use crate::models::config::company::Company;
 
-/// RUC of the demo company (a valid sociedad RUC: check digit 4).
-pub const DEMO_RUC: &str = "1790011224001";
+/// RUC of the demo company (a valid sociedad RUC: check digit 4), the holder of the demo
+/// signing certificate.
+pub use crate::sri::sign::demo_cert::DEMO_RUC;
 /// Password of every demo user (stated in the README).
 pub const DEMO_PASSWORD: &str = "demo12345";
 /// The demo users: e-mail, name, role.

@@ -201,7 +201,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Migrate => {
             let db = crate::db::Database::connect(&config()?.database_url, 1)?;
-            let applied = crate::db::migrations::run_pending(
+            let applied = crate::services::upgrade::run(
                 &mut *db.get().map_err(|e| anyhow::anyhow!(e.to_string()))?,
             )?;
             if applied.is_empty() {

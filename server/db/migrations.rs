@@ -1,4 +1,5 @@
-//! Embedded migrations, one tree per backend (same folder names; see migrations/README.md).
+//! Embedded migrations, one tree per backend (same folder names; see migrations/README.md). The
+//! way in is `services::upgrade`, which also fills the data a migration leaves to the code.
 
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
@@ -14,11 +15,5 @@ pub fn run_pending(conn: &mut DbConnection) -> anyhow::Result<Vec<String>> {
         DbConnection::Postgres(inner) => inner.run_pending_migrations(POSTGRES),
     }
     .map_err(|e| anyhow::anyhow!("no se pudieron aplicar las migraciones: {e}"))?;
-    let applied: Vec<String> = applied.into_iter().map(|v| v.to_string()).collect();
-    // The sales report's summary (migration `2026-11-27-140000_report_summary`) of the sales
-    // written before it: summed by the code that keeps it, which knows the zone rules and the
-    // split of mixed payments (see `services::reports::summary`).
-    crate::services::reports::summary::backfill(conn)
-        .map_err(|e| anyhow::anyhow!("no se pudo resumir las ventas para los reportes: {e}"))?;
-    Ok(applied)
+    Ok(applied.into_iter().map(|v| v.to_string()).collect())
 }

@@ -3,22 +3,19 @@
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 
+use super::ServerParts;
 use super::connection::Peer;
-use crate::app::AppState;
 
 /// The client address: the first `X-Forwarded-For` hop when `TRUST_PROXY` is set (behind a load
 /// balancer), otherwise the socket's peer address.
 #[derive(Debug, Clone)]
 pub struct ClientIp(pub String);
 
-impl FromRequestParts<AppState> for ClientIp {
+impl<S: ServerParts> FromRequestParts<S> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        if state.config.trust_proxy
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if state.config().trust_proxy
             && let Some(first) = parts
                 .headers
                 .get("x-forwarded-for")

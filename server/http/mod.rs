@@ -12,5 +12,13 @@ pub mod request_id;
 pub mod text;
 pub mod upload;
 
+/// What the extractors and middleware below the controllers read from the server's state
+/// (`app::AppState` implements it): the settings and the database. They take it as a bound instead
+/// of naming the state, which holds parts of the layers above them (the mailer, the SSR pool).
+pub trait ServerParts: Send + Sync + 'static {
+    fn config(&self) -> &crate::config::Config;
+    fn db(&self) -> &crate::db::Database;
+}
+
 /// Largest request body accepted (the logo upload of later modules is the biggest).
 pub const BODY_LIMIT: usize = 2 * 1024 * 1024;

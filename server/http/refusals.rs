@@ -46,11 +46,15 @@ pub fn body_error(status: StatusCode) -> AppError {
     }
 }
 
+/// Message for a request without a valid session (`auth::extract` refuses with it).
+pub const NOT_SIGNED_IN: &str =
+    "Su sesión no está iniciada o ha vencido. Inicie sesión nuevamente.";
+
 /// Spanish message for a refusal that came without one.
 pub fn message_for(status: StatusCode) -> &'static str {
     match status {
         StatusCode::BAD_REQUEST => "La solicitud no es válida.",
-        StatusCode::UNAUTHORIZED => crate::auth::extract::NOT_SIGNED_IN,
+        StatusCode::UNAUTHORIZED => NOT_SIGNED_IN,
         StatusCode::FORBIDDEN => "No tiene permiso para realizar esta acción.",
         StatusCode::NOT_FOUND => "No existe el recurso solicitado.",
         StatusCode::METHOD_NOT_ALLOWED => "Método no permitido para esta dirección.",

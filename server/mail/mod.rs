@@ -2,7 +2,6 @@
 //! transaction, and delivered by [`worker`] over SMTP (lettre) when `SMTP_URL` is set. Without SMTP
 //! they stay in the outbox and their link is logged, so a local user can still verify an account.
 
-pub mod document;
 pub mod messages;
 pub mod worker;
 

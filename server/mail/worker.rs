@@ -1,13 +1,19 @@
 //! Delivers the outbox over SMTP. Runs in every server process; leases on outbox rows keep two
 //! servers from sending the same message. Failed deliveries are retried with growing delays.
+//!
+//! A message that carries an electronic document is composed when it is sent, by the
+//! [`ComposeDocument`] the server hands in (the e-billing controllers: the e-mail attaches the RIDE
+//! page they render), so that this module knows nothing above the outbox.
 
 use chrono::TimeDelta;
 use lettre::AsyncTransport;
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Attachment, Body, Message, MultiPart};
 
-use super::document::Composed;
-use crate::app::AppState;
+use std::time::Duration;
+
+use super::Mailer;
+use crate::db::Database;
 use crate::models::mail::outbox::{self, OutboxMail};
 
 /// How long a claimed message is reserved for this server.
@@ -15,13 +21,38 @@ const LEASE: TimeDelta = TimeDelta::seconds(120);
 /// Messages taken per round.
 const BATCH: i64 = 20;
 
+/// Subject, bodies and attachments of an outbox message: as stored, or — for a message that
+/// carries an electronic document — composed when it is sent ([`ComposeDocument`]).
+pub struct Composed {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// File name, MIME type and content.
+    pub attachments: Vec<(String, String, Vec<u8>)>,
+}
+
+/// Composes the message of electronic document `id` (an error is retried like a failed delivery).
+pub trait ComposeDocument: Send + Sync + 'static {
+    fn compose(&self, id: i64) -> impl Future<Output = Result<Composed, String>> + Send;
+}
+
+/// What the worker works with: the database, the mailer, how long it sleeps between looks at
+/// the outbox, and who composes documents' messages.
+pub struct Delivery<C> {
+    pub db: Database,
+    pub mailer: Mailer,
+    pub poll: Duration,
+    pub documents: C,
+}
+
 /// Runs until the process ends. Does nothing when SMTP is not configured.
-pub async fn run(state: AppState) {
-    let Some(transport) = state.mailer.transport.clone() else {
+pub async fn run<C: ComposeDocument>(delivery: Delivery<C>) {
+    let Some(transport) = delivery.mailer.transport.clone() else {
         return;
     };
+    let state = &delivery;
     loop {
-        match deliver_round(&state, &transport).await {
+        match deliver_round(state, &transport).await {
             Ok(0) => {
                 // Sleep until woken by a new message or the poll interval passes.
                 let woken = async {
@@ -30,19 +61,19 @@ pub async fn run(state: AppState) {
                         () = super::woken() => {}
                     }
                 };
-                let _ = tokio::time::timeout(state.config.mail_poll, woken).await;
+                let _ = tokio::time::timeout(state.poll, woken).await;
             }
             Ok(_) => {}
             Err(err) => {
                 tracing::warn!(error = %err, "no se pudo revisar la bandeja de salida");
-                tokio::time::sleep(state.config.mail_poll).await;
+                tokio::time::sleep(state.poll).await;
             }
         }
     }
 }
 
-async fn deliver_round(
-    state: &AppState,
+async fn deliver_round<C: ComposeDocument>(
+    state: &Delivery<C>,
     transport: &lettre::AsyncSmtpTransport<lettre::Tokio1Executor>,
 ) -> Result<usize, crate::error::AppError> {
     let batch = state
@@ -82,9 +113,12 @@ async fn deliver_round(
     Ok(count)
 }
 
-async fn compose(state: &AppState, mail: &OutboxMail) -> Result<Composed, String> {
+async fn compose<C: ComposeDocument>(
+    state: &Delivery<C>,
+    mail: &OutboxMail,
+) -> Result<Composed, String> {
     match mail.sri_document_id {
-        Some(document) => super::document::compose(state, document).await,
+        Some(document) => state.documents.compose(document).await,
         None => Ok(Composed {
             subject: mail.subject.clone(),
             text: mail.body_text.clone(),

@@ -22,3 +22,4 @@ pub mod reports;
 pub mod restaurant;
 pub mod sales;
 pub mod signing;
+pub mod upgrade;

@@ -90,7 +90,7 @@ pub enum SriCommand {
         #[arg(long, value_name = "VARIABLE")]
         password_env: String,
         /// RUC del titular (por omisión, el de la empresa de demostración).
-        #[arg(long, default_value = crate::cli::demo::DEMO_RUC)]
+        #[arg(long, default_value = crate::sri::sign::demo_cert::DEMO_RUC)]
         ruc: String,
         /// Nombre del titular.
         #[arg(long, default_value = "MINIMARKET DEMO")]

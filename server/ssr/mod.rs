@@ -5,7 +5,7 @@
 //! libnode). Nothing outside this folder knows about JavaScript engines. `pool.rs` runs engines
 //! on their own threads; `routes.rs` matches URLs against the UI's route table; `document.rs`
 //! wraps a render in the HTML shell; `bundle.rs` holds what the build embedded; `protocol.rs` the
-//! JSON exchanged with `render`.
+//! JSON exchanged with `render`; `ride_memory.rs` this server's copy of rendered RIDE pages.
 
 pub mod bundle;
 pub mod document;
@@ -14,6 +14,7 @@ pub mod error;
 pub mod pool;
 pub mod protocol;
 mod quickjs;
+pub mod ride_memory;
 pub mod routes;
 #[cfg(mostrador_v8)]
 mod v8;

@@ -15,9 +15,10 @@
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+use axum::Extension;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -32,6 +33,7 @@ use crate::db::notify;
 use crate::error::{AppError, AppResult};
 use crate::http::form::QueryParams;
 use crate::models::restaurant::event::Event;
+use crate::services::restaurant::feed::EventFeed;
 
 /// Keep-alive `ping` interval (the screens' watchdog allows a bit more than twice this).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -76,6 +78,9 @@ fn sequence(raw: &str) -> AppResult<i64> {
 /// What a stream keeps between events.
 struct Feed {
     state: AppState,
+    /// This server's copy of the recent events, shared by its streams (an extension the router
+    /// adds, so that the app's state does not name the restaurant).
+    tails: Arc<EventFeed>,
     tenant: Tenant,
     branch: i64,
     company: i64,
@@ -104,8 +109,7 @@ impl Feed {
                 return Some(SseEvent::default().id(e.seq.to_string()).data(e.payload));
             }
             let read = self
-                .state
-                .restaurant_feed
+                .tails
                 .after(
                     &self.state.db,
                     &self.tenant,
@@ -159,6 +163,7 @@ impl Feed {
 /// `GET /api/restaurant/events`: see the module comment.
 pub async fn events(
     State(state): State<AppState>,
+    Extension(tails): Extension<Arc<EventFeed>>,
     CurrentUser(auth): CurrentUser,
     headers: HeaderMap,
     QueryParams(query): QueryParams<EventsQuery>,
@@ -195,6 +200,7 @@ pub async fn events(
         .await?;
     let feed = Feed {
         state: state.clone(),
+        tails,
         company: tenant.company.get(),
         tenant,
         branch,

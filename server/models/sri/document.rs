@@ -148,7 +148,15 @@ fn workable() -> Vec<&'static str> {
         .collect()
 }
 
+/// Legal window to get a document to the SRI, from its generation (sri.md §5: 72 hours).
+pub const WINDOW: chrono::TimeDelta = chrono::TimeDelta::hours(72);
+
 impl SriDocument {
+    /// The limit to get the document authorized (UTC): [`WINDOW`] after its generation.
+    pub fn deadline(&self) -> chrono::NaiveDateTime {
+        self.created_at + WINDOW
+    }
+
     /// Inserts and returns the new id.
     pub fn insert(conn: &mut DbConnection, new: &NewSriDocument) -> QueryResult<i64> {
         diesel::insert_into(sri_documents::table)

@@ -22,7 +22,7 @@ use crate::models::sri::document::SriDocument;
 use crate::util::time::Zone;
 
 /// Legal window to get a document to the SRI, from its generation.
-pub const WINDOW: TimeDelta = TimeDelta::hours(72);
+pub use crate::models::sri::document::WINDOW;
 /// How long before the limit the list warns.
 pub const WARN_BEFORE: TimeDelta = TimeDelta::hours(48);
 /// EN PROCESO longer than this is flagged.
@@ -108,7 +108,7 @@ pub fn badge(status: &str) -> &'static str {
 
 /// The limit to get the document authorized (UTC).
 pub fn deadline(doc: &SriDocument) -> NaiveDateTime {
-    doc.created_at + WINDOW
+    doc.deadline()
 }
 
 /// The document against the window at `now`; `None` once authorized.

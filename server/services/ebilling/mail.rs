@@ -14,7 +14,7 @@
 //! on its form (`remission_guide_emails`; the SRI's guía has no such field), one message each.
 //!
 //! **What.** The outbox row only names the document; the mail worker composes the message when it
-//! sends it (`crate::mail::document`): text and HTML from askama templates, the authorized XML
+//! sends it (`controllers::ebilling::ride::mail`): text and HTML from askama templates, the authorized XML
 //! (`<clave>.xml`) and the RIDE A4 as a self-contained HTML file (`<clave>.html`, rendered through
 //! the same SSR path and cache as the public RIDE page), plus a signed link to that page
 //! ([`super::ride_link`]). One rendering path, and the heavy render never runs inside the SRI

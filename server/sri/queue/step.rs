@@ -40,10 +40,9 @@ const CLOCK_SKEW: chrono::TimeDelta = chrono::TimeDelta::minutes(1);
 /// store and compare like any other).
 const NEVER: chrono::TimeDelta = chrono::TimeDelta::days(36_500);
 
-/// The limit to get a document to the SRI (72 h from its generation, see
-/// `services::ebilling::documents`).
+/// The limit to get a document to the SRI (72 h from its generation).
 fn window_deadline(doc: &SriDocument) -> chrono::NaiveDateTime {
-    crate::services::ebilling::documents::deadline(doc)
+    doc.deadline()
 }
 
 /// What a recorded state brings besides itself.
@@ -456,6 +455,7 @@ impl Worker {
         after: After,
     ) -> Result<(), AppError> {
         let (id, worker) = (doc.id, self.inner.id.clone());
+        let on_authorized = self.inner.on_authorized;
         let (kept, mailed) = self
             .inner
             .db
@@ -465,8 +465,7 @@ impl Worker {
                         return Ok((false, false));
                     }
                     SriDocumentMessage::insert_all(conn, &messages)?;
-                    let mailed = after == After::MailBuyer
-                        && crate::services::ebilling::mail::on_authorized(conn, id)?;
+                    let mailed = after == After::MailBuyer && on_authorized(conn, id)?;
                     Ok((true, mailed))
                 })
             })

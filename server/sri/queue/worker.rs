@@ -12,7 +12,7 @@ use tokio::sync::{Notify, Semaphore};
 use tokio::task::JoinSet;
 
 use crate::config::SriConfig;
-use crate::db::Database;
+use crate::db::{Database, DbConnection};
 use crate::error::AppError;
 use crate::models::sri::document::SriDocument;
 use crate::sri::catalog::Environment;
@@ -47,6 +47,8 @@ pub(super) struct Inner {
     step_done: Notify,
     pub(super) db: Database,
     pub(super) config: SriConfig,
+    /// Run in the transaction that stores a document AUTORIZADO.
+    pub(super) on_authorized: OnAuthorized,
     pruebas: SriClient,
     produccion: SriClient,
 }
@@ -76,9 +78,19 @@ pub fn client(config: &SriConfig, environment: Environment) -> Result<SriClient,
     })
 }
 
+/// What the e-billing service does in the transaction that stores document `id` AUTORIZADO
+/// (queue the buyer's e-mail: `services::ebilling::mail::on_authorized`); `true` when it queued
+/// mail, so the worker wakes the mail workers after the commit. Handed in by whoever starts the
+/// worker, so that this engine knows nothing of the services above it.
+pub type OnAuthorized = fn(&mut DbConnection, i64) -> diesel::QueryResult<bool>;
+
 impl Worker {
     /// A worker with a fresh identity.
-    pub fn new(db: Database, config: SriConfig) -> Result<Worker, SoapError> {
+    pub fn new(
+        db: Database,
+        config: SriConfig,
+        on_authorized: OnAuthorized,
+    ) -> Result<Worker, SoapError> {
         let inner = Inner {
             id: format!(
                 "sri-{}",
@@ -89,6 +101,7 @@ impl Worker {
             produccion: client(&config, Environment::Produccion)?,
             db,
             config,
+            on_authorized,
         };
         Ok(Worker {
             inner: Arc::new(inner),

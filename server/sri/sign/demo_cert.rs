@@ -18,6 +18,10 @@ use openssl::stack::Stack;
 use openssl::x509::extension::{BasicConstraints, KeyUsage};
 use openssl::x509::{X509, X509Extension, X509Name, X509NameBuilder};
 
+/// RUC of the demo company (a valid sociedad RUC: check digit 4): `mostrador demo` creates it and
+/// `sri demo-cert` issues its certificate by default.
+pub const DEMO_RUC: &str = "1790011224001";
+
 /// Arc of the RUC extension written into the demo certificate (Banco Central del Ecuador's
 /// profile; see `p12::RUC_EXTENSION_OIDS`).
 const RUC_OID: &str = "1.3.6.1.4.1.37947.3.11";

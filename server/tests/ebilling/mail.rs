@@ -60,9 +60,13 @@ impl EShop {
 
     fn start_worker(&mut self) {
         self.worker = Some(
-            Worker::new(self.app.state.db.clone(), worker_config(&self.sim))
-                .expect("trabajador")
-                .spawn(),
+            Worker::new(
+                self.app.state.db.clone(),
+                worker_config(&self.sim),
+                mostrador::services::ebilling::mail::on_authorized,
+            )
+            .expect("trabajador")
+            .spawn(),
         );
     }
 

@@ -234,7 +234,7 @@ async fn summary_matches_the_documents(backend: Backend) {
                 .execute(conn)
                 .unwrap();
             diesel::delete(report_methods::table).execute(conn).unwrap();
-            mostrador::db::migrations::run_pending(conn).unwrap();
+            mostrador::services::upgrade::run(conn).unwrap();
             let backfilled = rows(conn);
             let tenant = tenant_of(conn, user);
             mostrador::db::write_transaction(conn, |c| summary::rebuild(c, tenant.company))

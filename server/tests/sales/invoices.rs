@@ -49,9 +49,13 @@ impl EShop {
         let app = TestApp::new(backend).await;
         let shop = Shop::open(&app).await;
         upload_certificate(&app, shop.tenants.admin_a).await;
-        let worker = Worker::new(app.state.db.clone(), worker_config(&sim))
-            .expect("trabajador")
-            .spawn();
+        let worker = Worker::new(
+            app.state.db.clone(),
+            worker_config(&sim),
+            mostrador::services::ebilling::mail::on_authorized,
+        )
+        .expect("trabajador")
+        .spawn();
         EShop {
             app,
             shop,
@@ -397,9 +401,13 @@ async fn concurrent_facturas_get_gapless_numbers_and_are_sent_once(backend: Back
         routers.push(e.app.router_with(|_| {}).await);
         let db = Database::connect(&e.app.state.config.database_url, 4).unwrap();
         Some(
-            Worker::new(db, worker_config(&e.sim))
-                .expect("trabajador")
-                .spawn(),
+            Worker::new(
+                db,
+                worker_config(&e.sim),
+                mostrador::services::ebilling::mail::on_authorized,
+            )
+            .expect("trabajador")
+            .spawn(),
         )
     } else {
         None

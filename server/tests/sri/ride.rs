@@ -189,7 +189,7 @@ async fn set_logo(t: &SriTest) {
             .expect("logo")
         })
         .await;
-    tokio::time::sleep(mostrador::controllers::ebilling::ride::memory::STAMP_FRESH).await;
+    tokio::time::sleep(mostrador::ssr::ride_memory::STAMP_FRESH).await;
 }
 
 async fn printable_rides_show_the_authorized_document(backend: Backend) {

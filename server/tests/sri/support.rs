@@ -95,7 +95,13 @@ impl SriTest {
 
     /// A worker on another connection pool to the same database, like a second app server.
     pub fn worker_on(&self, db: Database) -> WorkerHandle {
-        Worker::new(db, self.config()).expect("trabajador").spawn()
+        Worker::new(
+            db,
+            self.config(),
+            mostrador::services::ebilling::mail::on_authorized,
+        )
+        .expect("trabajador")
+        .spawn()
     }
 
     /// Submits a document for the company's branch 001.

@@ -153,7 +153,9 @@ impl TestApp {
         .expect("tarea")
         .expect("estado de la app");
         if sink.is_some() {
-            tokio::spawn(mostrador::mail::worker::run(state.clone()));
+            tokio::spawn(mostrador::mail::worker::run(
+                mostrador::server::mail_delivery(&state),
+            ));
         }
         let router = mostrador::router::build(state.clone());
         TestApp {

@@ -1,6 +1,6 @@
 //! The RIDE cache: an authorized document never changes, so its printable page is rendered once
 //! per template version and then served from `ride_cache`, shared by every app server, with a copy
-//! in this server's memory in front of it ([`super::memory`]).
+//! in this server's memory in front of it ([`crate::ssr::ride_memory`]).
 //!
 //! The document handler asks [`lookup`] before rendering a printable RIDE route. The access check
 //! runs first, exactly as the page's loader does it (signed-in user of the company, a document of
@@ -23,7 +23,6 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use super::memory::{CachedPage, PageKey};
 use super::pages::{PRINTABLES, document_of};
 use crate::app::AppState;
 use crate::auth::roles;
@@ -31,6 +30,7 @@ use crate::auth::signed_in::AuthUser;
 use crate::domain::document_status::DocumentStatus;
 use crate::models::CompanyId;
 use crate::models::sri::ride_cache::{self, RideKey};
+use crate::ssr::ride_memory::{CachedPage, PageKey};
 use crate::ssr::routes::RouteMatch;
 
 /// Version of what the server puts on a RIDE (the loader in [`super::pages`]), part of the

@@ -13,7 +13,6 @@ use axum::http::StatusCode;
 use serde_json::Value;
 
 use super::cache::{self, Lookup};
-use super::memory::PageKey;
 use super::pages::{NOT_FOUND, has_ride, ride_view};
 use crate::app::AppState;
 use crate::controllers::page_loader::{Loaders, PageContext, route_error};
@@ -23,6 +22,7 @@ use crate::error::{AppError, AppResult};
 use crate::models::CompanyId;
 use crate::models::sri::document::SriDocument;
 use crate::services::ebilling::ride_link::{self, LinkError};
+use crate::ssr::ride_memory::PageKey;
 use crate::ssr::routes::RouteMatch;
 use crate::util::time::now;
 use crate::views::ride::RidePage;

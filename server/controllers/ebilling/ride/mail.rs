@@ -1,31 +1,31 @@
-//! Composes the e-mail of an authorized electronic document when the mail worker sends it (see
-//! `services::ebilling::mail` for when it is queued and to whom): the text from askama templates,
+//! Composes the e-mail of an authorized electronic document when the mail worker sends it
+//! ([`crate::mail::worker`]; see `services::ebilling::mail` for when it is queued and to whom): the text from askama templates,
 //! the signed public link to its RIDE, the authorized XML (`<clave>.xml`, `application/xml`) and
 //! the RIDE A4 as a self-contained HTML page (`<clave>.html`, `text/html`), the same page the link
 //! opens, rendered through the same SSR path and cache.
 
-use super::messages::Email;
 use crate::app::AppState;
 use crate::controllers::ebilling::ride::pages::ride_view;
 use crate::controllers::pages::attachment::render_attachment;
 use crate::domain::document_status::DocumentStatus;
+use crate::mail::Email;
+use crate::mail::worker::{ComposeDocument, Composed};
 use crate::models::CompanyId;
 use crate::models::sri::document::SriDocument;
 use crate::services::ebilling::ride_link;
 use crate::util::time::now;
 
-/// Subject, bodies and attachments of an outbox message: as stored, or — for a message that
-/// carries an electronic document — composed now ([`compose`]).
-pub struct Composed {
-    pub subject: String,
-    pub text: String,
-    pub html: String,
-    /// File name, MIME type and content.
-    pub attachments: Vec<(String, String, Vec<u8>)>,
+/// The mail worker's composer of documents' messages: this server's state.
+pub struct DocumentMail(pub AppState);
+
+impl ComposeDocument for DocumentMail {
+    async fn compose(&self, id: i64) -> Result<Composed, String> {
+        compose(&self.0, id).await
+    }
 }
 
 /// The message of document `id` (an error is retried by the worker like a failed delivery).
-pub async fn compose(state: &AppState, id: i64) -> Result<Composed, String> {
+async fn compose(state: &AppState, id: i64) -> Result<Composed, String> {
     let found = state
         .db
         .run(move |conn| {
