@@ -41,6 +41,8 @@ pub enum Email {
         authorization: String,
         access_key: String,
         link: Option<String>,
+        /// Days the link stays valid.
+        link_days: i64,
     },
     /// A client's account statement (receivables), lines as the statement shows them.
     AccountStatement {
@@ -50,9 +52,20 @@ pub enum Email {
         from: String,
         to_date: String,
         opening: String,
-        lines: Vec<crate::views::receivables::StatementLineView>,
+        lines: Vec<StatementLine>,
         closing: String,
     },
+}
+
+/// A line of an account statement as the e-mail shows it: the statement's own texts.
+#[derive(Debug, Clone)]
+pub struct StatementLine {
+    /// `AAAA-MM-DD` (company's day).
+    pub date: String,
+    pub document: String,
+    pub charge: String,
+    pub payment: String,
+    pub balance: String,
 }
 
 /// How long an invitation link stays valid.
@@ -166,7 +179,7 @@ struct StatementHtml<'a> {
     from: &'a str,
     to: &'a str,
     opening: &'a str,
-    lines: &'a [crate::views::receivables::StatementLineView],
+    lines: &'a [StatementLine],
     closing: &'a str,
 }
 
@@ -182,7 +195,7 @@ struct StatementText<'a> {
     from: &'a str,
     to: &'a str,
     opening: &'a str,
-    lines: &'a [crate::views::receivables::StatementLineView],
+    lines: &'a [StatementLine],
     closing: &'a str,
 }
 
@@ -248,6 +261,7 @@ impl Email {
                 authorization,
                 access_key,
                 link,
+                link_days,
                 ..
             } => electronic_document(DocumentText {
                 issuer,
@@ -258,7 +272,7 @@ impl Email {
                 authorization,
                 access_key,
                 link: link.as_deref(),
-                days: crate::services::ebilling::ride_link::VALIDITY.num_days(),
+                days: *link_days,
             })?,
             Email::AccountStatement {
                 company,
@@ -378,6 +392,7 @@ mod tests {
             authorization: "2611202604179001122400110010010000000071234567811".into(),
             access_key: "2611202604179001122400110010010000000071234567811".into(),
             link: link.map(str::to_string),
+            link_days: 30,
         }
         .render()
         .unwrap()
@@ -418,6 +433,7 @@ mod tests {
             authorization: "2611202606179001122400110010010000000031234567811".into(),
             access_key: "2611202606179001122400110010010000000031234567811".into(),
             link: None,
+            link_days: 30,
         }
         .render()
         .unwrap();

@@ -93,7 +93,7 @@ impl Weighter<PageKey, Arc<CachedPage>> for ByBytes {
     }
 }
 
-/// The in-memory copies (one per app server, in [`crate::app::App`]).
+/// The in-memory copies (one per app server, held by its state: `app::App`).
 pub struct RideMemory {
     pages: Cache<PageKey, Arc<CachedPage>, ByBytes>,
     /// Each company's stamp and when it was read.

@@ -23,7 +23,7 @@ use crate::error::{AppError, AppResult, conflict};
 use crate::http::json::JsonBody;
 use crate::http::params::query_map;
 use crate::http::params::{PathId, parse_id};
-use crate::mail::messages::Email;
+use crate::mail::messages::{Email, StatementLine};
 use crate::models::receivables::ledger::{self as rows, Filters};
 use crate::models::receivables::receipt::Receipt;
 use crate::services::receivables::collection::{self, Collect, Collected, Method};
@@ -466,7 +466,17 @@ pub async fn email(
                 from: view.from.clone(),
                 to_date: view.to.clone(),
                 opening: view.opening_balance.clone(),
-                lines: view.lines.clone(),
+                lines: view
+                    .lines
+                    .iter()
+                    .map(|l| StatementLine {
+                        date: l.date.clone(),
+                        document: l.document.clone(),
+                        charge: l.charge.clone(),
+                        payment: l.payment.clone(),
+                        balance: l.balance.clone(),
+                    })
+                    .collect(),
                 closing: view.closing_balance.clone(),
             };
             crate::auth::mail_limit::allow_sending(conn, &tenant)?;

@@ -64,6 +64,7 @@ async fn compose(state: &AppState, id: i64) -> Result<Composed, String> {
             .unwrap_or_else(|| doc.access_key.clone()),
         access_key: doc.access_key.clone(),
         link,
+        link_days: ride_link::VALIDITY.num_days(),
     };
     let rendered = email.render().map_err(|e| e.to_string())?;
     Ok(Composed {
