@@ -213,11 +213,12 @@ fn issue_expired(dir: &Path) {
 /// expired one.
 fn export_p12s(dir: &Path) {
     let pass = format!("pass:{PASSWORD}");
-    openssl(
-        dir,
-        &[
-            "pkcs12",
-            "-export",
+    // The same certificate in both encodings: OpenSSL 3's default and its `-legacy` one
+    // (RC2/3DES).
+    for (name, legacy) in [("modern.p12", None), ("legacy.p12", Some("-legacy"))] {
+        let mut args = vec!["pkcs12", "-export"];
+        args.extend(legacy);
+        args.extend([
             "-inkey",
             "sign.key",
             "-in",
@@ -227,27 +228,10 @@ fn export_p12s(dir: &Path) {
             "-passout",
             &pass,
             "-out",
-            "modern.p12",
-        ],
-    );
-    openssl(
-        dir,
-        &[
-            "pkcs12",
-            "-export",
-            "-legacy",
-            "-inkey",
-            "sign.key",
-            "-in",
-            "sign.crt",
-            "-certfile",
-            "ca.crt",
-            "-passout",
-            &pass,
-            "-out",
-            "legacy.p12",
-        ],
-    );
+            name,
+        ]);
+        openssl(dir, &args);
+    }
     openssl(
         dir,
         &[

@@ -17,10 +17,8 @@ use crate::views::restaurant::order::{
 };
 
 impl Shown for OrderView {
-    fn read(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) -> AppResult<Self> {
-        let order = Order::find(conn, tenant.company, branch, id)?
-            .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-        view_of(conn, tenant.company, tenant.zone(), &order)
+    fn show(conn: &mut DbConnection, tenant: &Tenant, order: &Order) -> AppResult<Self> {
+        view_of(conn, tenant.company, tenant.zone(), order)
     }
 
     fn id(&self) -> i64 {
@@ -68,7 +66,9 @@ fn view_of(
 /// The order `id` of the user's branch.
 pub fn one(conn: &mut DbConnection, tenant: &Tenant, id: i64) -> AppResult<OrderView> {
     let branch = tenant.branch(conn)?.id;
-    OrderView::read(conn, tenant, branch, id)
+    let order = Order::find(conn, tenant.company, branch, id)?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    OrderView::show(conn, tenant, &order)
 }
 
 /// One page of the branch's orders, each with its items.

@@ -15,6 +15,7 @@ use crate::auth::roles::Tenant;
 use crate::db::{Database, DbConnection, notify};
 use crate::error::AppResult;
 use crate::models::restaurant::event::{Event, NewEvent};
+use crate::models::restaurant::order::Order;
 use crate::services::sales::sequence::{self, CompanyDoc};
 use crate::util::time::now;
 
@@ -24,8 +25,8 @@ pub const BATCH: i64 = 200;
 /// How the screens see an order: what a change answers and what its event records, read in the
 /// change's own transaction. The controllers implement it with their view of the order.
 pub trait Shown: Send + Sized + 'static {
-    /// Order `id` of `branch` as it is now.
-    fn read(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) -> AppResult<Self>;
+    /// `order` as it is shown (its items and table read now).
+    fn show(conn: &mut DbConnection, tenant: &Tenant, order: &Order) -> AppResult<Self>;
     /// The order's id.
     fn id(&self) -> i64;
     /// The event's payload (JSON): the order as shown, with the event's sequence and type.

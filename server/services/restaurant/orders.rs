@@ -191,6 +191,12 @@ fn open_order(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) ->
     Ok(order)
 }
 
+/// Order `id` as the caller shows it, as it is now (after a change in the same transaction).
+fn shown<V: Shown>(conn: &mut DbConnection, tenant: &Tenant, branch: i64, id: i64) -> AppResult<V> {
+    let order = visible(conn, tenant, branch, id)?;
+    V::show(conn, tenant, &order)
+}
+
 /// A trimmed text of at most `max` characters.
 fn bounded(raw: &Option<String>, field: &str, what: &str, max: usize) -> AppResult<Option<String>> {
     let value = text(raw);
@@ -379,7 +385,7 @@ pub async fn open<V: Shown>(db: &Database, tenant: &Tenant, body: OpenBody) -> A
         .map_err(occupied_or)?;
         Ok(Changed {
             event: Some("opened"),
-            order: V::read(conn, tenant, branch, order.id)?,
+            order: V::show(conn, tenant, &order)?,
             extra: (),
         })
     })
@@ -499,7 +505,7 @@ pub async fn add_items<V: Shown>(
         Order::set_rounds(conn, order.id, round)?;
         Ok(Changed {
             event: Some("items"),
-            order: V::read(conn, tenant, branch, order.id)?,
+            order: shown(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -557,7 +563,7 @@ pub async fn set_state<V: Shown>(
         OrderItem::set_state(conn, tenant.company, order.id, item.id, STATES[target])?;
         Ok(Changed {
             event: Some("state"),
-            order: V::read(conn, tenant, branch, order.id)?,
+            order: shown(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -604,7 +610,7 @@ pub async fn void<V: Shown>(
         )?;
         Ok(Changed {
             event: Some("void"),
-            order: V::read(conn, tenant, branch, order.id)?,
+            order: shown(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -651,7 +657,7 @@ pub async fn split_item<V: Shown>(
         }
         Ok(Changed {
             event: Some("split"),
-            order: V::read(conn, tenant, branch, order.id)?,
+            order: shown(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -678,7 +684,7 @@ pub async fn move_to<V: Shown>(
         Order::set_table(conn, order.id, table).map_err(occupied_or)?;
         Ok(Changed {
             event: Some("move"),
-            order: V::read(conn, tenant, branch, order.id)?,
+            order: shown(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -734,11 +740,11 @@ pub async fn join<V: Shown>(
             CANCELLED
         };
         Order::close(conn, other.id, state, now())?;
-        let closed = V::read(conn, tenant, branch, other.id)?;
+        let closed = shown(conn, tenant, branch, other.id)?;
         Ok((
             Changed {
                 event: Some("joined"),
-                order: V::read(conn, tenant, branch, order.id)?,
+                order: shown(conn, tenant, branch, order.id)?,
                 extra: (),
             },
             vec![("joined", closed)],
@@ -755,7 +761,7 @@ pub async fn request_bill<V: Shown>(db: &Database, tenant: &Tenant, id: i64) -> 
         Order::set_bill_requested(conn, order.id)?;
         Ok(Changed {
             event: Some("billRequested"),
-            order: V::read(conn, tenant, branch, order.id)?,
+            order: shown(conn, tenant, branch, order.id)?,
             extra: (),
         })
     })
@@ -913,21 +919,11 @@ pub fn price(
     if chosen.is_empty() {
         return Err(conflict("No queda nada por cobrar en esta orden"));
     }
-    let client_id = match &body.client_id {
-        c if !c.is_null() => c.clone(),
-        _ => order
-            .client_id
-            .map_or_else(IdInput::default, IdInput::from_id),
-    };
+    let client_id = client_of(&body.client_id, &order);
     let sale_body = NoteBody {
-        idempotency_key: None,
         client_id,
-        cellar_id: IdInput::default(),
         lines: Some(lines_of(&items, &chosen)),
-        payments: None,
-        note: None,
-        quote_id: IdInput::default(),
-        additional_info: None,
+        ..NoteBody::default()
     };
     let (_, mut priced) = note::price_body(conn, tenant, &sale_body)?;
     if kind == SaleKind::Note
@@ -938,17 +934,22 @@ pub fn price(
     Ok(priced)
 }
 
+/// The bill's client: the one the cashier chose, else the order's (none: consumidor final).
+fn client_of(chosen: &IdInput, order: &Order) -> IdInput {
+    if chosen.is_null() {
+        order
+            .client_id
+            .map_or_else(IdInput::default, IdInput::from_id)
+    } else {
+        chosen.clone()
+    }
+}
+
 /// The bill's idempotency key, checked as a sale's.
 fn bill_key(body: &BillBody) -> AppResult<String> {
     idempotency_key(&NoteBody {
         idempotency_key: body.idempotency_key.clone(),
-        client_id: IdInput::default(),
-        cellar_id: IdInput::default(),
-        lines: None,
-        payments: None,
-        note: None,
-        quote_id: IdInput::default(),
-        additional_info: None,
+        ..NoteBody::default()
     })
 }
 
@@ -990,21 +991,15 @@ fn plan_bill(
     }
     let lines = lines_of(&items, &chosen);
     let table = table_suffix(conn, tenant.company, &order)?;
-    let client_id = match &body.client_id {
-        c if !c.is_null() => c.clone(),
-        _ => order
-            .client_id
-            .map_or_else(IdInput::default, IdInput::from_id),
-    };
+    let client_id = client_of(&body.client_id, &order);
     let sale_body = NoteBody {
         idempotency_key: Some(key.to_string()),
         client_id,
-        cellar_id: IdInput::default(),
         lines: Some(lines),
         payments: body.payments.clone(),
         note: Some(format!("Orden {}{table}", order.number)),
-        quote_id: IdInput::default(),
         additional_info: body.additional_info.clone(),
+        ..NoteBody::default()
     };
     let mut prepared = note::prepare(conn, tenant, &sale_body, kind)?;
     if let Some((earlier, parts)) = earlier_parts(conn, tenant.company, &items, &chosen)? {
@@ -1096,7 +1091,7 @@ pub async fn bill<V: Shown>(
             let view = db
                 .read(move |conn| {
                     let branch = order_tenant.branch(conn)?.id;
-                    V::read(conn, &order_tenant, branch, id)
+                    shown(conn, &order_tenant, branch, id)
                 })
                 .await?;
             return Ok((view, Billed::Existing(sale, kind)));
@@ -1109,7 +1104,7 @@ pub async fn bill<V: Shown>(
         if let Some(sale) = existing(conn, tenant.company, &key, kind)? {
             return Ok(Changed {
                 event: None,
-                order: V::read(conn, tenant, branch, order.id)?,
+                order: V::show(conn, tenant, &order)?,
                 extra: Billed::Existing(Box::new(sale), kind),
             });
         }
@@ -1130,7 +1125,7 @@ pub async fn bill<V: Shown>(
                 if let Billed::Existing(..) = billed {
                     return Ok(Changed {
                         event: None,
-                        order: V::read(conn, tenant, branch, order.id)?,
+                        order: V::show(conn, tenant, &order)?,
                         extra: billed,
                     });
                 }
@@ -1140,7 +1135,7 @@ pub async fn bill<V: Shown>(
         };
         Ok(Changed {
             event: Some("billed"),
-            order: V::read(conn, tenant, branch, order.id)?,
+            order: shown(conn, tenant, branch, order.id)?,
             extra: billed,
         })
     })
@@ -1155,7 +1150,7 @@ pub async fn bill<V: Shown>(
                         return Ok(None);
                     };
                     let branch = again.branch(conn)?.id;
-                    Ok(Some((V::read(conn, &again, branch, id)?, sale)))
+                    Ok(Some((shown(conn, &again, branch, id)?, sale)))
                 })
                 .await?;
             Ok((view, Billed::Existing(Box::new(sale), kind)))

@@ -52,7 +52,7 @@ pub const KEY_OF_OTHER_KIND: &str =
     "La clave de envío (idempotencyKey) ya se usó en una venta de otro tipo: genere una nueva";
 
 /// Body of register and preview: the command as the POS sends it, checked by [`prepare`].
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NoteBody {
     pub idempotency_key: Option<String>,
