@@ -2,6 +2,12 @@
 //! file per resource, split by verb when it grows. Each area also has a `pages.rs` with the data
 //! of its pages, built from the same functions as its API. Handlers read top to bottom: who is
 //! asking → validate → load/decide/write in one transaction → view.
+//!
+//! An area's handlers import no other area's: what several areas share is a module of its own
+//! here — `catalogue` and `records` (the catalogues' handlers), `options` (the forms' choices),
+//! `documents` (what every sales document's handlers share, and a sale's view), `page_loader`
+//! (a page's context) and `pages` (the page renderer; its `loaders.rs` is the one table that
+//! names every area's pages, as `router.rs` names every area's routes).
 
 pub mod assets;
 pub mod auth;
@@ -9,6 +15,7 @@ pub mod cash;
 pub mod catalogue;
 pub mod catalogues;
 pub mod config;
+pub mod documents;
 pub mod ebilling;
 pub mod home;
 pub mod inventory;
@@ -21,4 +28,3 @@ pub mod records;
 pub mod reports;
 pub mod restaurant;
 pub mod sales;
-pub mod tools;

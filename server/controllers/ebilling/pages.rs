@@ -40,28 +40,4 @@ pub const LOADERS: Loaders = &[
             })
         })
     }),
-    (RouteId::EbillingCreditNotes, |ctx| {
-        let target = sri_target(&ctx.state.config.sri);
-        ctx.tenant(move |conn, tenant, query| {
-            Ok(
-                crate::views::ebilling::credit_note::ElectronicCreditNotesPage {
-                    list: super::credit_notes::list_page(conn, tenant, &query.list()?)?,
-                    sri_target: target,
-                },
-            )
-        })
-    }),
-    // The full invoice form: the factura express POS's data (same loader).
-    (RouteId::EbillingInvoice, |ctx| {
-        let target = sri_target(&ctx.state.config.sri);
-        ctx.tenant(move |conn, tenant, _| {
-            crate::controllers::sales::pages::pos(conn, tenant, target)
-        })
-    }),
-    (RouteId::EbillingRemissionGuide, |ctx| {
-        let target = sri_target(&ctx.state.config.sri);
-        ctx.tenant(move |conn, tenant, query| {
-            super::remission_guides::page_data(conn, tenant, &query.list()?, target)
-        })
-    }),
 ];

@@ -1,6 +1,6 @@
 //! Data of the inventory pages, from the same functions as their APIs.
 
-use super::{categories, cellars, documents, kardex, products, transfers};
+use super::{categories, cellars, documents, kardex, products, remission_guides, transfers};
 use crate::auth::roles::Tenant;
 use crate::controllers::options;
 use crate::controllers::page_loader::{Loaders, PageQuery};
@@ -8,6 +8,7 @@ use crate::db::DbConnection;
 use crate::error::AppResult;
 use crate::models::inventory::adjustment::Adjustment;
 use crate::models::inventory::transfer::Transfer;
+use crate::views::ebilling::pages::sri_target;
 use crate::views::inventory::category::CategoriesPage;
 use crate::views::inventory::stock::{KardexMatchView, KardexPage};
 use crate::views::route_id::RouteId;
@@ -44,6 +45,13 @@ pub const LOADERS: Loaders = &[
                 cellars: options::cellars(conn, tenant)?,
                 stock: kardex::stock_data(conn, tenant, q.values(), &q.list()?)?,
             })
+        })
+    }),
+    // The guía de remisión (E-billing → Guía de remisión): the transfers it can accompany.
+    (RouteId::EbillingRemissionGuide, |ctx| {
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, query| {
+            remission_guides::page_data(conn, tenant, &query.list()?, target)
         })
     }),
 ];

@@ -6,7 +6,7 @@
 //! never has a second loader to drift from this one. Each business area lists its loaders by route
 //! id in its own `pages.rs` (`LOADERS`), the catalogues' plain list pages in
 //! `controllers/catalogues.rs`; this is the one place that joins them, and the only page
-//! code that imports the areas. A test (`server/tests/pages/loaders.rs`) checks that the ids here
+//! code that imports the areas (the RIDE's page cache is named here too). A test (`server/tests/pages/loaders.rs`) checks that the ids here
 //! are exactly the routes the route table marks `data`, each once.
 
 use axum::http::StatusCode;
@@ -16,9 +16,13 @@ use super::sample;
 use crate::controllers::page_loader::{Loader, Loaders, PageContext, page_not_found, route_error};
 use crate::controllers::{
     auth, cash, catalogues, config, ebilling, home, inventory, purchases, receivables, reports,
-    restaurant, sales, tools,
+    restaurant, sales,
 };
 use crate::views::route_id::RouteId;
+
+/// The pages the renderer serves from a cache once rendered: the RIDEs of authorized documents.
+/// Named here, with the loaders, so that the renderer itself names no area.
+pub use crate::controllers::ebilling::ride as page_cache;
 
 /// Routes of no business area: the sample printable and the catch-all.
 const PLATFORM: Loaders = &[
@@ -46,7 +50,6 @@ const TABLE: &[Loaders] = &[
     reports::pages::LOADERS,
     receivables::pages::LOADERS,
     restaurant::pages::LOADERS,
-    tools::pages::LOADERS,
     catalogues::LOADERS,
     ebilling::ride::pages::LOADERS,
     ebilling::ride::public::LOADERS,

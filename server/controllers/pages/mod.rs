@@ -5,7 +5,6 @@
 //! session; roles from the table), loads each matched route's data with the loaders of
 //! [`loaders`], renders through the engine pool and wraps the result in the HTML shell.
 
-pub mod attachment;
 pub mod build;
 pub mod loaders;
 pub mod rules;
@@ -23,7 +22,6 @@ use crate::auth::MaybeUser;
 use crate::auth::csrf::CsrfToken;
 use crate::auth::extract::NOT_SIGNED_IN;
 use crate::auth::signed_in::AuthUser;
-use crate::controllers::ebilling::ride;
 use crate::controllers::page_loader::PageContext;
 use crate::error::{AppError, INTERNAL_MESSAGE};
 use crate::ssr::SsrError;
@@ -31,6 +29,8 @@ use crate::ssr::document;
 use crate::ssr::protocol::{RenderInput, RenderOutput};
 use crate::ssr::routes::{RouteMatch, RouteTable, needs_session};
 use crate::views::auth::user::CurrentUserView;
+use loaders::page_cache;
+use page_cache::cache::Lookup;
 
 pub use crate::controllers::page_loader::{page_not_found, route_error};
 pub use sample::LINES as SAMPLE_LINES;
@@ -97,23 +97,11 @@ pub async fn page(
         }
         return redirect(LOGIN_REQUIRED, StatusCode::FOUND);
     }
-    // An authorized document's RIDE is rendered once per UI build and then read from the cache
-    // (after the same access check as its loader).
-    // The public RIDE (a signed link, no session) is cached the same way, after its link is checked.
-    let cached = match ride::public::lookup(&state, route.as_ref(), uri.query()).await {
-        Some(found) => found,
-        None => {
-            ride::cache::lookup(
-                &state,
-                route.as_ref(),
-                user.as_ref(),
-                ride::cache::template_version(),
-            )
-            .await
-        }
-    };
-    if let ride::cache::Lookup::Hit(page) = &cached {
-        return ride::cache::respond(page, &headers);
+    // A RIDE is rendered once per UI build and then read from the cache (after the same access
+    // check as its loader, or, for the public RIDE, after its signed link is checked).
+    let cached = page_cache::lookup(&state, route.as_ref(), user.as_ref(), uri.query()).await;
+    if let Lookup::Hit(page) = &cached {
+        return page_cache::cache::respond(page, &headers);
     }
     let response = render_matched(
         &state,
@@ -126,7 +114,7 @@ pub async fn page(
     )
     .await;
     match cached {
-        ride::cache::Lookup::Miss(key) => ride::cache::store(&state, key, response).await,
+        Lookup::Miss(key) => page_cache::cache::store(&state, key, response).await,
         _ => response,
     }
 }

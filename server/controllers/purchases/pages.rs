@@ -1,5 +1,6 @@
 //! Data of the purchases pages, from the same functions as their APIs.
 
+use super::lector::mapping_views;
 use super::{documents, payables};
 use crate::auth::roles::Tenant;
 use crate::controllers::options;
@@ -11,6 +12,7 @@ use crate::error::AppResult;
 use crate::models::inventory::product::IVA_CODES;
 use crate::models::purchases::supplier::Supplier;
 use crate::services::purchases::expense::CATEGORIES;
+use crate::views::purchases::lector::LectorPage;
 use crate::views::purchases::pages::{
     ExpensesPage, ManualPurchasesPage, MerchandisePage, PayablesPage, PurchaseFormView,
     PurchaseIvaView, PurchaseOptionView, SupplierOptionView, SupplierStatementPage,
@@ -67,6 +69,15 @@ pub const LOADERS: Loaders = &[
     }),
     (RouteId::PurchasesStatement, |ctx| {
         ctx.tenant(statement_page)
+    }),
+    // Lector .SRI (Herramientas): received comprobantes become purchases.
+    (RouteId::ToolsLector, |ctx| {
+        ctx.tenant(|conn, tenant, _query| {
+            Ok(LectorPage {
+                cellars: options::cellars(conn, tenant)?,
+                mappings: mapping_views(conn, tenant.company, None)?,
+            })
+        })
     }),
 ];
 

@@ -13,8 +13,8 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::auth::signed_in::AuthUser;
+use crate::controllers::documents::sale as sale_views;
 use crate::controllers::restaurant::order_views;
-use crate::controllers::sales::{invoices, notes};
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult};
 use crate::http::form::QueryParams;
@@ -196,9 +196,11 @@ pub async fn bill(
                 .db
                 .run(move |conn| {
                     let view = match kind {
-                        SaleKind::Note => serde_json::to_value(notes::view(conn, company, &sale)?),
+                        SaleKind::Note => {
+                            serde_json::to_value(sale_views::view(conn, company, &sale)?)
+                        }
                         SaleKind::Invoice => {
-                            serde_json::to_value(invoices::view(conn, company, &sale)?)
+                            serde_json::to_value(sale_views::invoice_view(conn, company, &sale)?)
                         }
                     };
                     view.map_err(|e| AppError::Internal(anyhow::anyhow!("venta: {e}")))

@@ -9,10 +9,10 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use rust_decimal::Decimal;
 
-use super::document::{self, stored_totals};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
+use crate::controllers::documents::{self, stored_totals};
 use crate::controllers::records::page_views;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -224,7 +224,7 @@ pub async fn register(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<CreditNoteBody>,
 ) -> AppResult<(StatusCode, Json<CreditNoteView>)> {
-    document::created(&state, &auth, move |conn, tenant| {
+    documents::created(&state, &auth, move |conn, tenant| {
         let id = credit_note::register(conn, tenant, &body)?;
         let note =
             CreditNote::find(conn, tenant.company, id)?.ok_or_else(crate::error::not_in_table)?;
@@ -250,7 +250,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<CreditNoteView>>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         list_page(conn, tenant, &params)
     })
     .await
@@ -262,7 +262,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<CreditNoteView>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         let note = CreditNote::find(conn, tenant.company, id)?
             .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
         view(conn, tenant.company, &note)
@@ -276,7 +276,7 @@ pub async fn returnable_of(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<Vec<ReturnableLineView>>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         let sale = super::notes::find_visible(conn, tenant.company, id)?;
         returnable(conn, tenant.company, &sale)
     })

@@ -6,10 +6,11 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 
-use super::document;
-use super::notes::{self, Sold, Views, last_of_kind, list_kind, register_kind, sold_view};
+use super::notes::{self, Sold, Views, last_of_kind, list_kind, register_kind};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
+use crate::controllers::documents;
+use crate::controllers::documents::sale::{invoice_view as view, sold_view, with_document};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::AppResult;
@@ -21,28 +22,10 @@ use crate::models::sales::note::Sale;
 use crate::services::sales::invoice::{self, NOT_FOUND};
 use crate::services::sales::note::{NewlySold, NoteBody, SaleKind};
 use crate::views::sales::invoice::InvoiceView;
-use crate::views::sales::note::{SaleRowView, SaleView};
+use crate::views::sales::note::SaleRowView;
 
 /// `GET /api/sales/invoice/last` when the user has not issued a factura yet.
 pub const NO_LAST: &str = "No se encontró la última factura";
-
-/// The factura view of a sale and its view as a sale.
-fn with_document(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    sale: SaleView,
-    document_id: Option<i64>,
-) -> AppResult<InvoiceView> {
-    let (document, messages) = document::sri_document(conn, company, document_id)?;
-    let zone = Company::zone(conn, company)?;
-    Ok(InvoiceView::new(sale, document.as_ref(), &messages, zone))
-}
-
-/// The view of a stored factura.
-pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResult<InvoiceView> {
-    let sale_view = notes::view(conn, company, sale)?;
-    with_document(conn, company, sale_view, sale.sri_document_id)
-}
 
 /// The view of the factura `id` of the user's company, else 404.
 fn detail(conn: &mut DbConnection, company: CompanyId, id: i64) -> AppResult<InvoiceView> {
@@ -93,7 +76,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<InvoiceView>> {
-    document::read_one(&state, &auth, id, detail).await
+    documents::read_one(&state, &auth, id, detail).await
 }
 
 /// `GET /api/sales/invoice/last`: the user's last factura in the branch.
@@ -101,7 +84,7 @@ pub async fn last(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<InvoiceView>> {
-    document::read(&state, &auth, |conn, tenant| {
+    documents::read(&state, &auth, |conn, tenant| {
         let sale = last_of_kind(conn, tenant, SaleKind::Invoice, NO_LAST)?;
         view(conn, tenant.company, &sale)
     })
@@ -114,7 +97,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<SaleRowView>>> {
-    document::read_page(&state, &auth, params, |conn, tenant, params| {
+    documents::read_page(&state, &auth, params, |conn, tenant, params| {
         list_kind(conn, tenant, SaleKind::Invoice, params)
     })
     .await
@@ -128,7 +111,7 @@ pub async fn resend(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<InvoiceView>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         let sale = invoice::resend(conn, tenant, id)?;
         view(conn, tenant.company, &sale)
     })

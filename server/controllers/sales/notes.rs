@@ -5,94 +5,29 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 
-use super::document::{self, client_view, stored_totals, user_name};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::documents;
+use crate::controllers::documents::sale::{sold_view, view};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
-use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
 use crate::http::params::PathId;
 use crate::models::CompanyId;
-use crate::models::config::company::Company;
-use crate::models::sales::client::Client;
-use crate::models::sales::credit_note::CreditNote;
-use crate::models::sales::note::{Sale, SaleLine, SalePayment};
+use crate::models::sales::note::Sale;
 use crate::services::sales::below_cost;
 use crate::services::sales::note::{
     NewlySold, NoteBody, Registered, SaleKind, commit, idempotency_key, prepare, price_body,
 };
 use crate::util::time::Zone;
-use crate::views::sales::note::{
-    PaymentView, SaleLineView, SalePreviewView, SaleRowView, SaleView,
-};
+use crate::views::sales::note::{SalePreviewView, SaleRowView, SaleView};
 
 pub use crate::services::sales::note::NOT_FOUND;
 
 /// `GET /api/sales/note/last` when the user has not sold yet (specification wording).
 pub const NO_LAST: &str = "No se encontró la última nota de venta";
-
-/// The view of a sale just registered, from what the service kept in memory; its time in the
-/// company's `zone`.
-pub fn sold_view(sold: &NewlySold, zone: Zone) -> SaleView {
-    view_of(
-        &sold.sale,
-        &sold.lines,
-        &sold.payments,
-        Some(&sold.client),
-        sold.user.clone(),
-        0,
-        zone,
-    )
-}
-
-/// The view of a stored sale.
-pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResult<SaleView> {
-    let lines = Sale::lines(conn, company, sale.id)?;
-    let payments = Sale::payments(conn, company, sale.id)?;
-    let client = Client::find(conn, company, sale.client_id)?;
-    let user = user_name(conn, company, sale.user_id)?;
-    let credited = CreditNote::total_of_sale(conn, company, sale.id)?;
-    Ok(view_of(
-        sale,
-        &lines,
-        &payments,
-        client.as_ref(),
-        user,
-        credited,
-        Company::zone(conn, company)?,
-    ))
-}
-
-/// The view of a sale from its parts (a sale just registered has them all in memory).
-fn view_of(
-    sale: &Sale,
-    lines: &[SaleLine],
-    payments: &[SalePayment],
-    client: Option<&Client>,
-    user: String,
-    credited: i64,
-    zone: Zone,
-) -> SaleView {
-    SaleView {
-        id: sale.id,
-        number: sale.number.clone(),
-        date: zone.iso(sale.created_at),
-        client: client_view(client, sale.client_id),
-        cellar_id: sale.warehouse_id,
-        user,
-        totals: stored_totals(lines),
-        lines: lines.iter().map(SaleLineView::from).collect(),
-        payments: payments.iter().map(PaymentView::from).collect(),
-        total: money_text(sale.total),
-        change: money_text(sale.change_given),
-        note: sale.note.clone(),
-        credited: money_text(credited),
-        quote_id: sale.quote_id,
-    }
-}
 
 /// What register answers: a new sale (its view is built after the writer's turn), or the view of
 /// the sale already registered with the key (built inside it).
@@ -191,7 +126,7 @@ pub async fn preview(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<NoteBody>,
 ) -> AppResult<Json<SalePreviewView>> {
-    let Json(view) = document::read(&state, &auth, move |conn, tenant| {
+    let Json(view) = documents::read(&state, &auth, move |conn, tenant| {
         let (_, priced) = price_body(conn, tenant, &body)?;
         let below = below_cost::check_lines(conn, tenant, &priced.lines)?;
         Ok(SalePreviewView::new(&priced, below))
@@ -223,7 +158,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<SaleView>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         let sale = find_visible(conn, tenant.company, id)?;
         view(conn, tenant.company, &sale)
     })
@@ -259,7 +194,7 @@ pub async fn last(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<SaleView>> {
-    document::read(&state, &auth, last_in).await
+    documents::read(&state, &auth, last_in).await
 }
 
 /// One page of the branch's sales notes.
@@ -291,7 +226,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<SaleRowView>>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         list_page(conn, tenant, &params)
     })
     .await

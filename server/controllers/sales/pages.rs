@@ -1,9 +1,10 @@
 //! Data of the sales pages, from the same functions as their APIs.
 
-use super::document::client_view;
-use super::{credit_notes, notes, promotions};
+use super::{credit_notes, electronic_credit_notes, notes, promotions};
 use crate::auth::roles::Tenant;
 use crate::command::IdInput;
+use crate::controllers::documents::client_view;
+use crate::controllers::documents::sale;
 use crate::controllers::options;
 use crate::controllers::page_loader::Loaders;
 use crate::db::DbConnection;
@@ -15,6 +16,7 @@ use crate::models::sales::credit_note::{CreditNote, KIND_INTERNAL};
 use crate::models::sales::note::Sale;
 use crate::services::sales::{discount, pricing};
 use crate::util::time::now;
+use crate::views::ebilling::credit_note::ElectronicCreditNotesPage;
 use crate::views::ebilling::pages::sri_target;
 use crate::views::route_id::RouteId;
 use crate::views::sales::note::{SaleRowView, method_label};
@@ -37,6 +39,20 @@ pub const LOADERS: Loaders = &[
     (RouteId::SalesInvoicePos, |ctx| {
         let target = sri_target(&ctx.state.config.sri);
         ctx.tenant(move |conn, tenant, _| pos(conn, tenant, target))
+    }),
+    // The full invoice form (E-billing → Factura): the factura express POS's data.
+    (RouteId::EbillingInvoice, |ctx| {
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, _| pos(conn, tenant, target))
+    }),
+    (RouteId::EbillingCreditNotes, |ctx| {
+        let target = sri_target(&ctx.state.config.sri);
+        ctx.tenant(move |conn, tenant, query| {
+            Ok(ElectronicCreditNotesPage {
+                list: electronic_credit_notes::list_page(conn, tenant, &query.list()?)?,
+                sri_target: target,
+            })
+        })
     }),
     (RouteId::SalesNotePdf, |ctx| {
         ctx.tenant(|conn, tenant, query| print(conn, tenant, query.param("id")))
@@ -103,11 +119,7 @@ fn hub(conn: &mut DbConnection, tenant: &Tenant) -> AppResult<SalesHubPage> {
 }
 
 /// The POS's data; also the loader of the full invoice form (`ebilling-invoice`).
-pub(crate) fn pos(
-    conn: &mut DbConnection,
-    tenant: &Tenant,
-    sri_target: Option<String>,
-) -> AppResult<PosPage> {
+fn pos(conn: &mut DbConnection, tenant: &Tenant, sri_target: Option<String>) -> AppResult<PosPage> {
     let client = pricing::client_of(conn, tenant.company, &IdInput::default())?;
     Ok(PosPage {
         final_consumer: client_view(Some(&client), client.id),
@@ -127,7 +139,7 @@ fn print(conn: &mut DbConnection, tenant: &Tenant, param: &str) -> AppResult<Sal
     let sale = notes::find_visible(conn, tenant.company, id)?;
     Ok(SaleNotePrint {
         header: options::ticket_header(conn, tenant, sale.branch_office_id)?,
-        sale: notes::view(conn, tenant.company, &sale)?,
+        sale: sale::view(conn, tenant.company, &sale)?,
         printed_at: tenant.zone().iso(now()),
         credit_notes: CreditNote::of_sale(conn, tenant.company, sale.id, KIND_INTERNAL)?
             .into_iter()

@@ -6,10 +6,10 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 
-use super::document::{self, client_view, stored_totals, user_name};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
+use crate::controllers::documents::{self, client_view, stored_totals, user_name};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::money_text;
@@ -72,7 +72,7 @@ pub async fn register(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<QuoteBody>,
 ) -> AppResult<(StatusCode, Json<QuoteView>)> {
-    document::created(&state, &auth, move |conn, tenant| {
+    documents::created(&state, &auth, move |conn, tenant| {
         let id = quote::register(conn, tenant, &body)?;
         let quote = find_visible(conn, tenant.company, id)?;
         view(conn, tenant.company, &quote)
@@ -91,7 +91,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<QuoteView>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         let quote = find_visible(conn, tenant.company, id)?;
         view(conn, tenant.company, &quote)
     })
@@ -134,7 +134,7 @@ pub async fn get_stock(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<Vec<QuoteStockView>>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         stock_of(conn, tenant.company, id)
     })
     .await
@@ -171,7 +171,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<QuoteRowView>>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         list_page(conn, tenant, &params)
     })
     .await

@@ -639,7 +639,7 @@ async fn devuelta_credit_note_is_corrected_and_resent_with_the_same_clave(backen
 }
 
 async fn the_list_costs_the_same_queries_for_one_note_or_many(backend: Backend) {
-    use mostrador::controllers::ebilling::credit_notes::list_page;
+    use mostrador::controllers::sales::electronic_credit_notes::list_page;
     use mostrador::db::list::ListParams;
 
     let (mut e, cola, invoice_id) = authorized_factura(backend, "0", "5", "5.00").await;

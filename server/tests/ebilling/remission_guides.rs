@@ -682,7 +682,7 @@ async fn devuelta_guides_are_corrected_and_resent_with_the_same_clave(backend: B
 }
 
 async fn the_list_costs_the_same_queries_for_one_guide_or_many(backend: Backend) {
-    use mostrador::controllers::ebilling::remission_guides::list_page;
+    use mostrador::controllers::inventory::remission_guides::list_page;
     use mostrador::db::list::ListParams;
 
     let t = setup(backend).await;

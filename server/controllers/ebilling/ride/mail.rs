@@ -4,9 +4,9 @@
 //! the RIDE A4 as a self-contained HTML page (`<clave>.html`, `text/html`), the same page the link
 //! opens, rendered through the same SSR path and cache.
 
+use super::attachment::render_attachment;
+use super::pages::ride_view;
 use crate::app::AppState;
-use crate::controllers::ebilling::ride::pages::ride_view;
-use crate::controllers::pages::attachment::render_attachment;
 use crate::domain::document_status::DocumentStatus;
 use crate::mail::Email;
 use crate::mail::worker::{ComposeDocument, Composed};

@@ -7,7 +7,7 @@
 //! is the A4 RIDE of that one authorized factura, nota de crédito or guía de remisión — the printable layout, with
 //! no app menu, no scripts and no link to anything else. Its render is cached like the other
 //! printable RIDEs (format [`FORMAT`], and in memory by clave), and the e-mail's RIDE attachment is this same page
-//! (`controllers::pages::attachment::render_attachment`): one rendering path.
+//! ([`super::attachment::render_attachment`]): one rendering path.
 
 use axum::http::StatusCode;
 use serde_json::Value;

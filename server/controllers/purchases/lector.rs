@@ -12,10 +12,10 @@ use axum::body::Bytes;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, Uri};
 
+use super::documents::one;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles;
-use crate::controllers::purchases::documents::one;
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::{AppError, AppResult, conflict, not_in_table};

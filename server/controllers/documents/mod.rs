@@ -1,7 +1,10 @@
-//! What the handlers of every header-plus-lines sales document (sales note, quote, credit note;
-//! the invoice next) share: reading on behalf of any role, writing one new document, and the
-//! parts of their views — totals of stored lines, the buyer, the user's name. A new document
+//! What the handlers of every header-plus-lines sales document (sales note, factura, quote, credit
+//! note, the restaurant's bill) share, whichever area they are in: reading on behalf of any role,
+//! writing one new document, and the parts of their views — totals of stored lines, the buyer,
+//! the user's name, the SRI document — and a stored sale's whole view ([`sale`]). A new document
 //! type's controller is its routes and its own view, built from these.
+
+pub mod sale;
 
 use axum::Json;
 use axum::http::StatusCode;

@@ -9,11 +9,11 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 
+use super::credit_notes::{returnable, view, views_of};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
-use crate::controllers::sales::credit_notes::{returnable, view, views_of};
-use crate::controllers::sales::document;
+use crate::controllers::documents;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::document_status::DocumentStatus;
@@ -45,7 +45,7 @@ fn with_document(
     note: CreditNoteView,
     document_id: Option<i64>,
 ) -> AppResult<ElectronicCreditNoteView> {
-    let (document, messages) = document::sri_document(conn, company, document_id)?;
+    let (document, messages) = documents::sri_document(conn, company, document_id)?;
     Ok(ElectronicCreditNoteView::new(
         note,
         document.as_ref(),
@@ -74,7 +74,7 @@ pub async fn register(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<CreditNoteBody>,
 ) -> AppResult<(StatusCode, Json<ElectronicCreditNoteView>)> {
-    let created = document::created(&state, &auth, move |conn, tenant| {
+    let created = documents::created(&state, &auth, move |conn, tenant| {
         let registered = register_kind(conn, tenant, &body, Kind::Electronic)?;
         detail(conn, tenant.company, registered.id)
     })
@@ -128,7 +128,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<ElectronicCreditNoteView>>> {
-    document::read_page(&state, &auth, params, list_page).await
+    documents::read_page(&state, &auth, params, list_page).await
 }
 
 /// `GET /api/ebilling/creditNote/{id}`: the nota de crédito with its SRI state, clave, document
@@ -138,7 +138,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<ElectronicCreditNoteView>> {
-    document::read_one(&state, &auth, id, detail).await
+    documents::read_one(&state, &auth, id, detail).await
 }
 
 /// `POST /api/ebilling/creditNote/{id}/resend` `{reason?}` (optional body, [`Corrections`]): a
@@ -152,7 +152,7 @@ pub async fn resend(
     PathId(id): PathId,
     OptionalJsonBody(corrections): OptionalJsonBody<Corrections>,
 ) -> AppResult<Json<ElectronicCreditNoteView>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         let note = crate::services::ebilling::credit_note::resend(conn, tenant, id, corrections)?;
         detail(conn, tenant.company, note.id)
     })
@@ -167,7 +167,7 @@ pub async fn invoice(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<CreditableInvoiceView>> {
-    document::read(&state, &auth, move |conn, tenant| {
+    documents::read(&state, &auth, move |conn, tenant| {
         let company = tenant.company;
         let sale = Sale::find_of_kind(conn, company, id, KIND_INVOICE)?
             .ok_or_else(|| AppError::NotFound(crate::services::sales::invoice::NOT_FOUND.into()))?;

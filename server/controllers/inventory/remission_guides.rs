@@ -9,10 +9,10 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 
+use super::documents::{DocumentView, Related};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::inventory::documents::{DocumentView, Related};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::qty_from_micros;

@@ -1,15 +1,15 @@
-//! The e-mail's RIDE attachment: the public RIDE page (`controllers::ebilling::ride::public`) of
-//! an authorized document, rendered by the page renderer exactly as a request for its signed link
-//! would be, through the RIDE cache. It lives with the renderer so that the RIDE's page code does
-//! not import the renderer that imports it.
+//! The e-mail's RIDE attachment: the public RIDE page ([`super::public`]) of an authorized
+//! document, rendered by the page renderer exactly as a request for its signed link would be,
+//! through the RIDE cache.
 
 use axum::body::to_bytes;
 use axum::http::StatusCode;
 
+use super::cache::{self, Lookup};
+use super::public;
 use crate::app::AppState;
 use crate::auth::csrf::CsrfToken;
-use crate::controllers::ebilling::ride::cache::{self, Lookup};
-use crate::controllers::ebilling::ride::public;
+use crate::controllers::pages::render_with;
 use crate::services::ebilling::ride_link;
 use crate::util::time::now;
 
@@ -35,7 +35,7 @@ pub async fn render_attachment(state: &AppState, access_key: &str) -> Result<Str
         value: String::new(),
         from_cookie: false,
     };
-    let response = super::render_with(state, &target, None, &csrf, [], None).await;
+    let response = render_with(state, &target, None, &csrf, [], None).await;
     let response = match cached {
         Lookup::Miss(key) => cache::store(state, key, response).await,
         _ => response,

@@ -1,3 +1,0 @@
-//! Tools: the Lector .SRI.
-
-automod::dir!(pub "server/controllers/tools");
