@@ -7,7 +7,7 @@
 //! ```
 //!
 //! The roots are the API answers and page data (the plain list pages of the catalogues come from
-//! `controllers::catalogues`); every type they use is declared with them. It sits above `views`
+//! `controllers::catalogues`) and the request bodies; every type they use is declared with them. It sits above `views`
 //! because it also reads the code tables of the services and the catalogue list.
 //! JSON numbers are JavaScript numbers (ids fit in 2^53), so `i64` is `number`.
 
@@ -63,7 +63,7 @@ pub fn bindings() -> String {
     visit_roots(&mut collector);
     collector.declarations.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::from(
-        "// Generated from the Rust views by `server/typescript.rs`: do not edit by hand.\n\
+        "// Generated from the Rust views and request bodies by `server/typescript.rs`: do not edit by hand.\n\
          // Regenerate with `UPDATE_TS_TYPES=1 cargo test --release --lib typescript`.\n\n",
     );
     role_groups(&mut out);
@@ -93,6 +93,78 @@ fn visit_roots(collector: &mut Collector) {
     crate::controllers::catalogues::visit_pages(collector);
     collector.visit::<crate::services::sales::input::Method>();
     state_roots(collector);
+    request_roots(collector);
+}
+
+/// The request bodies (the typed commands), so a form builds its body against the type the server
+/// reads: a field renamed on one side fails the UI's type check, not a customer's request. Their
+/// nested lines and payments are declared with them.
+fn request_roots(collector: &mut Collector) {
+    use crate::controllers::sales::{clients, promotions};
+    use crate::controllers::{auth, cash, config, ebilling, inventory, purchases, receivables};
+    use crate::services::purchases as p;
+    use crate::services::{ebilling as e, inventory as i, lector, restaurant as r, sales as s};
+    roots!(collector;
+        crate::http::params::IdBody,
+        auth::branch::ChangeBranchBody,
+        auth::me::ThemeBody,
+        auth::password::ResetRequestBody,
+        auth::password::ResetBody,
+        auth::session::LoginBody,
+        auth::signup::SignupBody,
+        auth::signup::ResendBody,
+        cash::banks::BankAccountBody,
+        cash::barrio::ConfigBody,
+        cash::barrio::OperationBody,
+        cash::registers::CashRegisterBody,
+        cash::turns::OpenBody,
+        cash::turns::MovementBody,
+        cash::turns::CloseBody,
+        cash::turns::ConfirmBody,
+        config::branch_offices::BranchBody,
+        config::company::CompanyBody,
+        config::holidays::HolidayBody,
+        config::users::UserBody,
+        ebilling::documents::EmailBody,
+        e::corrections::Corrections,
+        e::remission_guides::RemissionGuideBody,
+        inventory::categories::CategoryBody,
+        inventory::cellars::CellarBody,
+        inventory::products::ProductBody,
+        inventory::products::BarcodeBody,
+        inventory::products::StocksBody,
+        inventory::products::IngredientsStockBody,
+        i::adjustments::AdjustmentBody,
+        i::transfers::TransferBody,
+        lector::import::ImportBody,
+        purchases::documents::CancelBody,
+        purchases::suppliers::SupplierBody,
+        p::expense::ExpenseBody,
+        p::expense::ManualBody,
+        p::merchandise::MerchandiseBody,
+        p::payables::PayBody,
+        receivables::api::CollectBody,
+        receivables::api::ReverseBody,
+        receivables::api::EmailBody,
+        r::orders::OpenBody,
+        r::orders::ItemsBody,
+        r::orders::StateBody,
+        r::orders::VoidBody,
+        r::orders::MoveBody,
+        r::orders::JoinBody,
+        r::orders::BillBody,
+        r::orders::PriceBody,
+        r::orders::SplitBody,
+        r::reservations::ReservationBody,
+        r::reservations::StateBody,
+        r::setup::ZoneBody,
+        r::setup::TableBody,
+        clients::ClientBody,
+        promotions::PromotionBody,
+        s::credit_note::CreditNoteBody,
+        s::note::NoteBody,
+        s::quote::QuoteBody,
+    );
 }
 
 /// The answers every screen shares: messages, the route rule, the build, the sign-in pages, the
@@ -437,6 +509,66 @@ mod tests {
             committed == expected,
             "{OUTPUT} is stale: run `UPDATE_TS_TYPES=1 cargo test --release --lib typescript` \
              and commit the file"
+        );
+    }
+
+    /// The `.rs` files below `dir`.
+    fn sources(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir)
+            .expect("read the source folder")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+
+    /// Every request body (a `…Body` struct the server deserializes) is declared for the UI: a
+    /// new body left out of [`request_roots`] fails here with its name.
+    #[test]
+    fn every_request_body_is_exported() {
+        let body = regex::Regex::new(
+            r"#\[derive\(([^)]*)\)\]\s*((?:#\[[^\n]*\]\s*)*)pub struct (\w+Body)\b",
+        )
+        .expect("pattern");
+        let rename = regex::Regex::new(r#"#\[ts\(rename = "(\w+)"\)\]"#).expect("pattern");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("server");
+        let mut files = Vec::new();
+        for area in ["controllers", "services", "http"] {
+            sources(&root.join(area), &mut files);
+        }
+        let declared = bindings();
+        let mut missing = Vec::new();
+        let mut seen = 0;
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("read a source file");
+            // Bodies of the tests' own modules are not the API's.
+            let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for found in body.captures_iter(text) {
+                if !found[1].contains("Deserialize") {
+                    continue;
+                }
+                seen += 1;
+                let name = rename
+                    .captures(&found[2])
+                    .map_or(found[3].to_string(), |r| r[1].to_string());
+                if !found[1].contains("TS") || !declared.contains(&format!("export type {name} = "))
+                {
+                    missing.push(format!("{} ({})", name, file.display()));
+                }
+            }
+        }
+        assert!(
+            seen > 50,
+            "only {seen} request bodies found: has the pattern gone stale?"
+        );
+        assert!(
+            missing.is_empty(),
+            "request bodies not in {OUTPUT} (derive ts_rs::TS, add them to request_roots): {missing:?}"
         );
     }
 }

@@ -36,9 +36,10 @@ impl<S: Send + Sync> FromRequestParts<S> for ListParams {
 }
 
 /// `{_id}` of `POST {base}/delete`: a number or numeric text.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 pub struct IdBody {
     #[serde(rename = "_id")]
+    #[ts(optional = nullable)]
     pub id: IdInput,
 }
 

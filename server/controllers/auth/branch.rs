@@ -15,9 +15,11 @@ use crate::models::config::company::Company;
 use crate::views::auth::user::CompanySelectedData;
 
 /// `POST /api/auth/changeBranchOffice` body: `{branchOffice}` is the branch id (number or numeric text).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangeBranchBody {
+    #[ts(optional = nullable, type = "number | string | null")]
     branch_office: Option<Value>,
 }
 

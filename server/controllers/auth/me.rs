@@ -39,7 +39,8 @@ pub async fn access_branch_offices(
 }
 
 /// `POST /api/users/theme` body.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ThemeBody {
     theme: Option<String>,

@@ -22,7 +22,8 @@ pub const RESET_SENT: &str =
     "Si el correo está registrado, recibirá un enlace para restablecer su contraseña.";
 
 /// `POST /api/auth/gerateReset-password` body (the specification's spelling).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct ResetRequestBody {
     username: Option<String>,
 }
@@ -68,7 +69,8 @@ pub async fn generate_reset(
 }
 
 /// `POST /api/auth/reset-password` body.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct ResetBody {
     token: Option<String>,
     password: Option<String>,

@@ -30,7 +30,8 @@ pub const NOT_VERIFIED: &str =
     "Debe verificar su correo electrónico antes de iniciar sesión. Revise su bandeja de entrada.";
 
 /// Credentials.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct LoginBody {
     email: Option<String>,
     password: Option<String>,

@@ -21,7 +21,8 @@ use crate::views::MessageResponse;
 
 /// `POST /api/auth/signup` body. Fields are optional here so a missing one gets a Spanish
 /// message naming it instead of a deserialization error.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct SignupBody {
     email: Option<String>,
     password: Option<String>,
@@ -167,7 +168,8 @@ pub async fn verify_email(
 }
 
 /// `POST /api/auth/resend-verification` body.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct ResendBody {
     email: Option<String>,
 }

@@ -26,13 +26,15 @@ use crate::views::cash::bank::{BankAccountView, BankMovementsView};
 pub const NUMBER_TAKEN: &str = "Ya existe una cuenta con ese número en ese banco";
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct BankAccountBody {
     bank: Option<String>,
     account_type: Option<String>,
     number: Option<String>,
     holder: Option<String>,
+    #[ts(optional = nullable)]
     opening_balance: NumberInput,
     active: Option<bool>,
 }

@@ -24,11 +24,15 @@ use crate::validation::{check_fields, required_text};
 use crate::views::cash::barrio::{CnbConfigView, CnbOperationView, CnbReportView};
 
 /// Body of the configuration.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigBody {
     agent_code: Option<String>,
+    #[ts(optional = nullable)]
     cupo: NumberInput,
+    /// Commission per operation type: its code → a decimal amount.
+    #[ts(optional = nullable, type = "Record<string, string | number> | null")]
     commissions: Option<BTreeMap<String, Value>>,
 }
 
@@ -103,12 +107,15 @@ pub async fn save_config(
 }
 
 /// Body of an operation.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct OperationBody {
     #[serde(rename = "type")]
     op_type: Option<String>,
+    #[ts(optional = nullable)]
     amount: NumberInput,
+    #[ts(optional = nullable)]
     commission: NumberInput,
     transaction_number: Option<String>,
     control_number: Option<String>,

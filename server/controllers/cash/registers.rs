@@ -28,7 +28,8 @@ use crate::views::cash::turn::TurnView;
 pub const CODE_TAKEN: &str = "Ya existe una caja con ese código en la sucursal";
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct CashRegisterBody {
     name: Option<String>,
     code: Option<String>,

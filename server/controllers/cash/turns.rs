@@ -202,10 +202,13 @@ pub async fn get(
 }
 
 /// Body of open.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(rename = "OpenTurnBody")]
 #[serde(rename_all = "camelCase")]
 pub struct OpenBody {
+    #[ts(optional = nullable)]
     cash_register_id: IdInput,
+    #[ts(optional = nullable)]
     opening_amount: NumberInput,
 }
 
@@ -241,10 +244,12 @@ pub async fn open(
 }
 
 /// Body of a cash in or out.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct MovementBody {
     #[serde(rename = "type")]
     kind: Option<String>,
+    #[ts(optional = nullable)]
     amount: NumberInput,
     reason: Option<String>,
 }
@@ -295,14 +300,17 @@ pub async fn movement(
 }
 
 /// One denomination of the close form.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 pub struct CountBody {
+    #[ts(optional = nullable)]
     denomination: NumberInput,
+    #[ts(optional = nullable)]
     quantity: NumberInput,
 }
 
 /// Body of close.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct CloseBody {
     counts: Option<Vec<CountBody>>,
     note: Option<String>,
@@ -367,10 +375,12 @@ pub async fn close(
 }
 
 /// Body of confirmClose.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmBody {
     note: Option<String>,
+    #[ts(optional = nullable)]
     bank_account_id: IdInput,
 }
 

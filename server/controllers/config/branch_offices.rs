@@ -29,14 +29,16 @@ use crate::views::config::company::CompanyView;
 pub const CODE_TAKEN: &str = "Ya existe una sucursal con ese código de establecimiento";
 
 /// An emission point in the form.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct EmissionPointBody {
     code: Option<String>,
     name: Option<String>,
 }
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct BranchBody {
     code: Option<String>,

@@ -29,7 +29,8 @@ use crate::views::config::company::{CompanyDetailView, CompanyView};
 pub const RUC_TAKEN: &str = "Ya existe otra empresa registrada con ese RUC";
 
 /// Body of `POST /api/company/update`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyBody {
     ruc: Option<String>,
@@ -44,6 +45,7 @@ pub struct CompanyBody {
     sri_environment: Option<String>,
     allow_negative_stock: Option<bool>,
     /// «Descuento máximo del cajero (%)»: a decimal string (`"5"`, `"2.5"`); absent is 0 %.
+    #[ts(optional = nullable)]
     cashier_max_discount: NumberInput,
     /// The company's time zone, an IANA name (`America/Guayaquil`, `Pacific/Galapagos`); absent
     /// keeps the current one.

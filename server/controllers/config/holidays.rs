@@ -43,7 +43,8 @@ pub fn parse_year(raw: Option<&str>) -> AppResult<Option<i32>> {
 }
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct HolidayBody {
     date: Option<String>,
     name: Option<String>,

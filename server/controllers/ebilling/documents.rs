@@ -205,7 +205,9 @@ pub async fn xml(
 }
 
 /// Body of `POST /api/ebilling/documents/{id}/email` (optional).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "DocumentEmailBody")]
 #[serde(deny_unknown_fields)]
 pub struct EmailBody {
     /// Another recipient than the buyer.

@@ -28,15 +28,18 @@ const NAME_MAX: usize = 80;
 pub const NAME_TAKEN: &str = "Ya existe una categoría con ese nombre en el mismo nivel";
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryBody {
     name: Option<String>,
+    #[ts(optional = nullable)]
     parent_id: IdInput,
     active: Option<bool>,
     /// cocina or bar; kept when absent on update, cocina on register.
     station: Option<String>,
     /// The quick modifiers of its products (empty: its station's); kept when absent on update.
+    #[ts(optional = nullable, type = "Array<string> | null")]
     modifiers: Option<Vec<Value>>,
 }
 

@@ -27,7 +27,8 @@ const NAME_MAX: usize = 80;
 pub const NAME_TAKEN: &str = "Ya existe una bodega con ese nombre en la sucursal";
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct CellarBody {
     name: Option<String>,
     active: Option<bool>,

@@ -55,22 +55,28 @@ pub const BARCODE_UNKNOWN: &str = "No existe un producto con ese código de barr
 pub const STOCKS_NOT_FOUND: &str = "No se encontraron los stocks de los productos";
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductBody {
     pub code: Option<String>,
     pub barcodes: Option<Vec<String>>,
     pub name: Option<String>,
     pub description: Option<String>,
+    #[ts(optional = nullable)]
     pub category_id: IdInput,
     pub unit: Option<String>,
     pub iva_code: Option<String>,
+    #[ts(optional = nullable)]
     pub price: NumberInput,
+    #[ts(optional = nullable)]
     pub price2: NumberInput,
+    #[ts(optional = nullable)]
     pub price3: NumberInput,
     /// `true` when `price`, `price2` and `price3` are prices with IVA (PVP): the server stores
     /// their base to 6 decimals at the product's IVA rate ([`Money::base_of_pvp`]).
     pub price_includes_iva: Option<bool>,
+    #[ts(optional = nullable)]
     pub min_stock: NumberInput,
     pub kind: Option<String>,
     pub recipe: Option<Vec<RecipeBody>>,
@@ -78,10 +84,12 @@ pub struct ProductBody {
 }
 
 /// A recipe line of the body.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipeBody {
+    #[ts(optional = nullable)]
     pub ingredient_id: IdInput,
+    #[ts(optional = nullable)]
     pub quantity: NumberInput,
 }
 
@@ -590,8 +598,9 @@ pub async fn update(
 }
 
 /// `{barcode}` of `getByBarcode`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 pub struct BarcodeBody {
+    #[ts(optional = nullable)]
     barcode: NumberInput,
 }
 
@@ -643,7 +652,8 @@ pub async fn get_product_by_id(
 }
 
 /// `{products: [_id…]}` of `getStocks`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct StocksBody {
     products: Option<Vec<IdInput>>,
 }
@@ -681,12 +691,14 @@ pub async fn get_stocks(
 }
 
 /// Body of `getIngredientsStock`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 pub struct IngredientsStockBody {
     #[serde(rename = "_id")]
+    #[ts(optional = nullable)]
     pub id: IdInput,
     /// Count the stock in this warehouse of the branch only (the one a sale takes it from).
     #[serde(rename = "cellarId")]
+    #[ts(optional = nullable)]
     pub cellar_id: IdInput,
 }
 

@@ -263,7 +263,8 @@ pub async fn register<K: PurchaseKind>(
 }
 
 /// `{reason}` of a cancellation.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct CancelBody {
     reason: Option<String>,
 }

@@ -27,7 +27,8 @@ const CREDIT_DAYS_MAX: i64 = 365;
 pub const IDENTIFICATION_TAKEN: &str = "Ya existe un proveedor con esa identificación";
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct SupplierBody {
     id_type: Option<String>,
@@ -36,6 +37,7 @@ pub struct SupplierBody {
     trade_name: Option<String>,
     email: Option<String>,
     phone: Option<String>,
+    #[ts(optional = nullable)]
     credit_days: NumberInput,
     active: Option<bool>,
 }

@@ -148,23 +148,29 @@ pub async fn get(
 }
 
 /// Body of a collection.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectBody {
     idempotency_key: Option<String>,
+    #[ts(optional = nullable)]
     client_id: IdInput,
     method: Option<String>,
+    #[ts(optional = nullable)]
     amount: NumberInput,
+    #[ts(optional = nullable)]
     bank_account_id: IdInput,
     reference: Option<String>,
     allocations: Option<Vec<AllocationBody>>,
 }
 
 /// One allocation by hand.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AllocationBody {
+    #[ts(optional = nullable)]
     receivable_id: IdInput,
+    #[ts(optional = nullable)]
     amount: NumberInput,
 }
 
@@ -286,7 +292,8 @@ pub async fn collect(
 }
 
 /// Body of a reversal.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct ReverseBody {
     reason: Option<String>,
 }
@@ -424,9 +431,12 @@ pub async fn aging(
 }
 
 /// Body of `POST /api/cxc/statement/email`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "StatementEmailBody")]
 #[serde(rename_all = "camelCase")]
 pub struct EmailBody {
+    #[ts(optional = nullable)]
     client_id: IdInput,
     from: Option<String>,
     to: Option<String>,

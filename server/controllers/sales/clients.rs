@@ -39,7 +39,8 @@ pub const IDENTIFICATION_TAKEN: &str = "Ya existe un cliente con esa identificac
 pub const FINAL_CONSUMER_FIXED: &str = "El consumidor final no se puede modificar ni eliminar";
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientBody {
     id_type: Option<String>,
@@ -48,8 +49,11 @@ pub struct ClientBody {
     email: Option<String>,
     phone: Option<String>,
     address: Option<String>,
+    #[ts(optional = nullable)]
     price_level: NumberInput,
+    #[ts(optional = nullable)]
     credit_limit: NumberInput,
+    #[ts(optional = nullable)]
     credit_days: NumberInput,
     active: Option<bool>,
 }

@@ -34,16 +34,22 @@ const PRODUCTS_MAX: usize = 500;
 const BUY_N_MAX: i64 = 1000;
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct PromotionBody {
     name: Option<String>,
     kind: Option<String>,
+    #[ts(optional = nullable)]
     value: NumberInput,
+    #[ts(optional = nullable)]
     buy_n: NumberInput,
+    #[ts(optional = nullable)]
     pay_m: NumberInput,
     target: Option<String>,
+    #[ts(optional = nullable)]
     category_id: IdInput,
+    #[ts(optional = nullable, type = "Array<number | string> | null")]
     product_ids: ListInput<IdInput>,
     starts_on: Option<String>,
     ends_on: Option<String>,

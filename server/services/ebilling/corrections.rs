@@ -8,7 +8,8 @@ use serde::Deserialize;
 /// resends with the stored fields): `reason` (nota de crédito: the motivo; guía: the motivo del
 /// traslado of its destinatarios), and for a guía `carrier: {idType, identification, name}`,
 /// `plate`, `startDate`, `endDate` (`AAAA-MM-DD`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Corrections {
     pub reason: Option<String>,
@@ -43,7 +44,8 @@ pub const INVOICE_FIELDS: &str = "Una factura se corrige con los datos actuales 
 pub const CREDIT_NOTE_FIELDS: &str = "En una nota de crédito solo se corrige el motivo (reason)";
 
 /// The transportista.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct CarrierBody {
     pub id_type: Option<String>,

@@ -85,9 +85,11 @@ pub fn valid_plate(plate: &str) -> bool {
 /// description, quantity}]}]}`. A recipient's `email` (optional) receives the authorized guía
 /// ([`crate::services::ebilling::mail`]). With `transferId`, `recipients` is left out and the carrier, plate, dates and
 /// origin default to what the transfer recorded.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct RemissionGuideBody {
+    #[ts(optional = nullable)]
     pub transfer_id: IdInput,
     pub origin_address: Option<String>,
     pub carrier: Option<CarrierBody>,
@@ -98,7 +100,8 @@ pub struct RemissionGuideBody {
 }
 
 /// A destinatario.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipientBody {
     pub id_type: Option<String>,
@@ -114,12 +117,16 @@ pub struct RecipientBody {
 }
 
 /// What travels: a product of the company, or a free code and description.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "RemissionGuideLineBody")]
 #[serde(rename_all = "camelCase")]
 pub struct LineBody {
+    #[ts(optional = nullable)]
     pub product_id: IdInput,
     pub code: Option<String>,
     pub description: Option<String>,
+    #[ts(optional = nullable)]
     pub quantity: NumberInput,
 }
 

@@ -21,9 +21,11 @@ use crate::validation::{check_fields, optional_text, required_text};
 
 /// The request: `{cellarId, reason, note, lines: [{productId, quantity, unitCost?}]}` or, in
 /// count mode, `{cellarId, mode: "count", lines: [{productId, counted}]}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct AdjustmentBody {
+    #[ts(optional = nullable)]
     cellar_id: IdInput,
     mode: Option<String>,
     reason: Option<String>,
@@ -32,12 +34,17 @@ pub struct AdjustmentBody {
 }
 
 /// A line of the request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(rename = "AdjustmentLineBody")]
 #[serde(rename_all = "camelCase")]
 pub struct LineBody {
+    #[ts(optional = nullable)]
     product_id: IdInput,
+    #[ts(optional = nullable)]
     quantity: NumberInput,
+    #[ts(optional = nullable)]
     unit_cost: NumberInput,
+    #[ts(optional = nullable)]
     counted: NumberInput,
 }
 

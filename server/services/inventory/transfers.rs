@@ -20,10 +20,13 @@ use crate::services::inventory::warehouses::selected_branch_cellar;
 use crate::validation::{check_fields, optional_text, required_text};
 
 /// The request: `{fromCellarId, toCellarId, lines: [{productId, quantity}], …guía fields}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct TransferBody {
+    #[ts(optional = nullable)]
     from_cellar_id: IdInput,
+    #[ts(optional = nullable)]
     to_cellar_id: IdInput,
     reason: Option<String>,
     note: Option<String>,
@@ -38,10 +41,12 @@ pub struct TransferBody {
 }
 
 /// A line of the request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TransferLineBody {
+    #[ts(optional = nullable)]
     product_id: IdInput,
+    #[ts(optional = nullable)]
     quantity: NumberInput,
 }
 

@@ -27,21 +27,25 @@ use crate::sri::catalog::DocType;
 use super::document::{self, Received};
 
 /// The body.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportBody {
     pub access_key: Option<String>,
     #[serde(rename = "as")]
     pub kind: Option<String>,
+    #[ts(optional = nullable)]
     pub cellar_id: IdInput,
     pub mappings: Option<Vec<MappingBody>>,
 }
 
 /// `{supplierCode, productId}`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct MappingBody {
     pub supplier_code: Option<String>,
+    #[ts(optional = nullable)]
     pub product_id: IdInput,
 }
 

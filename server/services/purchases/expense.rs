@@ -33,26 +33,31 @@ pub const CATEGORIES: [(&str, &str); 6] = [
 const DESCRIPTION_MAX: usize = 300;
 
 /// An expense's request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpenseBody {
     pub idempotency_key: Option<String>,
+    #[ts(optional = nullable)]
     pub supplier_id: IdInput,
     pub document_number: Option<String>,
     pub authorization: Option<String>,
     pub date: Option<String>,
     pub category: Option<String>,
     pub description: Option<String>,
+    #[ts(optional = nullable)]
     pub amount: NumberInput,
     pub iva_code: Option<String>,
     pub payment: Option<PaymentBody>,
 }
 
 /// A manual purchase's request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ManualBody {
     pub idempotency_key: Option<String>,
+    #[ts(optional = nullable)]
     pub supplier_id: IdInput,
     pub document_number: Option<String>,
     pub authorization: Option<String>,
@@ -62,12 +67,16 @@ pub struct ManualBody {
 }
 
 /// A free-text line.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ManualLineBody {
     pub description: Option<String>,
+    #[ts(optional = nullable)]
     pub quantity: NumberInput,
+    #[ts(optional = nullable)]
     pub unit_cost: NumberInput,
+    #[ts(optional = nullable)]
     pub discount: NumberInput,
     pub iva_code: Option<String>,
 }

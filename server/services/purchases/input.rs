@@ -16,10 +16,13 @@ use crate::services::inventory::line_input;
 use super::purchase::{Kind, LineInput, Payment, PurchaseInput};
 
 /// `payment: {method: "cash"|"bank"|"credit", bankAccountId?}`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "PurchasePaymentBody")]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
     pub method: Option<String>,
+    #[ts(optional = nullable)]
     pub bank_account_id: IdInput,
 }
 

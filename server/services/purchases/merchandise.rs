@@ -17,26 +17,35 @@ use super::input::{self, Head, HeadFields, PaymentBody};
 use super::purchase::{self, Kind, PurchaseInput, Registered};
 
 /// The request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct MerchandiseBody {
     pub idempotency_key: Option<String>,
+    #[ts(optional = nullable)]
     pub supplier_id: IdInput,
     pub document_number: Option<String>,
     pub authorization: Option<String>,
     pub date: Option<String>,
+    #[ts(optional = nullable)]
     pub cellar_id: IdInput,
     pub lines: Option<Vec<LineBody>>,
     pub payment: Option<PaymentBody>,
 }
 
 /// A line of the request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "MerchandiseLineBody")]
 #[serde(rename_all = "camelCase")]
 pub struct LineBody {
+    #[ts(optional = nullable)]
     pub product_id: IdInput,
+    #[ts(optional = nullable)]
     pub quantity: NumberInput,
+    #[ts(optional = nullable)]
     pub unit_cost: NumberInput,
+    #[ts(optional = nullable)]
     pub discount: NumberInput,
     pub iva_code: Option<String>,
 }

@@ -20,11 +20,14 @@ use super::money::{Pay, Source, pay_out};
 pub const NOTHING_OWED: &str = "La cuenta por pagar no tiene saldo pendiente";
 
 /// `{method: "cash"|"bank", amount, bankAccountId?}`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct PayBody {
     pub method: Option<String>,
+    #[ts(optional = nullable)]
     pub amount: NumberInput,
+    #[ts(optional = nullable)]
     pub bank_account_id: IdInput,
 }
 

@@ -80,18 +80,23 @@ const DELIVERY_MAX: usize = 200;
 pub const VOIDED_SHOWN_MINUTES: i64 = 10;
 
 /// `POST /api/restaurant/order/open`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "OpenOrderBody")]
 #[serde(rename_all = "camelCase")]
 pub struct OpenBody {
+    #[ts(optional = nullable)]
     pub table_id: IdInput,
     pub kind: Option<String>,
+    #[ts(optional = nullable)]
     pub client_id: IdInput,
     pub delivery: Option<DeliveryBody>,
 }
 
 /// Where a delivery goes (no address: take-away). `expectedAt`: `AAAA-MM-DDTHH:MM` (the company's time) or `HH:MM`
 /// (today).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryBody {
     pub name: Option<String>,
@@ -102,56 +107,67 @@ pub struct DeliveryBody {
 }
 
 /// `POST /api/restaurant/order/{id}/items`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemsBody {
     pub items: Option<Vec<ItemBody>>,
 }
 
 /// One item of a round.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemBody {
+    #[ts(optional = nullable)]
     pub product_id: IdInput,
+    #[ts(optional = nullable)]
     pub quantity: NumberInput,
     pub notes: Option<String>,
     pub modifiers: Option<Vec<String>>,
 }
 
 /// `POST /api/restaurant/order/{id}/item/{itemId}/state`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "OrderStateBody")]
 pub struct StateBody {
     pub state: Option<String>,
 }
 
 /// `POST /api/restaurant/order/{id}/item/{itemId}/void`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct VoidBody {
     pub reason: Option<String>,
 }
 
 /// `POST /api/restaurant/order/{id}/move`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MoveBody {
+    #[ts(optional = nullable)]
     pub table_id: IdInput,
 }
 
 /// `POST /api/restaurant/order/{id}/join`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct JoinBody {
+    #[ts(optional = nullable)]
     pub order_id: IdInput,
 }
 
 /// `POST /api/restaurant/order/{id}/bill`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct BillBody {
     pub idempotency_key: Option<String>,
     pub payments: Option<Vec<PaymentBody>>,
     /// `note` (default) or `invoice`.
     pub document_type: Option<String>,
+    #[ts(optional = nullable)]
     pub client_id: IdInput,
     pub item_ids: Option<Vec<IdInput>>,
     /// Factura only: `campoAdicional` pairs.
@@ -160,19 +176,22 @@ pub struct BillBody {
 
 /// `POST /api/restaurant/order/{id}/price`: what a bill of the order (or of `itemIds`) would
 /// charge.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceBody {
     pub document_type: Option<String>,
+    #[ts(optional = nullable)]
     pub client_id: IdInput,
     pub item_ids: Option<Vec<IdInput>>,
 }
 
 /// `POST /api/restaurant/order/{id}/item/{itemId}/split`: the units that become an item of
 /// their own.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SplitBody {
+    #[ts(optional = nullable)]
     pub quantity: NumberInput,
 }
 

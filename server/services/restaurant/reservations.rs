@@ -53,21 +53,27 @@ pub fn may_change(from: &str, to: &str) -> bool {
 
 /// Body of register and update: `{clientName, phone, date: "AAAA-MM-DD", time: "HH:MM",
 /// durationMinutes?, people, tableIds, notes?}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct ReservationBody {
     client_name: Option<String>,
     phone: Option<String>,
     date: Option<String>,
     time: Option<String>,
+    #[ts(optional = nullable)]
     duration_minutes: NumberInput,
+    #[ts(optional = nullable)]
     people: NumberInput,
+    #[ts(optional = nullable, type = "Array<number | string> | null")]
     table_ids: ListInput<IdInput>,
     notes: Option<String>,
 }
 
 /// Body of `POST /api/restaurant/reservation/{id}/state`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "ReservationStateBody")]
 pub struct StateBody {
     pub state: Option<String>,
 }

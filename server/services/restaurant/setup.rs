@@ -40,7 +40,8 @@ pub const TABLE_TAKEN: &str = "Ya existe una mesa con ese nombre en la sucursal"
 pub const NO_ZONE: &str = "La zona no existe en la sucursal";
 
 /// Body of a zone's register and update: `{name, active?}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct ZoneBody {
     name: Option<String>,
     active: Option<bool>,
@@ -49,14 +50,19 @@ pub struct ZoneBody {
 /// Body of a table's register and update: `{zoneId, name, seats, shape?, x?, y?, active?}`. On
 /// update, absent `x`/`y`/`shape`/`active` keep what the table has (a drag sends only x and y
 /// with the rest of the table as it is).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct TableBody {
+    #[ts(optional = nullable)]
     zone_id: IdInput,
     name: Option<String>,
+    #[ts(optional = nullable)]
     seats: NumberInput,
     shape: Option<String>,
+    #[ts(optional = nullable)]
     x: NumberInput,
+    #[ts(optional = nullable)]
     y: NumberInput,
     active: Option<bool>,
 }

@@ -41,10 +41,13 @@ use crate::util::time::now;
 use crate::validation::required_text;
 
 /// Body of register: `saleId` for an internal credit note, `invoiceId` for an electronic one.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct CreditNoteBody {
+    #[ts(optional = nullable)]
     sale_id: IdInput,
+    #[ts(optional = nullable)]
     invoice_id: IdInput,
     reason: Option<String>,
     lines: Option<Vec<ReturnBody>>,
@@ -52,10 +55,12 @@ pub struct CreditNoteBody {
 }
 
 /// A returned product and quantity.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ReturnBody {
+    #[ts(optional = nullable)]
     product_id: IdInput,
+    #[ts(optional = nullable)]
     quantity: NumberInput,
 }
 

@@ -15,23 +15,33 @@ pub const LINES_MAX: usize = 500;
 pub const PAYMENTS_MAX: usize = 10;
 
 /// A line of a body: `{productId, quantity, unitPrice?, discount?}`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(rename = "SaleLineBody")]
 #[serde(rename_all = "camelCase")]
 pub struct LineBody {
+    #[ts(optional = nullable)]
     pub product_id: IdInput,
+    #[ts(optional = nullable)]
     pub quantity: NumberInput,
+    #[ts(optional = nullable)]
     pub unit_price: NumberInput,
+    #[ts(optional = nullable)]
     pub discount: NumberInput,
 }
 
 /// A payment of a body.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[ts(rename = "SalePaymentBody")]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
     pub method: Option<String>,
+    #[ts(optional = nullable)]
     pub amount: NumberInput,
+    #[ts(optional = nullable)]
     pub received: NumberInput,
     pub reference: Option<String>,
+    #[ts(optional = nullable)]
     pub bank_account_id: IdInput,
     pub due_date: Option<String>,
 }
@@ -39,6 +49,7 @@ pub struct PaymentBody {
 /// How a sale is paid. Exported to the UI as `PaymentMethod`, with [`Method::ALL`] and their
 /// labels as `PAYMENT_METHODS`, so the POS never copies the table by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "lowercase")]
 #[ts(rename = "PaymentMethod")]
 pub enum Method {

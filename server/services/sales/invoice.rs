@@ -44,7 +44,8 @@ pub const ADDITIONAL_TEXT_MAX: usize = 300;
 pub const NOT_CORRECTABLE: &str = "Solo se reenvía una factura DEVUELTA o NO AUTORIZADA; esta está";
 
 /// One `{name, value}` of the body's `additionalInfo`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 pub struct AdditionalInfoBody {
     pub name: Option<String>,
     pub value: Option<String>,

@@ -52,16 +52,20 @@ pub const KEY_OF_OTHER_KIND: &str =
     "La clave de envío (idempotencyKey) ya se usó en una venta de otro tipo: genere una nueva";
 
 /// Body of register and preview: the command as the POS sends it, checked by [`prepare`].
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct NoteBody {
     pub idempotency_key: Option<String>,
+    #[ts(optional = nullable)]
     pub client_id: IdInput,
+    #[ts(optional = nullable)]
     pub cellar_id: IdInput,
     pub lines: Option<Vec<LineBody>>,
     pub payments: Option<Vec<PaymentBody>>,
     pub note: Option<String>,
     /// The quote the POS was filled from ("Convertir en venta").
+    #[ts(optional = nullable)]
     pub quote_id: IdInput,
     /// Factura only: `campoAdicional` `{name, value}` pairs (Email, Teléfono…).
     pub additional_info: Option<Vec<AdditionalInfoBody>>,

@@ -22,9 +22,11 @@ use crate::models::sales::quote::{NewQuote, Quote, QuoteLine};
 use crate::util::time::{Zone, now};
 
 /// Body of register.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteBody {
+    #[ts(optional = nullable)]
     pub client_id: IdInput,
     pub lines: Option<Vec<LineBody>>,
     pub valid_until: Option<String>,

@@ -1,4 +1,4 @@
-// Generated from the Rust views by `server/typescript.rs`: do not edit by hand.
+// Generated from the Rust views and request bodies by `server/typescript.rs`: do not edit by hand.
 // Regenerate with `UPDATE_TS_TYPES=1 cargo test --release --lib typescript`.
 
 /** Role groups of the specification's menu table (§6), as the server enforces them. */
@@ -67,6 +67,22 @@ export const STATION_MODIFIERS: Record<string, string[]> = {
 };
 
 /**
+ * One `{name, value}` of the body's `additionalInfo`.
+ */
+export type AdditionalInfoBody = { name?: string | null, value?: string | null, };
+
+/**
+ * The request: `{cellarId, reason, note, lines: [{productId, quantity, unitCost?}]}` or, in
+ * count mode, `{cellarId, mode: "count", lines: [{productId, counted}]}`.
+ */
+export type AdjustmentBody = { cellarId?: IdInput, mode?: string | null, reason?: string | null, note?: string | null, lines?: Array<AdjustmentLineBody> | null, };
+
+/**
+ * A line of the request.
+ */
+export type AdjustmentLineBody = { productId?: IdInput, quantity?: NumberInput, unitCost?: NumberInput, counted?: NumberInput, };
+
+/**
  * An adjustment.
  */
 export type AdjustmentView = { _id: number, number: number, date: string, cellarId: number, cellarName: string, mode: string, reason: string, note: string | null, user: string | null, lines: Array<DocumentLineView>, };
@@ -113,6 +129,11 @@ date: string, clients: Array<AgingClientView>, total: AgingBucketsView,
 overdue: string, };
 
 /**
+ * One allocation by hand.
+ */
+export type AllocationBody = { receivableId?: IdInput, amount?: NumberInput, };
+
+/**
  * How much of a receipt went to one receivable.
  */
 export type AllocationView = { receivableId: number, document: string, amount: string, 
@@ -120,6 +141,11 @@ export type AllocationView = { receivableId: number, document: string, amount: s
  * The receivable's balance now.
  */
 balance: string, };
+
+/**
+ * Body of register and update.
+ */
+export type BankAccountBody = { bank?: string | null, accountType?: string | null, number?: string | null, holder?: string | null, openingBalance?: NumberInput, active?: boolean | null, };
 
 /**
  * A bank account.
@@ -157,9 +183,27 @@ export type BankOptionView = { _id: number, label: string,
 balance: string | null, };
 
 /**
+ * `{barcode}` of `getByBarcode`.
+ */
+export type BarcodeBody = { barcode?: NumberInput, };
+
+/**
  * The clave de acceso as Code 128 (`crate::domain::code128`): one SVG path in a `width × 1` box.
  */
 export type BarcodeView = { width: number, path: string, };
+
+/**
+ * `POST /api/restaurant/order/{id}/bill`.
+ */
+export type BillBody = { idempotencyKey?: string | null, payments?: Array<SalePaymentBody> | null, 
+/**
+ * `note` (default) or `invoice`.
+ */
+documentType?: string | null, clientId?: IdInput, itemIds?: Array<IdInput> | null, 
+/**
+ * Factura only: `campoAdicional` pairs.
+ */
+additionalInfo?: Array<AdditionalInfoBody> | null, };
 
 /**
  * `POST /api/restaurant/order/{id}/bill`: the order after billing and the sale (the sales
@@ -167,6 +211,11 @@ export type BarcodeView = { width: number, path: string, };
  * the order was closed.
  */
 export type BillView = { order: OrderView, sale: SaleView | InvoiceView | null, };
+
+/**
+ * Body of register and update.
+ */
+export type BranchBody = { code?: string | null, name?: string | null, address?: string | null, phone?: string | null, active?: boolean | null, emissionPoints?: Array<EmissionPointBody> | null, };
 
 /**
  * The issuer data of the selected branch (`GET /api/company/branchOffice/getConfig`).
@@ -206,6 +255,16 @@ export type BranchRef = { _id: number, code: string, name: string, };
 export type BuildView = { buildId: string, };
 
 /**
+ * `{reason}` of a cancellation.
+ */
+export type CancelBody = { reason?: string | null, };
+
+/**
+ * The transportista.
+ */
+export type CarrierBody = { idType?: string | null, identification?: string | null, name?: string | null, };
+
+/**
  * The arqueo (cash-count) ticket of a shift; `turn` is `null` when there is none to print.
  */
 export type CashCountTicket = { header: TicketHeader, turn: TurnDetailView | null, printedAt: string, };
@@ -226,6 +285,11 @@ denominations: Array<string>, };
 export type CashHubPage = { myTurn: TurnView | null, registers: Array<CashRegisterStateView>, };
 
 /**
+ * Body of register and update.
+ */
+export type CashRegisterBody = { name?: string | null, code?: string | null, active?: boolean | null, };
+
+/**
  * A register with its state: open (and by whom) or free.
  */
 export type CashRegisterStateView = { cashRegister: CashRegisterView, open: boolean, turn: TurnView | null, };
@@ -239,6 +303,19 @@ export type CashRegisterView = { _id: number, name: string, code: string, branch
  * The categories page: one page of the list and every category for the parent selector.
  */
 export type CategoriesPage = { list: Page<CategoryView>, all: Array<CategoryView>, };
+
+/**
+ * Body of register and update.
+ */
+export type CategoryBody = { name?: string | null, parentId?: IdInput, active?: boolean | null, 
+/**
+ * cocina or bar; kept when absent on update, cocina on register.
+ */
+station?: string | null, 
+/**
+ * The quick modifiers of its products (empty: its station's); kept when absent on update.
+ */
+modifiers?: Array<string> | null, };
 
 /**
  * A product category.
@@ -256,6 +333,11 @@ modifiers: Array<string>,
  * What the waiter taps for its products: its own modifiers, else its station's.
  */
 quickModifiers: Array<string>, };
+
+/**
+ * Body of register and update.
+ */
+export type CellarBody = { name?: string | null, active?: boolean | null, };
 
 /**
  * `GET /api/inventory/cellar/options`: `[{_id, name, isDefault}]`.
@@ -320,6 +402,11 @@ warning: string | null,
 rucWarning: string | null, };
 
 /**
+ * `POST /api/auth/changeBranchOffice` body: `{branchOffice}` is the branch id (number or numeric text).
+ */
+export type ChangeBranchBody = { branchOffice?: number | string | null, };
+
+/**
  * A chart: its title, the SVG and the figures it draws as a table.
  */
 export type ChartView = { 
@@ -344,6 +431,11 @@ rows: Array<Array<string>>, };
  * `checkIfOpen`: `{open, turn}`.
  */
 export type CheckIfOpenView = { open: boolean, turn: TurnView | null, };
+
+/**
+ * Body of register and update.
+ */
+export type ClientBody = { idType?: string | null, identification?: string | null, name?: string | null, email?: string | null, phone?: string | null, address?: string | null, priceLevel?: NumberInput, creditLimit?: NumberInput, creditDays?: NumberInput, active?: boolean | null, };
 
 /**
  * A client to choose (statement, collection).
@@ -371,6 +463,11 @@ priceLevel: number, creditLimit: string, creditDays: number,
  * The company's "consumidor final", which cannot be edited.
  */
 finalConsumer: boolean, active: boolean, locked: boolean, };
+
+/**
+ * Body of close.
+ */
+export type CloseBody = { counts?: Array<CountBody> | null, note?: string | null, };
 
 /**
  * The agent's configuration of a branch.
@@ -424,6 +521,11 @@ outs: { [key in string]: string }, totalOuts: string,
 saldoEnCaja: string, commissions: string, cupoUsed: string, cupoAvailable: string, operations: Array<CnbOperationView>, };
 
 /**
+ * Body of a collection.
+ */
+export type CollectBody = { idempotencyKey?: string | null, clientId?: IdInput, method?: string | null, amount?: NumberInput, bankAccountId?: IdInput, reference?: string | null, allocations?: Array<AllocationBody> | null, };
+
+/**
  * Data of `/admin/cxc/cobrarCxC`: clients with open balances or credit, bank accounts.
  */
 export type CollectPageView = { client: ClientRefView | null, open: Array<ReceivableView>, credit: string, bankAccounts: Array<BankOptionView>, debtors: Array<AgingClientView>, 
@@ -431,6 +533,20 @@ export type CollectPageView = { client: ClientRefView | null, open: Array<Receiv
  * The receipt just printed (`?receipt=`), if any.
  */
 receipt: ReceiptView | null, };
+
+/**
+ * Body of `POST /api/company/update`.
+ */
+export type CompanyBody = { ruc?: string | null, businessName?: string | null, tradeName?: string | null, mainAddress?: string | null, typeRegimen?: string | null, accountingRequired?: boolean | null, specialTaxpayer?: string | null, isRet?: boolean | null, retentionAgentResolution?: string | null, sriEnvironment?: string | null, allowNegativeStock?: boolean | null, 
+/**
+ * «Descuento máximo del cajero (%)»: a decimal string (`"5"`, `"2.5"`); absent is 0 %.
+ */
+cashierMaxDiscount?: NumberInput, 
+/**
+ * The company's time zone, an IANA name (`America/Guayaquil`, `Pacific/Galapagos`); absent
+ * keeps the current one.
+ */
+timeZone?: string | null, };
 
 /**
  * The company as its configuration screen shows it.
@@ -482,9 +598,41 @@ export type CompanyView = { _id: number, ruc: string, businessName: string, trad
 export type ComparisonView = { from: string, to: string, current: SalesRowView, previous: SalesRowView, };
 
 /**
+ * Body of the configuration.
+ */
+export type ConfigBody = { agentCode?: string | null, cupo?: NumberInput, 
+/**
+ * Commission per operation type: its code → a decimal amount.
+ */
+commissions?: Record<string, string | number> | null, };
+
+/**
+ * Body of confirmClose.
+ */
+export type ConfirmBody = { note?: string | null, bankAccountId?: IdInput, };
+
+/**
+ * The optional body of «Corregir y reenviar» (camelCase, every field optional; an empty body
+ * resends with the stored fields): `reason` (nota de crédito: the motivo; guía: the motivo del
+ * traslado of its destinatarios), and for a guía `carrier: {idType, identification, name}`,
+ * `plate`, `startDate`, `endDate` (`AAAA-MM-DD`).
+ */
+export type Corrections = { reason?: string | null, carrier?: CarrierBody | null, plate?: string | null, startDate?: string | null, endDate?: string | null, };
+
+/**
+ * One denomination of the close form.
+ */
+export type CountBody = { denomination?: NumberInput, quantity?: NumberInput, };
+
+/**
  * How much there is of each thing.
  */
 export type Counts = { users: number, branches: number, categories: number, };
+
+/**
+ * Body of register: `saleId` for an internal credit note, `invoiceId` for an electronic one.
+ */
+export type CreditNoteBody = { saleId?: IdInput, invoiceId?: IdInput, reason?: string | null, lines?: Array<ReturnBody> | null, refund?: string | null, };
 
 /**
  * A returned line.
@@ -564,9 +712,24 @@ export type DashboardView = { company: CompanyView, branch: BranchOfficeDetailVi
 reports: ReportsDashboardView | null, };
 
 /**
+ * Where a delivery goes (no address: take-away). `expectedAt`: `AAAA-MM-DDTHH:MM` (the company's time) or `HH:MM`
+ * (today).
+ */
+export type DeliveryBody = { name?: string | null, phone?: string | null, address?: string | null, reference?: string | null, expectedAt?: string | null, };
+
+/**
  * Where a delivery goes.
  */
 export type DeliveryView = { name: string, phone: string, address: string, reference: string, expectedAt: string | null, };
+
+/**
+ * Body of `POST /api/ebilling/documents/{id}/email` (optional).
+ */
+export type DocumentEmailBody = { 
+/**
+ * Another recipient than the buyer.
+ */
+to?: string | null, };
 
 /**
  * A line of an adjustment or a transfer.
@@ -831,9 +994,19 @@ export type ElectronicDocumentsPage = { list: Page<ElectronicDocumentView>,
 sriTarget: string | null, };
 
 /**
+ * An emission point in the form.
+ */
+export type EmissionPointBody = { code?: string | null, name?: string | null, };
+
+/**
  * A point of emission of a branch.
  */
 export type EmissionPointView = { code: string, name: string, active: boolean, };
+
+/**
+ * An expense's request.
+ */
+export type ExpenseBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, category?: string | null, description?: string | null, amount?: NumberInput, ivaCode?: string | null, payment?: PurchasePaymentBody | null, };
 
 /**
  * `/admin/compras/gastos`.
@@ -855,6 +1028,11 @@ export type FloorSetupPage = { zones: Array<ZoneView>, tables: Array<TableView>,
 planSize: number, };
 
 /**
+ * Body of register and update.
+ */
+export type HolidayBody = { date?: string | null, name?: string | null, };
+
+/**
  * A holiday.
  */
 export type HolidayView = { _id: number, 
@@ -874,6 +1052,21 @@ export type HolidaysPage = { list: Page<HolidayView>, year: number, };
 export type HubMovementView = { productName: string, row: KardexRowView, };
 
 /**
+ * `{_id}` of `POST {base}/delete`: a number or numeric text.
+ */
+export type IdBody = { _id?: IdInput, };
+
+/**
+ * A record id field: a positive JSON integer or plain digits (`"12"`), or nothing.
+ */
+export type IdInput = number | string | null;
+
+/**
+ * The body.
+ */
+export type ImportBody = { accessKey?: string | null, as?: string | null, cellarId?: IdInput, mappings?: Array<MappingBody> | null, };
+
+/**
  * `GET /api/inventory/upload/{id}`.
  */
 export type ImportJobView = { _id: number, fileName: string, status: string, total: number, processed: number, created: number, updated: number, errors: Array<RowError>, };
@@ -888,6 +1081,15 @@ export type ImportStarted = { _id: number, };
  * (`getIngredientsStock`).
  */
 export type IngredientStockView = { ingredientId: number, code: string, name: string, unit: string, quantity: string, available: string, };
+
+/**
+ * Body of `getIngredientsStock`.
+ */
+export type IngredientsStockBody = { _id?: IdInput, 
+/**
+ * Count the stock in this warehouse of the branch only (the one a sale takes it from).
+ */
+cellarId?: IdInput, };
 
 /**
  * The inventory hub: stock value of the branch, products below their minimum, last movements.
@@ -983,9 +1185,24 @@ credited: string,
 quoteId: number | null, };
 
 /**
+ * One item of a round.
+ */
+export type ItemBody = { productId?: IdInput, quantity?: NumberInput, notes?: string | null, modifiers?: Array<string> | null, };
+
+/**
  * An order item in the kitchen, in its order; `anulado` when voided.
  */
 export type ItemState = "pendiente" | "preparando" | "listo" | "entregado" | "anulado";
+
+/**
+ * `POST /api/restaurant/order/{id}/items`.
+ */
+export type ItemsBody = { items?: Array<ItemBody> | null, };
+
+/**
+ * `POST /api/restaurant/order/{id}/join`.
+ */
+export type JoinBody = { orderId?: IdInput, };
 
 /**
  * The source document of a kardex row.
@@ -1148,6 +1365,11 @@ daysLeft: number, };
 export type ListPage<V> = { list: Page<V>, };
 
 /**
+ * Credentials.
+ */
+export type LoginBody = { email?: string | null, password?: string | null, };
+
+/**
  * The sign-in page: why the visitor is here, and (after a failed no-JavaScript sign-in) the
  * e-mail typed and the error.
  */
@@ -1163,9 +1385,34 @@ authRequired?: boolean, };
 export type LowStockView = { productId: number, code: string, name: string, cellar: string, quantity: string, minStock: string, };
 
 /**
+ * A manual purchase's request.
+ */
+export type ManualBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, lines?: Array<ManualLineBody> | null, payment?: PurchasePaymentBody | null, };
+
+/**
+ * A free-text line.
+ */
+export type ManualLineBody = { description?: string | null, quantity?: NumberInput, unitCost?: NumberInput, discount?: NumberInput, ivaCode?: string | null, };
+
+/**
  * `/admin/compras/manual`.
  */
 export type ManualPurchasesPage = { list: Page<PurchaseView>, form: PurchaseFormView, };
+
+/**
+ * `{supplierCode, productId}`.
+ */
+export type MappingBody = { supplierCode?: string | null, productId?: IdInput, };
+
+/**
+ * The request.
+ */
+export type MerchandiseBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, cellarId?: IdInput, lines?: Array<MerchandiseLineBody> | null, payment?: PurchasePaymentBody | null, };
+
+/**
+ * A line of the request.
+ */
+export type MerchandiseLineBody = { productId?: IdInput, quantity?: NumberInput, unitCost?: NumberInput, discount?: NumberInput, ivaCode?: string | null, };
 
 /**
  * `/admin/compras/mercaderia`.
@@ -1183,6 +1430,41 @@ export type MessageResponse = { message: string, };
 export type MethodTotalView = { method: string, label: string, amount: string, };
 
 /**
+ * `POST /api/restaurant/order/{id}/move`.
+ */
+export type MoveBody = { tableId?: IdInput, };
+
+/**
+ * Body of a cash in or out.
+ */
+export type MovementBody = { type?: string | null, amount?: NumberInput, reason?: string | null, };
+
+/**
+ * Body of register and preview: the command as the POS sends it, checked by [`prepare`].
+ */
+export type NoteBody = { idempotencyKey?: string | null, clientId?: IdInput, cellarId?: IdInput, lines?: Array<SaleLineBody> | null, payments?: Array<SalePaymentBody> | null, note?: string | null, 
+/**
+ * The quote the POS was filled from ("Convertir en venta").
+ */
+quoteId?: IdInput, 
+/**
+ * Factura only: `campoAdicional` `{name, value}` pairs (Email, Teléfono…).
+ */
+additionalInfo?: Array<AdditionalInfoBody> | null, };
+
+/**
+ * A decimal (or whole number) field: text with a decimal point or comma (`"1.25"`, `"1,25"`), a
+ * whole JSON number, or nothing. Read with [`NumberInput::micros`], [`NumberInput::money`] or
+ * [`NumberInput::whole`].
+ */
+export type NumberInput = string | number | null;
+
+/**
+ * `POST /api/restaurant/order/open`.
+ */
+export type OpenOrderBody = { tableId?: IdInput, kind?: string | null, clientId?: IdInput, delivery?: DeliveryBody | null, };
+
+/**
  * An open shift on the dashboard.
  */
 export type OpenShiftView = { turnId: number, register: string, user: string, openedAt: string, 
@@ -1190,6 +1472,16 @@ export type OpenShiftView = { turnId: number, register: string, user: string, op
  * Absent for the cashier (blind count).
  */
 expected: string | null, };
+
+/**
+ * Body of open.
+ */
+export type OpenTurnBody = { cashRegisterId?: IdInput, openingAmount?: NumberInput, };
+
+/**
+ * Body of an operation.
+ */
+export type OperationBody = { type?: string | null, amount?: NumberInput, commission?: NumberInput, transactionNumber?: string | null, controlNumber?: string | null, reference?: string | null, };
 
 /**
  * A choice of the product form's selectors.
@@ -1223,6 +1515,11 @@ saleId: number | null, sentAt: string, };
 export type OrderState = "open" | "billed" | "cancelled";
 
 /**
+ * `POST /api/restaurant/order/{id}/item/{itemId}/state`.
+ */
+export type OrderStateBody = { state?: string | null, };
+
+/**
  * An order with its items.
  */
 export type OrderView = { _id: number, 
@@ -1247,6 +1544,11 @@ toBill: number, items: Array<OrderItemView>, };
  * One page of a list, as every list endpoint answers it.
  */
 export type Page<T> = { results: Array<T>, total: number, page: number, limit: number, };
+
+/**
+ * `{method: "cash"|"bank", amount, bankAccountId?}`.
+ */
+export type PayBody = { method?: string | null, amount?: NumberInput, bankAccountId?: IdInput, };
 
 /**
  * A payment on a payable.
@@ -1362,6 +1664,22 @@ iva: string,
  * The id of the stored line (credit notes point at it); `null` in a preview.
  */
 lineId: number | null, };
+
+/**
+ * `POST /api/restaurant/order/{id}/price`: what a bill of the order (or of `itemIds`) would
+ * charge.
+ */
+export type PriceBody = { documentType?: string | null, clientId?: IdInput, itemIds?: Array<IdInput> | null, };
+
+/**
+ * Body of register and update.
+ */
+export type ProductBody = { code?: string | null, barcodes?: Array<string> | null, name?: string | null, description?: string | null, categoryId?: IdInput, unit?: string | null, ivaCode?: string | null, price?: NumberInput, price2?: NumberInput, price3?: NumberInput, 
+/**
+ * `true` when `price`, `price2` and `price3` are prices with IVA (PVP): the server stores
+ * their base to 6 decimals at the product's IVA rate ([`Money::base_of_pvp`]).
+ */
+priceIncludesIva?: boolean | null, minStock?: NumberInput, kind?: string | null, recipe?: Array<RecipeBody> | null, active?: boolean | null, };
 
 /**
  * A product with its stock per warehouse of the branch (`getByBarcode`, `getProductByID`).
@@ -1489,6 +1807,11 @@ ivaPercents: { [key in string]: number }, };
 export type PromotionAppliedView = { _id: number, name: string, discount: string, };
 
 /**
+ * Body of register and update.
+ */
+export type PromotionBody = { name?: string | null, kind?: string | null, value?: NumberInput, buyN?: NumberInput, payM?: NumberInput, target?: string | null, categoryId?: IdInput, productIds?: Array<number | string> | null, startsOn?: string | null, endsOn?: string | null, weekdays?: string | null, timeFrom?: string | null, timeTo?: string | null, active?: boolean | null, };
+
+/**
  * A product of a promotion (for the product picker).
  */
 export type PromotionProductView = { _id: number, code: string, name: string, };
@@ -1561,6 +1884,11 @@ stockCost: string, };
 export type PurchaseOptionView = { value: string, label: string, };
 
 /**
+ * `payment: {method: "cash"|"bank"|"credit", bankAccountId?}`.
+ */
+export type PurchasePaymentBody = { method?: string | null, bankAccountId?: IdInput, };
+
+/**
  * The base and IVA of one rate.
  */
 export type PurchaseTaxView = { ivaCode: string, label: string, base: string, value: string, };
@@ -1581,6 +1909,11 @@ date: string, cellarId: number | null, category: string | null, lines: Array<Pur
  * `cash`, `bank` or `credit`.
  */
 paymentMethod: string, bankAccountId: number | null, turnId: number | null, payableId: number | null, cancelled: boolean, cancelReason: string | null, cancelledAt: string | null, createdAt: string, };
+
+/**
+ * Body of register.
+ */
+export type QuoteBody = { clientId?: IdInput, lines?: Array<SaleLineBody> | null, validUntil?: string | null, note?: string | null, };
 
 /**
  * The printable quote on A4 (`/tickets/quoter/A4PDF?id={id}`).
@@ -1789,14 +2122,43 @@ supplierCode: string, description: string, quantity: string, unitCost: string,
 productId: number | null, };
 
 /**
+ * A recipe line of the body.
+ */
+export type RecipeBody = { ingredientId?: IdInput, quantity?: NumberInput, };
+
+/**
  * A recipe line, with the ingredient's code, name and unit so the editor shows what it is.
  */
 export type RecipeLineView = { ingredientId: number, code: string, name: string, unit: string, quantity: string, };
 
 /**
+ * A destinatario.
+ */
+export type RecipientBody = { idType?: string | null, identification?: string | null, name?: string | null, address?: string | null, reason?: string | null, route?: string | null, destinationEstablishment?: string | null, 
+/**
+ * Where the authorized guía is e-mailed (optional).
+ */
+email?: string | null, lines?: Array<RemissionGuideLineBody> | null, };
+
+/**
  * A withdrawal refused to a cashier counting blind.
  */
 export type RefusedWithdrawalView = { amount: string, reason: string, userId: number, createdAt: string, };
+
+/**
+ * The request body (camelCase): `{transferId?, originAddress?, carrier: {idType,
+ * identification, name}, plate, startDate, endDate, recipients: [{idType, identification, name,
+ * address, reason, route?, destinationEstablishment?, email?, lines: [{productId | code +
+ * description, quantity}]}]}`. A recipient's `email` (optional) receives the authorized guía
+ * ([`crate::services::ebilling::mail`]). With `transferId`, `recipients` is left out and the carrier, plate, dates and
+ * origin default to what the transfer recorded.
+ */
+export type RemissionGuideBody = { transferId?: IdInput, originAddress?: string | null, carrier?: CarrierBody | null, plate?: string | null, startDate?: string | null, endDate?: string | null, recipients?: Array<RecipientBody> | null, };
+
+/**
+ * What travels: a product of the company, or a free code and description.
+ */
+export type RemissionGuideLineBody = { productId?: IdInput, code?: string | null, description?: string | null, quantity?: NumberInput, };
 
 /**
  * One line of a guía.
@@ -1886,10 +2248,26 @@ charts: Array<ChartView>, };
 export type ReportsPage = { sales: SalesReportView, top: SalesReportView, slow: SlowReportView, stock: StockReportView, };
 
 /**
+ * `POST /api/auth/resend-verification` body.
+ */
+export type ResendBody = { email?: string | null, };
+
+/**
+ * Body of register and update: `{clientName, phone, date: "AAAA-MM-DD", time: "HH:MM",
+ * durationMinutes?, people, tableIds, notes?}`.
+ */
+export type ReservationBody = { clientName?: string | null, phone?: string | null, date?: string | null, time?: string | null, durationMinutes?: NumberInput, people?: NumberInput, tableIds?: Array<number | string> | null, notes?: string | null, };
+
+/**
  * A reservation: `reservada` → `llego` → `finalizada`; `reservada` → `no_llego` or
  * `cancelada`; `llego` → `cancelada` too.
  */
 export type ReservationState = "reservada" | "llego" | "finalizada" | "no_llego" | "cancelada";
+
+/**
+ * Body of `POST /api/restaurant/reservation/{id}/state`.
+ */
+export type ReservationStateBody = { state?: string | null, };
 
 /**
  * A reservation: `date` (AAAA-MM-DD) and `time` (HH:MM) local, `startsAt`/`endsAt` ISO;
@@ -1912,9 +2290,19 @@ date: string, list: Page<ReservationView>, tables: Array<TableView>, states: Arr
 export type ReservedTableView = { _id: number, name: string, };
 
 /**
+ * `POST /api/auth/reset-password` body.
+ */
+export type ResetBody = { token?: string | null, password?: string | null, };
+
+/**
  * The new-password page: whether the link still works.
  */
 export type ResetPasswordPage = { valid: boolean, message?: string, };
+
+/**
+ * `POST /api/auth/gerateReset-password` body (the specification's spelling).
+ */
+export type ResetRequestBody = { username?: string | null, };
 
 /**
  * What an event of `GET /api/restaurant/events` carries in its `data:` line.
@@ -1931,9 +2319,19 @@ type: string, orderId: number, order: OrderView, };
 export type RestaurantOptionView = { value: string, label: string, };
 
 /**
+ * A returned product and quantity.
+ */
+export type ReturnBody = { productId?: IdInput, quantity?: NumberInput, };
+
+/**
  * A line of a sale with what may still be returned (the credit note screen).
  */
 export type ReturnableLineView = { saleLineId: number, productId: number, code: string, name: string, sold: string, returned: string, returnable: string, unitPrice: string, };
+
+/**
+ * Body of a reversal.
+ */
+export type ReverseBody = { reason?: string | null, };
 
 /**
  * The buyer block.
@@ -2131,6 +2529,11 @@ export type RowError = { row: number, column: string, message: string, };
 export type SaleClientView = { _id: number, idType: string, identification: string, name: string, address: string | null, email: string | null, phone: string | null, };
 
 /**
+ * A line of a body: `{productId, quantity, unitPrice?, discount?}`.
+ */
+export type SaleLineBody = { productId?: IdInput, quantity?: NumberInput, unitPrice?: NumberInput, discount?: NumberInput, };
+
+/**
  * One line with its amounts (decimal strings).
  */
 export type SaleLineView = { productId: number, code: string, name: string, unit: string, quantity: string, unitPrice: string, 
@@ -2171,6 +2574,11 @@ export type SaleNotePrint = { header: TicketHeader, sale: SaleView, printedAt: s
  * The internal credit notes against it (each links its own printouts).
  */
 creditNotes: Array<CreditNoteLinkView>, };
+
+/**
+ * A payment of a body.
+ */
+export type SalePaymentBody = { method?: string | null, amount?: NumberInput, received?: NumberInput, reference?: string | null, bankAccountId?: IdInput, dueDate?: string | null, };
 
 /**
  * `POST /api/sales/note/preview`: the priced lines and the totals, nothing written, and the
@@ -2250,6 +2658,12 @@ export type SalesRowView = { key: string, label: string, count: number, base: st
 units: string | null, };
 
 /**
+ * `POST /api/auth/signup` body. Fields are optional here so a missing one gets a Spanish
+ * message naming it instead of a deserialization error.
+ */
+export type SignupBody = { email?: string | null, password?: string | null, name?: string | null, };
+
+/**
  * `GET /api/reports/slow`.
  */
 export type SlowReportView = { days: number, rows: Array<SlowRowView>, };
@@ -2258,6 +2672,12 @@ export type SlowReportView = { days: number, rows: Array<SlowRowView>, };
  * A product not sold in the period.
  */
 export type SlowRowView = { productId: number, code: string, name: string, lastSold: string | null, stock: string, };
+
+/**
+ * `POST /api/restaurant/order/{id}/item/{itemId}/split`: the units that become an item of
+ * their own.
+ */
+export type SplitBody = { quantity?: NumberInput, };
 
 /**
  * A message the SRI returned.
@@ -2283,6 +2703,11 @@ kind: string,
  * The company's time, with its offset.
  */
 createdAt: string, };
+
+/**
+ * Body of `POST /api/cxc/statement/email`.
+ */
+export type StatementEmailBody = { clientId?: IdInput, from?: string | null, to?: string | null, };
 
 /**
  * A line of the account statement.
@@ -2338,6 +2763,16 @@ export type StockRowView = { productId: number, code: string, name: string, cell
 low: boolean, };
 
 /**
+ * `{products: [_id…]}` of `getStocks`.
+ */
+export type StocksBody = { products?: Array<IdInput> | null, };
+
+/**
+ * Body of register and update.
+ */
+export type SupplierBody = { idType?: string | null, identification?: string | null, name?: string | null, tradeName?: string | null, email?: string | null, phone?: string | null, creditDays?: NumberInput, active?: boolean | null, };
+
+/**
  * A supplier code mapped to a product.
  */
 export type SupplierMappingView = { _id: number, supplierId: number, supplierIdentification: string, supplierName: string, supplierCode: string, productId: number, productCode: string, productName: string, };
@@ -2365,6 +2800,13 @@ export type SupplierView = { _id: number,
  * `ruc`, `cedula`, `pasaporte` or `exterior`.
  */
 idType: string, identification: string, name: string, tradeName: string | null, email: string | null, phone: string | null, creditDays: number, active: boolean, locked: boolean, };
+
+/**
+ * Body of a table's register and update: `{zoneId, name, seats, shape?, x?, y?, active?}`. On
+ * update, absent `x`/`y`/`shape`/`active` keep what the table has (a drag sends only x and y
+ * with the rest of the table as it is).
+ */
+export type TableBody = { zoneId?: IdInput, name?: string | null, seats?: NumberInput, shape?: string | null, x?: NumberInput, y?: NumberInput, active?: boolean | null, };
 
 /**
  * A table: `ocupada` with an open order, `cuenta` once the bill was asked for, `reservada`
@@ -2397,6 +2839,11 @@ shape: string, x: number, y: number, active: boolean, locked: boolean, state: Ta
 export type TaxGroupView = { code: string, label: string, base: string, value: string, };
 
 /**
+ * `POST /api/users/theme` body.
+ */
+export type ThemeBody = { theme?: string | null, primaryColor?: string | null, };
+
+/**
  * A user's theme.
  */
 export type ThemeView = { 
@@ -2411,6 +2858,11 @@ mode: string, primaryColor: string, };
 export type TicketHeader = { ruc: string, businessName: string, tradeName: string | null, address: string, branchName: string, };
 
 /**
+ * The request: `{fromCellarId, toCellarId, lines: [{productId, quantity}], …guía fields}`.
+ */
+export type TransferBody = { fromCellarId?: IdInput, toCellarId?: IdInput, reason?: string | null, note?: string | null, carrierName?: string | null, carrierIdentification?: string | null, plate?: string | null, startDate?: string | null, endDate?: string | null, originAddress?: string | null, destinationAddress?: string | null, lines?: Array<TransferLineBody> | null, };
+
+/**
  * A transfer the page offers to document.
  */
 export type TransferChoiceView = { _id: number, number: number, 
@@ -2418,6 +2870,11 @@ export type TransferChoiceView = { _id: number, number: number,
  * Ecuador time.
  */
 date: string, fromCellarName: string, toCellarName: string, carrierName: string | null, carrierIdentification: string | null, plate: string | null, lines: number, };
+
+/**
+ * A line of the request.
+ */
+export type TransferLineBody = { productId?: IdInput, quantity?: NumberInput, };
 
 /**
  * The printable guía de remisión: the transfer and the issuer.
@@ -2557,6 +3014,11 @@ refusedWithdrawalCount: number, };
 export type TurnsPage = { list: Page<TurnView>, bankAccounts: Array<BankAccountView>, };
 
 /**
+ * Body of register and update.
+ */
+export type UserBody = { email?: string | null, name?: string | null, role?: string | null, branchOfficesAccess?: Array<number | string> | null, defaultMenu?: string | null, };
+
+/**
  * A user in the company's user list.
  */
 export type UserRowView = { _id: number, email: string, name: string, role: Role, isEmailVerified: boolean, locked: boolean, branchOfficesAccess: Array<number>, defaultMenu: string | null, };
@@ -2570,6 +3032,16 @@ export type UsersPage = { list: Page<UserRowView>, branches: Array<BranchOfficeV
  * The e-mail verification page: the outcome of the link.
  */
 export type VerifyEmailPage = { ok: boolean, message: string, };
+
+/**
+ * `POST /api/restaurant/order/{id}/item/{itemId}/void`.
+ */
+export type VoidBody = { reason?: string | null, };
+
+/**
+ * Body of a zone's register and update: `{name, active?}`.
+ */
+export type ZoneBody = { name?: string | null, active?: boolean | null, };
 
 /**
  * A zone of the branch's floor.

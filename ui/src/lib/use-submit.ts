@@ -35,12 +35,12 @@ export interface SubmitOptions {
   messageAlone?: boolean;
 }
 
-export interface Submit<T> {
+export interface Submit<T, B extends object = object> {
   /**
    * Posts `body`; once the server accepts it, hands its answer to `then` (a toast, clearing the
    * form, revalidating). Resolves to whether it was accepted.
    */
-  send: (body: object, then?: (saved: T) => unknown) => Promise<boolean>;
+  send: (body: B, then?: (saved: T) => unknown) => Promise<boolean>;
   busy: boolean;
   errors: Problems;
   setErrors: (update: Problems | ((current: Problems) => Problems)) => void;
@@ -51,16 +51,19 @@ export interface Submit<T> {
  * (shown on the fields and under the form), the form stays as typed, and `busy` disables the
  * button meanwhile. A new idempotency key is drawn only after the server accepted the document.
  *
+ * `B` is the body's type, the request type the server reads (`api-types.ts`), so a field the
+ * server does not know is a type error here, not a refusal at the counter.
+ *
  * @example
- * const { send, busy, errors } = useSubmit<PurchaseView>('/api/purchases/manual/register', { idempotent: true });
+ * const { send, busy, errors } = useSubmit<PurchaseView, ManualBody>('/api/purchases/manual/register', { idempotent: true });
  * await send({ supplierId, lines }, (saved) => toast({ title: 'Compra manual registrada', color: 'success' }));
  */
-export function useSubmit<T = unknown>(url: string, { idempotent = false, messageAlone = false }: SubmitOptions = {}): Submit<T> {
+export function useSubmit<T = unknown, B extends object = object>(url: string, { idempotent = false, messageAlone = false }: SubmitOptions = {}): Submit<T, B> {
   const [key, setKey] = useState(newKey);
   const [errors, setErrors] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
 
-  async function send(body: object, then?: (saved: T) => unknown): Promise<boolean> {
+  async function send(body: B, then?: (saved: T) => unknown): Promise<boolean> {
     setBusy(true);
     setErrors({});
     let saved: T;
@@ -89,8 +92,8 @@ export function useSubmit<T = unknown>(url: string, { idempotent = false, messag
  * the body from the form's data with `toBody`; once the server accepts it the form is cleared and
  * `done` gets the answer and the data sent (for the toast, the reload).
  */
-export function useFormSubmit<T = unknown>(url: string, toBody: (form: FormData) => object, done: (saved: T, form: FormData) => unknown, options?: SubmitOptions) {
-  const { send, busy, errors } = useSubmit<T>(url, options);
+export function useFormSubmit<T = unknown, B extends object = object>(url: string, toBody: (form: FormData) => B, done: (saved: T, form: FormData) => unknown, options?: SubmitOptions) {
+  const { send, busy, errors } = useSubmit<T, B>(url, options);
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const element = e.currentTarget;

@@ -23,12 +23,14 @@ use crate::views::config::user::UserRowView;
 pub const LAST_ADMIN: &str = "La empresa debe conservar al menos un administrador activo";
 
 /// Body of register and update.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
+#[ts(optional_fields = nullable)]
 #[serde(rename_all = "camelCase")]
 pub struct UserBody {
     email: Option<String>,
     name: Option<String>,
     role: Option<String>,
+    #[ts(optional = nullable, type = "Array<number | string> | null")]
     branch_offices_access: Option<Vec<Value>>,
     default_menu: Option<String>,
 }

@@ -15,7 +15,7 @@ import { ApiError, apiPost } from '../../lib/api';
 import { confirmDelete } from '../../lib/confirm';
 import { useDebounced } from '../../lib/debounce';
 import { showErrorModal } from '../../lib/error-modal';
-import type { Page } from '../../lib/api-types';
+import type { IdBody, Page } from '../../lib/api-types';
 import { toast } from '../../lib/toast';
 import { Icon, type IconName } from '../icons';
 import { Modal } from '../modal';
@@ -192,7 +192,7 @@ export function ListScreen<T extends Row>({ config, data }: { config: ListConfig
     }
     if (!(await confirmDelete())) return;
     try {
-      await apiPost(`${config.base}/delete`, { _id: row._id }, { quiet: true });
+      await apiPost(`${config.base}/delete`, { _id: row._id } satisfies IdBody, { quiet: true });
       toast({ title: 'Registro eliminado', color: 'success' });
       if (data.results.length === 1 && data.page > 1) update({ page: String(data.page - 1) });
       else refresh();

@@ -4,7 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import { ApiError, apiPost } from '../../lib/api';
 import { useLogout } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import type { BranchOfficeView, CompanySelectedData, CurrentUserView } from '../../lib/api-types';
+import type { BranchOfficeView, ChangeBranchBody, CompanySelectedData, CurrentUserView } from '../../lib/api-types';
 import { Icon } from '../icons';
 
 const roleNames = { admin: 'Administrador', user: 'Usuario', cashier: 'Cajero' } as const;
@@ -17,7 +17,7 @@ function BranchSelector({ user, branches }: { user: CurrentUserView; branches: B
   const change = async (id: string) => {
     setBusy(true);
     try {
-      const data = await apiPost<CompanySelectedData>('/api/auth/changeBranchOffice', { branchOffice: Number(id) });
+      const data = await apiPost<CompanySelectedData>('/api/auth/changeBranchOffice', { branchOffice: Number(id) } satisfies ChangeBranchBody);
       toast({ title: 'Sucursal cambiada', description: `Ahora trabaja en ${data.branchOffice?.code} · ${data.branchOffice?.name}`, color: 'success' });
       revalidator.revalidate();
     } catch (error) {

@@ -4,7 +4,7 @@
  */
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ApiError, apiPost } from '../../lib/api';
-import type { ProductDetailView } from '../../lib/api-types';
+import type { BarcodeBody, ProductDetailView } from '../../lib/api-types';
 import { formatDateTime } from '../../lib/format';
 import { decimalText } from '../../lib/money';
 
@@ -40,7 +40,7 @@ export function ScanInput({ onProduct, label = 'Código de barras o código' }: 
     const barcode = code.trim();
     if (!barcode) return;
     try {
-      const product = await apiPost<ProductDetailView>('/api/item/getByBarcode', { barcode }, { quiet: true });
+      const product = await apiPost<ProductDetailView>('/api/item/getByBarcode', { barcode } satisfies BarcodeBody, { quiet: true });
       setError('');
       setCode('');
       onProduct(product);

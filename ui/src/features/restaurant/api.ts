@@ -5,7 +5,7 @@
  * as aliases. Money never appears here: an order is priced by the sales preview when it is billed.
  */
 import { apiGet, apiPost, type ApiOptions } from '../../lib/api';
-import type { BillView, DeliveryView, KitchenTicketView, OrderItemView, OrderView, Page, RestaurantEventView, SalePreviewView, TableView, ZoneView } from '../../lib/api-types';
+import type { BillBody, BillView, DeliveryView, ItemsBody, JoinBody, KitchenTicketView, MoveBody, NoteBody, OpenOrderBody, OrderItemView, OrderStateBody, OrderView, Page, PriceBody, RestaurantEventView, SalePreviewView, SplitBody, TableView, VoidBody, ZoneView } from '../../lib/api-types';
 import type { PaymentInput } from '../sales/components/pay-dialog';
 
 export type { OrderItemView, OrderView, TableView, ZoneView };
@@ -88,7 +88,7 @@ export const restaurantApi = {
   order: (id: number, o?: ApiOptions) => apiGet<OrderView>(`/api/restaurant/order/${id}`, o),
   openOrders: async (kind: OrderKind, o?: ApiOptions) => (await allPages<OrderView>(`/api/restaurant/order?kind=${kind}&state=open`, o)).filter((x) => x.state === 'open'),
   open: (body: { tableId?: number; kind: OrderKind; clientId?: number; delivery?: DeliveryInfo }, o?: ApiOptions) =>
-    apiPost<OrderView>('/api/restaurant/order/open', body, o),
+    apiPost<OrderView>('/api/restaurant/order/open', body satisfies OpenOrderBody, o),
   send: (orderId: number, items: DraftItem[], o?: ApiOptions) =>
     apiPost<OrderView>(
       `/api/restaurant/order/${orderId}/items`,
@@ -99,35 +99,35 @@ export const restaurantApi = {
           ...(i.notes.trim() ? { notes: i.notes.trim() } : {}),
           ...(i.modifiers.length > 0 ? { modifiers: i.modifiers } : {}),
         })),
-      },
+      } satisfies ItemsBody,
       o,
     ),
   setState: (orderId: number, itemId: number, state: ItemState, o?: ApiOptions) =>
-    apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/state`, { state }, o),
+    apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/state`, { state } satisfies OrderStateBody, o),
   void: (orderId: number, itemId: number, reason: string, o?: ApiOptions) =>
-    apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/void`, { reason }, o),
-  move: (orderId: number, tableId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/move`, { tableId }, o),
+    apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/void`, { reason } satisfies VoidBody, o),
+  move: (orderId: number, tableId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/move`, { tableId } satisfies MoveBody, o),
   /** The order `otherId` (another table's) joins `orderId`: its items come over and its table is freed. */
-  join: (orderId: number, otherId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/join`, { orderId: otherId }, o),
+  join: (orderId: number, otherId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/join`, { orderId: otherId } satisfies JoinBody, o),
   requestBill: (orderId: number, o?: ApiOptions) => apiPost<OrderView>(`/api/restaurant/order/${orderId}/requestBill`, {}, o),
   bill: (
     orderId: number,
     body: { idempotencyKey: string; payments: PaymentInput[]; documentType: 'note' | 'invoice'; clientId?: number | null; itemIds?: number[] },
     o?: ApiOptions,
-  ) => apiPost<BillResult>(`/api/restaurant/order/${orderId}/bill`, body, o),
+  ) => apiPost<BillResult>(`/api/restaurant/order/${orderId}/bill`, body satisfies BillBody, o),
   kitchen: (station: string, o?: ApiOptions) => apiGet<TicketView[]>(`/api/restaurant/kitchen${station ? `?station=${encodeURIComponent(station)}` : ''}`, o),
   /** Splits `quantity` units of an item still to bill into an item of their own (one guest's unit). */
   split: (orderId: number, itemId: number, quantity: string, o?: ApiOptions) =>
-    apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/split`, { quantity }, o),
+    apiPost<OrderView>(`/api/restaurant/order/${orderId}/item/${itemId}/split`, { quantity } satisfies SplitBody, o),
   /**
    * What a bill of the order (or of `itemIds`) will charge: the sales service's prices, and for
    * the last part of a split nota de venta the remainder of the whole.
    */
   billPrice: (orderId: number, body: { itemIds?: number[]; clientId?: number | null; documentType?: 'note' | 'invoice' }, o?: ApiOptions) =>
-    apiPost<SalePreviewView>(`/api/restaurant/order/${orderId}/price`, body, o),
+    apiPost<SalePreviewView>(`/api/restaurant/order/${orderId}/price`, body satisfies PriceBody, o),
   /** The total of `items` as the sales service will charge it (promotions and IVA included). */
   price: (items: { productId: number; quantity: string }[], clientId: number | null, o?: ApiOptions) =>
-    apiPost<SalePreviewView>('/api/sales/note/preview', { clientId, lines: items.map((i) => ({ productId: i.productId, quantity: i.quantity })) }, o),
+    apiPost<SalePreviewView>('/api/sales/note/preview', { clientId, lines: items.map((i) => ({ productId: i.productId, quantity: i.quantity })) } satisfies NoteBody, o),
 };
 
 /** Minutes since an ISO time (0 when it is missing or in the future). */

@@ -20,7 +20,7 @@ import { Field, Notice, SubmitButton } from '../../../components/form';
 import { messages } from '../../../i18n/messages';
 import { ApiError, apiPost } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import type { CurrentUserView, LoginPage } from '../../../lib/api-types';
+import type { CurrentUserView, LoginBody, LoginPage, ResetRequestBody } from '../../../lib/api-types';
 import type { RootData } from '../../../lib/root-data';
 
 /** What the server (or the action) gives this page. */
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<LoginData
   const password = String(form.get('password') ?? '');
   const back = returnPath(String(form.get('volver') ?? ''));
   try {
-    const user = await apiPost<CurrentUserView>('/api/auth/login', { email, password }, { quiet: true });
+    const user = await apiPost<CurrentUserView>('/api/auth/login', { email, password } satisfies LoginBody, { quiet: true });
     // A printable document is loaded as a whole document (it has no client scripts).
     if (back) return redirectDocument(back);
     return redirect(user.defaultMenu || '/admin');
@@ -51,7 +51,7 @@ function ForgotPassword({ initialEmail }: { initialEmail: string }) {
     const username = String(new FormData(e.currentTarget).get('username') ?? '');
     setState('busy');
     try {
-      const res = await apiPost<{ message: string }>('/api/auth/gerateReset-password', { username });
+      const res = await apiPost<{ message: string }>('/api/auth/gerateReset-password', { username } satisfies ResetRequestBody);
       setMessage(res.message);
       setState('sent');
     } catch {

@@ -2,6 +2,7 @@
 import { Form, Link, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Field, Notice, SubmitButton } from '../../../components/form';
 import { ApiError, apiPost } from '../../../lib/api';
+import type { SignupBody } from '../../../lib/api-types';
 
 interface RegisterResult {
   ok?: boolean;
@@ -16,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<RegisterR
     email: String(form.get('email') ?? ''),
     password: String(form.get('password') ?? ''),
     name: String(form.get('name') ?? ''),
-  };
+  } satisfies SignupBody;
   try {
     const res = await apiPost<{ message: string }>('/api/auth/signup', body, { quiet: true });
     return { ok: true, email: body.email, message: res.message };

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { Field, Notice, SubmitButton } from '../../../components/form';
 import { ApiError, apiPost } from '../../../lib/api';
-import type { ResetPasswordPage } from '../../../lib/api-types';
+import type { ResetBody, ResetPasswordPage } from '../../../lib/api-types';
 import { toast } from '../../../lib/toast';
 
 interface ResetResult {
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs): Promise<R
   try {
     const res = await apiPost<{ message: string }>(
       '/api/auth/reset-password',
-      { token: params.tokenReset, password },
+      { token: params.tokenReset, password } satisfies ResetBody,
       { quiet: true },
     );
     toast({ title: 'Contraseña actualizada', description: res.message, color: 'success' });

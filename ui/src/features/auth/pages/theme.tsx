@@ -4,7 +4,7 @@ import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { apiPost } from '../../../lib/api';
 import { applyTheme, PRIMARY_COLORS } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
-import type { ThemeView } from '../../../lib/api-types';
+import type { ThemeBody, ThemeView } from '../../../lib/api-types';
 import type { RootData } from '../../../lib/root-data';
 
 const swatch: Record<string, string> = {
@@ -28,7 +28,7 @@ export default function ThemePage() {
     e.preventDefault();
     setBusy(true);
     try {
-      await apiPost('/api/users/theme', { theme: theme.mode, primaryColor: theme.primaryColor });
+      await apiPost('/api/users/theme', { theme: theme.mode, primaryColor: theme.primaryColor } satisfies ThemeBody);
       toast({ title: 'Tema guardado', color: 'success' });
       revalidator.revalidate();
     } finally {

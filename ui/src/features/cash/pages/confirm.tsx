@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { ApiError, apiPost } from '../../../lib/api';
-import type { TurnView, TurnsPage } from '../../../lib/api-types';
+import type { ConfirmBody, TurnView, TurnsPage } from '../../../lib/api-types';
 import { showErrorModal } from '../../../lib/error-modal';
 import { toast } from '../../../lib/toast';
 import { TurnsTable } from '../turns-table';
@@ -18,7 +18,7 @@ function ConfirmAction({ turn, accounts }: { turn: TurnView; accounts: TurnsPage
   const confirm = async () => {
     setBusy(true);
     try {
-      await apiPost(`/api/Turn/${turn._id}/confirmClose`, { note, bankAccountId: account ? Number(account) : null }, { quiet: true });
+      await apiPost(`/api/Turn/${turn._id}/confirmClose`, { note, bankAccountId: account ? Number(account) : null } satisfies ConfirmBody, { quiet: true });
       toast({ title: `Cierre del turno #${turn._id} confirmado`, color: 'success' });
       await revalidator.revalidate();
     } catch (error) {

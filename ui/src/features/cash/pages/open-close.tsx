@@ -8,7 +8,7 @@ import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { Field } from '../../../components/form';
 import { SelectField } from '../../../components/form-fields';
 import { ApiError, apiPost } from '../../../lib/api';
-import type { CashDrawerPage, TurnDetailView } from '../../../lib/api-types';
+import type { CashDrawerPage, CloseBody, OpenTurnBody, TurnDetailView } from '../../../lib/api-types';
 import { formatMoney } from '../../../lib/format';
 import { fromCents, toCents } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
@@ -34,7 +34,7 @@ function OpenForm({ registers }: Pick<CashDrawerPage, 'registers'>) {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     try {
-      await apiPost('/api/Turn/open', { cashRegisterId: Number(form.get('cashRegisterId')), openingAmount: String(form.get('openingAmount') ?? '') }, { quiet: true });
+      await apiPost('/api/Turn/open', { cashRegisterId: Number(form.get('cashRegisterId')), openingAmount: String(form.get('openingAmount') ?? '') } satisfies OpenTurnBody, { quiet: true });
       toast({ title: 'Caja abierta', color: 'success' });
       setErrors({});
       await revalidator.revalidate();
@@ -90,7 +90,7 @@ function CountForm({ turn }: { turn: TurnDetailView }) {
     setBusy(true);
     try {
       const counts = rows.filter((r) => quantity(r.key) > 0).map((r) => ({ denomination: r.d, quantity: quantity(r.key) }));
-      const done = await apiPost<TurnDetailView>(`/api/Turn/${turn._id}/close`, { counts, note }, { quiet: true });
+      const done = await apiPost<TurnDetailView>(`/api/Turn/${turn._id}/close`, { counts, note } satisfies CloseBody, { quiet: true });
       toast({ title: 'Caja cerrada', description: 'Imprima el arqueo para el supervisor.', color: 'success' });
       setClosed(done);
       setError('');

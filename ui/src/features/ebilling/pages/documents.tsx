@@ -15,7 +15,7 @@ import { DateRangeFilters, FilterActions, FilterSelect } from '../../../componen
 import { Pagination } from '../../../components/data-list/pagination';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import type { DocumentStatus, ElectronicDocumentDetailView, ElectronicDocumentView, ElectronicDocumentsPage } from '../../../lib/api-types';
+import type { Corrections, DocumentEmailBody, DocumentStatus, ElectronicDocumentDetailView, ElectronicDocumentView, ElectronicDocumentsPage } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { SriTarget } from '../components/sri-target';
 import { Modal } from '../../../components/modal';
@@ -108,7 +108,7 @@ function EmailAction({ doc }: { doc: ElectronicDocumentView }) {
     setBusy(true);
     setError('');
     try {
-      const answer = await apiPost<{ to: string; message: string }>(`/api/ebilling/documents/${doc._id}/email`, to.trim() ? { to: to.trim() } : {}, { quiet: true });
+      const answer = await apiPost<{ to: string; message: string }>(`/api/ebilling/documents/${doc._id}/email`, (to.trim() ? { to: to.trim() } : {}) satisfies DocumentEmailBody, { quiet: true });
       toast({ title: 'Correo en camino', description: answer.message, color: 'success' });
       setOpen(false);
       setTo('');
@@ -184,8 +184,8 @@ const NO_CORRECTION: CorrectionDraft = { reason: '', carrierIdType: 'ruc', carri
  * The resend body: only the fields written. A nota de crédito corrects its reason; a guía its
  * transportista (all three parts together), placa, motivo and transport dates.
  */
-function correctionBody(type: string, d: CorrectionDraft): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+function correctionBody(type: string, d: CorrectionDraft): Corrections {
+  const body: Corrections = {};
   if (d.reason.trim()) body.reason = d.reason.trim();
   if (type !== 'guiaRemision') return body;
   if (d.carrierId.trim() || d.carrierName.trim()) body.carrier = { idType: d.carrierIdType, identification: d.carrierId.trim(), name: d.carrierName.trim() };

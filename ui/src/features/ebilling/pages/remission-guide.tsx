@@ -13,7 +13,7 @@ import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-rout
 import { Pagination } from '../../../components/data-list/pagination';
 import { Options } from '../../../components/form-fields';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
-import type { DocumentStatus, Page, ProductView, RemissionGuideView, RemissionGuidesPage, TransferChoiceView } from '../../../lib/api-types';
+import type { DocumentStatus, Page, ProductView, RemissionGuideBody, RemissionGuideView, RemissionGuidesPage, TransferChoiceView } from '../../../lib/api-types';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { SriTarget } from '../components/sri-target';
 
@@ -385,7 +385,7 @@ export default function RemissionGuidePage() {
             recipients: recipients.map(({ lines, ...r }) => ({ ...r, route: r.route || null, email: r.email.trim() || null, lines: lines.map(lineBody) })),
           };
     try {
-      const guide = await apiPost<RemissionGuideView>('/api/ebilling/remissionGuide/register', body, { quiet: true });
+      const guide = await apiPost<RemissionGuideView>('/api/ebilling/remissionGuide/register', body satisfies RemissionGuideBody, { quiet: true });
       setSubmitted(guide);
       setTransferId(null);
       setRecipients([emptyRecipient()]);

@@ -9,7 +9,7 @@ import { UrlPagination } from '../../../components/data-list/pagination';
 import { DocumentForm, LineEditor, LineInput, useLines } from '../../../components/document-form';
 import { Field } from '../../../components/form';
 import { Options, SelectField } from '../../../components/form-fields';
-import type { AdjustmentsPage, AdjustmentView, ProductDetailView } from '../../../lib/api-types';
+import type { AdjustmentBody, AdjustmentView, AdjustmentsPage, ProductDetailView } from '../../../lib/api-types';
 import { formatQuantity } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSubmit } from '../../../lib/use-submit';
@@ -30,7 +30,7 @@ export default function Adjustments() {
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const { lines, setLines, update, remove, reset } = useLines<Line>(() => []);
-  const { send, busy, errors } = useSubmit<AdjustmentView>('/api/inventory/adjustment/register');
+  const { send, busy, errors } = useSubmit<AdjustmentView, AdjustmentBody>('/api/inventory/adjustment/register');
 
   const add = (p: ProductDetailView) => {
     const stock = p.stocks.find((s) => String(s.cellarId) === cellarId)?.quantity ?? '0';

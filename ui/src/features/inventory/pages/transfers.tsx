@@ -7,7 +7,7 @@ import { useLoaderData, useRevalidator } from 'react-router';
 import { DocumentForm, LineEditor, LineInput, useLines } from '../../../components/document-form';
 import { Field } from '../../../components/form';
 import { Options, SelectField } from '../../../components/form-fields';
-import type { TransfersPage, TransferView } from '../../../lib/api-types';
+import type { TransferBody, TransferView, TransfersPage } from '../../../lib/api-types';
 import { toast } from '../../../lib/toast';
 import { useSubmit } from '../../../lib/use-submit';
 import { DocumentsTable, ScanInput, addScanned, type ScannedLine } from '../shared';
@@ -29,7 +29,7 @@ export default function Transfers() {
   const [fromCellarId, setFrom] = useState(String(cellars.find((c) => c.isDefault)?._id ?? ''));
   const [toCellarId, setTo] = useState('');
   const { lines, setLines, update, remove, reset } = useLines<ScannedLine>(() => []);
-  const { send, busy, errors } = useSubmit<TransferView>('/api/inventory/transfer/register');
+  const { send, busy, errors } = useSubmit<TransferView, TransferBody>('/api/inventory/transfer/register');
 
   const submit = (formElement: HTMLFormElement) => {
     // The guide's fields are uncontrolled: read when sent, cleared by the form's reset.

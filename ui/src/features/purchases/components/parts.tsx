@@ -11,7 +11,7 @@ import { useIsManager } from '../../../components/data-list/party';
 import { SuggestField, searchText, useFound, useSuggestions } from '../../../components/suggestions';
 import { FieldError, FormError, Field } from '../../../components/form';
 import { Options, SelectField } from '../../../components/form-fields';
-import type { BankOptionView, Page, PurchaseFormView, PurchaseIvaView, PurchaseView, SupplierView } from '../../../lib/api-types';
+import type { BankOptionView, CancelBody, ExpenseBody, ManualBody, MerchandiseBody, Page, PurchaseFormView, PurchaseIvaView, PurchaseView, SupplierView } from '../../../lib/api-types';
 import { formatDate, formatMoney, formatPrice, formatQuantity } from '../../../lib/format';
 import { toast, type Toast } from '../../../lib/toast';
 import { fromCents, toCents } from '../../../lib/money';
@@ -118,6 +118,9 @@ export function lineAmounts(l: { quantity: string; unitCost: string; discount: s
   };
 }
 
+/** The body of any of the three kinds of purchase. */
+type PurchaseBody = MerchandiseBody | ExpenseBody | ManualBody;
+
 /**
  * The state the three purchase forms share — supplier, document header, payment — and their
  * idempotent submit: `register` sends them with the page's own part of the body (its lines, its
@@ -129,10 +132,10 @@ export function usePurchaseForm(url: string, form: PurchaseFormView, method: 'ca
   const [supplier, setSupplier] = useState<PickedSupplier | null>(null);
   const [header, setHeader] = useState(() => emptyHeader(form.today));
   const [payment, setPayment] = useState<PaymentValue>({ method, bankAccountId: '' });
-  const { send, busy, errors, setErrors } = useSubmit<PurchaseView>(url, { idempotent: true });
+  const { send, busy, errors, setErrors } = useSubmit<PurchaseView, PurchaseBody>(url, { idempotent: true });
   useForgetError(setErrors, 'lines', lines);
 
-  async function register(body: object, done: (saved: PurchaseView) => Pick<Toast, 'title' | 'description'>, clear: () => void) {
+  async function register(body: PurchaseBody, done: (saved: PurchaseView) => Pick<Toast, 'title' | 'description'>, clear: () => void) {
     const document = {
       supplierId: supplier?._id ?? null,
       documentNumber: header.documentNumber.trim() || null,
@@ -341,7 +344,7 @@ export function PurchaseList({
   const [open, setOpen] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<number | null>(null);
   const [reason, setReason] = useState('');
-  const { send, busy, errors, setErrors } = useSubmit<PurchaseView>(`/api/purchases/${kind}/${cancelling}/cancel`);
+  const { send, busy, errors, setErrors } = useSubmit<PurchaseView, CancelBody>(`/api/purchases/${kind}/${cancelling}/cancel`);
 
   async function cancel(p: PurchaseView) {
     await send({ reason }, () => {

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { Form, Link, useLoaderData, useNavigate } from 'react-router';
-import type { CollectPageView, ReceiptView } from '../../../lib/api-types';
+import type { CollectBody, CollectPageView, ReceiptView } from '../../../lib/api-types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { decimalText } from '../../../lib/money';
 import { Field, FormError } from '../../../components/form';
@@ -20,14 +20,14 @@ export default function Collect() {
   const [method, setMethod] = useState('cash');
   const [byHand, setByHand] = useState(false);
   const [amounts, setAmounts] = useState<Record<number, string>>({});
-  const { send, busy, errors } = useSubmit<ReceiptView>('/api/cxc/collect', { idempotent: true, messageAlone: true });
+  const { send, busy, errors } = useSubmit<ReceiptView, CollectBody>('/api/cxc/collect', { idempotent: true, messageAlone: true });
   const owed = useMemo(() => page.open.map((r) => r.balance), [page.open]);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!page.client) return;
     const form = new FormData(e.currentTarget);
-    const body: Record<string, unknown> = {
+    const body: CollectBody = {
       clientId: page.client._id,
       method,
       amount: decimalText(String(form.get('amount') ?? '')),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { ApiError, apiPost } from '../../../lib/api';
 import { RecordTable } from '../../../components/record-table';
-import type { ReceivableDetailView } from '../../../lib/api-types';
+import type { ReceivableDetailView, ReverseBody } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { methodLabels, statusLabels } from '../labels';
@@ -16,7 +16,7 @@ export default function ReceivablePayments() {
   const [error, setError] = useState('');
   const reverse = async (receiptId: number) => {
     try {
-      await apiPost(`/api/cxc/payment/${receiptId}/reverse`, { reason }, { quiet: true });
+      await apiPost(`/api/cxc/payment/${receiptId}/reverse`, { reason } satisfies ReverseBody, { quiet: true });
       toast({ title: 'Cobro anulado', color: 'success' });
       setReversing(null);
       setReason('');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { StatementFilters } from '../../../components/data-list/get-filters';
 import { ApiError, apiPost } from '../../../lib/api';
-import type { StatementPage } from '../../../lib/api-types';
+import type { StatementEmailBody, StatementPage } from '../../../lib/api-types';
 import { toast } from '../../../lib/toast';
 import { ClientStatementTable } from '../statement-table';
 
@@ -15,7 +15,7 @@ export default function Statement() {
     try {
       const r = await apiPost<{ message: string }>(
         '/api/cxc/statement/email',
-        { clientId: statement.client._id, from: statement.from, to: statement.to },
+        { clientId: statement.client._id, from: statement.from, to: statement.to } satisfies StatementEmailBody,
         { quiet: true },
       );
       toast({ title: r.message, color: 'success' });

@@ -12,7 +12,7 @@ import { RecordTable } from '../../../components/record-table';
 import { apiPost } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
-import type { ReservationState, ReservationView, ReservationsPage as ReservationsPageData, TableView } from '../../../lib/api-types';
+import type { IdBody, ReservationState, ReservationStateBody, ReservationView, ReservationsPage as ReservationsPageData, TableView } from '../../../lib/api-types';
 
 /** The state buttons of each state: target state, label. */
 const NEXT: Partial<Record<ReservationState, [ReservationState, string][]>> = {
@@ -44,7 +44,7 @@ export default function ReservationsPage() {
 
   const changeState = async (r: ReservationView, state: string, label: string) => {
     try {
-      await apiPost(`/api/restaurant/reservation/${r._id}/state`, { state });
+      await apiPost(`/api/restaurant/reservation/${r._id}/state`, { state } satisfies ReservationStateBody);
       toast({ title: `Reserva de ${r.clientName}: ${label.toLowerCase()}`, color: 'success' });
       await revalidator.revalidate();
     } catch {
@@ -55,7 +55,7 @@ export default function ReservationsPage() {
   const remove = async (r: ReservationView) => {
     if (!(await confirmAction(`¿Eliminar la reserva de ${r.clientName}?`, 'Confirmar Acción', 'Eliminar'))) return;
     try {
-      await apiPost('/api/restaurant/reservation/delete', { _id: r._id });
+      await apiPost('/api/restaurant/reservation/delete', { _id: r._id } satisfies IdBody);
       toast({ title: 'Reserva eliminada', color: 'success' });
       await revalidator.revalidate();
     } catch {

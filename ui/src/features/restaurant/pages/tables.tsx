@@ -12,7 +12,7 @@ import { Options, SelectField } from '../../../components/form-fields';
 import { apiPost } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
-import type { FloorSetupPage, TableView, ZoneView } from '../../../lib/api-types';
+import type { FloorSetupPage, IdBody, TableBody, TableView, ZoneView } from '../../../lib/api-types';
 
 /** Size of a table on the plan, in plan units, by shape. */
 export const TABLE_SIZE: Record<string, { w: number; h: number }> = {
@@ -46,7 +46,7 @@ export const freeSpot = (others: TableView[], shape: string, size: number) => {
 };
 
 /** What the table form and the drag send: the table as it is with a new place. */
-const tableBody = (t: TableView, x: number, y: number) => ({ zoneId: t.zoneId, name: t.name, seats: t.seats, shape: t.shape, x, y });
+const tableBody = (t: TableView, x: number, y: number): TableBody => ({ zoneId: t.zoneId, name: t.name, seats: t.seats, shape: t.shape, x, y });
 
 type Dialog = { kind: 'zone'; zone?: ZoneView } | { kind: 'table'; table?: TableView } | null;
 
@@ -138,7 +138,7 @@ export default function TablesPage() {
     const what = kind === 'zone' ? `la zona «${name}»` : `la mesa «${name}»`;
     if (!(await confirmAction(`¿Eliminar ${what}?`, 'Confirmar Acción', 'Eliminar'))) return;
     try {
-      await apiPost(`/api/restaurant/${kind}/delete`, { _id: id });
+      await apiPost(`/api/restaurant/${kind}/delete`, { _id: id } satisfies IdBody);
       toast({ title: kind === 'zone' ? 'Zona eliminada' : 'Mesa eliminada', color: 'success' });
       if (kind === 'table' && selected === id) setSelected(null);
       await reload();

@@ -9,6 +9,7 @@ import { useRevalidator } from 'react-router';
 import { FormError } from '../../../components/form';
 import { ApiError } from '../../../lib/api';
 import { useSubmit } from '../../../lib/use-submit';
+import type { CreditNoteBody } from '../../../lib/api-types';
 import type { ReturnBody } from './return-form';
 
 /**
@@ -16,13 +17,13 @@ import type { ReturnBody } from './return-form';
  * `against` says which document the body names (`{ saleId }`, `{ invoiceId }`); once the server
  * accepts the note, `registered` gets it, the document is let go and the page's list reloads.
  */
-export function useReturnFlow<D, N>(url: string, against: (document: D) => object, registered: (note: N) => void) {
+export function useReturnFlow<D, N>(url: string, against: (document: D) => CreditNoteBody, registered: (note: N) => void) {
   const revalidator = useRevalidator();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<D | null>(null);
   const [searching, setSearching] = useState(false);
   // One message at a time: the search's or the register's refusal (the API's, under `form`).
-  const { send, busy, errors, setErrors } = useSubmit<N>(url);
+  const { send, busy, errors, setErrors } = useSubmit<N, CreditNoteBody>(url);
   const fail = (message: string) => setErrors(message ? { form: message } : {});
 
   /**

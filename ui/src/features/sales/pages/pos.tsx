@@ -22,7 +22,7 @@ import { confirmAction } from '../../../lib/confirm';
 import { SearchDialog } from '../../../components/suggestions';
 import { ClientPicker } from '../components/client-picker';
 import { PayDialog } from '../components/pay-dialog';
-import type { InvoiceView, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
+import type { BarcodeBody, InvoiceView, NoteBody, Page, PosPage, ProductDetailView, ProductView, SalePreviewView, SaleView } from '../../../lib/api-types';
 import { formatDateTime, formatMoney, formatPrice } from '../../../lib/format';
 import { decimalText, toCents } from '../../../lib/money';
 import { SriTarget } from '../../ebilling/components/sri-target';
@@ -81,7 +81,7 @@ export interface PosExtras {
   /** localStorage key of the cart, so another screen keeps its own cart. */
   storage?: string;
   /** Fields merged into the register body (e.g. `additionalInfo`). */
-  extraBody?: Record<string, unknown>;
+  extraBody?: NoteBody;
   /** Shown in the totals panel, under the client. */
   panel?: ReactNode;
   /** After a document is registered. */
@@ -149,7 +149,7 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
     // still being looked up, and clearing later would wipe it out.
     if (barcode.current) barcode.current.value = '';
     try {
-      const product = await apiPost<ProductDetailView>('/api/item/getByBarcode', { barcode: code }, { quiet: true });
+      const product = await apiPost<ProductDetailView>('/api/item/getByBarcode', { barcode: code } satisfies BarcodeBody, { quiet: true });
       add(product);
       setProblem('');
     } catch (err) {
@@ -405,7 +405,7 @@ export function PosScreen({ mode, title: titleOverride, storage, extraBody, pane
         <PayDialog
           total={preview.total}
           banks={page.bankAccounts}
-          onSubmit={(payments) => apiPost<SaleView | InvoiceView>(register, { ...body(cart), ...extraBody, payments }, { quiet: true })}
+          onSubmit={(payments) => apiPost<SaleView | InvoiceView>(register, { ...body(cart), ...extraBody, payments } satisfies NoteBody, { quiet: true })}
           onClose={closeDialog}
           onDone={(sale) => {
             onRegistered?.();
@@ -507,7 +507,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 }
 
 /** The body of preview and register for a cart. */
-function body(cart: Cart) {
+function body(cart: Cart): NoteBody {
   return {
     idempotencyKey: cart.key,
     clientId: cart.client?._id ?? null,

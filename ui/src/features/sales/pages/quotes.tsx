@@ -9,7 +9,7 @@ import { DocumentForm, LineEditor, LineInput, useLines } from '../../../componen
 import { Field } from '../../../components/form';
 import { RecordTable } from '../../../components/record-table';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
-import type { ClientView, Page, ProductView, QuoteView, QuotesPage, SalePreviewView } from '../../../lib/api-types';
+import type { ClientView, Page, ProductView, QuoteBody, QuoteView, QuotesPage, SalePreviewView } from '../../../lib/api-types';
 import { formatDate, formatDateTime, formatMoney, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { QUOTE_STATES } from '../components/quote-states';
@@ -55,7 +55,7 @@ export default function Quotes() {
   const [note, setNote] = useState('');
   const [preview, setPreview] = useState<SalePreviewView | null>(null);
   const [previewError, setPreviewError] = useState('');
-  const { send, busy, errors } = useSubmit<QuoteView>('/api/sales/quoter/register');
+  const { send, busy, errors } = useSubmit<QuoteView, QuoteBody>('/api/sales/quoter/register');
   const clientText = searchText(clientQ);
   const [clients, setClients] = useFound(clientText && `/api/clients/search?q=${clientText}`, (found: ClientView[]) => found);
   const productText = searchText(productQ);

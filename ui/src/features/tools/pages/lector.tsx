@@ -11,7 +11,7 @@ import { FormError } from '../../../components/form';
 import { Options } from '../../../components/form-fields';
 import { RecordHead, RecordTable } from '../../../components/record-table';
 import { ApiError, apiGet, apiPost, apiUpload } from '../../../lib/api';
-import type { CellarOptionView, LectorPage, LectorUploadView, ProductView, PurchaseView, ReceivedDocumentView, SupplierMappingView } from '../../../lib/api-types';
+import type { CellarOptionView, IdBody, ImportBody, LectorPage, LectorUploadView, ProductView, PurchaseView, ReceivedDocumentView, SupplierMappingView } from '../../../lib/api-types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
@@ -50,7 +50,7 @@ function ImportPanel({ doc, cellars, onDone }: { doc: ReceivedDocumentView; cell
           mappings.push({ supplierCode: line.supplierCode, productId: product._id });
         }
       }
-      const body = as === 'merchandise' ? { accessKey: doc.accessKey, as, cellarId: Number(cellarId), mappings } : { accessKey: doc.accessKey, as };
+      const body: ImportBody = as === 'merchandise' ? { accessKey: doc.accessKey, as, cellarId: Number(cellarId), mappings } : { accessKey: doc.accessKey, as };
       const purchase = await apiPost<PurchaseView>('/api/tools/lector/import', body, { quiet: true });
       onDone(`Importada como ${as === 'merchandise' ? 'compra de mercadería' : 'gasto'}: ${purchase.documentNumber ?? ''} por ${formatMoney(purchase.total)}`);
     } catch (err) {
@@ -111,7 +111,7 @@ function Mappings({ mappings, onChange }: { mappings: SupplierMappingView[]; onC
   const remove = async (m: SupplierMappingView) => {
     setBusy(m._id);
     try {
-      await apiPost('/api/tools/lector/mappings/delete', { _id: m._id });
+      await apiPost('/api/tools/lector/mappings/delete', { _id: m._id } satisfies IdBody);
       toast({ title: 'Asociación eliminada', description: `${m.supplierName}: ${m.supplierCode}`, color: 'success' });
       onChange();
     } catch {
