@@ -4,11 +4,12 @@
 //! asking → validate → load/decide/write in one transaction → view.
 //!
 //! An area's handlers import no other area's: what several areas share is a module of its own
-//! here — `catalogue` and `records` (the catalogues' handlers), `options` (the forms' choices),
+//! here — `answer` (the shapes of an answer), `catalogue` and `records` (the catalogues' handlers), `options` (the forms' choices),
 //! `documents` (what every sales document's handlers share, and a sale's view), `page_loader`
 //! (a page's context) and `pages` (the page renderer; its `loaders.rs` is the one table that
 //! names every area's pages, as `router.rs` names every area's routes).
 
+pub mod answer;
 pub mod assets;
 pub mod auth;
 pub mod cash;

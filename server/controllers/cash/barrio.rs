@@ -14,6 +14,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::command::NumberInput;
+use crate::controllers::answer;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
@@ -49,10 +50,7 @@ pub async fn get_config(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<Option<CnbConfigView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state.db.run(move |conn| config_view(conn, &tenant)).await?,
-    ))
+    answer::read(&state, &auth, config_view).await
 }
 
 /// `POST /api/bank/barrio/config {agentCode, cupo, commissions: {type: amount}}`.
@@ -235,11 +233,8 @@ pub async fn report(
     CurrentUser(auth): CurrentUser,
     axum::extract::Query(query): axum::extract::Query<ReportQuery>,
 ) -> AppResult<Json<CnbReportView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| report_view(conn, &tenant, query.date.as_deref()))
-            .await?,
-    ))
+    answer::read(&state, &auth, move |conn, tenant| {
+        report_view(conn, tenant, query.date.as_deref())
+    })
+    .await
 }

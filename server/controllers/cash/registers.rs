@@ -9,6 +9,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::auth::signed_in::AuthUser;
+use crate::controllers::answer;
 use crate::controllers::cash::turns::turn_view;
 use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
@@ -101,13 +102,10 @@ async fn states(
     auth: AuthUser,
     only_usable: bool,
 ) -> AppResult<Json<Vec<CashRegisterStateView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| branch_states(conn, &tenant, only_usable))
-            .await?,
-    ))
+    answer::read(&state, &auth, move |conn, tenant| {
+        branch_states(conn, tenant, only_usable)
+    })
+    .await
 }
 
 /// `GET /api/cashRegister/getMyCash`: registers the user may open in the selected branch.
@@ -131,18 +129,14 @@ pub async fn get_cash_open(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<Vec<TurnView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let views = state
-        .db
-        .run(move |conn| {
-            let branch = tenant.branch(conn)?;
-            Turn::open_of_branch(conn, tenant.company, branch.id)?
-                .iter()
-                .map(|t| turn_view(conn, tenant.company, t))
-                .collect::<AppResult<Vec<_>>>()
-        })
-        .await?;
-    Ok(Json(views))
+    answer::read(&state, &auth, move |conn, tenant| {
+        let branch = tenant.branch(conn)?;
+        Turn::open_of_branch(conn, tenant.company, branch.id)?
+            .iter()
+            .map(|t| turn_view(conn, tenant.company, t))
+            .collect::<AppResult<Vec<_>>>()
+    })
+    .await
 }
 
 /// `GET /api/cashRegister/getMyCashOpen`: my open shift, `null` when none.
@@ -150,10 +144,7 @@ pub async fn get_my_cash_open(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<Option<TurnView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state.db.run(move |conn| my_open(conn, &tenant)).await?,
-    ))
+    answer::read(&state, &auth, my_open).await
 }
 
 /// `GET /api/cashRegister/{id}/checkIfOpen`: `{open, turn}`.
@@ -162,19 +153,15 @@ pub async fn check_if_open(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<CheckIfOpenView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let view = state
-        .db
-        .run(move |conn| {
-            let register = load::<CashRegister>(conn, tenant.company, id)?;
-            let state = state_view(conn, tenant.company, &register)?;
-            Ok(CheckIfOpenView {
-                open: state.open,
-                turn: state.turn,
-            })
+    answer::read(&state, &auth, move |conn, tenant| {
+        let register = load::<CashRegister>(conn, tenant.company, id)?;
+        let state = state_view(conn, tenant.company, &register)?;
+        Ok(CheckIfOpenView {
+            open: state.open,
+            turn: state.turn,
         })
-        .await?;
-    Ok(Json(view))
+    })
+    .await
 }
 
 /// Registers in the generic list handlers (admin only).

@@ -13,6 +13,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
 use crate::command::{IdInput, NumberInput, text};
+use crate::controllers::answer;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::{AppError, AppResult};
@@ -160,13 +161,10 @@ pub async fn list(
     axum::extract::Query(filter): axum::extract::Query<TurnFilter>,
     params: ListParams,
 ) -> AppResult<Json<Page<TurnView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| list_page(conn, &tenant, &filter, &params))
-            .await?,
-    ))
+    answer::read(&state, &auth, move |conn, tenant| {
+        list_page(conn, tenant, &filter, &params)
+    })
+    .await
 }
 
 /// `GET /api/Turn/getMyLastTurn`: my newest shift (`null` when none).
@@ -174,16 +172,12 @@ pub async fn my_last(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<Option<TurnDetailView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let view = state
-        .db
-        .run(move |conn| {
-            Turn::last_of_user(conn, tenant.company, tenant.user_id())?
-                .map(|t| detail(conn, &tenant, &t))
-                .transpose()
-        })
-        .await?;
-    Ok(Json(view))
+    answer::read(&state, &auth, move |conn, tenant| {
+        Turn::last_of_user(conn, tenant.company, tenant.user_id())?
+            .map(|t| detail(conn, tenant, &t))
+            .transpose()
+    })
+    .await
 }
 
 /// `GET /api/Turn/{id}`.
@@ -192,13 +186,10 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<TurnDetailView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| visible_detail(conn, &tenant, id))
-            .await?,
-    ))
+    answer::read(&state, &auth, move |conn, tenant| {
+        visible_detail(conn, tenant, id)
+    })
+    .await
 }
 
 /// Body of open.

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant, selected_branch};
+use crate::controllers::answer;
 use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::records::{Record, ensure_unlocked};
 use crate::db::DbConnection;
@@ -258,23 +259,17 @@ pub async fn branch_office_config(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<BranchConfigView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let view = state
-        .db
-        .run(move |conn| {
-            let access = User::branch_access(conn, tenant.user_id())?;
-            let branch_id = selected_branch(&tenant.auth.user, &access)
-                .ok_or_else(|| AppError::NotFound("No tiene una sucursal asignada".into()))?;
-            let branch = BranchOffice::find_in_company(conn, tenant.company, branch_id)?
-                .ok_or_else(|| {
-                    AppError::NotFound("No se encontró la sucursal seleccionada".into())
-                })?;
-            let company = Company::find(conn, tenant.company)?;
-            Ok(BranchConfigView {
-                branch: BranchOfficeView::from(&branch),
-                company: CompanyView::from(&company),
-            })
+    answer::read(&state, &auth, move |conn, tenant| {
+        let access = User::branch_access(conn, tenant.user_id())?;
+        let branch_id = selected_branch(&tenant.auth.user, &access)
+            .ok_or_else(|| AppError::NotFound("No tiene una sucursal asignada".into()))?;
+        let branch = BranchOffice::find_in_company(conn, tenant.company, branch_id)?
+            .ok_or_else(|| AppError::NotFound("No se encontró la sucursal seleccionada".into()))?;
+        let company = Company::find(conn, tenant.company)?;
+        Ok(BranchConfigView {
+            branch: BranchOfficeView::from(&branch),
+            company: CompanyView::from(&company),
         })
-        .await?;
-    Ok(Json(view))
+    })
+    .await
 }

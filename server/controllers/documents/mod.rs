@@ -1,20 +1,14 @@
-//! What the handlers of every header-plus-lines sales document (sales note, factura, quote, credit
-//! note, the restaurant's bill) share, whichever area they are in: reading on behalf of any role,
-//! writing one new document, and the parts of their views — totals of stored lines, the buyer,
-//! the user's name, the SRI document — and a stored sale's whole view ([`sale`]). A new document
-//! type's controller is its routes and its own view, built from these.
+//! What the views of every header-plus-lines sales document (sales note, factura, quote, credit
+//! note, the restaurant's bill) share, whichever area they are in: totals of stored lines, the
+//! buyer, the user's name, the SRI document — and a stored sale's whole view ([`sale`]). A new
+//! document type's controller is its routes (answered with [`super::answer`]) and its own view,
+//! built from these.
 
 pub mod sale;
 
-use axum::Json;
-use axum::http::StatusCode;
 use rust_decimal::Decimal;
 
-use crate::app::AppState;
-use crate::auth::roles::{self, Tenant};
-use crate::auth::signed_in::AuthUser;
 use crate::db::DbConnection;
-use crate::db::list::{ListParams, Page};
 use crate::domain::money::from_micros;
 use crate::domain::totals;
 use crate::error::AppResult;
@@ -26,58 +20,6 @@ use crate::models::sri::document::SriDocument;
 use crate::models::sri::message::SriDocumentMessage;
 use crate::sri::queue;
 use crate::views::sales::note::{DocumentTotalsView, SaleClientView};
-
-/// Answers `read` as JSON: any role of the company, one pooled connection.
-pub async fn read<T, F>(state: &AppState, auth: &AuthUser, read: F) -> AppResult<Json<T>>
-where
-    T: Send + 'static,
-    F: FnOnce(&mut DbConnection, &Tenant) -> AppResult<T> + Send + 'static,
-{
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(state.db.run(move |conn| read(conn, &tenant)).await?))
-}
-
-/// Answers the document `id` as `detail` reads it (its 404 included), like [`read`].
-pub async fn read_one<T: Send + 'static>(
-    state: &AppState,
-    auth: &AuthUser,
-    id: i64,
-    detail: fn(&mut DbConnection, CompanyId, i64) -> AppResult<T>,
-) -> AppResult<Json<T>> {
-    read(state, auth, move |conn, tenant| {
-        detail(conn, tenant.company, id)
-    })
-    .await
-}
-
-/// Answers the page of a document list that `list` reads for `params`, like [`read`].
-pub async fn read_page<T, F>(
-    state: &AppState,
-    auth: &AuthUser,
-    params: ListParams,
-    list: F,
-) -> AppResult<Json<Page<T>>>
-where
-    T: Send + 'static,
-    F: FnOnce(&mut DbConnection, &Tenant, &ListParams) -> AppResult<Page<T>> + Send + 'static,
-{
-    read(state, auth, move |conn, tenant| list(conn, tenant, &params)).await
-}
-
-/// Answers 201 with what `write` registered in one write transaction, any role of the company.
-pub async fn created<T, F>(
-    state: &AppState,
-    auth: &AuthUser,
-    write: F,
-) -> AppResult<(StatusCode, Json<T>)>
-where
-    T: Send + 'static,
-    F: FnOnce(&mut DbConnection, &Tenant) -> AppResult<T> + Send + 'static,
-{
-    let tenant = auth.tenant(roles::ALL)?;
-    let written = state.db.write(move |conn| write(conn, &tenant)).await?;
-    Ok((StatusCode::CREATED, Json(written)))
-}
 
 /// The totals of stored lines, through the one totals calculation.
 pub fn stored_totals(lines: &[SaleLine]) -> DocumentTotalsView {

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::answer;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::document_status::DocumentStatus;
@@ -142,9 +143,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<ElectronicDocumentDetailView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let view = state.db.run(move |conn| detail(conn, &tenant, id)).await?;
-    Ok(Json(view))
+    answer::read(&state, &auth, move |conn, tenant| detail(conn, tenant, id)).await
 }
 
 /// `POST /api/ebilling/documents/{id}/resend` (every role; optional body of corrections,

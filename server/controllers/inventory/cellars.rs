@@ -8,6 +8,7 @@ use serde::Deserialize;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::answer;
 use crate::controllers::catalogue::{Catalogue, PageFn, load};
 use crate::controllers::options;
 use crate::controllers::records::{Record, ensure_unlocked};
@@ -78,13 +79,7 @@ pub async fn cellar_options(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<Vec<CellarOptionView>>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| options::cellars(conn, &tenant))
-            .await?,
-    ))
+    answer::read(&state, &auth, options::cellars).await
 }
 
 /// Warehouses in the generic list handlers.

@@ -13,6 +13,7 @@ use super::documents::{DocumentView, Related};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::answer;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::qty_from_micros;
@@ -251,7 +252,5 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<RemissionGuideView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    let view = state.db.run(move |conn| detail(conn, &tenant, id)).await?;
-    Ok(Json(view))
+    answer::read(&state, &auth, move |conn, tenant| detail(conn, tenant, id)).await
 }

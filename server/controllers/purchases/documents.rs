@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::answer;
 use crate::controllers::records::page_views;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -208,13 +209,10 @@ pub async fn get<K: PurchaseKind>(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<PurchaseView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| one(conn, tenant.company, K::KIND, id))
-            .await?,
-    ))
+    answer::read(&state, &auth, move |conn, tenant| {
+        one(conn, tenant.company, K::KIND, id)
+    })
+    .await
 }
 
 /// `POST /api/purchases/{kind}/register`: [`PurchaseKind::register`] reads and registers in one

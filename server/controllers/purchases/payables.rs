@@ -13,6 +13,7 @@ use chrono::NaiveDate;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::answer;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::money_text;
@@ -196,13 +197,10 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<PayableView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| one(conn, tenant.company, id))
-            .await?,
-    ))
+    answer::read(&state, &auth, move |conn, tenant| {
+        one(conn, tenant.company, id)
+    })
+    .await
 }
 
 /// `POST /api/purchases/payable/{id}/pay`: the payable after the payment.

@@ -9,6 +9,7 @@ use axum::extract::State;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
+use crate::controllers::answer;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::params::query_map;
@@ -137,11 +138,5 @@ pub async fn dashboard(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<ReportsDashboardView>> {
-    let tenant = auth.tenant(roles::ALL)?;
-    Ok(Json(
-        state
-            .db
-            .run(move |conn| dashboard_data(conn, &tenant))
-            .await?,
-    ))
+    answer::read(&state, &auth, dashboard_data).await
 }

@@ -12,7 +12,8 @@ use rust_decimal::Decimal;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
-use crate::controllers::documents::{self, stored_totals};
+use crate::controllers::answer;
+use crate::controllers::documents::stored_totals;
 use crate::controllers::records::page_views;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -224,7 +225,7 @@ pub async fn register(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<CreditNoteBody>,
 ) -> AppResult<(StatusCode, Json<CreditNoteView>)> {
-    documents::created(&state, &auth, move |conn, tenant| {
+    answer::created(&state, &auth, move |conn, tenant| {
         let id = credit_note::register(conn, tenant, &body)?;
         let note =
             CreditNote::find(conn, tenant.company, id)?.ok_or_else(crate::error::not_in_table)?;
@@ -250,7 +251,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<CreditNoteView>>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         list_page(conn, tenant, &params)
     })
     .await
@@ -262,7 +263,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<CreditNoteView>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         let note = CreditNote::find(conn, tenant.company, id)?
             .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
         view(conn, tenant.company, &note)
@@ -276,7 +277,7 @@ pub async fn returnable_of(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<Vec<ReturnableLineView>>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         let sale = super::notes::find_visible(conn, tenant.company, id)?;
         returnable(conn, tenant.company, &sale)
     })

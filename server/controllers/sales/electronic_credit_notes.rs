@@ -13,6 +13,7 @@ use super::credit_notes::{returnable, view, views_of};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
+use crate::controllers::answer;
 use crate::controllers::documents;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -74,7 +75,7 @@ pub async fn register(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<CreditNoteBody>,
 ) -> AppResult<(StatusCode, Json<ElectronicCreditNoteView>)> {
-    let created = documents::created(&state, &auth, move |conn, tenant| {
+    let created = answer::created(&state, &auth, move |conn, tenant| {
         let registered = register_kind(conn, tenant, &body, Kind::Electronic)?;
         detail(conn, tenant.company, registered.id)
     })
@@ -128,7 +129,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<ElectronicCreditNoteView>>> {
-    documents::read_page(&state, &auth, params, list_page).await
+    answer::read_page(&state, &auth, params, list_page).await
 }
 
 /// `GET /api/ebilling/creditNote/{id}`: the nota de crédito with its SRI state, clave, document
@@ -138,7 +139,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<ElectronicCreditNoteView>> {
-    documents::read_one(&state, &auth, id, detail).await
+    answer::read_one(&state, &auth, id, detail).await
 }
 
 /// `POST /api/ebilling/creditNote/{id}/resend` `{reason?}` (optional body, [`Corrections`]): a
@@ -152,7 +153,7 @@ pub async fn resend(
     PathId(id): PathId,
     OptionalJsonBody(corrections): OptionalJsonBody<Corrections>,
 ) -> AppResult<Json<ElectronicCreditNoteView>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         let note = crate::services::ebilling::credit_note::resend(conn, tenant, id, corrections)?;
         detail(conn, tenant.company, note.id)
     })
@@ -167,7 +168,7 @@ pub async fn invoice(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<CreditableInvoiceView>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         let company = tenant.company;
         let sale = Sale::find_of_kind(conn, company, id, KIND_INVOICE)?
             .ok_or_else(|| AppError::NotFound(crate::services::sales::invoice::NOT_FOUND.into()))?;

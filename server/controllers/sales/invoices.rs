@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use super::notes::{self, Sold, Views, last_of_kind, list_kind, register_kind};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::controllers::documents;
+use crate::controllers::answer;
 use crate::controllers::documents::sale::{invoice_view as view, sold_view, with_document};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -76,7 +76,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<InvoiceView>> {
-    documents::read_one(&state, &auth, id, detail).await
+    answer::read_one(&state, &auth, id, detail).await
 }
 
 /// `GET /api/sales/invoice/last`: the user's last factura in the branch.
@@ -84,7 +84,7 @@ pub async fn last(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<InvoiceView>> {
-    documents::read(&state, &auth, |conn, tenant| {
+    answer::read(&state, &auth, |conn, tenant| {
         let sale = last_of_kind(conn, tenant, SaleKind::Invoice, NO_LAST)?;
         view(conn, tenant.company, &sale)
     })
@@ -97,7 +97,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<SaleRowView>>> {
-    documents::read_page(&state, &auth, params, |conn, tenant, params| {
+    answer::read_page(&state, &auth, params, |conn, tenant, params| {
         list_kind(conn, tenant, SaleKind::Invoice, params)
     })
     .await
@@ -111,7 +111,7 @@ pub async fn resend(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<InvoiceView>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         let sale = invoice::resend(conn, tenant, id)?;
         view(conn, tenant.company, &sale)
     })

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::{self, Tenant};
-use crate::controllers::documents;
+use crate::controllers::answer;
 use crate::controllers::documents::sale::{sold_view, view};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
@@ -126,7 +126,7 @@ pub async fn preview(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<NoteBody>,
 ) -> AppResult<Json<SalePreviewView>> {
-    let Json(view) = documents::read(&state, &auth, move |conn, tenant| {
+    let Json(view) = answer::read(&state, &auth, move |conn, tenant| {
         let (_, priced) = price_body(conn, tenant, &body)?;
         let below = below_cost::check_lines(conn, tenant, &priced.lines)?;
         Ok(SalePreviewView::new(&priced, below))
@@ -158,7 +158,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<SaleView>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         let sale = find_visible(conn, tenant.company, id)?;
         view(conn, tenant.company, &sale)
     })
@@ -194,7 +194,7 @@ pub async fn last(
     State(state): State<AppState>,
     CurrentUser(auth): CurrentUser,
 ) -> AppResult<Json<SaleView>> {
-    documents::read(&state, &auth, last_in).await
+    answer::read(&state, &auth, last_in).await
 }
 
 /// One page of the branch's sales notes.
@@ -226,7 +226,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<SaleRowView>>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         list_page(conn, tenant, &params)
     })
     .await

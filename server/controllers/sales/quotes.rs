@@ -9,7 +9,8 @@ use axum::http::StatusCode;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::auth::roles::Tenant;
-use crate::controllers::documents::{self, client_view, stored_totals, user_name};
+use crate::controllers::answer;
+use crate::controllers::documents::{client_view, stored_totals, user_name};
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::domain::money::money_text;
@@ -72,7 +73,7 @@ pub async fn register(
     CurrentUser(auth): CurrentUser,
     JsonBody(body): JsonBody<QuoteBody>,
 ) -> AppResult<(StatusCode, Json<QuoteView>)> {
-    documents::created(&state, &auth, move |conn, tenant| {
+    answer::created(&state, &auth, move |conn, tenant| {
         let id = quote::register(conn, tenant, &body)?;
         let quote = find_visible(conn, tenant.company, id)?;
         view(conn, tenant.company, &quote)
@@ -91,7 +92,7 @@ pub async fn get(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<QuoteView>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         let quote = find_visible(conn, tenant.company, id)?;
         view(conn, tenant.company, &quote)
     })
@@ -134,7 +135,7 @@ pub async fn get_stock(
     CurrentUser(auth): CurrentUser,
     PathId(id): PathId,
 ) -> AppResult<Json<Vec<QuoteStockView>>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         stock_of(conn, tenant.company, id)
     })
     .await
@@ -171,7 +172,7 @@ pub async fn list(
     CurrentUser(auth): CurrentUser,
     params: ListParams,
 ) -> AppResult<Json<Page<QuoteRowView>>> {
-    documents::read(&state, &auth, move |conn, tenant| {
+    answer::read(&state, &auth, move |conn, tenant| {
         list_page(conn, tenant, &params)
     })
     .await
