@@ -4,10 +4,11 @@
 //! asking → validate → load/decide/write in one transaction → view.
 //!
 //! An area's handlers import no other area's: what several areas share is a module of its own
-//! here — `answer` (the shapes of an answer), `catalogue` and `records` (the catalogues' handlers), `options` (the forms' choices),
-//! `documents` (what every sales document's handlers share, and a sale's view), `page_loader`
-//! (a page's context) and `pages` (the page renderer; its `loaders.rs` is the one table that
-//! names every area's pages, as `router.rs` names every area's routes).
+//! here — `answer` (the shapes of a handler's answer), `catalogue` and `records` (the
+//! catalogues' handlers), `options` (the forms' choices), `documents` (the parts of every sales
+//! document's view, and a stored sale's), `page_loader` (a page's context) and `pages` (the page
+//! renderer; its `loaders.rs` is the one table that names every area's pages, as `router.rs`
+//! names every area's routes).
 
 pub mod answer;
 pub mod assets;
