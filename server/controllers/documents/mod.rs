@@ -19,6 +19,7 @@ use crate::models::sales::note::SaleLine;
 use crate::models::sri::document::SriDocument;
 use crate::models::sri::message::SriDocumentMessage;
 use crate::sri::queue;
+use crate::util::time::Zone;
 use crate::views::sales::note::{DocumentTotalsView, SaleClientView};
 
 /// The totals of stored lines, through the one totals calculation.
@@ -76,6 +77,21 @@ pub fn user_name(conn: &mut DbConnection, company: CompanyId, user_id: i64) -> A
     Ok(KardexRow::user_names(conn, company, &[user_id])?
         .remove(&user_id)
         .unwrap_or_default())
+}
+
+/// The view of an electronic document: `base` (a sale's or a credit note's view) with where its
+/// SRI document `document_id` is and the SRI's messages, built by `view` (`InvoiceView::new`,
+/// `ElectronicCreditNoteView::new`) with its times in the company's `zone`.
+pub fn with_sri_document<B, V>(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    zone: Zone,
+    base: B,
+    document_id: Option<i64>,
+    view: fn(B, Option<&SriDocument>, &[SriDocumentMessage], Zone) -> V,
+) -> AppResult<V> {
+    let (document, messages) = sri_document(conn, company, document_id)?;
+    Ok(view(base, document.as_ref(), &messages, zone))
 }
 
 /// The SRI document `document_id` of an electronic document (a factura, a nota de crédito) with

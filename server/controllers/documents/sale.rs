@@ -1,7 +1,7 @@
 //! The views of a stored sale — a sales note, or a factura with where its SRI document is — as the
 //! sales screens show it and the restaurant's bill answers it (a bill is a sale).
 
-use super::{client_view, sri_document, stored_totals, user_name};
+use super::{client_view, stored_totals, user_name, with_sri_document};
 use crate::db::DbConnection;
 use crate::domain::money::money_text;
 use crate::error::AppResult;
@@ -31,6 +31,17 @@ pub fn sold_view(sold: &NewlySold, zone: Zone) -> SaleView {
 
 /// The view of a stored sale.
 pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResult<SaleView> {
+    let zone = Company::zone(conn, company)?;
+    view_in(conn, company, sale, zone)
+}
+
+/// [`view`] with the company's zone already read.
+fn view_in(
+    conn: &mut DbConnection,
+    company: CompanyId,
+    sale: &Sale,
+    zone: Zone,
+) -> AppResult<SaleView> {
     let lines = Sale::lines(conn, company, sale.id)?;
     let payments = Sale::payments(conn, company, sale.id)?;
     let client = Client::find(conn, company, sale.client_id)?;
@@ -43,7 +54,7 @@ pub fn view(conn: &mut DbConnection, company: CompanyId, sale: &Sale) -> AppResu
         client.as_ref(),
         user,
         credited,
-        Company::zone(conn, company)?,
+        zone,
     ))
 }
 
@@ -75,24 +86,20 @@ fn view_of(
     }
 }
 
-/// The factura view of a sale and its view as a sale.
-pub fn with_document(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    sale: SaleView,
-    document_id: Option<i64>,
-) -> AppResult<InvoiceView> {
-    let (document, messages) = sri_document(conn, company, document_id)?;
-    let zone = Company::zone(conn, company)?;
-    Ok(InvoiceView::new(sale, document.as_ref(), &messages, zone))
-}
-
 /// The view of a stored factura.
 pub fn invoice_view(
     conn: &mut DbConnection,
     company: CompanyId,
     sale: &Sale,
 ) -> AppResult<InvoiceView> {
-    let sale_view = view(conn, company, sale)?;
-    with_document(conn, company, sale_view, sale.sri_document_id)
+    let zone = Company::zone(conn, company)?;
+    let sale_view = view_in(conn, company, sale, zone)?;
+    with_sri_document(
+        conn,
+        company,
+        zone,
+        sale_view,
+        sale.sri_document_id,
+        InvoiceView::new,
+    )
 }

@@ -34,26 +34,9 @@ use crate::services::ebilling::corrections::Corrections;
 use crate::services::sales::credit_note::{CreditNoteBody, Kind, register_kind};
 use crate::sri::queue;
 use crate::views::ebilling::credit_note::{CreditableInvoiceView, ElectronicCreditNoteView};
-use crate::views::sales::credit_note::CreditNoteView;
 
 /// `GET /api/ebilling/creditNote/{id}` for an unknown one (or another company's).
 pub use crate::services::ebilling::credit_note::NOT_FOUND;
-
-/// The view of a credit note with its SRI document and the SRI's messages.
-fn with_document(
-    conn: &mut DbConnection,
-    company: CompanyId,
-    note: CreditNoteView,
-    document_id: Option<i64>,
-) -> AppResult<ElectronicCreditNoteView> {
-    let (document, messages) = documents::sri_document(conn, company, document_id)?;
-    Ok(ElectronicCreditNoteView::new(
-        note,
-        document.as_ref(),
-        &messages,
-        Company::zone(conn, company)?,
-    ))
-}
 
 /// The full view of an electronic credit note.
 fn detail(
@@ -64,7 +47,15 @@ fn detail(
     let note = CreditNote::find_of_kind(conn, company, id, KIND_ELECTRONIC)?
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     let base = view(conn, company, &note)?;
-    with_document(conn, company, base, note.sri_document_id)
+    let zone = Company::zone(conn, company)?;
+    documents::with_sri_document(
+        conn,
+        company,
+        zone,
+        base,
+        note.sri_document_id,
+        ElectronicCreditNoteView::new,
+    )
 }
 
 /// `POST /api/ebilling/creditNote/register` `{invoiceId, reason, lines, refund}`: 201 with the

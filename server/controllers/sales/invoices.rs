@@ -10,7 +10,8 @@ use super::notes::{self, Sold, Views, last_of_kind, list_kind, register_kind};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::controllers::answer;
-use crate::controllers::documents::sale::{invoice_view as view, sold_view, with_document};
+use crate::controllers::documents::sale::{invoice_view as view, sold_view};
+use crate::controllers::documents::with_sri_document;
 use crate::db::DbConnection;
 use crate::db::list::{ListParams, Page};
 use crate::error::AppResult;
@@ -51,11 +52,13 @@ fn sold_with_document(
     sold: &NewlySold,
 ) -> AppResult<InvoiceView> {
     let zone = Company::zone(conn, company)?;
-    with_document(
+    with_sri_document(
         conn,
         company,
+        zone,
         sold_view(sold, zone),
         sold.sale.sri_document_id,
+        InvoiceView::new,
     )
 }
 
