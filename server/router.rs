@@ -52,6 +52,7 @@ use crate::controllers::restaurant::{events as restaurant_events, orders as rest
 use crate::controllers::sales::clients;
 use crate::controllers::sales::electronic_credit_notes as ebilling_credit_notes;
 use crate::controllers::sales::{credit_notes, invoices, notes, quotes};
+use crate::controllers::taxes::rates as tax_rates;
 use crate::controllers::{assets, auth, home, pages};
 use crate::error::AppError;
 use crate::http::{refusals, request_id};
@@ -134,7 +135,7 @@ impl catalogues::Routes for Api {
 fn api() -> Api {
     // The catalogues' six routes each (branches, categories, cellars, clients, promotions, cash
     // registers, bank accounts, suppliers, restaurant zones, tables, reservations).
-    let areas: [fn(Api) -> Api; 13] = [
+    let areas: [fn(Api) -> Api; 14] = [
         auth_routes,
         page_routes,
         report_routes,
@@ -148,6 +149,7 @@ fn api() -> Api {
         lector_routes,
         receivable_routes,
         restaurant_routes,
+        tax_routes,
     ];
     areas
         .into_iter()
@@ -520,6 +522,12 @@ fn restaurant_routes(api: Api) -> Api {
         .post("/restaurant/order/{id}/bill", restaurant_orders::bill)
         .get("/restaurant/kitchen", restaurant_orders::kitchen)
         .get("/restaurant/events", restaurant_events::events)
+}
+
+/// Taxes: the dated tax table (every role reads it; admins add rows).
+fn tax_routes(api: Api) -> Api {
+    api.get("/taxes/withholding", tax_rates::list)
+        .post("/taxes/withholding/register", tax_rates::register)
 }
 
 /// Every API route the router serves.

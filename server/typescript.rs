@@ -90,6 +90,7 @@ fn visit_roots(collector: &mut Collector) {
     receivable_roots(collector);
     restaurant_roots(collector);
     purchase_roots(collector);
+    tax_roots(collector);
     crate::controllers::catalogues::visit_pages(collector);
     collector.visit::<crate::services::sales::input::Method>();
     state_roots(collector);
@@ -124,6 +125,7 @@ fn request_roots(collector: &mut Collector) {
         config::branch_offices::BranchBody,
         config::company::CompanyBody,
         config::holidays::HolidayBody,
+        crate::controllers::taxes::rates::TaxRateBody,
         config::users::UserBody,
         ebilling::documents::EmailBody,
         e::corrections::Corrections,
@@ -342,6 +344,15 @@ fn restaurant_roots(collector: &mut Collector) {
         restaurant::order::KitchenTicketView,
         restaurant::order::BillView,
         restaurant::order::RestaurantEventView,
+    );
+}
+
+/// Taxes: the dated tax table.
+fn tax_roots(collector: &mut Collector) {
+    use crate::views::*;
+    roots!(collector;
+        taxes::rate::TaxRateView,
+        taxes::rate::TaxRatesPage,
     );
 }
 

@@ -30,3 +30,4 @@ pub mod records;
 pub mod reports;
 pub mod restaurant;
 pub mod sales;
+pub mod taxes;

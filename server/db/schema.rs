@@ -753,6 +753,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The dated tax table (`models::taxes::rate`): national rows have no company.
+    tax_rates (id) {
+        id -> BigInt,
+        company_id -> Nullable<BigInt>,
+        kind -> Text,
+        code -> Text,
+        description -> Text,
+        percent_bp -> BigInt,
+        valid_from -> Date,
+        retired -> Bool,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     companies,
     branch_offices,

@@ -21,6 +21,7 @@ pub mod reports;
 pub mod restaurant;
 pub mod sales;
 pub mod sri;
+pub mod taxes;
 
 mod company_id;
 mod row;

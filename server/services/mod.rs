@@ -22,4 +22,5 @@ pub mod reports;
 pub mod restaurant;
 pub mod sales;
 pub mod signing;
+pub mod taxes;
 pub mod upgrade;

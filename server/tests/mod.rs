@@ -25,6 +25,7 @@ mod restaurant;
 mod sales;
 pub(crate) mod sri;
 mod ssr;
+mod taxes;
 mod ui;
 mod writes;
 

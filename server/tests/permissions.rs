@@ -203,6 +203,14 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ADMIN),
             empty(),
         ),
+        // The dated tax table: every role reads it, admins add rows (a company's own).
+        ("GET", "/api/taxes/withholding", Roles(ALL), Value::Null),
+        (
+            "POST",
+            "/api/taxes/withholding/register",
+            Roles(ADMIN),
+            empty(),
+        ),
         ("GET", "/api/item/category", Roles(ADMIN_USER), Value::Null),
         ("GET", "/api/item/category/all", Roles(ALL), Value::Null),
         (

@@ -18,6 +18,7 @@ pub mod restaurant;
 pub mod ride;
 pub mod route_id;
 pub mod sales;
+pub mod taxes;
 
 use serde::Serialize;
 use ts_rs::TS;

@@ -16,7 +16,7 @@ use super::sample;
 use crate::controllers::page_loader::{Loader, Loaders, PageContext, page_not_found, route_error};
 use crate::controllers::{
     auth, cash, catalogues, config, ebilling, home, inventory, purchases, receivables, reports,
-    restaurant, sales,
+    restaurant, sales, taxes,
 };
 use crate::views::route_id::RouteId;
 
@@ -50,6 +50,7 @@ const TABLE: &[Loaders] = &[
     reports::pages::LOADERS,
     receivables::pages::LOADERS,
     restaurant::pages::LOADERS,
+    taxes::pages::LOADERS,
     catalogues::LOADERS,
     ebilling::ride::pages::LOADERS,
     ebilling::ride::public::LOADERS,

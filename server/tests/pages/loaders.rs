@@ -85,6 +85,10 @@ async fn page_data_is_what_the_server_render_embeds(backend: Backend) {
             vec!["config-holidays"],
         ),
         ("/admin/configAdmin/feriados", vec!["config-holidays"]),
+        (
+            "/admin/configAdmin/impuestos?date=2026-03-01",
+            vec!["config-taxes"],
+        ),
         ("/login?motivo=sesion", vec!["login"]),
     ] {
         let rendered = admin.get(page).await;

@@ -2498,7 +2498,7 @@ export type Role = "admin" | "user" | "cashier";
 /**
  * A route of the UI (react-router route id, hydration key and page-loader key).
  */
-export type RouteId = "root" | "layout-landing" | "landing" | "register" | "login" | "reset-password" | "verify-email" | "admin" | "admin-home" | "admin-theme" | "admin-categories" | "admin-inventory" | "admin-products" | "admin-cellars" | "admin-kardex" | "admin-adjustments" | "admin-transfers" | "admin-upload" | "admin-stock-list" | "sales" | "sales-hub" | "sales-clients" | "sales-pos" | "sales-credit-notes" | "sales-promos" | "sales-quotes" | "sales-invoice-pos" | "purchases" | "purchases-suppliers" | "purchases-merchandise" | "purchases-expenses" | "purchases-manual" | "purchases-payables" | "purchases-statement" | "tools-lector" | "config" | "config-hub" | "config-company" | "config-users" | "config-licences" | "config-holidays" | "cash" | "admin-cash" | "admin-cash-registers" | "admin-cash-open-close" | "admin-cash-my-turns" | "admin-cash-confirm" | "admin-cash-history" | "admin-cash-movement" | "bank" | "admin-bank-accounts" | "admin-bank-barrio" | "ebilling" | "ebilling-documents" | "ebilling-remission-guide" | "ebilling-test" | "ebilling-credit-notes" | "ebilling-invoice" | "ebilling-ride" | "admin-reports" | "admin-cxc" | "admin-cxc-list" | "admin-cxc-collect" | "admin-cxc-statement" | "admin-cxc-payments" | "admin-restaurant-tables" | "admin-restaurant-reservations" | "admin-restaurant-take-order" | "admin-restaurant-express" | "admin-restaurant-delivery" | "layout-free" | "ticket-sample-a4" | "admin-transfer-print" | "admin-cash-count-ticket" | "cash-count-ticket" | "cnb-report-ticket" | "sales-note-pdf" | "sales-note-ticket" | "sales-credit-note-pdf" | "sales-credit-note-ticket" | "quote-a4" | "ride-factura-a4" | "ride-factura-ticket" | "ride-credit-note-a4" | "ride-credit-note-ticket" | "ride-guide-a4" | "ride-public" | "admin-reports-print" | "cxc-receipt-ticket" | "cxc-receipt-a4" | "cxc-statement-print" | "restaurant-kitchen" | "not-found";
+export type RouteId = "root" | "layout-landing" | "landing" | "register" | "login" | "reset-password" | "verify-email" | "admin" | "admin-home" | "admin-theme" | "admin-categories" | "admin-inventory" | "admin-products" | "admin-cellars" | "admin-kardex" | "admin-adjustments" | "admin-transfers" | "admin-upload" | "admin-stock-list" | "sales" | "sales-hub" | "sales-clients" | "sales-pos" | "sales-credit-notes" | "sales-promos" | "sales-quotes" | "sales-invoice-pos" | "purchases" | "purchases-suppliers" | "purchases-merchandise" | "purchases-expenses" | "purchases-manual" | "purchases-payables" | "purchases-statement" | "tools-lector" | "config" | "config-hub" | "config-company" | "config-users" | "config-licences" | "config-holidays" | "config-taxes" | "cash" | "admin-cash" | "admin-cash-registers" | "admin-cash-open-close" | "admin-cash-my-turns" | "admin-cash-confirm" | "admin-cash-history" | "admin-cash-movement" | "bank" | "admin-bank-accounts" | "admin-bank-barrio" | "ebilling" | "ebilling-documents" | "ebilling-remission-guide" | "ebilling-test" | "ebilling-credit-notes" | "ebilling-invoice" | "ebilling-ride" | "admin-reports" | "admin-cxc" | "admin-cxc-list" | "admin-cxc-collect" | "admin-cxc-statement" | "admin-cxc-payments" | "admin-restaurant-tables" | "admin-restaurant-reservations" | "admin-restaurant-take-order" | "admin-restaurant-express" | "admin-restaurant-delivery" | "layout-free" | "ticket-sample-a4" | "admin-transfer-print" | "admin-cash-count-ticket" | "cash-count-ticket" | "cnb-report-ticket" | "sales-note-pdf" | "sales-note-ticket" | "sales-credit-note-pdf" | "sales-credit-note-ticket" | "quote-a4" | "ride-factura-a4" | "ride-factura-ticket" | "ride-credit-note-a4" | "ride-credit-note-ticket" | "ride-guide-a4" | "ride-public" | "admin-reports-print" | "cxc-receipt-ticket" | "cxc-receipt-a4" | "cxc-statement-print" | "restaurant-kitchen" | "not-found";
 
 /**
  * The rule of a page (`GET /api/routes/rule?path=`).
@@ -2837,6 +2837,66 @@ shape: string, x: number, y: number, active: boolean, locked: boolean, state: Ta
  * One IVA group of the totals ("IVA 15 %": base and value).
  */
 export type TaxGroupView = { code: string, label: string, base: string, value: string, };
+
+/**
+ * Body of `POST /api/taxes/withholding/register`.
+ */
+export type TaxRateBody = { kind?: string | null, code?: string | null, 
+/**
+ * Empty: the description of the code's latest row.
+ */
+description?: string | null, 
+/**
+ * Decimal text or a whole number, 0 to 100 with up to two decimals.
+ */
+percent?: NumberInput, validFrom?: string | null, 
+/**
+ * Ends the code from `validFrom` (no percent needed).
+ */
+retired?: boolean | null, };
+
+/**
+ * A withholding concept or IVA rate with its period.
+ */
+export type TaxRateView = { _id: number, 
+/**
+ * `renta`, `iva` (withholding) or `tarifa_iva` (the IVA rate of a sale).
+ */
+kind: string, 
+/**
+ * The SRI's code (`312`, `3440`, `9`; for `tarifa_iva` the `codigoPorcentaje`).
+ */
+code: string, description: string, 
+/**
+ * Decimal text with two decimals (`"2.75"`).
+ */
+percent: string, 
+/**
+ * ISO date of the first day in force.
+ */
+validFrom: string, 
+/**
+ * ISO date of the last day in force; `null` while no later row exists.
+ */
+validTo: string | null, 
+/**
+ * Mostrador's national row (`false`: added by the company).
+ */
+national: boolean, 
+/**
+ * The row ends the code (no rate in force from `validFrom`).
+ */
+retired: boolean, };
+
+/**
+ * The taxes page: the day shown, the rows in force on it, and every row with its period (the
+ * history, newest first within each code).
+ */
+export type TaxRatesPage = { 
+/**
+ * ISO date.
+ */
+date: string, rates: Array<TaxRateView>, history: Array<TaxRateView>, };
 
 /**
  * `POST /api/users/theme` body.

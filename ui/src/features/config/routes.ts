@@ -11,6 +11,7 @@ export const adminRoutes: RouteDef[] = [
     { id: 'config-users', path: 'usuarios', page: 'features/config/pages/users', title: 'Usuarios', data: true },
     { id: 'config-licences', path: 'licencias', page: 'features/config/pages/licences', title: 'Licencias', data: true },
     { id: 'config-holidays', path: 'feriados', page: 'features/config/pages/holidays', title: 'Feriados', data: true },
+    { id: 'config-taxes', path: 'impuestos', page: 'features/config/pages/taxes', title: 'Impuestos', data: true },
   ]),
 ];
 
@@ -18,6 +19,6 @@ export const adminRoutes: RouteDef[] = [
 export const menu: MenuItem[] = [
   menuGroup('Configuración', 'settings', [
     ['Resumen', 'config-hub'], ['Empresa', 'config-company'], ['Usuarios', 'config-users'],
-    ['Licencias', 'config-licences'], ['Feriados', 'config-holidays'],
+    ['Licencias', 'config-licences'], ['Feriados', 'config-holidays'], ['Impuestos', 'config-taxes'],
   ]),
 ];

@@ -7,6 +7,7 @@ const sections: { to: string; icon: IconName; title: string; text: string }[] = 
   { to: 'usuarios', icon: 'user', title: 'Usuarios', text: 'Quién entra, con qué rol y a qué sucursales.' },
   { to: 'licencias', icon: 'key', title: 'Licencias', text: 'Plan contratado, vigencia y usuarios permitidos.' },
   { to: 'feriados', icon: 'calendar', title: 'Feriados', text: 'Días no laborables, para calcular vencimientos.' },
+  { to: 'impuestos', icon: 'tag', title: 'Impuestos', text: 'Retenciones de renta e IVA y tarifas de IVA, con la fecha desde la que rige cada una.' },
 ];
 
 export default function ConfigHub() {

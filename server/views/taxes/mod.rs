@@ -1,0 +1,3 @@
+//! Taxes: the dated tax table.
+
+automod::dir!(pub "server/views/taxes");
