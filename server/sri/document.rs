@@ -77,6 +77,7 @@ pub fn schema_of(doc: &Comprobante) -> Schema {
         },
         Comprobante::CreditNote(_) => Schema::NotaCredito110,
         Comprobante::DeliveryGuide(_) => Schema::GuiaRemision110,
+        Comprobante::Withholding(_) => Schema::Retencion200,
     }
 }
 
@@ -160,6 +161,7 @@ mod tests {
             fixtures::invoice(),
             fixtures::credit_note(),
             fixtures::guide(),
+            fixtures::withholding(),
         ] {
             let built = build(&doc, &context()).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(xsd::validate(built.xml.as_bytes(), built.schema), Ok(()));
@@ -191,6 +193,25 @@ mod tests {
     fn credit_note_xml_snapshot() {
         let built = build(&fixtures::credit_note(), &context()).unwrap();
         snapshots().bind(|| insta::assert_snapshot!("nota_credito_1_1_0", pretty(&built.xml)));
+    }
+
+    #[test]
+    fn withholding_xml_snapshot() {
+        let built = build(&fixtures::withholding(), &context()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(built.schema, Schema::Retencion200);
+        assert!(built.totals.is_none());
+        let xml = &built.xml;
+        // 100.00 × 1.75 % and 15.00 × 30 %; the document's number without dashes.
+        assert!(xml.contains("<valorRetenido>1.75</valorRetenido>"), "{xml}");
+        assert!(xml.contains("<valorRetenido>4.50</valorRetenido>"), "{xml}");
+        assert!(xml.contains("<numDocSustento>001002000000456</numDocSustento>"));
+        assert!(xml.contains("<periodoFiscal>05/2024</periodoFiscal>"));
+        assert!(xml.contains("<agenteRetencion>1</agenteRetencion>"));
+        let Comprobante::Withholding(r) = fixtures::withholding() else {
+            unreachable!()
+        };
+        assert_eq!(r.total_withheld().to_string(), "6.25");
+        snapshots().bind(|| insta::assert_snapshot!("retencion_2_0_0", pretty(&built.xml)));
     }
 
     #[test]

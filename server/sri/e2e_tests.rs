@@ -79,7 +79,11 @@ async fn recibida_then_en_proceso_then_autorizado() {
 #[tokio::test]
 async fn every_document_type_is_authorized() {
     let (_sim, client) = setup(0).await;
-    for doc in [fixtures::credit_note(), fixtures::guide()] {
+    for doc in [
+        fixtures::credit_note(),
+        fixtures::guide(),
+        fixtures::withholding(),
+    ] {
         let signed = build_and_sign(
             &doc,
             &context(),

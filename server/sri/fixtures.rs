@@ -219,6 +219,67 @@ pub fn guide() -> Comprobante {
 }
 
 /// Indents compact XML for readable snapshots (the engine never writes whitespace).
+/// A retención on one supplier factura: renta 312 at 1.75 % on the base and 30 % of its IVA
+/// (code 1), the fixtures' company being a withholding agent.
+pub fn withholding_struct() -> Withholding {
+    let mut header = header(12, date(2024, 5, 12));
+    header.issuer.withholding_agent = Some("1".into());
+    header.issuer.regime = Regime::General;
+    Withholding {
+        header,
+        subject: Buyer {
+            id_type: IdType::Ruc,
+            id: "1714307103001".into(),
+            name: "FERRETERÍA EL TORNILLO".into(),
+            address: None,
+        },
+        related_party: false,
+        documents: vec![WithheldDocument {
+            sustento: "01".into(),
+            doc_type: "01".into(),
+            number: "001-002-000000456".into(),
+            issue_date: date(2024, 5, 10),
+            authorization: Some(invoice_clave()),
+            paid_abroad: false,
+            total_without_taxes: d("100.00"),
+            total: d("115.00"),
+            taxes: vec![SupportTax {
+                iva: "4".into(),
+                base: d("100.00"),
+                value: d("15.00"),
+            }],
+            withholdings: vec![
+                WithheldTax {
+                    kind: WithheldTaxKind::Renta,
+                    code: "312".into(),
+                    base: d("100.00"),
+                    percent: d("1.75"),
+                },
+                WithheldTax {
+                    kind: WithheldTaxKind::Iva,
+                    code: "1".into(),
+                    base: d("15.00"),
+                    percent: d("30"),
+                },
+            ],
+            payments: vec![Payment {
+                method: "20".into(),
+                amount: d("115.00"),
+                term: None,
+                time_unit: None,
+            }],
+        }],
+        additional_info: vec![NameValue {
+            name: "Email".into(),
+            value: "compras@tornillo.ec".into(),
+        }],
+    }
+}
+
+pub fn withholding() -> Comprobante {
+    Comprobante::Withholding(withholding_struct())
+}
+
 pub fn pretty(xml: &str) -> String {
     let mut out = String::new();
     let mut depth = 0usize;

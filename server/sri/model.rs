@@ -1,5 +1,5 @@
-//! Typed model of the three documents Mostrador issues: factura (1.1.0 / 2.1.0),
-//! nota de crédito (1.1.0) and guía de remisión (1.1.0).
+//! Typed model of the documents Mostrador issues: factura (1.1.0 / 2.1.0), nota de crédito
+//! (1.1.0), guía de remisión (1.1.0) and comprobante de retención (2.0.0).
 //!
 //! The model holds what the shop decides (who, what, how much); everything the SRI
 //! derives (line nets, tax groups, totals, clave de acceso) is computed by
@@ -29,6 +29,9 @@ pub enum Comprobante {
     /// `"type": "guiaRemision"`.
     #[serde(rename = "guiaRemision")]
     DeliveryGuide(DeliveryGuide),
+    /// `"type": "comprobanteRetencion"`.
+    #[serde(rename = "comprobanteRetencion")]
+    Withholding(Withholding),
 }
 
 impl Comprobante {
@@ -58,6 +61,7 @@ impl Comprobante {
             Comprobante::Invoice(d) => &d.header,
             Comprobante::CreditNote(d) => &d.header,
             Comprobante::DeliveryGuide(d) => &d.header,
+            Comprobante::Withholding(d) => &d.header,
         }
     }
 
@@ -67,6 +71,7 @@ impl Comprobante {
             Comprobante::Invoice(d) => &mut d.header,
             Comprobante::CreditNote(d) => &mut d.header,
             Comprobante::DeliveryGuide(d) => &mut d.header,
+            Comprobante::Withholding(d) => &mut d.header,
         }
     }
 
@@ -76,6 +81,7 @@ impl Comprobante {
             Comprobante::Invoice(_) => DocType::Factura,
             Comprobante::CreditNote(_) => DocType::NotaCredito,
             Comprobante::DeliveryGuide(_) => DocType::GuiaRemision,
+            Comprobante::Withholding(_) => DocType::Retencion,
         }
     }
 }
@@ -516,6 +522,7 @@ mod tests {
             fixtures::invoice(),
             fixtures::credit_note(),
             fixtures::guide(),
+            fixtures::withholding(),
         ] {
             let json = serde_json::to_string_pretty(&doc).unwrap();
             assert_eq!(Comprobante::from_json(&json).unwrap(), doc);
@@ -534,5 +541,126 @@ mod tests {
         assert!(err.contains("cadena"), "{err}");
         let err = Comprobante::from_json("{\"type\": \"boleta\"}").unwrap_err();
         assert!(err.contains("valor desconocido"), "{err}");
+    }
+}
+
+/// A tax withheld: `codigo` of the comprobante de retención (Tabla 19 of the Ficha técnica).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WithheldTaxKind {
+    /// Impuesto a la renta, `codigo` 1 (codes 303, 312, 3440… of the dated tax table).
+    Renta,
+    /// IVA, `codigo` 2 (codes 9, 10, 1, 11, 2, 3, 7, 8).
+    Iva,
+    /// Impuesto a la salida de divisas, `codigo` 6.
+    Isd,
+}
+
+impl WithheldTaxKind {
+    /// `codigo` as written in the XML.
+    pub fn code(self) -> &'static str {
+        match self {
+            WithheldTaxKind::Renta => "1",
+            WithheldTaxKind::Iva => "2",
+            WithheldTaxKind::Isd => "6",
+        }
+    }
+}
+
+/// One `retencion`: a tax withheld on a base at a percentage (the rate in force on the
+/// document's date, from the dated tax table).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WithheldTax {
+    pub kind: WithheldTaxKind,
+    /// `codigoRetencion`, e.g. `"312"` (renta) or `"9"` (IVA 10 %).
+    pub code: String,
+    /// `baseImponible`: for renta the document's base, for IVA the IVA withheld from.
+    #[serde(with = "serde_decimal")]
+    pub base: Decimal,
+    /// `porcentajeRetener`, e.g. `1.75`.
+    #[serde(with = "serde_decimal")]
+    pub percent: Decimal,
+}
+
+impl WithheldTax {
+    /// `valorRetenido`: the base times the percentage, rounded to cents.
+    pub fn amount(&self) -> Decimal {
+        crate::domain::money::money(self.base * self.percent / Decimal::ONE_HUNDRED)
+    }
+}
+
+/// One of the taxes of a withheld document (`impuestoDocSustento`; IVA, `codigo` 2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SupportTax {
+    /// IVA `codigoPorcentaje` (see `domain::taxes::IVA_RATES`); its rate is the `tarifa`.
+    pub iva: String,
+    /// `baseImponible`.
+    #[serde(with = "serde_decimal")]
+    pub base: Decimal,
+    /// `valorImpuesto`, as the supplier's document states it.
+    #[serde(with = "serde_decimal")]
+    pub value: Decimal,
+}
+
+/// A supplier's document the retención is made on (`docSustento`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WithheldDocument {
+    /// `codSustento` (Tabla 5 of the ATS catalogue, e.g. `"01"` crédito tributario para IVA).
+    pub sustento: String,
+    /// `codDocSustento`, e.g. `"01"` factura, `"03"` liquidación de compra.
+    pub doc_type: String,
+    /// `numDocSustento` as `001-001-000000001` (written without dashes).
+    pub number: String,
+    /// `fechaEmisionDocSustento`.
+    pub issue_date: NaiveDate,
+    /// `numAutDocSustento`: the document's authorization (or clave de acceso).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub authorization: Option<String>,
+    /// `pagoLocExt`: `02` when paid abroad (else `01`, local).
+    #[serde(default)]
+    pub paid_abroad: bool,
+    /// `totalSinImpuestos`.
+    #[serde(with = "serde_decimal")]
+    pub total_without_taxes: Decimal,
+    /// `importeTotal`.
+    #[serde(with = "serde_decimal")]
+    pub total: Decimal,
+    /// `impuestosDocSustento`.
+    pub taxes: Vec<SupportTax>,
+    /// `retenciones`.
+    pub withholdings: Vec<WithheldTax>,
+    /// `pagos`: how the document is paid (`formaPago`, `total`; no term).
+    pub payments: Vec<Payment>,
+}
+
+/// Comprobante de retención 2.0.0 (codDoc 07): what the company, as withholding agent,
+/// withheld from a supplier on each of the supplier's documents.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Withholding {
+    pub header: Header,
+    /// The supplier withheld from (`sujeto retenido`); never consumidor final.
+    pub subject: Buyer,
+    /// `parteRel`: the supplier is a related party.
+    #[serde(default)]
+    pub related_party: bool,
+    /// `docsSustento`.
+    pub documents: Vec<WithheldDocument>,
+    /// `infoAdicional`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub additional_info: Vec<NameValue>,
+}
+
+impl Withholding {
+    /// The amount withheld on every document.
+    pub fn total_withheld(&self) -> Decimal {
+        self.documents
+            .iter()
+            .flat_map(|d| &d.withholdings)
+            .map(WithheldTax::amount)
+            .sum()
     }
 }

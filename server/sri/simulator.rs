@@ -600,6 +600,30 @@ fn authorization_problem(key: &str, xml: &str) -> Option<SriMessage> {
     check_amounts(&tree).err().and_then(|info| error(52, info))
 }
 
+/// Each `valorRetenido` of a retención is its base times its percentage, rounded to cents.
+fn check_withheld(root: &Element) -> Result<(), String> {
+    let withheld = root
+        .child("docsSustento")
+        .into_iter()
+        .flat_map(|ds| ds.children_named("docSustento"))
+        .flat_map(|d| d.child("retenciones"))
+        .flat_map(|rs| rs.children_named("retencion"));
+    for (i, r) in withheld.enumerate() {
+        let value = dec(Some(r), "valorRetenido");
+        let expected = round2(
+            dec(Some(r), "baseImponible") * dec(Some(r), "porcentajeRetener")
+                / Decimal::ONE_HUNDRED,
+        );
+        if value != expected {
+            return Err(format!(
+                "retención {}: valorRetenido {value} ≠ {expected}",
+                i + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn dec(el: Option<&Element>, name: &str) -> Decimal {
     el.and_then(|e| e.child_text(name))
         .and_then(|t| Decimal::from_str(&t).ok())
@@ -611,6 +635,7 @@ fn check_amounts(root: &Element) -> Result<(), String> {
     let (info, total_field) = match root.name.as_str() {
         "factura" => (root.child("infoFactura"), "importeTotal"),
         "notaCredito" => (root.child("infoNotaCredito"), "valorModificacion"),
+        "comprobanteRetencion" => return check_withheld(root),
         _ => return Ok(()),
     };
     let mut line_sum = Decimal::ZERO;

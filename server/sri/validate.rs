@@ -13,7 +13,8 @@ use rust_decimal::Decimal;
 use super::catalog::{DocType, IdType, Regime, payment_method};
 use super::clave::ClaveAcceso;
 use super::model::{
-    Buyer, Comprobante, CreditNote, DeliveryGuide, Header, Invoice, Item, NameValue,
+    Buyer, Comprobante, CreditNote, DeliveryGuide, Header, Invoice, Item, NameValue, Payment,
+    WithheldDocument, WithheldTaxKind, Withholding,
 };
 use crate::domain::ids::{CONSUMIDOR_FINAL_ID, CONSUMIDOR_FINAL_LIMIT};
 use crate::domain::ids::{validate_cedula, validate_ruc};
@@ -87,6 +88,10 @@ pub fn validate(
         Comprobante::CreditNote(nc) => c.credit_note(nc),
         Comprobante::DeliveryGuide(g) => {
             c.guide(g);
+            None
+        }
+        Comprobante::Withholding(r) => {
+            c.withholding(r);
             None
         }
     };
@@ -329,33 +334,40 @@ impl Checker {
     }
 
     fn buyer(&mut self, b: &Buyer, allow_final_consumer: bool) {
+        self.party("buyer", b, allow_final_consumer);
+    }
+
+    /// A buyer or a supplier withheld from (`prefix`: the field's name): an identification
+    /// valid for its type, and a name.
+    fn party(&mut self, prefix: &str, b: &Buyer, allow_final_consumer: bool) {
+        let field = |name: &str| format!("{prefix}.{name}");
         let id = b.id.trim();
         match b.id_type {
             IdType::Ruc => {
                 if let Err(e) = validate_ruc(id) {
-                    self.err("buyer.id", e);
+                    self.err(field("id"), e);
                 }
             }
             IdType::Cedula => {
                 if let Err(e) = validate_cedula(id) {
-                    self.err("buyer.id", e);
+                    self.err(field("id"), e);
                 }
             }
             IdType::Pasaporte | IdType::Exterior => {
                 if id.is_empty() || id.len() > 20 || !id.bytes().all(|c| c.is_ascii_alphanumeric())
                 {
-                    self.err("buyer.id", "debe tener entre 1 y 20 letras o dígitos");
+                    self.err(field("id"), "debe tener entre 1 y 20 letras o dígitos");
                 }
             }
             IdType::ConsumidorFinal => {
                 if !allow_final_consumer {
                     self.err(
-                        "buyer.idType",
+                        field("idType"),
                         "las notas de crédito no pueden emitirse a consumidor final: identifique al comprador",
                     );
                 } else if id != CONSUMIDOR_FINAL_ID {
                     self.err(
-                        "buyer.id",
+                        field("id"),
                         format!("para consumidor final la identificación es {CONSUMIDOR_FINAL_ID}"),
                     );
                 }
@@ -363,12 +375,12 @@ impl Checker {
         }
         if id == CONSUMIDOR_FINAL_ID && b.id_type != IdType::ConsumidorFinal {
             self.err(
-                "buyer.idType",
+                field("idType"),
                 "la identificación 9999999999999 solo se usa con el tipo consumidor final (07)",
             );
         }
-        self.text("buyer.name", &b.name, 300);
-        self.opt_text("buyer.address", b.address.as_ref(), 300);
+        self.text(&field("name"), &b.name, 300);
+        self.opt_text(&field("address"), b.address.as_ref(), 300);
     }
 
     fn items(&mut self, items: &[Item], doc_type: DocType, regime: Regime) {
@@ -562,6 +574,157 @@ impl Checker {
         )
     }
 
+    /// A comprobante de retención: an identified supplier and, on each of its documents, the
+    /// document's figures, taxes, payments and what is withheld.
+    fn withholding(&mut self, r: &Withholding) {
+        if r.subject.id_type == IdType::ConsumidorFinal {
+            self.err(
+                "subject.idType",
+                "el sujeto retenido debe estar identificado (no consumidor final)",
+            );
+        } else {
+            self.party("subject", &r.subject, false);
+        }
+        if r.subject.address.is_some() {
+            self.err(
+                "subject.address",
+                "la retención no lleva dirección del sujeto retenido",
+            );
+        }
+        if r.documents.is_empty() {
+            self.err("documents", "debe haber al menos un documento sustento");
+        }
+        for (i, d) in r.documents.iter().enumerate() {
+            self.withheld_document(&format!("documents[{i}]"), d, r.header.issue_date);
+        }
+        self.name_values("additionalInfo", &r.additional_info, 15);
+    }
+
+    fn withheld_document(&mut self, prefix: &str, d: &WithheldDocument, issued: NaiveDate) {
+        let f = |name: &str| format!("{prefix}.{name}");
+        self.digits(&f("sustento"), &d.sustento, 2);
+        self.digits(&f("docType"), &d.doc_type, 2);
+        self.doc_number(&f("number"), &d.number);
+        self.date_in_range(&f("issueDate"), d.issue_date);
+        if d.issue_date > issued {
+            self.err(
+                f("issueDate"),
+                "no puede ser posterior a la fecha de la retención",
+            );
+        }
+        if let Some(auth) = &d.authorization {
+            let ok = (10..=49).contains(&auth.len()) && auth.bytes().all(|b| b.is_ascii_digit());
+            if !ok {
+                self.err(f("authorization"), "debe tener entre 10 y 49 dígitos");
+            }
+        }
+        self.money(&f("totalWithoutTaxes"), d.total_without_taxes);
+        self.money(&f("total"), d.total);
+        let mut iva = Decimal::ZERO;
+        for (j, t) in d.taxes.iter().enumerate() {
+            if iva_rate(&t.iva).is_none() {
+                self.err(
+                    f(&format!("taxes[{j}].iva")),
+                    format!("código de IVA desconocido «{}»", t.iva),
+                );
+            }
+            self.money(&f(&format!("taxes[{j}].base")), t.base);
+            self.money(&f(&format!("taxes[{j}].value")), t.value);
+            iva += t.value;
+        }
+        if d.withholdings.is_empty() {
+            self.err(f("withholdings"), "debe haber al menos una retención");
+        }
+        let (mut renta_base, mut iva_base) = (Decimal::ZERO, Decimal::ZERO);
+        for (j, t) in d.withholdings.iter().enumerate() {
+            let g = |name: &str| f(&format!("withholdings[{j}].{name}"));
+            let code_ok = (1..=5).contains(&t.code.len())
+                && t.code.bytes().all(|b| b.is_ascii_alphanumeric());
+            if !code_ok {
+                self.err(
+                    g("code"),
+                    "debe ser el código de retención del SRI (1 a 5 letras o dígitos)",
+                );
+            }
+            self.money(&g("base"), t.base);
+            let p = t.percent.normalize();
+            if p.is_sign_negative()
+                || p > Decimal::ONE_HUNDRED
+                || decimals(p) > 2
+                || integer_digits(p) + decimals(p) > 3
+            {
+                self.err(
+                    g("percent"),
+                    "debe estar entre 0 y 100, con hasta 3 dígitos en total (1.75, 10, 100)",
+                );
+            }
+            match t.kind {
+                WithheldTaxKind::Renta => renta_base += t.base,
+                WithheldTaxKind::Iva => iva_base += t.base,
+                WithheldTaxKind::Isd => {}
+            }
+        }
+        if renta_base > d.total_without_taxes {
+            self.err(
+                f("withholdings"),
+                format!(
+                    "la base de la retención de renta ({}) supera el total sin impuestos del documento ({})",
+                    fmt2(renta_base),
+                    fmt2(d.total_without_taxes)
+                ),
+            );
+        }
+        if iva_base > iva {
+            self.err(
+                f("withholdings"),
+                format!(
+                    "la base de la retención de IVA ({}) supera el IVA del documento ({})",
+                    fmt2(iva_base),
+                    fmt2(iva)
+                ),
+            );
+        }
+        self.withheld_payments(prefix, &d.payments, d.total);
+    }
+
+    /// The payments of a withheld document: methods in force, no term, adding up to its total.
+    fn withheld_payments(&mut self, prefix: &str, payments: &[Payment], total: Decimal) {
+        if payments.is_empty() {
+            self.err(
+                format!("{prefix}.payments"),
+                "indique al menos una forma de pago",
+            );
+            return;
+        }
+        for (j, p) in payments.iter().enumerate() {
+            let field = format!("{prefix}.payments[{j}]");
+            if payment_method(&p.method).is_none() {
+                self.err(
+                    format!("{field}.method"),
+                    format!("forma de pago «{}» no vigente", p.method),
+                );
+            }
+            self.money(&format!("{field}.amount"), p.amount);
+            if p.term.is_some() || p.time_unit.is_some() {
+                self.err(
+                    format!("{field}.term"),
+                    "los pagos de la retención no llevan plazo",
+                );
+            }
+        }
+        let paid: Decimal = payments.iter().map(|p| p.amount).sum();
+        if paid != total {
+            self.err(
+                format!("{prefix}.payments"),
+                format!(
+                    "la suma de los pagos ({}) no coincide con el importe total del documento ({})",
+                    fmt2(paid),
+                    fmt2(total)
+                ),
+            );
+        }
+    }
+
     fn guide(&mut self, g: &DeliveryGuide) {
         self.text("departureAddress", &g.departure_address, 300);
         let c = &g.carrier;
@@ -690,9 +853,64 @@ mod tests {
             fixtures::invoice(),
             fixtures::credit_note(),
             fixtures::guide(),
+            fixtures::withholding(),
         ] {
             assert_eq!(errors(&doc), vec![]);
         }
+    }
+
+    #[test]
+    fn a_withholding_names_each_problem() {
+        let mut r = fixtures::withholding_struct();
+        r.subject = crate::sri::model::Buyer::consumidor_final();
+        let d = &mut r.documents[0];
+        d.number = "001002000000456".into();
+        d.issue_date = fixtures::date(2024, 5, 13);
+        d.authorization = Some("12AB".into());
+        d.withholdings[0].base = fixtures::d("100.01");
+        d.withholdings[1].percent = fixtures::d("10.25");
+        d.withholdings[1].base = fixtures::d("15.01");
+        d.payments[0].amount = fixtures::d("100");
+        let errs = errors(&Comprobante::Withholding(r));
+        assert!(
+            has(&errs, "subject.idType", "no consumidor final"),
+            "{errs:?}"
+        );
+        assert!(has(&errs, "documents[0].number", "001-001-000000001"));
+        assert!(has(
+            &errs,
+            "documents[0].issueDate",
+            "posterior a la fecha de la retención"
+        ));
+        assert!(has(
+            &errs,
+            "documents[0].authorization",
+            "entre 10 y 49 dígitos"
+        ));
+        assert!(has(
+            &errs,
+            "documents[0].withholdings[1].percent",
+            "hasta 3 dígitos"
+        ));
+        assert!(has(
+            &errs,
+            "documents[0].withholdings",
+            "base de la retención de renta (100.01)"
+        ));
+        assert!(has(
+            &errs,
+            "documents[0].withholdings",
+            "base de la retención de IVA (15.01)"
+        ));
+        assert!(has(
+            &errs,
+            "documents[0].payments",
+            "suma de los pagos (100.00)"
+        ));
+        let mut empty = fixtures::withholding_struct();
+        empty.documents.clear();
+        let errs = errors(&Comprobante::Withholding(empty));
+        assert!(has(&errs, "documents", "al menos un documento sustento"));
     }
 
     #[test]

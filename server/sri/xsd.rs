@@ -31,6 +31,10 @@ const FILES: &[(&str, &[u8])] = &[
         include_bytes!("xsd/GuiaRemision_V1.1.0.xsd"),
     ),
     (
+        "ComprobanteRetencion_V2.0.0.xsd",
+        include_bytes!("xsd/ComprobanteRetencion_V2.0.0.xsd"),
+    ),
+    (
         "xmldsig-core-schema.xsd",
         include_bytes!("xsd/xmldsig-core-schema.xsd"),
     ),
@@ -47,15 +51,18 @@ pub enum Schema {
     NotaCredito110,
     /// `guiaRemision` version 1.1.0.
     GuiaRemision110,
+    /// `comprobanteRetencion` version 2.0.0.
+    Retencion200,
 }
 
 impl Schema {
     /// All supported schemas.
-    pub const ALL: [Schema; 4] = [
+    pub const ALL: [Schema; 5] = [
         Schema::Factura110,
         Schema::Factura210,
         Schema::NotaCredito110,
         Schema::GuiaRemision110,
+        Schema::Retencion200,
     ];
 
     /// Picks the schema from the root element name and its `version` attribute; no SRI
@@ -66,6 +73,7 @@ impl Schema {
             ("factura", "2.1.0") => Some(Schema::Factura210),
             ("notaCredito", "1.1.0") => Some(Schema::NotaCredito110),
             ("guiaRemision", "1.1.0") => Some(Schema::GuiaRemision110),
+            ("comprobanteRetencion", "2.0.0") => Some(Schema::Retencion200),
             _ => None,
         }
     }
@@ -77,6 +85,7 @@ impl Schema {
             Schema::Factura210 => "factura_V2.1.0.xsd",
             Schema::NotaCredito110 => "NotaCredito_V1.1.0.xsd",
             Schema::GuiaRemision110 => "GuiaRemision_V1.1.0.xsd",
+            Schema::Retencion200 => "ComprobanteRetencion_V2.0.0.xsd",
         }
     }
 
@@ -86,6 +95,7 @@ impl Schema {
             Schema::Factura110 | Schema::Factura210 => "factura",
             Schema::NotaCredito110 => "notaCredito",
             Schema::GuiaRemision110 => "guiaRemision",
+            Schema::Retencion200 => "comprobanteRetencion",
         }
     }
 
@@ -94,11 +104,13 @@ impl Schema {
         match self {
             Schema::Factura110 | Schema::NotaCredito110 | Schema::GuiaRemision110 => "1.1.0",
             Schema::Factura210 => "2.1.0",
+            Schema::Retencion200 => "2.0.0",
         }
     }
 
     fn compiled(self) -> Result<&'static CompiledSchema, XsdError> {
-        static CACHE: [OnceLock<Result<CompiledSchema, XmlError>>; 4] = [
+        static CACHE: [OnceLock<Result<CompiledSchema, XmlError>>; 5] = [
+            OnceLock::new(),
             OnceLock::new(),
             OnceLock::new(),
             OnceLock::new(),
@@ -109,6 +121,7 @@ impl Schema {
             Schema::Factura210 => &CACHE[1],
             Schema::NotaCredito110 => &CACHE[2],
             Schema::GuiaRemision110 => &CACHE[3],
+            Schema::Retencion200 => &CACHE[4],
         };
         let compiled = slot.get_or_init(|| {
             libxml::register_embedded(FILES);

@@ -67,7 +67,7 @@ pub fn buyer_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Op
     let (info, buyer) = match &comprobante {
         Comprobante::Invoice(inv) => (&inv.additional_info, &inv.buyer),
         Comprobante::CreditNote(nc) => (&nc.additional_info, &nc.buyer),
-        Comprobante::DeliveryGuide(_) => return Ok(None),
+        Comprobante::DeliveryGuide(_) | Comprobante::Withholding(_) => return Ok(None),
     };
     if let Some(found) = email_in(info) {
         return Ok(Some(found));

@@ -439,6 +439,7 @@ mod tests {
             (fixtures::invoice(), "factura"),
             (fixtures::credit_note(), "notaCredito"),
             (fixtures::guide(), "guiaRemision"),
+            (fixtures::withholding(), "comprobanteRetencion"),
         ] {
             let xml = signed(&doc);
             let (ok, err) = xmlsec1(&xml, root);

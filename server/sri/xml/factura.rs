@@ -2,8 +2,7 @@
 //! the same order for everything written here; the 2.x-only blocks are not used).
 
 use super::{
-    XmlWriter, info_adicional, info_tributaria, line_details, line_taxes, si_no, sri_date,
-    total_taxes,
+    XmlWriter, info_adicional, info_tributaria, issue_info, line_details, line_taxes, total_taxes,
 };
 use crate::domain::money::{fmt_qty, fmt_tariff, fmt2};
 use crate::domain::totals::Totals;
@@ -20,13 +19,7 @@ pub(super) fn write(w: &mut XmlWriter, inv: &Invoice, clave: &ClaveAcceso, t: &T
     info_tributaria(w, h, clave, DocType::Factura.code());
 
     w.open("infoFactura");
-    w.leaf("fechaEmision", &sri_date(h.issue_date));
-    w.opt_leaf("dirEstablecimiento", h.issuer.branch_address.as_deref());
-    w.opt_leaf(
-        "contribuyenteEspecial",
-        h.issuer.special_taxpayer.as_deref(),
-    );
-    w.leaf("obligadoContabilidad", si_no(h.issuer.keeps_accounts));
+    issue_info(w, h);
     w.leaf("tipoIdentificacionComprador", inv.buyer.id_type.code());
     w.opt_leaf("guiaRemision", inv.remission_guide.as_deref());
     w.leaf("razonSocialComprador", &inv.buyer.name);

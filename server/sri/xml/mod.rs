@@ -9,6 +9,7 @@
 mod factura;
 mod guia;
 mod nota_credito;
+mod retencion;
 
 use super::clave::ClaveAcceso;
 use super::model::{Comprobante, Header, NameValue};
@@ -44,6 +45,7 @@ pub fn render(
             nota_credito::write(&mut w, nc, clave, totals.ok_or(RenderError::MissingTotals)?)
         }
         Comprobante::DeliveryGuide(g) => guia::write(&mut w, g, clave),
+        Comprobante::Withholding(r) => retencion::write(&mut w, r, clave),
     }
     Ok(w.finish())
 }
@@ -155,6 +157,18 @@ pub(crate) fn info_tributaria(w: &mut XmlWriter, h: &Header, clave: &ClaveAcceso
 }
 
 /// `obligadoContabilidad` value.
+/// The issue date and the issuer's establishment, special-taxpayer and accounting data that open
+/// the `info…` block of a factura and of a retención, in their schemas' order.
+pub(crate) fn issue_info(w: &mut XmlWriter, h: &Header) {
+    w.leaf("fechaEmision", &sri_date(h.issue_date));
+    w.opt_leaf("dirEstablecimiento", h.issuer.branch_address.as_deref());
+    w.opt_leaf(
+        "contribuyenteEspecial",
+        h.issuer.special_taxpayer.as_deref(),
+    );
+    w.leaf("obligadoContabilidad", si_no(h.issuer.keeps_accounts));
+}
+
 pub(crate) fn si_no(flag: bool) -> &'static str {
     if flag { "SI" } else { "NO" }
 }

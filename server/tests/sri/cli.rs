@@ -96,6 +96,11 @@ fn xml_for_every_example() {
             "guiaRemision",
             "<placa>PBA-1234</placa>",
         ),
+        (
+            "retencion.json",
+            "comprobanteRetencion",
+            "<valorRetenido>4.50</valorRetenido>",
+        ),
     ] {
         let o = sri(&[
             "xml",
@@ -112,6 +117,20 @@ fn xml_for_every_example() {
         assert!(xml.contains(needle), "{file}");
         let schema = xsd::validate_any(xml.as_bytes()).unwrap();
         assert_eq!(schema.root(), root);
+        // Valid for libxml2's own validator too, against the SRI's file as shipped.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("doc.xml");
+        std::fs::write(&path, &xml).unwrap();
+        let xsd_file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("server/sri/xsd")
+            .join(schema.file_name());
+        let lint = Command::new("xmllint")
+            .args(["--noout", "--schema"])
+            .arg(&xsd_file)
+            .arg(&path)
+            .output()
+            .expect("xmllint (libxml2-utils)");
+        assert!(lint.status.success(), "{file}: {}", stderr(&lint));
     }
 }
 

@@ -272,6 +272,13 @@ pub fn ride_view(
             view.additional_info = pairs(&guide.additional_info);
             return Ok(view);
         }
+        // The retención's RIDE (its withheld documents and amounts) is not drawn yet: no screen
+        // stores one so far, and a RIDE without its table would misstate the document.
+        Comprobante::Withholding(_) => {
+            return Err(AppError::NotFound(
+                "El RIDE del comprobante de retención aún no está disponible".into(),
+            ));
+        }
     };
     let amounts = totals::compute(items, global_discount, tip).map_err(|errors| {
         AppError::Internal(anyhow::anyhow!("documento {}: {errors:?}", doc.id))
