@@ -17,7 +17,7 @@ use crate::controllers::answer;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult};
 use crate::http::json::JsonBody;
-use crate::models::taxes::rate::{RateFields, TaxRate, in_force, timelines};
+use crate::models::taxes::rate::{RateFields, RateInForce, TaxRate, in_force, timelines};
 use crate::services::taxes::rates::{self, KINDS};
 use crate::validation::{check_fields, optional_text};
 use crate::views::taxes::rate::{TaxRateView, TaxRatesPage};
@@ -52,9 +52,8 @@ pub fn rates_on(
     day: NaiveDate,
     kinds: &[&str],
 ) -> AppResult<Vec<TaxRateView>> {
-    let rows = TaxRate::visible(conn, tenant.company)?;
-    Ok(in_force(rows, day)
-        .iter()
+    let timelines = timelines(TaxRate::visible(conn, tenant.company)?);
+    Ok(in_force(&timelines, day)
         .filter(|r| kinds.contains(&r.rate.fields.kind.as_str()))
         .map(TaxRateView::from)
         .collect())
@@ -62,14 +61,15 @@ pub fn rates_on(
 
 /// The taxes page of `day`: what is in force and every row with its period.
 pub fn page(conn: &mut DbConnection, tenant: &Tenant, day: NaiveDate) -> AppResult<TaxRatesPage> {
-    let rows = TaxRate::visible(conn, tenant.company)?;
-    let mut history: Vec<TaxRateView> = timelines(rows.clone()).iter().map(Into::into).collect();
+    let timelines = timelines(TaxRate::visible(conn, tenant.company)?);
+    let rates = in_force(&timelines, day).map(Into::into).collect();
+    let mut history: Vec<TaxRateView> = timelines.iter().map(Into::into).collect();
     // Newest first within each code; kinds and codes stay in the table's order.
     history.reverse();
     history.sort_by(|a, b| (&a.kind, &a.code).cmp(&(&b.kind, &b.code)));
     Ok(TaxRatesPage {
         date: day.format("%Y-%m-%d").to_string(),
-        rates: in_force(rows, day).iter().map(Into::into).collect(),
+        rates,
         history,
     })
 }
@@ -184,18 +184,14 @@ pub async fn register(
 ) -> AppResult<(StatusCode, Json<TaxRateView>)> {
     let tenant = auth.tenant(roles::ADMIN)?;
     let command = command(body)?;
-    let view = state
+    let rate = state
         .db
-        .write(move |conn| {
-            let (kind, code) = (command.kind.clone(), command.code.clone());
-            let id = rates::register(conn, tenant.company, tenant.user_id(), command)?;
-            let history = TaxRate::history(conn, tenant.company, &kind, &code)?;
-            timelines(history)
-                .iter()
-                .find(|r| r.rate.id == id)
-                .map(TaxRateView::from)
-                .ok_or_else(|| AppError::Internal(anyhow::anyhow!("tarifa {id} no encontrada")))
-        })
+        .write(move |conn| rates::register(conn, tenant.company, tenant.user_id(), command))
         .await?;
+    // The new row is its code's latest: in force with no end.
+    let view = TaxRateView::from(&RateInForce {
+        rate,
+        next_from: None,
+    });
     Ok((StatusCode::CREATED, Json(view)))
 }

@@ -90,14 +90,14 @@ impl TaxRate {
             .load(conn)
     }
 
-    /// Inserts a company's row written by `user`; returns its id.
+    /// Inserts a company's row written by `user`; returns it.
     pub fn insert(
         conn: &mut DbConnection,
         company: CompanyId,
         user: i64,
         fields: &RateFields,
-    ) -> QueryResult<i64> {
-        diesel::insert_into(tax_rates::table)
+    ) -> QueryResult<TaxRate> {
+        let id = diesel::insert_into(tax_rates::table)
             .values((
                 tax_rates::company_id.eq(Some(company.get())),
                 fields,
@@ -105,7 +105,11 @@ impl TaxRate {
                 tax_rates::created_at.eq(now()),
             ))
             .returning(tax_rates::id)
-            .get_result(conn)
+            .get_result::<i64>(conn)?;
+        tax_rates::table
+            .find(id)
+            .select(TaxRate::as_select())
+            .first(conn)
     }
 }
 
@@ -143,16 +147,13 @@ pub fn timelines(rows: Vec<TaxRate>) -> Vec<RateInForce> {
         .collect()
 }
 
-/// The rows in force on `day`: of each code's timeline, the row whose period holds the day,
-/// unless that row retires the code.
-pub fn in_force(rows: Vec<TaxRate>, day: NaiveDate) -> Vec<RateInForce> {
-    timelines(rows)
-        .into_iter()
-        .filter(|r| {
-            let fields = &r.rate.fields;
-            !fields.retired && fields.valid_from <= day && r.next_from.is_none_or(|n| day < n)
-        })
-        .collect()
+/// The rows in force on `day` of the [`timelines`]: of each code, the row whose period holds
+/// the day, unless that row retires the code.
+pub fn in_force(timelines: &[RateInForce], day: NaiveDate) -> impl Iterator<Item = &RateInForce> {
+    timelines.iter().filter(move |r| {
+        let fields = &r.rate.fields;
+        !fields.retired && fields.valid_from <= day && r.next_from.is_none_or(|n| day < n)
+    })
 }
 
 #[cfg(test)]
@@ -177,9 +178,8 @@ mod tests {
     }
 
     fn on(rows: &[TaxRate], day: &str) -> Vec<(String, i64)> {
-        in_force(rows.to_vec(), day.parse().unwrap())
-            .into_iter()
-            .map(|r| (r.rate.fields.code, r.rate.fields.percent_bp))
+        in_force(&timelines(rows.to_vec()), day.parse().unwrap())
+            .map(|r| (r.rate.fields.code.clone(), r.rate.fields.percent_bp))
             .collect()
     }
 

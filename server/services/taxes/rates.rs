@@ -17,14 +17,15 @@ pub const KINDS: &[&str] = &["renta", "iva", "tarifa_iva"];
 /// Two rows of the company for one code on one day.
 pub const DUPLICATE: &str = "Ya hay una tarifa de la empresa para ese código desde esa fecha";
 
-/// Registers `row` for the company, written by `user_id`; returns the new row's id. An empty
-/// description takes the code's latest one; a retired row has no percentage.
+/// Registers `row` for the company, written by `user_id`; returns the new row. It starts after
+/// every row the company sees for its code, so it is the code's latest (in force with no end).
+/// An empty description takes the code's latest one; a retired row has no percentage.
 pub fn register(
     conn: &mut DbConnection,
     company: CompanyId,
     user_id: i64,
     mut row: RateFields,
-) -> AppResult<i64> {
+) -> AppResult<TaxRate> {
     let history = TaxRate::history(conn, company, &row.kind, &row.code)?;
     let latest = history.last().map(|r| &r.fields);
     if let Some(latest) = latest {
