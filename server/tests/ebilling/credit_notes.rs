@@ -7,7 +7,6 @@
 //! twice.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -31,20 +30,9 @@ on_both_backends!(
 
 /// Asks for the nota de crédito until its SRI state is `code` (at most 20 s).
 async fn wait_for_note(client: &mut Client, id: i64, code: &str) -> Value {
-    let started = Instant::now();
-    loop {
-        let r = client.get(&format!("/api/ebilling/creditNote/{id}")).await;
-        assert_eq!(r.status, 200, "{}", r.text());
-        let view = r.json();
-        if view["statusCode"] == code {
-            return view;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "la nota de crédito no llegó a {code}: {view}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    client
+        .wait_for_state(&format!("/api/ebilling/creditNote/{id}"), code)
+        .await
 }
 
 /// Registers a factura of `lines` to `client` paid in cash and waits until the SRI answers

@@ -6,7 +6,7 @@
 //! PostgreSQL) get gapless numbers and each document is sent once; another company gets 404.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mostrador::db::Database;
 use mostrador::services::sales::invoice::NO_CERTIFICATE;
@@ -82,20 +82,9 @@ impl EShop {
 
 /// Asks for the factura until its SRI state is `code` (at most 20 s).
 pub(crate) async fn wait_for(client: &mut Client, id: i64, code: &str) -> Value {
-    let started = Instant::now();
-    loop {
-        let r = client.get(&format!("/api/sales/invoice/{id}")).await;
-        assert_eq!(r.status, 200, "{}", r.text());
-        let view = r.json();
-        if view["statusCode"] == code {
-            return view;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "la factura no llegó a {code}: {view}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    client
+        .wait_for_state(&format!("/api/sales/invoice/{id}"), code)
+        .await
 }
 
 /// The stored signed XML of a document.

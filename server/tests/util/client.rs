@@ -209,3 +209,24 @@ pub fn multipart(
         .body(Body::from(body))
         .unwrap()
 }
+
+impl Client {
+    /// Asks for the document at `path` until its SRI state (`statusCode`) is `code`, at most 20 s;
+    /// returns its view.
+    pub async fn wait_for_state(&mut self, path: &str, code: &str) -> serde_json::Value {
+        let started = std::time::Instant::now();
+        loop {
+            let r = self.get(path).await;
+            assert_eq!(r.status, 200, "{path}: {}", r.text());
+            let view = r.json();
+            if view["statusCode"] == code {
+                return view;
+            }
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(20),
+                "{path} no llegó a {code}: {view}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+}
