@@ -43,6 +43,7 @@ use crate::controllers::purchases::documents as purchase_documents;
 use crate::controllers::purchases::expenses::{Expense, Manual};
 use crate::controllers::purchases::lector;
 use crate::controllers::purchases::merchandise::Merchandise;
+use crate::controllers::purchases::withholdings as purchase_withholdings;
 use crate::controllers::purchases::{costs as purchases_costs, payables};
 use crate::controllers::receivables::api as cxc;
 use crate::controllers::records::{self, Record};
@@ -430,6 +431,10 @@ fn purchase_routes(api: Api) -> Api {
             "/purchases/merchandise/{id}/cancel",
             purchase_documents::cancel::<Merchandise>,
         )
+        .post(
+            "/purchases/merchandise/{id}/withhold",
+            purchase_documents::withhold::<Merchandise>,
+        )
         .get("/purchases/expense", purchase_documents::list::<Expense>)
         .post(
             "/purchases/expense/register",
@@ -443,6 +448,10 @@ fn purchase_routes(api: Api) -> Api {
             "/purchases/expense/{id}/cancel",
             purchase_documents::cancel::<Expense>,
         )
+        .post(
+            "/purchases/expense/{id}/withhold",
+            purchase_documents::withhold::<Expense>,
+        )
         .get("/purchases/manual", purchase_documents::list::<Manual>)
         .post(
             "/purchases/manual/register",
@@ -452,6 +461,18 @@ fn purchase_routes(api: Api) -> Api {
         .post(
             "/purchases/manual/{id}/cancel",
             purchase_documents::cancel::<Manual>,
+        )
+        .post(
+            "/purchases/manual/{id}/withhold",
+            purchase_documents::withhold::<Manual>,
+        )
+        // Comprobantes de retención on purchases (admin and user).
+        .get("/ebilling/withholding", purchase_withholdings::list)
+        .get("/ebilling/withholding/{id}", purchase_withholdings::get)
+        .get("/ebilling/withholding/{id}/xml", purchase_withholdings::xml)
+        .post(
+            "/ebilling/withholding/{id}/annul",
+            purchase_withholdings::annul,
         )
         .get("/purchases/payable", payables::list)
         .get("/purchases/payable/statement", payables::statement)

@@ -140,6 +140,8 @@ fn request_roots(collector: &mut Collector) {
         i::transfers::TransferBody,
         lector::import::ImportBody,
         purchases::documents::CancelBody,
+        purchases::withholdings::AnnulBody,
+        p::withholding::WithholdingBody,
         purchases::suppliers::SupplierBody,
         p::expense::ExpenseBody,
         p::expense::ManualBody,
@@ -362,6 +364,7 @@ fn purchase_roots(collector: &mut Collector) {
     roots!(collector;
         purchases::supplier::SupplierView,
         purchases::purchase::PurchaseView,
+        purchases::withholding::WithholdingView,
         purchases::purchase::LastCostView,
         purchases::payable::PayableView,
         purchases::payable::SupplierStatementView,

@@ -90,6 +90,7 @@ pub fn load(conn: &mut DbConnection, company: CompanyId, branch: i64) -> anyhow:
             category: None,
             lines,
             payment: Payment::Credit,
+            withholding: None,
         };
         write_transaction(conn, |c| purchase::register(c, &tenant, &input)).map_err(fail)?;
     }

@@ -769,6 +769,45 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Comprobantes de retención on purchases (`models::purchases::withholding`).
+    withholdings (id) {
+        id -> BigInt,
+        company_id -> BigInt,
+        branch_office_id -> BigInt,
+        purchase_id -> BigInt,
+        supplier_id -> BigInt,
+        sri_document_id -> BigInt,
+        number -> Text,
+        date -> Date,
+        total -> BigInt,
+        late -> Bool,
+        at_register -> Bool,
+        annulled -> Bool,
+        annul_reason -> Nullable<Text>,
+        annulled_by -> Nullable<BigInt>,
+        annulled_at -> Nullable<Timestamp>,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    withholding_lines (id) {
+        id -> BigInt,
+        withholding_id -> BigInt,
+        kind -> Text,
+        code -> Text,
+        base -> BigInt,
+        percent_bp -> BigInt,
+        amount -> BigInt,
+    }
+}
+
+diesel::joinable!(withholdings -> sri_documents (sri_document_id));
+diesel::joinable!(withholding_lines -> withholdings (withholding_id));
+diesel::allow_tables_to_appear_in_same_query!(withholdings, withholding_lines, sri_documents);
+
 diesel::allow_tables_to_appear_in_same_query!(
     companies,
     branch_offices,

@@ -711,6 +711,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ADMIN_USER),
             json!({ "reason": "Prueba" }),
         ),
+        (
+            "POST",
+            "/api/purchases/merchandise/{id}/withhold",
+            Roles(ADMIN_USER),
+            json!({ "lines": [{ "kind": "renta", "code": "312", "base": "1" }] }),
+        ),
         ("GET", "/api/purchases/expense", Roles(ALL), Value::Null),
         (
             "POST",
@@ -730,6 +736,12 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
             Roles(ADMIN_USER),
             json!({ "reason": "Prueba" }),
         ),
+        (
+            "POST",
+            "/api/purchases/expense/{id}/withhold",
+            Roles(ADMIN_USER),
+            json!({ "lines": [{ "kind": "renta", "code": "312", "base": "1" }] }),
+        ),
         ("GET", "/api/purchases/manual", Roles(ALL), Value::Null),
         (
             "POST",
@@ -741,6 +753,36 @@ fn matrix() -> Vec<(&'static str, &'static str, Access, Value)> {
         (
             "POST",
             "/api/purchases/manual/{id}/cancel",
+            Roles(ADMIN_USER),
+            json!({ "reason": "Prueba" }),
+        ),
+        (
+            "POST",
+            "/api/purchases/manual/{id}/withhold",
+            Roles(ADMIN_USER),
+            json!({ "lines": [{ "kind": "renta", "code": "312", "base": "1" }] }),
+        ),
+        (
+            "GET",
+            "/api/ebilling/withholding",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "GET",
+            "/api/ebilling/withholding/{id}",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "GET",
+            "/api/ebilling/withholding/{id}/xml",
+            Roles(ADMIN_USER),
+            Value::Null,
+        ),
+        (
+            "POST",
+            "/api/ebilling/withholding/{id}/annul",
             Roles(ADMIN_USER),
             json!({ "reason": "Prueba" }),
         ),

@@ -183,6 +183,12 @@ pub async fn xml(
         .db
         .run(move |conn| find_in_branch(conn, &tenant, id))
         .await?;
+    authorized_xml(doc)
+}
+
+/// The authorized XML of `doc` (the SRI's `autorizacion` element) as a download named by its
+/// clave; 409 until it is AUTORIZADO.
+pub fn authorized_xml(doc: SriDocument) -> AppResult<Response> {
     let xml = doc
         .authorized_xml
         .filter(|_| doc.status == DocumentStatus::Authorized.as_str())

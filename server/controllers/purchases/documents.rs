@@ -27,10 +27,17 @@ use crate::models::config::company::Company;
 use crate::models::purchases::payable::Payable;
 use crate::models::purchases::purchase::{Filter, Purchase, PurchaseLine};
 use crate::models::purchases::supplier::Supplier;
-use crate::services::purchases::purchase::{self as service, Registered, totals_of};
+use crate::services::purchases::purchase::{self as service, Registered};
+use crate::services::purchases::totals;
 use crate::util::time::Zone;
 use crate::views::inventory::product::{price, quantity};
 use crate::views::purchases::purchase::{PurchaseLineView, PurchaseTaxView, PurchaseView};
+use crate::views::purchases::withholding::{PurchaseWithholdingView, WithholdingView};
+
+use super::withholdings;
+use crate::models::purchases::withholding::Withholding;
+use crate::services::purchases::withholding::{self, Settlement, WithholdingBody};
+use crate::sri::queue;
 
 /// The views of `purchases`, with three lookups for all of them (lines, suppliers, payables).
 pub fn views(
@@ -52,12 +59,18 @@ pub fn views(
     let payables: HashMap<i64, i64> = Payable::ids_of_purchases(conn, company, &ids)?
         .into_iter()
         .collect();
+    let withholdings: HashMap<i64, PurchaseWithholdingView> =
+        Withholding::summaries_of_purchases(conn, company, &ids)?
+            .iter()
+            .map(|s| (s.0, s.into()))
+            .collect();
     let zone = Company::zone(conn, company)?;
     purchases
         .into_iter()
         .map(|p| {
             let own = lines.remove(&p.id).unwrap_or_default();
-            view(p, own, &suppliers, &payables, zone)
+            let withholding = withholdings.get(&p.id).cloned();
+            view(p, own, &suppliers, &payables, withholding, zone)
         })
         .collect()
 }
@@ -67,14 +80,12 @@ fn view(
     lines: Vec<PurchaseLine>,
     suppliers: &HashMap<i64, String>,
     payables: &HashMap<i64, i64>,
+    withholding: Option<PurchaseWithholdingView>,
     zone: Zone,
 ) -> AppResult<PurchaseView> {
-    let rows: Vec<(i64, i64, i64, &str)> = lines
-        .iter()
-        .map(|l| (l.quantity, l.unit_cost, l.discount, l.iva_code.as_str()))
-        .collect();
     // The totals per rate come from the one calculation, as when the purchase was registered.
-    let totals = totals_of(&rows).map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+    let totals =
+        totals::of_stored(&lines).map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
     let taxes = totals
         .groups
         .iter()
@@ -118,6 +129,7 @@ fn view(
         bank_account_id: p.bank_account_id,
         turn_id: p.turn_id,
         payable_id: payables.get(&p.id).copied(),
+        withholding,
         cancelled: p.cancelled,
         cancel_reason: p.cancel_reason,
         cancelled_at: p.cancelled_at.map(|at| zone.iso(at)),
@@ -178,6 +190,8 @@ pub trait PurchaseKind: Send + 'static {
 
     /// The body's idempotency key, as submitted.
     fn key(body: &Self::Body) -> Option<String>;
+    /// Whether the body issues a retención with the purchase (admin and user only).
+    fn withholds(body: &Self::Body) -> bool;
     /// Reads and registers the purchase (its service, inside the handler's write transaction).
     fn register(
         conn: &mut DbConnection,
@@ -225,7 +239,12 @@ pub async fn register<K: PurchaseKind>(
     JsonBody(body): JsonBody<K::Body>,
 ) -> AppResult<(StatusCode, Json<PurchaseView>)> {
     let kind = K::KIND;
-    let tenant = auth.tenant(roles::ALL)?;
+    let withholds = K::withholds(&body);
+    let tenant = auth.tenant(if withholds {
+        roles::ADMIN_USER
+    } else {
+        roles::ALL
+    })?;
     let again = tenant.clone();
     let submitted = K::key(&body);
     let written = state
@@ -238,6 +257,9 @@ pub async fn register<K: PurchaseKind>(
             ))
         })
         .await;
+    if withholds && written.is_ok() {
+        queue::worker::wake();
+    }
     match written {
         Ok((true, view)) => Ok((StatusCode::OK, Json(view))),
         Ok((false, view)) => Ok((StatusCode::CREATED, Json(view))),
@@ -258,6 +280,32 @@ pub async fn register<K: PurchaseKind>(
         }
         Err(err) => Err(err),
     }
+}
+
+/// `POST /api/purchases/{kind}/{id}/withhold` (admin and user): the retención of a purchase
+/// registered without one, within five days of its document's date (or with `late: true`); what
+/// it withholds comes off the purchase's payable. 201 with the retención.
+pub async fn withhold<K: PurchaseKind>(
+    State(state): State<AppState>,
+    CurrentUser(auth): CurrentUser,
+    PathId(id): PathId,
+    JsonBody(body): JsonBody<WithholdingBody>,
+) -> AppResult<(StatusCode, Json<WithholdingView>)> {
+    let kind = K::KIND;
+    let tenant = auth.tenant(roles::ADMIN_USER)?;
+    let input = withholding::read(&body, "lines")?;
+    let view = state
+        .db
+        .write(move |conn| {
+            one(conn, tenant.company, kind, id)?;
+            let purchase = Purchase::find(conn, tenant.company, id)?.ok_or_else(not_in_table)?;
+            let issued =
+                withholding::issue(conn, &tenant, &purchase, &input, Settlement::FromPayable)?;
+            withholdings::detail(conn, tenant.company, issued.id)
+        })
+        .await?;
+    queue::worker::wake();
+    Ok((StatusCode::CREATED, Json(view)))
 }
 
 /// `{reason}` of a cancellation.

@@ -19,6 +19,10 @@ impl PurchaseKind for Expense {
         body.idempotency_key.clone()
     }
 
+    fn withholds(body: &ExpenseBody) -> bool {
+        body.withholding.is_some()
+    }
+
     fn register(
         conn: &mut DbConnection,
         tenant: &Tenant,
@@ -37,6 +41,10 @@ impl PurchaseKind for Manual {
 
     fn key(body: &ManualBody) -> Option<String> {
         body.idempotency_key.clone()
+    }
+
+    fn withholds(body: &ManualBody) -> bool {
+        body.withholding.is_some()
     }
 
     fn register(

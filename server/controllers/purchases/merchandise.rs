@@ -21,6 +21,10 @@ impl PurchaseKind for Merchandise {
         body.idempotency_key.clone()
     }
 
+    fn withholds(body: &MerchandiseBody) -> bool {
+        body.withholding.is_some()
+    }
+
     fn register(
         conn: &mut DbConnection,
         tenant: &Tenant,

@@ -194,6 +194,27 @@ impl Payable {
         Ok(changed == 1)
     }
 
+    /// Changes what the open payable owes by `delta` (its amount and its balance alike, so a
+    /// payable with nothing paid on it still reads so): a retención issued takes its amount off,
+    /// one annulled puts it back. `false` when the payable is not open or the balance would go
+    /// below zero (nothing changed).
+    pub fn change_owed(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        id: i64,
+        delta: i64,
+    ) -> QueryResult<bool> {
+        let changed =
+            diesel::update(open_payable(company.get(), id).filter(payables::balance.ge(-delta)))
+                .set((
+                    payables::amount.eq(payables::amount + delta),
+                    payables::balance.eq(payables::balance + delta),
+                    payables::updated_at.eq(now()),
+                ))
+                .execute(conn)?;
+        Ok(changed == 1)
+    }
+
     /// Cancels the payable when nothing was paid on it; `false` otherwise.
     pub fn cancel_unpaid(
         conn: &mut DbConnection,

@@ -187,6 +187,19 @@ impl SriDocument {
             .optional()
     }
 
+    /// These documents of a company (those of another company are left out).
+    pub fn find_many(
+        conn: &mut DbConnection,
+        company: CompanyId,
+        ids: &[i64],
+    ) -> QueryResult<Vec<SriDocument>> {
+        sri_documents::table
+            .filter(sri_documents::company_id.eq(company.get()))
+            .filter(sri_documents::id.eq_any(ids))
+            .select(SriDocument::as_select())
+            .load(conn)
+    }
+
     /// The document with clave `access_key`, of whichever company (the clave is unique): only for
     /// callers that authorized the request by other means (a signed RIDE link).
     pub fn find_by_access_key_anywhere(

@@ -55,6 +55,7 @@ pub const TYPES: &[(&str, &str, &str)] = &[
     ("factura", "01", "Factura"),
     ("notaCredito", "04", "Nota de crédito"),
     ("guiaRemision", "06", "Guía de remisión"),
+    ("retencion", "07", "Comprobante de retención"),
 ];
 
 /// The API name of a `codDoc` and its Spanish name.
@@ -75,7 +76,7 @@ pub fn parse_type(text: &str) -> AppResult<&'static str> {
         .ok_or_else(|| {
             AppError::field(
                 "type",
-                "Tipo de comprobante no válido: use factura, notaCredito o guiaRemision",
+                "Tipo de comprobante no válido: use factura, notaCredito, guiaRemision o retencion",
             )
         })
 }
@@ -166,13 +167,13 @@ pub fn buyer(doc: &SriDocument) -> (Option<String>, Option<String>) {
     let Ok(json) = serde_json::from_str::<serde_json::Value>(&doc.document_json) else {
         return (None, None);
     };
-    let party = match json.get("buyer") {
-        Some(buyer) => buyer,
-        None => json
-            .get("recipients")
-            .and_then(|r| r.get(0))
-            .unwrap_or(&serde_json::Value::Null),
-    };
+    // A factura's or nota de crédito's buyer, a retención's sujeto retenido, a guía's first
+    // recipient.
+    let party = json
+        .get("buyer")
+        .or_else(|| json.get("subject"))
+        .or_else(|| json.get("recipients").and_then(|r| r.get(0)))
+        .unwrap_or(&serde_json::Value::Null);
     let text = |field: &str| party.get(field).and_then(|v| v.as_str()).map(String::from);
     (text("id"), text("name"))
 }

@@ -21,6 +21,7 @@ use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
 use crate::error::{AppError, AppResult, conflict};
 use crate::models::ebilling::remission_guide::RemissionGuide;
+use crate::models::purchases::withholding::Withholding;
 use crate::models::sales::credit_note::CreditNote;
 use crate::models::sales::note::Sale;
 use crate::models::sri::document::SriDocument;
@@ -34,7 +35,9 @@ pub const NOT_CORRECTABLE: &str =
     "Solo se reenvía un comprobante DEVUELTO o NO AUTORIZADO; este está";
 /// A document of the queue that no sale, credit note or guía of the shop carries (one sent by
 /// the set-up page's trial, for instance).
-pub const NOT_OURS: &str = "Este comprobante no pertenece a una factura, nota de crédito ni guía de remisión: no se puede corregir desde aquí";
+pub const NOT_OURS: &str = "Este comprobante no pertenece a una factura, nota de crédito, guía de remisión ni retención: no se puede corregir desde aquí";
+/// Corrections sent with a retención: it is corrected on the supplier's or the company's data.
+pub const WITHHOLDING_FIELDS: &str = "Una retención no recibe correcciones al reenviarla: corrija los datos del proveedor o de la empresa y reenvíela";
 
 /// Corrects and resends `doc` (the caller found it in the user's branch) through its type's
 /// rebuild, with `corrections` of its own fields. 409 when it is not DEVUELTA / NO AUTORIZADO or
@@ -66,6 +69,14 @@ pub fn resend(
             let guide = RemissionGuide::of_document(conn, company, doc.id)?
                 .ok_or_else(|| conflict(NOT_OURS))?;
             super::remission_guides::resend(conn, tenant, guide.id, corrections).map(|_| ())
+        }
+        Some(DocType::Retencion) => {
+            let withholding = Withholding::of_document(conn, company, doc.id)?
+                .ok_or_else(|| conflict(NOT_OURS))?;
+            if !corrections.is_empty() {
+                return Err(AppError::BadRequest(WITHHOLDING_FIELDS.into()));
+            }
+            crate::services::purchases::withholding::resend(conn, tenant, withholding.id)
         }
         _ => Err(conflict(NOT_OURS)),
     }

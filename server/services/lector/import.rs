@@ -179,6 +179,7 @@ pub fn import(
         category,
         lines,
         payment: Payment::Credit,
+        withholding: None,
     };
     let registered = purchase::register(conn, tenant, &input)?;
     if registered.again {
@@ -264,7 +265,8 @@ fn check_total(doc: &Received, lines: &[LineInput]) -> AppResult<()> {
         .iter()
         .map(|l| (l.quantity, l.unit_cost, l.discount, l.iva_code.as_str()))
         .collect();
-    let computed = to_micros(purchase::totals_of(&rows)?.total).unwrap_or(i64::MAX);
+    let computed =
+        to_micros(crate::services::purchases::totals::totals_of(&rows)?.total).unwrap_or(i64::MAX);
     if computed != doc.total {
         return Err(unprocessable(format!(
             "El total calculado de la factura {} ($ {}) no coincide con su importe total ($ {}): revise el comprobante o regístrelo como compra manual",

@@ -18,6 +18,7 @@ use crate::validation::optional_text;
 
 use super::input::{self, Head, HeadFields, PaymentBody};
 use super::purchase::{self, Kind, LineInput, Registered};
+use super::withholding::WithholdingBody;
 
 /// Expense categories: stored code and Spanish name.
 pub const CATEGORIES: [(&str, &str); 6] = [
@@ -49,6 +50,8 @@ pub struct ExpenseBody {
     pub amount: NumberInput,
     pub iva_code: Option<String>,
     pub payment: Option<PaymentBody>,
+    /// The retención issued with the purchase (withholding agents).
+    pub withholding: Option<WithholdingBody>,
 }
 
 /// A manual purchase's request.
@@ -64,6 +67,8 @@ pub struct ManualBody {
     pub date: Option<String>,
     pub lines: Option<Vec<ManualLineBody>>,
     pub payment: Option<PaymentBody>,
+    /// The retención issued with the purchase (withholding agents).
+    pub withholding: Option<WithholdingBody>,
 }
 
 /// A free-text line.
@@ -95,6 +100,7 @@ pub fn register_expense(
             document_number: &body.document_number,
             authorization: &body.authorization,
             date: &body.date,
+            withholding: &body.withholding,
         },
         false,
     )?;
@@ -148,6 +154,7 @@ pub fn register_manual(
             document_number: &body.document_number,
             authorization: &body.authorization,
             date: &body.date,
+            withholding: &body.withholding,
         },
         false,
     )?;

@@ -14,6 +14,7 @@ use crate::services::inventory::documents::line_problem;
 use crate::services::inventory::line_input;
 
 use super::purchase::{Kind, LineInput, Payment, PurchaseInput};
+use super::withholding::{self, WithholdingBody, WithholdingInput};
 
 /// `payment: {method: "cash"|"bank"|"credit", bankAccountId?}`.
 #[derive(Debug, Clone, Deserialize, ts_rs::TS)]
@@ -133,6 +134,7 @@ pub struct Head {
     pub document_number: Option<String>,
     pub authorization: Option<String>,
     pub date: NaiveDate,
+    pub withholding: Option<WithholdingInput>,
 }
 
 /// The head fields of a purchase body, borrowed: every purchase body names them alike
@@ -144,6 +146,7 @@ pub struct HeadFields<'a> {
     pub document_number: &'a Option<String>,
     pub authorization: &'a Option<String>,
     pub date: &'a Option<String>,
+    pub withholding: &'a Option<WithholdingBody>,
 }
 
 impl Head {
@@ -156,6 +159,11 @@ impl Head {
             document_number: document_number(fields.document_number, number_required)?,
             authorization: authorization(fields.authorization)?,
             date: date(fields.date, tenant.zone().today())?,
+            withholding: fields
+                .withholding
+                .as_ref()
+                .map(|w| withholding::read(w, "withholding"))
+                .transpose()?,
         })
     }
 
@@ -179,6 +187,7 @@ impl Head {
             category,
             lines,
             payment,
+            withholding: self.withholding,
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::services::inventory::warehouses::selected_branch_cellar;
 
 use super::input::{self, Head, HeadFields, PaymentBody};
 use super::purchase::{self, Kind, PurchaseInput, Registered};
+use super::withholding::WithholdingBody;
 
 /// The request.
 #[derive(Debug, Clone, Deserialize, ts_rs::TS)]
@@ -31,6 +32,8 @@ pub struct MerchandiseBody {
     pub cellar_id: IdInput,
     pub lines: Option<Vec<LineBody>>,
     pub payment: Option<PaymentBody>,
+    /// The retención issued with the purchase (withholding agents).
+    pub withholding: Option<WithholdingBody>,
 }
 
 /// A line of the request.
@@ -64,6 +67,7 @@ pub fn read(
             document_number: &body.document_number,
             authorization: &body.authorization,
             date: &body.date,
+            withholding: &body.withholding,
         },
         true,
     )?;

@@ -16,8 +16,8 @@ use rust_decimal::Decimal;
 
 use crate::auth::roles::Tenant;
 use crate::db::DbConnection;
-use crate::domain::money::{from_micros, qty_from_micros, to_micros};
-use crate::domain::totals::{self, Line, Totals};
+use crate::domain::money::{qty_from_micros, to_micros};
+use crate::domain::totals::Totals;
 use crate::error::{AppError, AppResult, conflict, constraint_conflict, not_in_table};
 use crate::models::CompanyId;
 use crate::models::inventory::cost::per_unit;
@@ -32,6 +32,9 @@ use crate::services::inventory::stock::{
 use crate::util::time::now;
 
 use super::money::{Pay, Source, pay_back, pay_out};
+use super::totals::totals_of;
+use super::withholding::{self, HAS_WITHHOLDING, Settlement, WithholdingInput};
+use crate::models::purchases::withholding::Withholding;
 
 /// A supplier's document registered twice (specification wording).
 pub const ALREADY_REGISTERED: &str = "La compra ya fue registrada";
@@ -105,6 +108,8 @@ pub struct PurchaseInput {
     pub category: Option<String>,
     pub lines: Vec<LineInput>,
     pub payment: Payment,
+    /// The retención issued with the purchase (a withholding agent's).
+    pub withholding: Option<WithholdingInput>,
 }
 
 /// What [`register`] did.
@@ -113,28 +118,6 @@ pub struct Registered {
     pub id: i64,
     /// The key had already registered this purchase: nothing new was written.
     pub again: bool,
-}
-
-/// The totals of purchase lines, with the one calculation of the application.
-pub fn totals_of(lines: &[(i64, i64, i64, &str)]) -> AppResult<Totals> {
-    let taxable: Vec<Line> = lines
-        .iter()
-        .map(|&(quantity, unit_cost, discount, iva)| Line {
-            quantity: qty_from_micros(quantity),
-            unit_price: from_micros(unit_cost),
-            discount: from_micros(discount),
-            iva: iva.to_string(),
-            ice: None,
-            irbpnr_bottles: None,
-        })
-        .collect();
-    totals::compute(&taxable, Decimal::ZERO, Decimal::ZERO).map_err(|errors| {
-        let first = errors
-            .first()
-            .map(|e| e.message.clone())
-            .unwrap_or_default();
-        AppError::field("lines", first)
-    })
 }
 
 fn micros(value: Decimal) -> AppResult<i64> {
@@ -355,7 +338,15 @@ pub fn register(
             &movements,
         )?;
     }
-    settle(conn, tenant, input, &supplier, id, total)?;
+    // A retención issued now leaves the supplier owed the rest: that is what is paid or owed.
+    let withheld = match &input.withholding {
+        Some(request) => {
+            let purchase = Purchase::find(conn, company, id)?.ok_or_else(not_in_table)?;
+            withholding::issue(conn, tenant, &purchase, request, Settlement::AtRegister)?.total
+        }
+        None => 0,
+    };
+    settle(conn, tenant, input, &supplier, id, total - withheld)?;
     Ok(Registered { id, again: false })
 }
 
@@ -367,6 +358,9 @@ pub fn cancel(conn: &mut DbConnection, tenant: &Tenant, id: i64, reason: &str) -
     let purchase = Purchase::find(conn, company, id)?.ok_or_else(not_in_table)?;
     if purchase.cancelled {
         return Err(conflict(ALREADY_CANCELLED));
+    }
+    if Withholding::live_of_purchase(conn, company, id)?.is_some() {
+        return Err(conflict(HAS_WITHHOLDING));
     }
     let lines = Purchase::lines_of(conn, company, &[id])?;
     // What each product brought in, to take back out.
@@ -442,14 +436,9 @@ pub fn cancel(conn: &mut DbConnection, tenant: &Tenant, id: i64, reason: &str) -
         _ => None,
     };
     if let Some(source) = source {
-        pay_back(
-            conn,
-            tenant,
-            source,
-            purchase.total,
-            &what,
-            ("purchase", id),
-        )?;
+        // A retención issued with the register was never paid out.
+        let paid = purchase.total - Withholding::withheld_at_register(conn, company, id)?;
+        pay_back(conn, tenant, source, paid, &what, ("purchase", id))?;
     }
     if let Some(p) = payable
         && !Payable::cancel_unpaid(conn, company, p.id)?

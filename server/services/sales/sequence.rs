@@ -29,6 +29,8 @@ pub enum DocType {
     ElectronicCreditNote,
     /// Electronic guía de remisión (`services::ebilling::remission_guides`).
     RemissionGuide,
+    /// Comprobante de retención on a purchase (`services::purchases::withholding`).
+    Withholding,
 }
 
 impl DocType {
@@ -39,6 +41,7 @@ impl DocType {
             Self::Invoice => "invoice",
             Self::ElectronicCreditNote => "electronic_credit_note",
             Self::RemissionGuide => "remission_guide",
+            Self::Withholding => "withholding",
         }
     }
 }

@@ -16,10 +16,10 @@ use crate::util::time::Zone;
 pub struct ElectronicDocumentView {
     #[serde(rename = "_id")]
     pub id: i64,
-    /// `factura`, `notaCredito` or `guiaRemision`.
+    /// `factura`, `notaCredito`, `guiaRemision` or `retencion`.
     #[serde(rename = "type")]
     pub doc_type: String,
-    /// «Factura», «Nota de crédito», «Guía de remisión».
+    /// «Factura», «Nota de crédito», «Guía de remisión», «Comprobante de retención».
     pub type_name: String,
     /// `001-002-000000123`.
     pub number: String,

@@ -67,6 +67,8 @@ pub struct PurchaseView {
     pub bank_account_id: Option<i64>,
     pub turn_id: Option<i64>,
     pub payable_id: Option<i64>,
+    /// The retención issued on it that is not annulled (a withholding agent's).
+    pub withholding: Option<crate::views::purchases::withholding::PurchaseWithholdingView>,
     pub cancelled: bool,
     pub cancel_reason: Option<String>,
     pub cancelled_at: Option<String>,

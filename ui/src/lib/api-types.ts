@@ -143,6 +143,11 @@ export type AllocationView = { receivableId: number, document: string, amount: s
 balance: string, };
 
 /**
+ * Body of `POST /api/ebilling/withholding/{id}/annul`.
+ */
+export type AnnulWithholdingBody = { reason?: string | null, };
+
+/**
  * Body of register and update.
  */
 export type BankAccountBody = { bank?: string | null, accountType?: string | null, number?: string | null, holder?: string | null, openingBalance?: NumberInput, active?: boolean | null, };
@@ -832,11 +837,11 @@ sriTarget: string | null, };
  */
 export type ElectronicDocumentDetailView = { messages: Array<SriMessageView>, _id: number, 
 /**
- * `factura`, `notaCredito` or `guiaRemision`.
+ * `factura`, `notaCredito`, `guiaRemision` or `retencion`.
  */
 type: string, 
 /**
- * «Factura», «Nota de crédito», «Guía de remisión».
+ * «Factura», «Nota de crédito», «Guía de remisión», «Comprobante de retención».
  */
 typeName: string, 
 /**
@@ -910,11 +915,11 @@ saleId: number | null, };
  */
 export type ElectronicDocumentView = { _id: number, 
 /**
- * `factura`, `notaCredito` or `guiaRemision`.
+ * `factura`, `notaCredito`, `guiaRemision` or `retencion`.
  */
 type: string, 
 /**
- * «Factura», «Nota de crédito», «Guía de remisión».
+ * «Factura», «Nota de crédito», «Guía de remisión», «Comprobante de retención».
  */
 typeName: string, 
 /**
@@ -1006,7 +1011,11 @@ export type EmissionPointView = { code: string, name: string, active: boolean, }
 /**
  * An expense's request.
  */
-export type ExpenseBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, category?: string | null, description?: string | null, amount?: NumberInput, ivaCode?: string | null, payment?: PurchasePaymentBody | null, };
+export type ExpenseBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, category?: string | null, description?: string | null, amount?: NumberInput, ivaCode?: string | null, payment?: PurchasePaymentBody | null, 
+/**
+ * The retención issued with the purchase (withholding agents).
+ */
+withholding?: WithholdingBody | null, };
 
 /**
  * `/admin/compras/gastos`.
@@ -1387,7 +1396,11 @@ export type LowStockView = { productId: number, code: string, name: string, cell
 /**
  * A manual purchase's request.
  */
-export type ManualBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, lines?: Array<ManualLineBody> | null, payment?: PurchasePaymentBody | null, };
+export type ManualBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, lines?: Array<ManualLineBody> | null, payment?: PurchasePaymentBody | null, 
+/**
+ * The retención issued with the purchase (withholding agents).
+ */
+withholding?: WithholdingBody | null, };
 
 /**
  * A free-text line.
@@ -1407,7 +1420,11 @@ export type MappingBody = { supplierCode?: string | null, productId?: IdInput, }
 /**
  * The request.
  */
-export type MerchandiseBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, cellarId?: IdInput, lines?: Array<MerchandiseLineBody> | null, payment?: PurchasePaymentBody | null, };
+export type MerchandiseBody = { idempotencyKey?: string | null, supplierId?: IdInput, documentNumber?: string | null, authorization?: string | null, date?: string | null, cellarId?: IdInput, lines?: Array<MerchandiseLineBody> | null, payment?: PurchasePaymentBody | null, 
+/**
+ * The retención issued with the purchase (withholding agents).
+ */
+withholding?: WithholdingBody | null, };
 
 /**
  * A line of the request.
@@ -1908,7 +1925,28 @@ date: string, cellarId: number | null, category: string | null, lines: Array<Pur
 /**
  * `cash`, `bank` or `credit`.
  */
-paymentMethod: string, bankAccountId: number | null, turnId: number | null, payableId: number | null, cancelled: boolean, cancelReason: string | null, cancelledAt: string | null, createdAt: string, };
+paymentMethod: string, bankAccountId: number | null, turnId: number | null, payableId: number | null, 
+/**
+ * The retención issued on it that is not annulled (a withholding agent's).
+ */
+withholding: PurchaseWithholdingView | null, cancelled: boolean, cancelReason: string | null, cancelledAt: string | null, createdAt: string, };
+
+/**
+ * The live retención of a purchase, in the purchase's view.
+ */
+export type PurchaseWithholdingView = { _id: number, 
+/**
+ * `estab-ptoEmi-secuencial`.
+ */
+number: string, 
+/**
+ * Clave de acceso (49 digits).
+ */
+accessKey: string, 
+/**
+ * The amount withheld.
+ */
+total: string, };
 
 /**
  * Body of register.
@@ -3097,6 +3135,79 @@ export type VerifyEmailPage = { ok: boolean, message: string, };
  * `POST /api/restaurant/order/{id}/item/{itemId}/void`.
  */
 export type VoidBody = { reason?: string | null, };
+
+/**
+ * `withholding: {lines: [{kind, code, base}], late?}` of a purchase's register, and the body of
+ * `POST /api/purchases/{kind}/{id}/withhold`.
+ */
+export type WithholdingBody = { lines?: Array<WithholdingLineBody> | null, 
+/**
+ * Issue it past the five days, knowing the SRI may fine it.
+ */
+late?: boolean | null, };
+
+/**
+ * A line of the body: `kind` `renta` or `iva`, the SRI's `code` (312, 3440, 9, 1…) and `base`.
+ */
+export type WithholdingLineBody = { kind?: string | null, code?: string | null, 
+/**
+ * Decimal text, up to two decimals.
+ */
+base?: NumberInput, };
+
+/**
+ * A tax withheld.
+ */
+export type WithholdingLineView = { 
+/**
+ * `renta` or `iva`.
+ */
+kind: string, 
+/**
+ * The SRI's code (`312`, `3440`, `9`…).
+ */
+code: string, base: string, 
+/**
+ * The percentage in force on the retención's date, as decimal text (`"1.75"`).
+ */
+percent: string, amount: string, };
+
+/**
+ * A comprobante de retención. Printed from `/tickets/retencion/{id}/A4SRI`.
+ */
+export type WithholdingView = { _id: number, 
+/**
+ * `estab-ptoEmi-secuencial`.
+ */
+number: string, 
+/**
+ * `sri_documents.id` (the e-billing documents' API and screens).
+ */
+documentId: number, accessKey: string, 
+/**
+ * The SRI state in Spanish ("AUTORIZADO", "DEVUELTA: corrija y reenvíe"…).
+ */
+status: string, 
+/**
+ * The state's code.
+ */
+statusCode: DocumentStatus, 
+/**
+ * `fechaEmision`, `AAAA-MM-DD`.
+ */
+date: string, supplierId: number, supplierName: string, purchaseId: number, 
+/**
+ * The supplier's document it withholds on.
+ */
+documentNumber: string, 
+/**
+ * The amount withheld.
+ */
+total: string, 
+/**
+ * Issued past the five days, knowingly.
+ */
+late: boolean, authorizationNumber: string | null, annulled: boolean, annulReason: string | null, annulledAt: string | null, lines: Array<WithholdingLineView>, };
 
 /**
  * Body of a zone's register and update: `{name, active?}`.

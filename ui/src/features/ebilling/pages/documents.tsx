@@ -24,6 +24,7 @@ const TYPES: [string, string][] = [
   ['factura', 'Factura'],
   ['notaCredito', 'Nota de crédito'],
   ['guiaRemision', 'Guía de remisión'],
+  ['retencion', 'Comprobante de retención'],
 ];
 
 /** Stored state → the badge's words and colours. */
@@ -165,6 +166,7 @@ const RESENT: Record<string, [string, string]> = {
   factura: ['Factura reenviada', 'No se reenvió la factura'],
   notaCredito: ['Nota de crédito reenviada', 'No se reenvió la nota de crédito'],
   guiaRemision: ['Guía de remisión reenviada', 'No se reenvió la guía de remisión'],
+  retencion: ['Retención reenviada', 'No se reenvió la retención'],
 };
 
 /** A correction being written (empty: keep the stored value). */
@@ -294,9 +296,15 @@ function ResendAction({ doc, path }: { doc: ElectronicDocumentView; path: string
     <span className="block text-xs" data-testid="resend">
       {doc.clientId && (
         <>
-          <Link className={LINK} to={`/admin/ventas/listaclientes?search=${encodeURIComponent(doc.clientId)}`}>
-            Corregir el cliente
-          </Link>
+          {doc.type === 'retencion' ? (
+            <Link className={LINK} to={`/admin/compras/listaproveedores?search=${encodeURIComponent(doc.clientId)}`}>
+              Corregir el proveedor
+            </Link>
+          ) : (
+            <Link className={LINK} to={`/admin/ventas/listaclientes?search=${encodeURIComponent(doc.clientId)}`}>
+              Corregir el cliente
+            </Link>
+          )}
           {' · '}
         </>
       )}
