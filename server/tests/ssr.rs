@@ -211,23 +211,44 @@ async fn pool_survives_throwing_renders(kind: EngineKind) {
 async fn pool_refuses_work_beyond_its_queue(kind: EngineKind) {
     let pool = pool(kind, 1, Duration::from_millis(500), DEFAULT_MEMORY_LIMIT);
     pool.ready().await;
+    // Waited for, never slept on: on a loaded machine the engine's thread is slow to get there.
+    let idle_engines_become = |n: usize| {
+        let pool = pool.clone();
+        async move {
+            let started = Instant::now();
+            while pool.idle_engines() != n {
+                assert!(
+                    started.elapsed() < Duration::from_secs(10),
+                    "los motores libres no llegaron a {n}"
+                );
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+    };
+    idle_engines_become(1).await; // the engine waits for work
     let busy = tokio::spawn({
         let pool = pool.clone();
         async move { pool.render(input("http://x/loop")).await }
     });
-    tokio::time::sleep(Duration::from_millis(100)).await; // the worker is now stuck in the loop
-    let queued = tokio::spawn({
+    idle_engines_become(0).await; // it took the loop
+    // One poll of the next render puts its job in the queue (then it waits for its answer).
+    let mut queued = Box::pin({
         let pool = pool.clone();
         async move { pool.render(input("http://x/ok")).await }
     });
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    std::future::poll_fn(|cx| {
+        let _ = queued.as_mut().poll(cx);
+        std::task::Poll::Ready(())
+    })
+    .await;
     assert!(matches!(
         pool.render(input("http://x/ok")).await,
         Err(SsrError::Overloaded)
     ));
-    assert!(matches!(busy.await.unwrap(), Err(SsrError::Timeout(_))));
+    let busy = busy.await.unwrap();
+    assert!(matches!(busy, Err(SsrError::Timeout(_))), "{busy:?}");
     assert!(
-        queued.await.unwrap().is_ok(),
+        queued.await.is_ok(),
         "the queued render ran after the timeout"
     );
 }
