@@ -150,13 +150,49 @@ pub struct BarcodeView {
     pub path: String,
 }
 
+/// One tax withheld on a supplier's document, as a retención's RIDE prints it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RideWithheldView {
+    /// «FACTURA», «LIQUIDACIÓN DE COMPRA…»: the comprobante withheld on.
+    pub doc_type: String,
+    /// `estab-ptoEmi-secuencial` of that comprobante.
+    pub number: String,
+    /// Its `dd/mm/aaaa`.
+    pub issue_date: String,
+    /// `mm/aaaa`, the retención's.
+    pub fiscal_period: String,
+    pub base: String,
+    /// «RENTA», «IVA», «ISD».
+    pub tax: String,
+    /// The SRI's code (`312`, `1`…).
+    pub code: String,
+    /// `2.00`.
+    pub percent: String,
+    pub amount: String,
+}
+
+/// What a comprobante de retención prints instead of lines and totals: the sujeto retenido and
+/// each tax withheld on each of the supplier's documents.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RideWithholdingView {
+    pub subject: RideBuyerView,
+    /// `mm/aaaa`.
+    pub fiscal_period: String,
+    pub lines: Vec<RideWithheldView>,
+    /// The amount withheld.
+    pub total: String,
+}
+
 /// Everything a RIDE prints.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RideView {
     /// `sri_documents.id` (the `{id}` of `/tickets/factura/{id}/…`).
     pub document_id: i64,
-    /// `factura`, `notaCredito` or `guiaRemision` (the segment of the printable routes).
+    /// `factura`, `notaCredito`, `guiaRemision` or `retencion` (the segment of the printable
+    /// routes).
     pub kind: String,
     /// «FACTURA», «NOTA DE CRÉDITO», «GUÍA DE REMISIÓN».
     pub title: String,
@@ -187,6 +223,9 @@ pub struct RideView {
     pub guide: Option<RideGuideView>,
     pub remission_guide: Option<String>,
     pub modified: Option<RideModifiedView>,
+    /// The sujeto retenido and the taxes withheld of a comprobante de retención (`None` on other
+    /// documents; a retención leaves `lines`, `totals` and `payments` empty).
+    pub withholding: Option<RideWithholdingView>,
     pub lines: Vec<RideLineView>,
     pub totals: Vec<RideTotalRow>,
     pub total: String,

@@ -80,6 +80,10 @@ async fn wait_for(client: &mut Client, id: i64, code: &str) -> Value {
         .await
 }
 
+fn key_of(view: &Value) -> &str {
+    view["accessKey"].as_str().unwrap()
+}
+
 /// The cash the shift `turn` should hold.
 async fn expected_cash(client: &mut Client, turn: i64) -> String {
     let shift = client.get(&format!("/api/Turn/{turn}")).await.json();
@@ -181,6 +185,34 @@ async fn a_retencion_with_the_purchase_is_authorized_and_the_supplier_is_owed_th
     );
     assert!(xml.contains("<valorRetenido>4.50</valorRetenido>"), "{xml}");
     verify_signed_with_xmlsec1(&xml, "comprobanteRetencion");
+    // Its RIDE: the sujeto retenido, each tax withheld on the supplier's factura, the total.
+    let r = e
+        .shop
+        .user
+        .get(&format!("/tickets/retencion/{document}/A4SRI"))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let html = r.text();
+    for text in [
+        "COMPROBANTE DE RETENCIÓN",
+        "FERRETERÍA EL TORNILLO",
+        "001-002-000000456",
+        "TOTAL RETENIDO",
+        "6.50",
+        "30.00",
+        key_of(&view),
+    ] {
+        assert!(html.contains(text), "el RIDE no muestra {text}");
+    }
+    // Under another type's route it is not found.
+    assert_eq!(
+        e.shop
+            .user
+            .get(&format!("/tickets/factura/{document}/A4SRI"))
+            .await
+            .status,
+        404
+    );
     let r = e
         .shop
         .user
@@ -566,6 +598,22 @@ async fn roles_and_another_company(backend: Backend) {
             .status,
         403
     );
+    let document = e
+        .shop
+        .user
+        .get(&format!("/api/ebilling/withholding/{id}"))
+        .await
+        .json()["documentId"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(
+        e.shop
+            .cashier
+            .get(&format!("/tickets/retencion/{document}/A4SRI"))
+            .await
+            .status,
+        403
+    );
     let mut other = e.app.signed_in(e.shop.tenants.admin_b).await;
     for path in [
         format!("/api/ebilling/withholding/{id}"),
@@ -596,6 +644,13 @@ async fn roles_and_another_company(backend: Backend) {
     assert_eq!(
         other.get("/api/ebilling/withholding").await.json()["total"],
         0
+    );
+    assert_eq!(
+        other
+            .get(&format!("/tickets/retencion/{document}/A4SRI"))
+            .await
+            .status,
+        404
     );
     // Still live in A.
     assert_eq!(

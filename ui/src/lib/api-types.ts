@@ -2479,7 +2479,8 @@ export type RideView = {
  */
 documentId: number, 
 /**
- * `factura`, `notaCredito` or `guiaRemision` (the segment of the printable routes).
+ * `factura`, `notaCredito`, `guiaRemision` or `retencion` (the segment of the printable
+ * routes).
  */
 kind: string, 
 /**
@@ -2526,7 +2527,59 @@ buyer: RideBuyerView | null,
  * The transport and destinatarios of a guía de remisión (`None` on other documents, whose
  * `lines`, `totals` and `payments` a guía leaves empty).
  */
-guide: RideGuideView | null, remissionGuide: string | null, modified: RideModifiedView | null, lines: Array<RideLineView>, totals: Array<RideTotalRow>, total: string, payments: Array<RidePaymentView>, additionalInfo: Array<RideNameValue>, barcode: BarcodeView, };
+guide: RideGuideView | null, remissionGuide: string | null, modified: RideModifiedView | null, 
+/**
+ * The sujeto retenido and the taxes withheld of a comprobante de retención (`None` on other
+ * documents; a retención leaves `lines`, `totals` and `payments` empty).
+ */
+withholding: RideWithholdingView | null, lines: Array<RideLineView>, totals: Array<RideTotalRow>, total: string, payments: Array<RidePaymentView>, additionalInfo: Array<RideNameValue>, barcode: BarcodeView, };
+
+/**
+ * One tax withheld on a supplier's document, as a retención's RIDE prints it.
+ */
+export type RideWithheldView = { 
+/**
+ * «FACTURA», «LIQUIDACIÓN DE COMPRA…»: the comprobante withheld on.
+ */
+docType: string, 
+/**
+ * `estab-ptoEmi-secuencial` of that comprobante.
+ */
+number: string, 
+/**
+ * Its `dd/mm/aaaa`.
+ */
+issueDate: string, 
+/**
+ * `mm/aaaa`, the retención's.
+ */
+fiscalPeriod: string, base: string, 
+/**
+ * «RENTA», «IVA», «ISD».
+ */
+tax: string, 
+/**
+ * The SRI's code (`312`, `1`…).
+ */
+code: string, 
+/**
+ * `2.00`.
+ */
+percent: string, amount: string, };
+
+/**
+ * What a comprobante de retención prints instead of lines and totals: the sujeto retenido and
+ * each tax withheld on each of the supplier's documents.
+ */
+export type RideWithholdingView = { subject: RideBuyerView, 
+/**
+ * `mm/aaaa`.
+ */
+fiscalPeriod: string, lines: Array<RideWithheldView>, 
+/**
+ * The amount withheld.
+ */
+total: string, };
 
 /**
  * A user's role (specification §6). Default `user`.
@@ -2536,7 +2589,7 @@ export type Role = "admin" | "user" | "cashier";
 /**
  * A route of the UI (react-router route id, hydration key and page-loader key).
  */
-export type RouteId = "root" | "layout-landing" | "landing" | "register" | "login" | "reset-password" | "verify-email" | "admin" | "admin-home" | "admin-theme" | "admin-categories" | "admin-inventory" | "admin-products" | "admin-cellars" | "admin-kardex" | "admin-adjustments" | "admin-transfers" | "admin-upload" | "admin-stock-list" | "sales" | "sales-hub" | "sales-clients" | "sales-pos" | "sales-credit-notes" | "sales-promos" | "sales-quotes" | "sales-invoice-pos" | "purchases" | "purchases-suppliers" | "purchases-merchandise" | "purchases-expenses" | "purchases-manual" | "purchases-payables" | "purchases-statement" | "tools-lector" | "config" | "config-hub" | "config-company" | "config-users" | "config-licences" | "config-holidays" | "config-taxes" | "cash" | "admin-cash" | "admin-cash-registers" | "admin-cash-open-close" | "admin-cash-my-turns" | "admin-cash-confirm" | "admin-cash-history" | "admin-cash-movement" | "bank" | "admin-bank-accounts" | "admin-bank-barrio" | "ebilling" | "ebilling-documents" | "ebilling-remission-guide" | "ebilling-test" | "ebilling-credit-notes" | "ebilling-invoice" | "ebilling-ride" | "admin-reports" | "admin-cxc" | "admin-cxc-list" | "admin-cxc-collect" | "admin-cxc-statement" | "admin-cxc-payments" | "admin-restaurant-tables" | "admin-restaurant-reservations" | "admin-restaurant-take-order" | "admin-restaurant-express" | "admin-restaurant-delivery" | "layout-free" | "ticket-sample-a4" | "admin-transfer-print" | "admin-cash-count-ticket" | "cash-count-ticket" | "cnb-report-ticket" | "sales-note-pdf" | "sales-note-ticket" | "sales-credit-note-pdf" | "sales-credit-note-ticket" | "quote-a4" | "ride-factura-a4" | "ride-factura-ticket" | "ride-credit-note-a4" | "ride-credit-note-ticket" | "ride-guide-a4" | "ride-public" | "admin-reports-print" | "cxc-receipt-ticket" | "cxc-receipt-a4" | "cxc-statement-print" | "restaurant-kitchen" | "not-found";
+export type RouteId = "root" | "layout-landing" | "landing" | "register" | "login" | "reset-password" | "verify-email" | "admin" | "admin-home" | "admin-theme" | "admin-categories" | "admin-inventory" | "admin-products" | "admin-cellars" | "admin-kardex" | "admin-adjustments" | "admin-transfers" | "admin-upload" | "admin-stock-list" | "sales" | "sales-hub" | "sales-clients" | "sales-pos" | "sales-credit-notes" | "sales-promos" | "sales-quotes" | "sales-invoice-pos" | "purchases" | "purchases-suppliers" | "purchases-merchandise" | "purchases-expenses" | "purchases-manual" | "purchases-payables" | "purchases-statement" | "tools-lector" | "config" | "config-hub" | "config-company" | "config-users" | "config-licences" | "config-holidays" | "config-taxes" | "cash" | "admin-cash" | "admin-cash-registers" | "admin-cash-open-close" | "admin-cash-my-turns" | "admin-cash-confirm" | "admin-cash-history" | "admin-cash-movement" | "bank" | "admin-bank-accounts" | "admin-bank-barrio" | "ebilling" | "ebilling-documents" | "ebilling-remission-guide" | "ebilling-test" | "ebilling-credit-notes" | "ebilling-invoice" | "ebilling-ride" | "admin-reports" | "admin-cxc" | "admin-cxc-list" | "admin-cxc-collect" | "admin-cxc-statement" | "admin-cxc-payments" | "admin-restaurant-tables" | "admin-restaurant-reservations" | "admin-restaurant-take-order" | "admin-restaurant-express" | "admin-restaurant-delivery" | "layout-free" | "ticket-sample-a4" | "admin-transfer-print" | "admin-cash-count-ticket" | "cash-count-ticket" | "cnb-report-ticket" | "sales-note-pdf" | "sales-note-ticket" | "sales-credit-note-pdf" | "sales-credit-note-ticket" | "quote-a4" | "ride-factura-a4" | "ride-factura-ticket" | "ride-credit-note-a4" | "ride-credit-note-ticket" | "ride-guide-a4" | "ride-withholding-a4" | "ride-public" | "admin-reports-print" | "cxc-receipt-ticket" | "cxc-receipt-a4" | "cxc-statement-print" | "restaurant-kitchen" | "not-found";
 
 /**
  * The rule of a page (`GET /api/routes/rule?path=`).

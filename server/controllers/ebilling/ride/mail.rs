@@ -52,6 +52,7 @@ async fn compose(state: &AppState, id: i64) -> Result<Composed, String> {
         kind: match view.kind.as_str() {
             "notaCredito" => "Nota de crédito",
             "guiaRemision" => "Guía de remisión",
+            "retencion" => "Comprobante de retención",
             _ => "Factura",
         }
         .into(),

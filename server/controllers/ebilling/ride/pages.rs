@@ -4,7 +4,8 @@
 //!
 //! Routes (`ui/src/features/ebilling/routes.ts`): `/tickets/factura/{id}/A4SRI`,
 //! `/tickets/factura/{id}/Ticket80`, `/tickets/notaCredito/{id}/A4SRI`,
-//! `/tickets/notaCredito/{id}/Ticket80`, `/tickets/guiaRemision/{id}/A4SRI` (`{id}` = `sri_documents.id`; a document of another
+//! `/tickets/notaCredito/{id}/Ticket80`, `/tickets/guiaRemision/{id}/A4SRI`,
+//! `/tickets/retencion/{id}/A4SRI` (`{id}` = `sri_documents.id`; a document of another
 //! company or of the other type is 404) and `/admin/ebilling/RIDE/{accessKey}`.
 
 use base64::Engine as _;
@@ -12,7 +13,7 @@ use base64::engine::general_purpose::STANDARD;
 use chrono::DateTime;
 use rust_decimal::Decimal;
 
-use crate::auth::roles::Tenant;
+use crate::auth::roles::{self, Tenant};
 use crate::controllers::page_loader::Loaders;
 use crate::db::DbConnection;
 use crate::domain::code128;
@@ -25,12 +26,14 @@ use crate::models::CompanyId;
 use crate::models::config::company::Company;
 use crate::models::sri::document::SriDocument;
 use crate::sri::catalog::{DocType, Environment, payment_method};
-use crate::sri::model::{Buyer, Comprobante, DeliveryGuide, Header, Item, NameValue};
+use crate::sri::model::{
+    Buyer, Comprobante, DeliveryGuide, Header, Item, NameValue, WithheldTaxKind, Withholding,
+};
 use crate::util::time::Zone;
 use crate::views::ride::{
     BarcodeView, RideBuyerView, RideCarrierView, RideGuideLineView, RideGuideView, RideIssuerView,
     RideLineView, RideModifiedView, RideNameValue, RidePage, RidePaymentView, RideRecipientView,
-    RideTotalRow, RideView,
+    RideTotalRow, RideView, RideWithheldView, RideWithholdingView,
 };
 use crate::views::route_id::RouteId;
 
@@ -38,7 +41,7 @@ use crate::views::route_id::RouteId;
 pub const NOT_FOUND: &str = "No se encontró el comprobante electrónico";
 
 /// Route ids of the printable RIDEs with their document type and format.
-pub const PRINTABLES: [(RouteId, DocType, &str); 5] = [
+pub const PRINTABLES: [(RouteId, DocType, &str); 6] = [
     (RouteId::RideFacturaA4, DocType::Factura, "A4SRI"),
     (RouteId::RideFacturaTicket, DocType::Factura, "Ticket80"),
     (RouteId::RideCreditNoteA4, DocType::NotaCredito, "A4SRI"),
@@ -48,6 +51,7 @@ pub const PRINTABLES: [(RouteId, DocType, &str); 5] = [
         "Ticket80",
     ),
     (RouteId::RideGuideA4, DocType::GuiaRemision, "A4SRI"),
+    (RouteId::RideWithholdingA4, DocType::Retencion, "A4SRI"),
 ];
 
 /// The loader of each RIDE page, by route id.
@@ -75,6 +79,11 @@ pub const LOADERS: Loaders = &[
     (RouteId::RideGuideA4, |ctx| {
         ctx.tenant(|conn, tenant, query| {
             printable(conn, tenant, DocType::GuiaRemision, query.param("id"))
+        })
+    }),
+    (RouteId::RideWithholdingA4, |ctx| {
+        ctx.tenant(|conn, tenant, query| {
+            printable(conn, tenant, DocType::Retencion, query.param("id"))
         })
     }),
     (RouteId::EbillingRide, |ctx| {
@@ -105,17 +114,28 @@ pub fn printable(
     param: &str,
 ) -> AppResult<RidePage> {
     let doc = document_of(conn, tenant.company, kind, param)?;
+    may_see(tenant, &doc)?;
     Ok(RidePage {
         ride: ride_view(conn, tenant.company, &doc)?,
     })
 }
 
-/// Whether `doc` is of a type that has a RIDE here (factura, nota de crédito, guía de remisión).
+/// 403 for a cashier on a retención's RIDE: retenciones are admin's and user's.
+fn may_see(tenant: &Tenant, doc: &SriDocument) -> AppResult<()> {
+    if doc.doc_type == DocType::Retencion.code() && !roles::ADMIN_USER.contains(&tenant.role()) {
+        return Err(AppError::Forbidden(roles::FORBIDDEN.into()));
+    }
+    Ok(())
+}
+
+/// Whether `doc` is of a type that has a RIDE here (factura, nota de crédito, guía de remisión,
+/// comprobante de retención).
 pub fn has_ride(doc: &SriDocument) -> bool {
     [
         DocType::Factura,
         DocType::NotaCredito,
         DocType::GuiaRemision,
+        DocType::Retencion,
     ]
     .iter()
     .any(|t| doc.doc_type == t.code())
@@ -127,6 +147,7 @@ pub fn by_access_key(conn: &mut DbConnection, tenant: &Tenant, key: &str) -> App
     let doc = SriDocument::find_by_access_key(conn, tenant.company, key)?
         .filter(has_ride)
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    may_see(tenant, &doc)?;
     Ok(RidePage {
         ride: ride_view(conn, tenant.company, &doc)?,
     })
@@ -178,6 +199,7 @@ pub fn kind_segment(kind: DocType) -> &'static str {
     match kind {
         DocType::NotaCredito => "notaCredito",
         DocType::GuiaRemision => "guiaRemision",
+        DocType::Retencion => "retencion",
         _ => "factura",
     }
 }
@@ -224,6 +246,7 @@ pub fn ride_view(
         guide: None,
         remission_guide: None,
         modified: None,
+        withholding: None,
         lines: Vec::new(),
         totals: Vec::new(),
         total: String::new(),
@@ -272,12 +295,10 @@ pub fn ride_view(
             view.additional_info = pairs(&guide.additional_info);
             return Ok(view);
         }
-        // The retención's RIDE (its withheld documents and amounts) is not drawn yet: no screen
-        // stores one so far, and a RIDE without its table would misstate the document.
-        Comprobante::Withholding(_) => {
-            return Err(AppError::NotFound(
-                "El RIDE del comprobante de retención aún no está disponible".into(),
-            ));
+        Comprobante::Withholding(retention) => {
+            view.withholding = Some(withholding_view(retention));
+            view.additional_info = pairs(&retention.additional_info);
+            return Ok(view);
         }
     };
     let amounts = totals::compute(items, global_discount, tip).map_err(|errors| {
@@ -287,6 +308,46 @@ pub fn ride_view(
     view.totals = total_rows(&amounts);
     view.total = fmt2(amounts.total);
     Ok(view)
+}
+
+/// The sujeto retenido and every tax withheld on each supplier's document, with the retención's
+/// fiscal period (its month) and the total withheld.
+fn withholding_view(retention: &Withholding) -> RideWithholdingView {
+    let period = retention.header.issue_date.format("%m/%Y").to_string();
+    let lines = retention
+        .documents
+        .iter()
+        .flat_map(|d| {
+            let doc_type = DocType::from_code(&d.doc_type)
+                .map_or_else(|| d.doc_type.clone(), |t| t.label().to_string());
+            d.withholdings.iter().map(move |w| RideWithheldView {
+                doc_type: doc_type.clone(),
+                number: d.number.clone(),
+                issue_date: date_text(d.issue_date),
+                fiscal_period: String::new(),
+                base: fmt2(w.base),
+                tax: match w.kind {
+                    WithheldTaxKind::Renta => "RENTA",
+                    WithheldTaxKind::Iva => "IVA",
+                    WithheldTaxKind::Isd => "ISD",
+                }
+                .into(),
+                code: w.code.clone(),
+                percent: fmt2(w.percent),
+                amount: fmt2(w.amount()),
+            })
+        })
+        .map(|mut line| {
+            line.fiscal_period.clone_from(&period);
+            line
+        })
+        .collect();
+    RideWithholdingView {
+        subject: buyer_view(&retention.subject),
+        fiscal_period: period,
+        lines,
+        total: fmt2(retention.total_withheld()),
+    }
 }
 
 /// The transport and destinatarios of a guía (sri.md §1.6 and §6).

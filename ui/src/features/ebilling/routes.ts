@@ -41,6 +41,7 @@ export const freeRoutes: RouteDef[] = [
   printable('ride-credit-note-a4', '/tickets/notaCredito/:id/A4SRI', 'ride-a4', 'Nota de crédito'),
   printable('ride-credit-note-ticket', '/tickets/notaCredito/:id/Ticket80', 'ride-ticket', 'Nota de crédito'),
   printable('ride-guide-a4', '/tickets/guiaRemision/:id/A4SRI', 'ride-a4', 'Guía de remisión'),
+  printable('ride-withholding-a4', '/tickets/retencion/:id/A4SRI', 'ride-a4', 'Comprobante de retención'),
   // The buyer's signed, expiring link (no session; `server/controllers/ebilling/ride/public.rs`).
   { id: 'ride-public', path: '/ride/:accessKey', page: 'features/ebilling/pages/ride-a4', title: 'RIDE', printable: true, data: true },
 ];

@@ -3,10 +3,12 @@
  * number, authorization, ambiente, emisión and the clave de acceso with its Code 128 on the right;
  * buyer, lines, información adicional and formas de pago beside the totals. A guía de remisión
  * (`ride.guide`) prints instead the transport (transportista, placa, punto de partida, fechas) and
- * each destinatario with its motive and the goods that travel to it. Complete HTML, no scripts.
+ * each destinatario with its motive and the goods that travel to it; a comprobante de retención
+ * (`ride.withholding`) the sujeto retenido and each tax withheld on each of the supplier's
+ * comprobantes, with the total withheld. Complete HTML, no scripts.
  * Used by the printable `/tickets/…/A4SRI` and inside the back office.
  */
-import type { RideGuideView, RideView } from '../../../lib/api-types';
+import type { RideGuideView, RideView, RideWithholdingView } from '../../../lib/api-types';
 import { Code128 } from './code128';
 
 
@@ -93,6 +95,59 @@ function GuideBody({ guide, issueDate }: { guide: RideGuideView; issueDate: stri
   );
 }
 
+/** The sujeto retenido and the taxes withheld of a comprobante de retención (sri.md §6). */
+function WithholdingBody({ withholding, issueDate }: { withholding: RideWithholdingView; issueDate: string }) {
+  const { subject } = withholding;
+  return (
+    <>
+      <section className="my-2 grid grid-cols-2 gap-1 rounded border border-black p-2" data-testid="ride-subject">
+        <Field label="Razón Social / Nombres y Apellidos" value={subject.name} />
+        <Field label="Identificación" value={`${subject.id} (${subject.idType})`} />
+        <Field label="Fecha Emisión" value={issueDate} />
+        <Field label="Ejercicio Fiscal" value={withholding.fiscalPeriod} />
+      </section>
+      <table className="w-full border-collapse [&_td]:px-1.5 [&_th]:px-1.5" data-testid="ride-withheld">
+        <thead>
+          <tr className="border-y border-black text-left">
+            <th className="py-1">Comprobante</th>
+            <th>Número</th>
+            <th>Fecha Emisión</th>
+            <th>Ejercicio Fiscal</th>
+            <th className="text-right">Base Imponible para la Retención</th>
+            <th>Impuesto</th>
+            <th>Código</th>
+            <th className="text-right">Porcentaje Retención</th>
+            <th className="text-right">Valor Retenido</th>
+          </tr>
+        </thead>
+        <tbody>
+          {withholding.lines.map((l, i) => (
+            <tr key={i} className="border-b border-gray-300 align-top">
+              <td className="py-0.5">{l.docType}</td>
+              <td>{l.number}</td>
+              <td>{l.issueDate}</td>
+              <td>{l.fiscalPeriod}</td>
+              <td className="text-right">{l.base}</td>
+              <td>{l.tax}</td>
+              <td>{l.code}</td>
+              <td className="text-right">{l.percent}</td>
+              <td className="text-right">{l.amount}</td>
+            </tr>
+          ))}
+          <tr className="font-bold">
+            <td colSpan={8} className="py-1 text-right">
+              TOTAL RETENIDO
+            </td>
+            <td className="text-right" data-testid="ride-withheld-total">
+              {withholding.total}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 /** The información adicional table (every document). */
 function AdditionalInfo({ ride }: { ride: RideView }) {
   if (ride.additionalInfo.length === 0) return null;
@@ -164,6 +219,14 @@ export function RideA4({ ride }: { ride: RideView }) {
         <>
           <GuideBody guide={ride.guide} issueDate={ride.issueDate} />
           <AdditionalInfo ride={ride} />
+        </>
+      )}
+      {ride.withholding && (
+        <>
+          <WithholdingBody withholding={ride.withholding} issueDate={ride.issueDate} />
+          <div className="mt-2">
+            <AdditionalInfo ride={ride} />
+          </div>
         </>
       )}
       {buyer && (
