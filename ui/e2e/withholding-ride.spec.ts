@@ -2,15 +2,17 @@
  * The comprobante de retención on a purchase, in a real browser against the local SRI stand-in:
  * the demo company becomes a withholding agent, a manual purchase is registered with its
  * retención (through the API, as the purchase forms will send it), the retención reaches
- * AUTORIZADO, its RIDE on A4 prints the sujeto retenido, the taxes withheld and the total, and the
- * electronic documents list it under its own type.
+ * AUTORIZADO, its RIDE on A4 prints the sujeto retenido, the taxes withheld and the total, the
+ * electronic documents list it under its own type, and the supplier's e-mail arrives with the XML
+ * and the RIDE attached.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, collectErrors, demoCertificate, expectToast, hydrated, signIn } from './helpers';
+import { apiPost, collectErrors, demoCertificate, expectToast, hydrated, mailWith, signIn } from './helpers';
 
 /** A valid RUC that no demo supplier has. */
 const SUPPLIER_RUC = '1790016919001';
 const SUPPLIER = 'FERRETERÍA RETENCIÓN E2E';
+const SUPPLIER_EMAIL = 'retenciones.e2e@example.ec';
 
 /** Today in Ecuador (UTC−5), `AAAA-MM-DD`. */
 function today(): string {
@@ -56,6 +58,7 @@ test('a purchase with its retención: AUTORIZADO, the RIDE on A4 and the documen
     idType: 'ruc',
     identification: SUPPLIER_RUC,
     name: SUPPLIER,
+    email: SUPPLIER_EMAIL,
     creditDays: 30,
   });
   expect(supplier.status(), await supplier.text()).toBe(201);
@@ -114,5 +117,9 @@ test('a purchase with its retención: AUTORIZADO, the RIDE on A4 and the documen
   const row = page.getByTestId('document-row').filter({ hasText: SUPPLIER });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('state-badge')).toHaveText('autorizado');
+
+  // The supplier's e-mail, with the authorized XML and the RIDE attached.
+  const mail = await mailWith(SUPPLIER_EMAIL, `${retention.accessKey}.xml`);
+  expect(mail).toContain(`${retention.accessKey}.html`);
   expect(errors).toEqual([]);
 });

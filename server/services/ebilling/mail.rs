@@ -1,5 +1,6 @@
-//! The e-mail of an authorized factura or nota de crédito to its buyer, and of an authorized guía
-//! de remisión to its destinatarios.
+//! The e-mail of an authorized factura or nota de crédito to its buyer, of an authorized guía de
+//! remisión to its destinatarios, and of an authorized comprobante de retención to the supplier
+//! withheld from.
 //!
 //! **When.** The SRI worker calls [`on_authorized`] inside the transaction that stores
 //! AUTORIZADO, so the message exists exactly when the state does (a rolled-back or lost write
@@ -10,7 +11,8 @@
 //! **To whom.** The buyer's e-mail written in the comprobante (`infoAdicional` «Email» /
 //! «Correo», as the factura form and the factura express write it), else the e-mail of the client
 //! of the sale (factura) or of the credit note (nota de crédito) that carries the document. A
-//! consumidor final without e-mail gets nothing. A guía goes to each destinatario's e-mail given
+//! consumidor final without e-mail gets nothing. A retención goes to the supplier's e-mail written
+//! in it (its `infoAdicional` «Email»), else the supplier's on record. A guía goes to each destinatario's e-mail given
 //! on its form (`remission_guide_emails`; the SRI's guía has no such field), one message each.
 //!
 //! **What.** The outbox row only names the document; the mail worker composes the message when it
@@ -29,6 +31,8 @@ use crate::error::{AppError, AppResult, conflict};
 use crate::models::CompanyId;
 use crate::models::ebilling::remission_guide::RemissionGuide;
 use crate::models::mail::outbox;
+use crate::models::purchases::supplier::Supplier;
+use crate::models::purchases::withholding::Withholding;
 use crate::models::sri::document::SriDocument;
 use crate::sri::catalog::{DocType, IdType};
 use crate::sri::model::{Comprobante, NameValue};
@@ -55,10 +59,11 @@ fn email_in(info: &[NameValue]) -> Option<String> {
         .find(|value| email_problem(value).is_none())
 }
 
-/// The buyer's e-mail of a factura or nota de crédito (`None` for other documents and for a
-/// buyer without one).
+/// The buyer's e-mail of a factura or nota de crédito, the supplier's of a retención (`None` for
+/// other documents and for a buyer without one).
 pub fn buyer_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Option<String>> {
-    if doc.doc_type != DocType::Factura.code() && doc.doc_type != DocType::NotaCredito.code() {
+    let to_buyer = [DocType::Factura, DocType::NotaCredito, DocType::Retencion];
+    if !to_buyer.iter().any(|t| doc.doc_type == t.code()) {
         return Ok(None);
     }
     let Ok(comprobante) = Comprobante::from_json(&doc.document_json) else {
@@ -67,13 +72,17 @@ pub fn buyer_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Op
     let (info, buyer) = match &comprobante {
         Comprobante::Invoice(inv) => (&inv.additional_info, &inv.buyer),
         Comprobante::CreditNote(nc) => (&nc.additional_info, &nc.buyer),
-        Comprobante::DeliveryGuide(_) | Comprobante::Withholding(_) => return Ok(None),
+        Comprobante::Withholding(w) => (&w.additional_info, &w.subject),
+        Comprobante::DeliveryGuide(_) => return Ok(None),
     };
     if let Some(found) = email_in(info) {
         return Ok(Some(found));
     }
     if buyer.id_type == IdType::ConsumidorFinal {
         return Ok(None);
+    }
+    if let Comprobante::Withholding(_) = comprobante {
+        return supplier_email(conn, doc);
     }
     // The client of the sale (factura) or of the credit note that carries the document.
     let client_id: Option<i64> = match comprobante {
@@ -101,6 +110,20 @@ pub fn buyer_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Op
         .flatten()
         .map(|e| e.trim().to_lowercase())
         .filter(|e| email_problem(e).is_none()))
+}
+
+/// The e-mail on record of the supplier of the retención that `doc` carries.
+fn supplier_email(conn: &mut DbConnection, doc: &SriDocument) -> QueryResult<Option<String>> {
+    let company = CompanyId::trusted(doc.company_id);
+    let Some(withholding) = Withholding::of_document(conn, company, doc.id)? else {
+        return Ok(None);
+    };
+    Ok(
+        Supplier::find(conn, company, withholding.fields.supplier_id)?
+            .and_then(|s| s.email)
+            .map(|e| e.trim().to_lowercase())
+            .filter(|e| email_problem(e).is_none()),
+    )
 }
 
 /// The destinatarios' e-mails of a guía de remisión (empty for other documents), each once.
@@ -160,12 +183,13 @@ pub fn queue_again(
         DocType::Factura,
         DocType::NotaCredito,
         DocType::GuiaRemision,
+        DocType::Retencion,
     ]
     .iter()
     .any(|t| doc.doc_type == t.code())
     {
         return Err(conflict(
-            "Solo las facturas, notas de crédito y guías de remisión se envían por correo",
+            "Solo las facturas, notas de crédito, guías de remisión y retenciones se envían por correo",
         ));
     }
     let to = match to.map(str::trim).filter(|t| !t.is_empty()) {

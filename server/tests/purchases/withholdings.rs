@@ -220,6 +220,20 @@ async fn a_retencion_with_the_purchase_is_authorized_and_the_supplier_is_owed_th
         .await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert!(r.text().contains("AUTORIZADO"));
+    // Authorized, it is e-mailed to the supplier with its XML and RIDE (queued in the outbox).
+    let outbox: Vec<String> = e
+        .app
+        .db(move |conn| {
+            use diesel::prelude::*;
+            use mostrador::db::schema::email_outbox;
+            email_outbox::table
+                .filter(email_outbox::sri_document_id.eq(document))
+                .select(email_outbox::to_address)
+                .load(conn)
+                .expect("bandeja de salida")
+        })
+        .await;
+    assert_eq!(outbox, ["ventas@tornillo.ec"]);
     // The same key answers the same purchase; no second retención.
     let list = e.shop.user.get("/api/ebilling/withholding").await.json();
     assert_eq!(list["total"], 1);
