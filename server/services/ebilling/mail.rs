@@ -12,8 +12,9 @@
 //! «Correo», as the factura form and the factura express write it), else the e-mail of the client
 //! of the sale (factura) or of the credit note (nota de crédito) that carries the document. A
 //! consumidor final without e-mail gets nothing. A retención goes to the supplier's e-mail written
-//! in it (its `infoAdicional` «Email»), else the supplier's on record. A guía goes to each destinatario's e-mail given
-//! on its form (`remission_guide_emails`; the SRI's guía has no such field), one message each.
+//! in it (its `infoAdicional` «Email»), else the supplier's on record. A guía goes to each
+//! destinatario's e-mail given on its form (`remission_guide_emails`; the SRI's guía has no such
+//! field), one message each.
 //!
 //! **What.** The outbox row only names the document; the mail worker composes the message when it
 //! sends it (`controllers::ebilling::ride::mail`): text and HTML from askama templates, the authorized XML
